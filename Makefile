@@ -1,0 +1,53 @@
+# tradeterm — every entry point. `make test` on a fresh Debian 12 machine goes from
+# nothing to green: it runs `make deps` (system packages) first.
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+ARGS       ?=
+BENCH_ARGS ?=
+
+.PHONY: all deps build debug run demo test lint format bench clean install
+
+all: build
+
+## deps: pkg-config, ncursesw, tmux and a libcurl with WebSocket support (idempotent)
+deps:
+	@bash scripts/deps.sh
+
+## build: release build of tradeterm
+build: deps
+	$(SWIFT) build -c release --product tradeterm
+
+debug: deps
+	$(SWIFT) build
+
+## run: the dashboard against BitMEX (make run ARGS="--symbol ETHUSD")
+run: build
+	.build/release/tradeterm $(ARGS)
+
+## demo: the dashboard against the built-in simulated exchange, no network needed
+demo: build
+	.build/release/tradeterm --demo $(ARGS)
+
+## test: every unit and integration test
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## lint: style check, as CI sees it
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks
+
+## bench: release-build benchmarks; prints the table and writes BENCHMARKS.md
+bench: deps
+	cd Benchmarks && $(SWIFT) run -c release TradetermBench $(BENCH_ARGS)
+
+clean:
+	rm -rf .build Benchmarks/.build
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/tradeterm $(DESTDIR)$(PREFIX)/bin/tradeterm

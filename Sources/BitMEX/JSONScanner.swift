@@ -1,0 +1,418 @@
+/// A forward-only JSON reader over the bytes of one message.
+///
+/// It reads exactly what the BitMEX decoder asks for and validates what it skips, so
+/// malformed input anywhere in the message is an error, never a guess. It never
+/// allocates except to build strings the caller asks for.
+struct JSONScanner {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  var pos: Int = 0
+
+  /// Nesting deeper than this is refused (keeps the recursive skip's stack bounded).
+  static let maxDepth = 64
+
+  init(_ base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  // MARK: Bytes
+
+  @inline(__always) var atEnd: Bool { pos >= count }
+
+  @inline(__always) func peek() -> UInt8 {
+    pos < count ? base[pos] : 0
+  }
+
+  @inline(__always) func fail(_ reason: String) -> DecodeError {
+    DecodeError(reason, at: pos)
+  }
+
+  @inline(__always) mutating func skipSpace() {
+    while pos < count {
+      let c = base[pos]
+      // ' ', '\t', '\n', '\r'
+      if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { pos += 1 } else { return }
+    }
+  }
+
+  /// Skips white space, then consumes `byte` or fails.
+  @inline(__always) mutating func expect(_ byte: UInt8, _ reason: String) throws(DecodeError) {
+    skipSpace()
+    guard pos < count, base[pos] == byte else { throw fail(reason) }
+    pos += 1
+  }
+
+  /// Skips white space; consumes `byte` if it is next.
+  @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+    skipSpace()
+    if pos < count, base[pos] == byte {
+      pos += 1
+      return true
+    }
+    return false
+  }
+
+  // MARK: Objects and arrays
+
+  /// Reads `{` or fails.
+  mutating func beginObject() throws(DecodeError) {
+    try expect(UInt8(ascii: "{"), "expected an object")
+  }
+
+  /// Reads the next key of an object, or returns nil at `}`. Call with `first` true
+  /// right after `beginObject()`; the returned span covers the raw key bytes.
+  mutating func nextKey(first: inout Bool) throws(DecodeError) -> RawString? {
+    skipSpace()
+    if first {
+      first = false
+      if consume(UInt8(ascii: "}")) { return nil }
+    } else {
+      guard pos < count else { throw fail("unterminated object") }
+      if base[pos] == UInt8(ascii: "}") {
+        pos += 1
+        return nil
+      }
+      guard base[pos] == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
+      pos += 1
+      skipSpace()
+    }
+    guard pos < count, base[pos] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+    let key = try readRawString()
+    try expect(UInt8(ascii: ":"), "expected ':' after a key")
+    skipSpace()
+    return key
+  }
+
+  /// Reads `[` or fails.
+  mutating func beginArray() throws(DecodeError) {
+    try expect(UInt8(ascii: "["), "expected an array")
+  }
+
+  /// Moves to the next element of an array; false at `]`.
+  mutating func nextElement(first: inout Bool) throws(DecodeError) -> Bool {
+    skipSpace()
+    if first {
+      first = false
+      if consume(UInt8(ascii: "]")) { return false }
+      return true
+    }
+    guard pos < count else { throw fail("unterminated array") }
+    if base[pos] == UInt8(ascii: "]") {
+      pos += 1
+      return false
+    }
+    guard base[pos] == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
+    pos += 1
+    skipSpace()
+    return true
+  }
+
+  // MARK: Literals
+
+  /// Reads `null` if it is next.
+  mutating func consumeNull() -> Bool {
+    skipSpace()
+    if pos + 4 <= count, base[pos] == UInt8(ascii: "n"), base[pos + 1] == UInt8(ascii: "u"),
+      base[pos + 2] == UInt8(ascii: "l"), base[pos + 3] == UInt8(ascii: "l")
+    {
+      pos += 4
+      return true
+    }
+    return false
+  }
+
+  mutating func readBool() throws(DecodeError) -> Bool {
+    skipSpace()
+    if matchLiteral("true") { return true }
+    if matchLiteral("false") { return false }
+    throw fail("expected true or false")
+  }
+
+  private mutating func matchLiteral(_ word: StaticString) -> Bool {
+    let n = word.utf8CodeUnitCount
+    guard pos + n <= count else { return false }
+    let w = word.utf8Start
+    for i in 0..<n where base[pos + i] != w[i] { return false }
+    pos += n
+    return true
+  }
+
+  // MARK: Strings
+
+  /// The raw bytes between a string's quotes (escapes not decoded).
+  struct RawString {
+    var start: Int
+    var count: Int
+    var hasEscapes: Bool
+  }
+
+  /// Reads a string, returning its raw span. Rejects raw control characters and bad
+  /// escapes; the quotes are consumed.
+  mutating func readRawString() throws(DecodeError) -> RawString {
+    guard pos < count, base[pos] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+    pos += 1
+    let start = pos
+    var escapes = false
+    while pos < count {
+      let c = base[pos]
+      if c == UInt8(ascii: "\"") {
+        let raw = RawString(start: start, count: pos - start, hasEscapes: escapes)
+        pos += 1
+        return raw
+      }
+      if c == UInt8(ascii: "\\") {
+        escapes = true
+        pos += 1
+        guard pos < count else { break }
+        switch base[pos] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          pos += 1
+        case UInt8(ascii: "u"):
+          guard pos + 4 < count else { throw fail("short \\u escape") }
+          for i in 1...4 where Self.hexValue(base[pos + i]) == nil {
+            throw fail("bad \\u escape")
+          }
+          pos += 5
+        default:
+          throw fail("bad escape in a string")
+        }
+        continue
+      }
+      if c < 0x20 { throw fail("control character in a string") }
+      pos += 1
+    }
+    throw fail("unterminated string")
+  }
+
+  /// Whether a raw string's bytes are exactly `word`.
+  @inline(__always) func equals(_ raw: RawString, _ word: StaticString) -> Bool {
+    guard raw.count == word.utf8CodeUnitCount, !raw.hasEscapes else { return false }
+    let w = word.utf8Start
+    var i = 0
+    while i < raw.count {
+      if base[raw.start + i] != w[i] { return false }
+      i += 1
+    }
+    return true
+  }
+
+  /// The decoded text of a raw string.
+  func string(_ raw: RawString) -> String {
+    let bytes = UnsafeBufferPointer(start: base + raw.start, count: raw.count)
+    if !raw.hasEscapes { return String(decoding: bytes, as: UTF8.self) }
+    return Self.unescape(bytes)
+  }
+
+  /// Reads a string value and decodes it.
+  mutating func readString() throws(DecodeError) -> String {
+    skipSpace()
+    return string(try readRawString())
+  }
+
+  private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    func hex4(_ at: Int) -> UInt32 {
+      var v: UInt32 = 0
+      for k in 0..<4 { v = v << 4 | UInt32(hexValue(bytes[at + k]) ?? 0) }
+      return v
+    }
+    func appendScalar(_ v: UInt32) {
+      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+      out.append(contentsOf: String(scalar).utf8)
+    }
+    while i < bytes.count {
+      let c = bytes[i]
+      guard c == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+        out.append(c)
+        i += 1
+        continue
+      }
+      let e = bytes[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var v = hex4(i)
+        i += 4
+        // A surrogate pair encodes one scalar outside the BMP.
+        if (0xD800..<0xDC00).contains(v), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+          bytes[i + 1] == UInt8(ascii: "u")
+        {
+          let low = hex4(i + 2)
+          if (0xDC00..<0xE000).contains(low) {
+            v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+        }
+        appendScalar(v)
+      default: out.append(e)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  @inline(__always) static func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): c &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): c &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): c &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
+  }
+
+  // MARK: Numbers
+
+  /// Powers of ten exactly representable as a Double.
+  private static let exactPowers: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// Reads a JSON number as a Double, correctly rounded.
+  ///
+  /// Fast path (Clinger): at most 19 significant digits whose value fits 2^53 and a
+  /// decimal exponent within ±22 give an exact result with one multiply or divide.
+  /// Anything else goes through the C library's strtod on a copy of the digits.
+  mutating func readDouble() throws(DecodeError) -> Double {
+    skipSpace()
+    let start = pos
+    var negative = false
+    if pos < count, base[pos] == UInt8(ascii: "-") {
+      negative = true
+      pos += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    let intStart = pos
+    while pos < count, base[pos] &- UInt8(ascii: "0") < 10 {
+      if digits < 19 {
+        mantissa = mantissa &* 10 &+ UInt64(base[pos] &- UInt8(ascii: "0"))
+        if mantissa != 0 { digits += 1 }
+      } else {
+        exponent += 1
+        digits += 1
+      }
+      pos += 1
+    }
+    let intDigits = pos - intStart
+    guard intDigits > 0 else { throw DecodeError("expected a number", at: start) }
+    if intDigits > 1, base[intStart] == UInt8(ascii: "0") {
+      throw DecodeError("leading zero in a number", at: start)
+    }
+    if pos < count, base[pos] == UInt8(ascii: ".") {
+      pos += 1
+      let fracStart = pos
+      while pos < count, base[pos] &- UInt8(ascii: "0") < 10 {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(base[pos] &- UInt8(ascii: "0"))
+          if mantissa != 0 { digits += 1 }
+          exponent -= 1
+        } else {
+          digits += 1
+        }
+        pos += 1
+      }
+      guard pos > fracStart else { throw DecodeError("expected digits after '.'", at: start) }
+    }
+    if pos < count, base[pos] | 0x20 == UInt8(ascii: "e") {
+      pos += 1
+      var expNegative = false
+      if pos < count, base[pos] == UInt8(ascii: "-") || base[pos] == UInt8(ascii: "+") {
+        expNegative = base[pos] == UInt8(ascii: "-")
+        pos += 1
+      }
+      var e = 0
+      let expStart = pos
+      while pos < count, base[pos] &- UInt8(ascii: "0") < 10 {
+        if e < 100_000 { e = e * 10 + Int(base[pos] &- UInt8(ascii: "0")) }
+        pos += 1
+      }
+      guard pos > expStart else { throw DecodeError("expected digits in an exponent", at: start) }
+      exponent += expNegative ? -e : e
+    }
+    if digits <= 19, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+      let m = Double(mantissa)
+      let v = exponent >= 0 ? m * Self.exactPowers[exponent] : m / Self.exactPowers[-exponent]
+      return negative ? -v : v
+    }
+    return Self.slowDouble(base + start, count: pos - start)
+  }
+
+  private static func slowDouble(_ p: UnsafePointer<UInt8>, count: Int) -> Double {
+    // Numbers are short; a stack copy keeps strtod from reading past the number.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buf in
+      for i in 0..<count { buf[i] = CChar(bitPattern: p[i]) }
+      buf[count] = 0
+      return parseCDouble(buf.baseAddress!)
+    }
+  }
+
+  /// Reads a number that must be a whole value: `8000`, `8000.0` and `8e3` all work.
+  mutating func readInt64() throws(DecodeError) -> Int64 {
+    skipSpace()
+    let start = pos
+    // Fast path: plain digits, optional minus, no fraction or exponent.
+    var p = pos
+    var negative = false
+    if p < count, base[p] == UInt8(ascii: "-") {
+      negative = true
+      p += 1
+    }
+    var v: Int64 = 0
+    let digitsStart = p
+    while p < count, base[p] &- UInt8(ascii: "0") < 10, p - digitsStart < 18 {
+      v = v &* 10 &+ Int64(base[p] &- UInt8(ascii: "0"))
+      p += 1
+    }
+    if p > digitsStart, p < count, !Self.continuesNumber(base[p]),
+      !(p - digitsStart > 1 && base[digitsStart] == UInt8(ascii: "0"))
+    {
+      pos = p
+      return negative ? -v : v
+    }
+    pos = start
+    let d = try readDouble()
+    guard d.rounded() == d, abs(d) < 9.2e18 else { throw DecodeError("expected a whole number", at: start) }
+    return Int64(d)
+  }
+
+  @inline(__always) private static func continuesNumber(_ c: UInt8) -> Bool {
+    c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e")
+  }
+
+  // MARK: Skipping
+
+  /// Skips one value of any kind, validating it.
+  mutating func skipValue(depth: Int = 0) throws(DecodeError) {
+    guard depth < Self.maxDepth else { throw fail("nesting too deep") }
+    skipSpace()
+    guard pos < count else { throw fail("expected a value") }
+    switch base[pos] {
+    case UInt8(ascii: "\""):
+      _ = try readRawString()
+    case UInt8(ascii: "{"):
+      pos += 1
+      var first = true
+      while try nextKey(first: &first) != nil { try skipValue(depth: depth + 1) }
+    case UInt8(ascii: "["):
+      pos += 1
+      var first = true
+      while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
+    case UInt8(ascii: "t"), UInt8(ascii: "f"):
+      _ = try readBool()
+    case UInt8(ascii: "n"):
+      guard consumeNull() else { throw fail("expected null") }
+    default:
+      _ = try readDouble()
+    }
+  }
+}

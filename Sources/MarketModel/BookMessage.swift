@@ -1,0 +1,15 @@
+/// An L2 order-book message; its rows are `batch.bookRows[rows]`.
+public struct BookMessage: Sendable, Hashable {
+  public var table: BookTable
+  public var action: TableAction
+  /// The symbol a partial covers (`filter.symbol`); nil on deltas.
+  public var filterSymbol: String?
+  public var rows: Range<Int>
+
+  public init(table: BookTable, action: TableAction, filterSymbol: String?, rows: Range<Int>) {
+    self.table = table
+    self.action = action
+    self.filterSymbol = filterSymbol
+    self.rows = rows
+  }
+}

@@ -1,0 +1,102 @@
+/// One side of an order book: levels sorted from the worst price to the best, so the
+/// best level is last and the busy end of the book moves the least memory.
+///
+/// Bids are kept in ascending price, asks in descending price.
+struct BookSide: Sendable {
+  /// A level as the book keeps it.
+  struct Level: Sendable, Hashable {
+    var price: Double
+    var size: Int64
+    var id: Int64
+  }
+
+  let isBid: Bool
+  private(set) var levels: [Level] = []
+
+  init(isBid: Bool) {
+    self.isBid = isBid
+  }
+
+  var count: Int { levels.count }
+  var best: Level? { levels.last }
+
+  /// Whether `a` sorts before `b` (is the worse price; ties by id).
+  @inline(__always) func precedes(_ a: Double, _ aID: Int64, _ b: Double, _ bID: Int64) -> Bool {
+    if a != b { return isBid ? a < b : a > b }
+    return aID < bID
+  }
+
+  /// The index where (price, id) is or would be inserted.
+  @inline(__always) func position(of price: Double, id: Int64) -> Int {
+    levels.withUnsafeBufferPointer { buf in
+      var low = 0
+      var high = buf.count
+      while low < high {
+        let mid = (low + high) >> 1
+        let l = buf[mid]
+        if precedes(l.price, l.id, price, id) { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+  }
+
+  /// The index of the level (price, id), if present.
+  @inline(__always) func index(of price: Double, id: Int64) -> Int? {
+    let i = position(of: price, id: id)
+    return i < levels.count && levels[i].id == id && levels[i].price == price ? i : nil
+  }
+
+  mutating func insert(_ level: Level) {
+    levels.insert(level, at: position(of: level.price, id: level.id))
+  }
+
+  mutating func setSize(at index: Int, _ size: Int64) {
+    levels[index].size = size
+  }
+
+  mutating func remove(at index: Int) {
+    levels.remove(at: index)
+  }
+
+  mutating func removeAll() {
+    levels.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends without ordering; call `restoreOrder()` when done.
+  mutating func appendUnordered(_ level: Level) {
+    levels.append(level)
+  }
+
+  /// Sorts after `appendUnordered`. Partials usually arrive sorted one way or the other,
+  /// so a check and a reversal beat a sort.
+  mutating func restoreOrder() {
+    let n = levels.count
+    guard n > 1 else { return }
+    var ascending = true
+    var descending = true
+    levels.withUnsafeBufferPointer { buf in
+      for i in 1..<n {
+        let a = buf[i - 1]
+        let b = buf[i]
+        if !precedes(a.price, a.id, b.price, b.id) { ascending = false }
+        if !precedes(b.price, b.id, a.price, a.id) { descending = false }
+        if !ascending && !descending { break }
+      }
+    }
+    if ascending { return }
+    if descending {
+      levels.reverse()
+      return
+    }
+    let bid = isBid
+    levels.sort { a, b in
+      if a.price != b.price { return bid ? a.price < b.price : a.price > b.price }
+      return a.id < b.id
+    }
+  }
+
+  /// The level `n` places from the best (0 = best).
+  @inline(__always) func fromBest(_ n: Int) -> Level {
+    levels[levels.count - 1 - n]
+  }
+}

@@ -1,0 +1,258 @@
+/// A level-2 order book for one symbol, keyed like BitMEX's L2 tables by `(id, side)`
+/// with the price kept per level (ids say nothing about prices since 2023).
+///
+/// Each side is a price-sorted ladder; an id → price index finds a level for rows that
+/// carry no price (pre-2023 updates and deletes). Applying a message reports the first
+/// `BookFault` it meets; the caller then resyncs. Steady-state updates do not allocate.
+public struct OrderBook: Sendable {
+  public let symbol: String
+  private var bids = BookSide(isBid: true)
+  private var asks = BookSide(isBid: false)
+  private var bidIndex = LevelIndex()
+  private var askIndex = LevelIndex()
+
+  public init(symbol: String) {
+    self.symbol = symbol
+  }
+
+  // MARK: Applying messages
+
+  /// Replaces the whole book with a partial's rows (never merges).
+  public mutating func replace(with rows: ArraySlice<BookRow>) -> BookFault? {
+    removeAll()
+    var bidCount = 0
+    for row in rows where row.side == .buy { bidCount += 1 }
+    bidIndex.reserve(bidCount)
+    askIndex.reserve(rows.count - bidCount)
+    var fault: BookFault?
+    for row in rows {
+      // The decoder guarantees price and size on partial rows.
+      let level = BookSide.Level(price: row.price ?? 0, size: row.size ?? 0, id: row.id)
+      if row.side == .buy {
+        guard bidIndex.insert(row.id, price: level.price) else {
+          fault = fault ?? .duplicateLevel(id: row.id, side: .buy)
+          continue
+        }
+        bids.appendUnordered(level)
+      } else {
+        guard askIndex.insert(row.id, price: level.price) else {
+          fault = fault ?? .duplicateLevel(id: row.id, side: .sell)
+          continue
+        }
+        asks.appendUnordered(level)
+      }
+    }
+    bids.restoreOrder()
+    asks.restoreOrder()
+    return fault ?? crossing()
+  }
+
+  /// Applies an insert, update or delete message. Stops at the first fault.
+  public mutating func apply(_ action: TableAction, _ rows: ArraySlice<BookRow>) -> BookFault? {
+    switch action {
+    case .partial:
+      return replace(with: rows)
+    case .insert:
+      for row in rows {
+        if let fault = insert(row) { return fault }
+      }
+    case .update:
+      for row in rows {
+        if let fault = update(row) { return fault }
+      }
+    case .delete:
+      for row in rows {
+        if let fault = delete(row) { return fault }
+      }
+    }
+    return nil
+  }
+
+  @inline(__always) private mutating func insert(_ row: BookRow) -> BookFault? {
+    let level = BookSide.Level(price: row.price ?? 0, size: row.size ?? 0, id: row.id)
+    if row.side == .buy {
+      guard bidIndex.insert(row.id, price: level.price) else {
+        return .duplicateLevel(id: row.id, side: .buy)
+      }
+      bids.insert(level)
+    } else {
+      guard askIndex.insert(row.id, price: level.price) else {
+        return .duplicateLevel(id: row.id, side: .sell)
+      }
+      asks.insert(level)
+    }
+    return nil
+  }
+
+  @inline(__always) private mutating func update(_ row: BookRow) -> BookFault? {
+    let isBid = row.side == .buy
+    guard let stored = isBid ? bidIndex.price(of: row.id) : askIndex.price(of: row.id) else {
+      return .unknownLevel(id: row.id, side: row.side, action: .update)
+    }
+    let size = row.size ?? 0
+    if let price = row.price, price != stored {
+      // The level moved: take it out at the old price and put it in at the new one.
+      if isBid {
+        if let i = bids.index(of: stored, id: row.id) { bids.remove(at: i) }
+        bidIndex.update(row.id, price: price)
+        bids.insert(.init(price: price, size: size, id: row.id))
+      } else {
+        if let i = asks.index(of: stored, id: row.id) { asks.remove(at: i) }
+        askIndex.update(row.id, price: price)
+        asks.insert(.init(price: price, size: size, id: row.id))
+      }
+      return nil
+    }
+    if isBid {
+      if let i = bids.index(of: stored, id: row.id) { bids.setSize(at: i, size) }
+    } else {
+      if let i = asks.index(of: stored, id: row.id) { asks.setSize(at: i, size) }
+    }
+    return nil
+  }
+
+  @inline(__always) private mutating func delete(_ row: BookRow) -> BookFault? {
+    if row.side == .buy {
+      guard let stored = bidIndex.remove(row.id) else {
+        return .unknownLevel(id: row.id, side: .buy, action: .delete)
+      }
+      if let i = bids.index(of: stored, id: row.id) { bids.remove(at: i) }
+    } else {
+      guard let stored = askIndex.remove(row.id) else {
+        return .unknownLevel(id: row.id, side: .sell, action: .delete)
+      }
+      if let i = asks.index(of: stored, id: row.id) { asks.remove(at: i) }
+    }
+    return nil
+  }
+
+  /// Empties the book.
+  public mutating func removeAll() {
+    bids.removeAll()
+    asks.removeAll()
+    bidIndex.removeAll()
+    askIndex.removeAll()
+  }
+
+  /// A crossed-book fault if the best bid is at or above the best ask.
+  public func crossing() -> BookFault? {
+    guard let bid = bids.best, let ask = asks.best, bid.price >= ask.price else { return nil }
+    return .crossed(bestBid: bid.price, bestAsk: ask.price)
+  }
+
+  // MARK: Queries
+
+  /// Number of levels on a side.
+  public func count(_ side: Side) -> Int { side == .buy ? bids.count : asks.count }
+
+  /// Whether the book holds no level.
+  public var isEmpty: Bool { bids.count == 0 && asks.count == 0 }
+
+  public var bestBid: PriceLevel? { bids.best.map { PriceLevel(price: $0.price, size: $0.size) } }
+  public var bestAsk: PriceLevel? { asks.best.map { PriceLevel(price: $0.price, size: $0.size) } }
+
+  /// Best ask minus best bid.
+  public var spread: Double? {
+    guard let b = bids.best, let a = asks.best else { return nil }
+    return a.price - b.price
+  }
+
+  /// The midpoint of the best bid and ask.
+  public var mid: Double? {
+    guard let b = bids.best, let a = asks.best else { return nil }
+    return (a.price + b.price) / 2
+  }
+
+  /// The level `n` places from the best on `side` (0 = best), if there is one.
+  public func level(_ side: Side, _ n: Int) -> PriceLevel? {
+    let s = side == .buy ? bids : asks
+    guard n >= 0, n < s.count else { return nil }
+    let l = s.fromBest(n)
+    return PriceLevel(price: l.price, size: l.size)
+  }
+
+  /// Calls `body` for up to `limit` levels of `side`, best first; stop by returning false.
+  public func forEachLevel(_ side: Side, limit: Int = .max, _ body: (PriceLevel) -> Bool) {
+    let s = side == .buy ? bids : asks
+    let n = min(limit, s.count)
+    var i = 0
+    while i < n {
+      let l = s.fromBest(i)
+      if !body(PriceLevel(price: l.price, size: l.size)) { return }
+      i += 1
+    }
+  }
+
+  /// The top `limit` levels of `side`, best first.
+  public func top(_ side: Side, _ limit: Int) -> [PriceLevel] {
+    var out: [PriceLevel] = []
+    out.reserveCapacity(min(limit, count(side)))
+    forEachLevel(side, limit: limit) {
+      out.append($0)
+      return true
+    }
+    return out
+  }
+
+  /// The top `limit` levels with cumulative size from the best price outwards.
+  public func depth(_ side: Side, _ limit: Int) -> [DepthLevel] {
+    var total: Int64 = 0
+    return top(side, limit).map { l in
+      total += l.size
+      return DepthLevel(price: l.price, size: l.size, total: total)
+    }
+  }
+
+  /// Total size resting on `side` within `limit` levels of the best.
+  public func cumulativeSize(_ side: Side, levels limit: Int = .max) -> Int64 {
+    var total: Int64 = 0
+    forEachLevel(side, limit: limit) {
+      total += $0.size
+      return true
+    }
+    return total
+  }
+
+  /// Levels merged into buckets of `ticks × tickSize`, best first, at most `limit`
+  /// buckets. Bids round down and asks round up, so a bucket never looks better than
+  /// the prices in it.
+  public func grouped(_ side: Side, ticks: Int, tickSize: Double, limit: Int) -> [PriceLevel] {
+    guard ticks > 1, tickSize > 0 else { return top(side, limit) }
+    let step = tickSize * Double(ticks)
+    var out: [PriceLevel] = []
+    forEachLevel(side) { l in
+      // A tiny epsilon keeps 50000.0/0.5 style quotients from landing a hair short.
+      let q = l.price / step
+      let bucket = side == .buy ? (q + 1e-9).rounded(.down) : (q - 1e-9).rounded(.up)
+      let price = bucket * step
+      if let last = out.last, last.price == price {
+        out[out.count - 1].size += l.size
+        return true
+      }
+      if out.count == limit { return false }
+      out.append(PriceLevel(price: price, size: l.size))
+      return true
+    }
+    return out
+  }
+
+  /// The levels of `side` whose price lies within ±`percent` % of the mid, best first.
+  public func levels(_ side: Side, withinPercent percent: Double) -> [PriceLevel] {
+    guard let mid else { return [] }
+    let low = mid * (1 - percent / 100)
+    let high = mid * (1 + percent / 100)
+    var out: [PriceLevel] = []
+    forEachLevel(side) { l in
+      guard l.price >= low, l.price <= high else { return false }
+      out.append(l)
+      return true
+    }
+    return out
+  }
+
+  /// Every level as (id, side, price, size), for tests and diagnostics; unordered.
+  public var allLevels: [BookRow] {
+    bids.levels.map { BookRow(symbol: symbol, id: $0.id, side: .buy, size: $0.size, price: $0.price) }
+      + asks.levels.map { BookRow(symbol: symbol, id: $0.id, side: .sell, size: $0.size, price: $0.price) }
+  }
+}

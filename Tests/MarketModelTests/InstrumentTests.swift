@@ -1,0 +1,205 @@
+import MarketModel
+import Testing
+
+@Suite struct InstrumentTests {
+  private func partial() -> InstrumentUpdate {
+    var row = InstrumentUpdate(symbol: "XBTUSD")
+    row.state = "Open"
+    row.typ = "FFWCSX"
+    row.tickSize = 0.1
+    row.lotSize = 100
+    row.isInverse = true
+    row.lastPrice = 98_000.5
+    row.lastTickDirection = .plusTick
+    row.markPrice = 98_001.25
+    row.indicativeSettlePrice = 98_002
+    row.fundingRate = 0.0001
+    row.fundingTimeMs = 1_700_000_000_000
+    row.volume24h = 123_456
+    row.prevPrice24h = 97_000
+    row.timeMs = 1_699_999_000_000
+    return row
+  }
+
+  @Test func initFromUpdateCopiesFields() {
+    let instrument = Instrument(partial())
+    #expect(instrument.symbol == "XBTUSD")
+    #expect(instrument.state == "Open")
+    #expect(instrument.typ == "FFWCSX")
+    #expect(instrument.tickSize == 0.1)
+    #expect(instrument.lotSize == 100)
+    #expect(instrument.isInverse == true)
+    #expect(instrument.lastPrice == 98_000.5)
+    #expect(instrument.lastTickDirection == .plusTick)
+    #expect(instrument.markPrice == 98_001.25)
+    #expect(instrument.indexPrice == 98_002)
+    #expect(instrument.fundingRate == 0.0001)
+    #expect(instrument.fundingTimeMs == 1_700_000_000_000)
+    #expect(instrument.volume24h == 123_456)
+    #expect(instrument.lastChangePcnt == nil)
+    #expect(instrument.openInterest == nil)
+  }
+
+  @Test func initWithSymbolOnlyIsBlank() {
+    let instrument = Instrument(symbol: "ETHUSD")
+    #expect(instrument.symbol == "ETHUSD")
+    #expect(instrument.lastPrice == nil)
+    #expect(instrument.tickSize == nil)
+    #expect(instrument.priceDecimals == 2)
+    #expect(instrument.change24h == nil)
+  }
+
+  @Test func mergeOverwritesOnlyFieldsTheUpdateCarries() {
+    var instrument = Instrument(partial())
+    // `{"symbol":"XBTUSD","markPrice":…,"lastPrice":…,"timestamp":…}`
+    var update = InstrumentUpdate(symbol: "XBTUSD")
+    update.markPrice = 98_100
+    update.lastPrice = 98_099.5
+    update.lastTickDirection = .minusTick
+    update.openInterest = 5_000
+    update.timeMs = 1_699_999_001_000
+    #expect(instrument.merge(update) == true)
+
+    #expect(instrument.markPrice == 98_100)
+    #expect(instrument.lastPrice == 98_099.5)
+    #expect(instrument.lastTickDirection == .minusTick)
+    #expect(instrument.openInterest == 5_000)
+    #expect(instrument.timeMs == 1_699_999_001_000)
+    // Untouched by the update.
+    #expect(instrument.state == "Open")
+    #expect(instrument.tickSize == 0.1)
+    #expect(instrument.indicativeSettlePrice == 98_002)
+    #expect(instrument.fundingRate == 0.0001)
+    #expect(instrument.fundingTimeMs == 1_700_000_000_000)
+    #expect(instrument.volume24h == 123_456)
+    #expect(instrument.prevPrice24h == 97_000)
+    #expect(instrument.isInverse == true)
+  }
+
+  @Test func mergeWithEveryFieldReplacesEverything() {
+    var full = InstrumentUpdate(symbol: "XBTUSD")
+    full.state = "Closed"
+    full.typ = "FFCCSX"
+    full.underlying = "XBT"
+    full.quoteCurrency = "USD"
+    full.settlCurrency = "XBt"
+    full.tickSize = 0.5
+    full.lotSize = 1
+    full.multiplier = -100_000_000
+    full.underlyingToPositionMultiplier = 2
+    full.isInverse = false
+    full.lastPrice = 1
+    full.lastTickDirection = .zeroMinusTick
+    full.lastChangePcnt = -0.5
+    full.prevPrice24h = 2
+    full.markPrice = 3
+    full.indicativeSettlePrice = 4
+    full.fundingRate = 5
+    full.indicativeFundingRate = 6
+    full.fundingTimeMs = 7
+    full.volume24h = 8
+    full.turnover24h = 9
+    full.openInterest = 10
+    full.highPrice = 11
+    full.lowPrice = 12
+    full.bidPrice = 13
+    full.askPrice = 14
+    full.timeMs = 15
+    var instrument = Instrument(partial())
+    instrument.merge(full)
+    // Every field of the row comes through: an instrument built from it alone is equal.
+    #expect(instrument == Instrument(full))
+    #expect(instrument.underlying == "XBT")
+    #expect(instrument.settlCurrency == "XBt")
+    #expect(instrument.multiplier == -100_000_000)
+    #expect(instrument.underlyingToPositionMultiplier == 2)
+    #expect(instrument.indicativeFundingRate == 6)
+    #expect(instrument.turnover24h == 9)
+    #expect(instrument.highPrice == 11)
+    #expect(instrument.lowPrice == 12)
+    #expect(instrument.midPrice == 13.5)
+    #expect(instrument.priceDecimals == 1)
+  }
+
+  @Test func mergeIgnoresAnotherSymbol() {
+    var instrument = Instrument(partial())
+    var other = InstrumentUpdate(symbol: "ETHUSD")
+    other.lastPrice = 3_000
+    #expect(instrument.merge(other) == false)
+    #expect(instrument.lastPrice == 98_000.5)
+    #expect(instrument.symbol == "XBTUSD")
+  }
+
+  static let decimalCases: [(tickSize: Double, decimals: Int)] = [
+    (0.5, 1),
+    (0.1, 1),
+    (0.01, 2),
+    (0.001, 3),
+    (1e-8, 8),
+    (1, 0),
+    (5, 0),
+    (0.00001, 5),
+    (0.25, 2),
+    (0.05, 2),
+    (100, 0),
+    // Floating noise, as produced by arithmetic on decimal values.
+    (0.1 + 0.2 - 0.2, 1),
+    (0.010000000000000002, 2),
+    (0.009999999999999998, 2),
+    (3 * 1e-8, 8),
+  ]
+
+  @Test(arguments: decimalCases)
+  func priceDecimals(tickSize: Double, decimals: Int) {
+    var instrument = Instrument(symbol: "X")
+    instrument.tickSize = tickSize
+    #expect(instrument.priceDecimals == decimals)
+  }
+
+  @Test(arguments: [Double?.none, 0, -0.5, .nan, .infinity])
+  func priceDecimalsDefaultsToTwo(tickSize: Double?) {
+    var instrument = Instrument(symbol: "X")
+    instrument.tickSize = tickSize
+    #expect(instrument.priceDecimals == 2)
+    #expect(Instrument.decimals(forIncrement: tickSize) == nil)
+  }
+
+  @Test func decimalsOfTinyIncrementsAreCapped() {
+    #expect(Instrument.decimals(forIncrement: 1e-12) == 12)
+    #expect(Instrument.decimals(forIncrement: 1e-15) == 12)
+  }
+
+  static let changeCases: [(pcnt: Double?, last: Double?, previous: Double?, expected: Double?)] = [
+    (0.0123, 110, 100, 0.0123),
+    (nil, 125, 100, 0.25),
+    (nil, 75, 100, -0.25),
+    (nil, nil, 100, nil),
+    (nil, 110, nil, nil),
+    (nil, 110, 0, nil),
+  ]
+
+  @Test(arguments: changeCases)
+  func change24h(pcnt: Double?, last: Double?, previous: Double?, expected: Double?) {
+    var instrument = Instrument(symbol: "X")
+    instrument.lastChangePcnt = pcnt
+    instrument.lastPrice = last
+    instrument.prevPrice24h = previous
+    #expect(instrument.change24h == expected)
+  }
+
+  static let countdownCases: [(now: Int64, expected: Int64?)] = [
+    (1_700_000_000_000 - 3_600_000, 3_600_000),
+    (1_700_000_000_000, 0),
+    (1_700_000_000_500, 0),
+  ]
+
+  @Test(arguments: countdownCases)
+  func fundingCountdown(now: Int64, expected: Int64?) {
+    let instrument = Instrument(partial())
+    #expect(instrument.fundingCountdown(now: now) == expected)
+  }
+
+  @Test func fundingCountdownUnknown() {
+    #expect(Instrument(symbol: "X").fundingCountdown(now: 0) == nil)
+  }
+}
