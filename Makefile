@@ -43,10 +43,11 @@ format:
 
 ## bench: release-build benchmarks; prints the table and writes BENCHMARKS.md
 bench: deps
-	cd Benchmarks && $(SWIFT) run -c release TradetermBench $(BENCH_ARGS)
+	$(SWIFT) build -c release --product TradetermBench
+	.build/release/TradetermBench $(BENCH_ARGS)
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

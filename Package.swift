@@ -39,8 +39,18 @@ let package = Package(
       ]
     ),
 
+    // Benchmarks (`make bench`, release build): a table of figures against budgets.
+    .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
+    .executableTarget(
+      name: "TradetermBench",
+      dependencies: ["CMallocCounter", "MarketModel", "BitMEX"],
+      path: "Benchmarks/TradetermBench",
+      // Export malloc & co. so the counter sees the Swift runtime's allocations too.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
+    ),
+
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
   ]
 )

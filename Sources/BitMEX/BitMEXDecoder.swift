@@ -11,9 +11,11 @@ import MarketModel
 public struct BitMEXDecoder: Sendable {
   /// The last symbol string made, keyed by its bytes: most rows repeat the symbol of the
   /// row before, and reusing the String keeps decoding free of allocations.
-  private var cachedSymbolBytes = SIMD16<UInt8>(repeating: 0)
-  private var cachedSymbolLength = -1
+  private var cachedSymbolBytes: [UInt8] = []
   private var cachedSymbol = ""
+  /// The cached symbol in quotes, when it is short enough to compare as a pattern.
+  private var cachedSymbolPattern: BytePattern?
+  private let wire = WirePatterns()
 
   public init() {}
 
@@ -94,7 +96,44 @@ public struct BitMEXDecoder: Sendable {
     var requestArgs: [String] = []
 
     var first = true
-    while let key = try s.nextKey(first: &first) {
+    while try s.advanceToKey(first: &first) {
+      // The usual envelope, `{"table":"…","action":"…","data":[…]}`, by pattern.
+      if s.take(wire.table) {
+        if s.take(wire.orderBookTop25) {
+          table = .book(.top25)
+        } else if s.take(wire.trade) {
+          table = .trade
+        } else {
+          tableName = try s.readRawString()
+          table = TableKind(tableName, in: s)
+        }
+        continue
+      }
+      if s.take(wire.action) {
+        if s.take(wire.update) {
+          action = .update
+        } else if s.take(wire.insert) {
+          action = .insert
+        } else if s.take(wire.delete) {
+          action = .delete
+        } else {
+          let raw = try s.readRawString()
+          guard let a = Self.action(raw, in: s) else { throw s.fail("unknown action") }
+          action = a
+        }
+        continue
+      }
+      let generic = s.take(wire.data) ? nil : try s.readKey()
+      guard let key = generic else {
+        if let table, let action {
+          parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
+        } else {
+          // `data` before `table`/`action`: remember where it is and read it afterwards.
+          dataAt = s.pos
+          try s.skipValue()
+        }
+        continue
+      }
       if s.equals(key, "table") {
         tableName = try s.readRawString()
         table = TableKind(tableName, in: s)
@@ -168,8 +207,10 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private func isBarePong(_ s: JSONScanner) -> Bool {
+    // Only a few bytes can be "pong" plus white space.
+    guard s.count - s.pos <= 16 else { return false }
     var end = s.count
-    while end > s.pos, [0x20, 0x09, 0x0A, 0x0D].contains(s.base[end - 1]) { end -= 1 }
+    while end > s.pos, s.base[end - 1] <= 0x20 { end -= 1 }
     guard end - s.pos == 4 else { return false }
     let p = s.base + s.pos
     return p[0] == UInt8(ascii: "p") && p[1] == UInt8(ascii: "o") && p[2] == UInt8(ascii: "n")
@@ -364,8 +405,33 @@ public struct BitMEXDecoder: Sendable {
     var size: Int64?
     var price: Double?
     var first = true
-    while let key = try s.nextKey(first: &first) {
-      // Keys are told apart by length and first byte before a full compare.
+    while try s.advanceToKey(first: &first) {
+      // The usual keys by pattern, in the order BitMEX sends them.
+      if s.take(wire.symbol) {
+        symbol = try readSymbol(&s)
+        continue
+      }
+      if s.take(wire.id) {
+        id = try s.readInt64()
+        continue
+      }
+      if s.take(wire.side) {
+        side = try readSide(&s)
+        continue
+      }
+      if s.take(wire.size) {
+        size = s.consumeNull() ? nil : try s.readInt64()
+        continue
+      }
+      if s.take(wire.price) {
+        price = s.consumeNull() ? nil : try s.readDouble()
+        continue
+      }
+      if s.take(wire.timestamp) || s.take(wire.transactTime) {
+        try s.skipValue()
+        continue
+      }
+      let key = try s.readKey()
       switch key.count {
       case 2 where s.equals(key, "id"):
         id = try s.readInt64()
@@ -400,6 +466,8 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private func readSide(_ s: inout JSONScanner) throws(DecodeError) -> Side? {
+    if s.take(wire.buy) { return .buy }
+    if s.take(wire.sell) { return .sell }
     if s.consumeNull() { return nil }
     s.skipSpace()
     let raw = try s.readRawString()
@@ -410,16 +478,23 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private mutating func readSymbol(_ s: inout JSONScanner) throws(DecodeError) -> String? {
+    if let pattern = cachedSymbolPattern, s.take(pattern) { return cachedSymbol }
     if s.consumeNull() { return nil }
     s.skipSpace()
     let raw = try s.readRawString()
-    guard !raw.hasEscapes, raw.count <= 16 else { return s.string(raw) }
-    var bytes = SIMD16<UInt8>(repeating: 0)
-    for i in 0..<raw.count { bytes[i] = s.base[raw.start + i] }
-    if raw.count == cachedSymbolLength, bytes == cachedSymbolBytes { return cachedSymbol }
+    guard !raw.hasEscapes else { return s.string(raw) }
+    if raw.count == cachedSymbolBytes.count {
+      let same = cachedSymbolBytes.withUnsafeBufferPointer { cached in
+        var i = 0
+        while i < raw.count, cached[i] == s.base[raw.start + i] { i += 1 }
+        return i == raw.count
+      }
+      if same { return cachedSymbol }
+    }
     cachedSymbol = s.string(raw)
-    cachedSymbolBytes = bytes
-    cachedSymbolLength = raw.count
+    cachedSymbolBytes = Array(UnsafeBufferPointer(start: s.base + raw.start, count: raw.count))
+    cachedSymbolPattern =
+      raw.count <= 14 ? BytePattern([UInt8(ascii: "\"")] + cachedSymbolBytes + [UInt8(ascii: "\"")]) : nil
     return cachedSymbol
   }
 

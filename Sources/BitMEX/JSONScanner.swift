@@ -63,25 +63,45 @@ struct JSONScanner {
   /// Reads the next key of an object, or returns nil at `}`. Call with `first` true
   /// right after `beginObject()`; the returned span covers the raw key bytes.
   mutating func nextKey(first: inout Bool) throws(DecodeError) -> RawString? {
+    guard try advanceToKey(first: &first) else { return nil }
+    return try readKey()
+  }
+
+  /// Moves past `,` (or nothing, for the first key) to the next key's opening quote;
+  /// false at `}`.
+  @inline(__always)
+  mutating func advanceToKey(first: inout Bool) throws(DecodeError) -> Bool {
     skipSpace()
+    guard pos < count else { throw fail("unterminated object") }
+    if base[pos] == UInt8(ascii: "}") {
+      pos += 1
+      return false
+    }
     if first {
       first = false
-      if consume(UInt8(ascii: "}")) { return nil }
     } else {
-      guard pos < count else { throw fail("unterminated object") }
-      if base[pos] == UInt8(ascii: "}") {
-        pos += 1
-        return nil
-      }
       guard base[pos] == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
       pos += 1
       skipSpace()
     }
     guard pos < count, base[pos] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+    return true
+  }
+
+  /// Reads a key and its `:` (positioned on the key's opening quote).
+  mutating func readKey() throws(DecodeError) -> RawString {
     let key = try readRawString()
     try expect(UInt8(ascii: ":"), "expected ':' after a key")
     skipSpace()
     return key
+  }
+
+  /// Consumes `pattern` if the input continues with it (then skips white space).
+  @inline(__always) mutating func take(_ pattern: BytePattern) -> Bool {
+    guard pattern.matches(base + pos, available: count - pos) else { return false }
+    pos += pattern.count
+    skipSpace()
+    return true
   }
 
   /// Reads `[` or fails.
@@ -154,7 +174,18 @@ struct JSONScanner {
     pos += 1
     let start = pos
     var escapes = false
-    while pos < count {
+    while true {
+      // Eight bytes at a time to the next quote, backslash or control character.
+      while pos + 8 <= count {
+        let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+        let special = Self.specialBytes(word)
+        if special != 0 {
+          pos += special.trailingZeroBitCount >> 3
+          break
+        }
+        pos += 8
+      }
+      guard pos < count else { throw fail("unterminated string") }
       let c = base[pos]
       if c == UInt8(ascii: "\"") {
         let raw = RawString(start: start, count: pos - start, hasEscapes: escapes)
@@ -164,7 +195,7 @@ struct JSONScanner {
       if c == UInt8(ascii: "\\") {
         escapes = true
         pos += 1
-        guard pos < count else { break }
+        guard pos < count else { throw fail("unterminated string") }
         switch base[pos] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
           UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -183,7 +214,19 @@ struct JSONScanner {
       if c < 0x20 { throw fail("control character in a string") }
       pos += 1
     }
-    throw fail("unterminated string")
+  }
+
+  /// The high bit of each byte of `w` that is `"`, `\\` or below 0x20. Bits above the
+  /// lowest flagged byte may be false alarms (borrows); the lowest one is always exact.
+  @inline(__always) static func specialBytes(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = w ^ (ones &* 0x22)
+    let slash = w ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasSlash = (slash &- ones) & ~slash
+    let hasControl = (w &- ones &* 0x20) & ~w
+    return (hasQuote | hasSlash | hasControl) & highs
   }
 
   /// Whether a raw string's bytes are exactly `word`.

@@ -106,7 +106,7 @@ func decodeOne(_ text: String) throws(DecodeError) -> MarketBatch {
     ("not json", "expected an object"),
     ("", "empty message"),
     ("[1,2]", "expected an object"),
-    ("{", "expected a key"),
+    ("{", "unterminated object"),
     (#"{"table":"trade","action":"insert"}"#, "table message without data"),
     (#"{"table":"trade","data":[]}"#, "table message without an action"),
     (#"{"table":"trade","action":"upsert","data":[]}"#, "unknown action"),

@@ -1,0 +1,167 @@
+import BitMEX
+import Foundation
+import MarketModel
+
+// `make bench`: the engine's figures against their budgets, with Foundation's
+// JSONDecoder measured on the same corpus in the same run.
+//   --quick        fewer rounds (a smoke run)
+//   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
+//   --no-write     print only; leave BENCHMARKS.md alone
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let fixtures =
+  arguments.firstIndex(of: "--fixtures").map { arguments[$0 + 1] } ?? "Tests/Fixtures"
+let rounds = quick ? 3 : 7
+var report = Report()
+
+func lines(_ name: String) -> [[UInt8]] {
+  guard let data = FileManager.default.contents(atPath: "\(fixtures)/\(name)") else {
+    fatalError("bench: cannot read \(fixtures)/\(name) (run from the repository root)")
+  }
+  return data.split(separator: UInt8(ascii: "\n")).map { [UInt8]($0) }.filter { !$0.isEmpty }
+}
+
+/// Decodes and applies every message; returns the faults seen (must be 0).
+@inline(never)
+func replay(
+  _ messages: [[UInt8]], _ decoder: inout BitMEXDecoder, _ batch: inout MarketBatch,
+  _ state: inout MarketState
+) -> Int {
+  var faults = 0
+  for m in messages {
+    batch.removeAll()
+    do {
+      try decoder.decode(m, into: &batch)
+    } catch {
+      faults += 1
+      continue
+    }
+    faults += state.apply(batch).count
+  }
+  return faults
+}
+
+// MARK: 1. Decode + apply, synthetic modern corpus
+
+let corpusSize = quick ? 50_000 : 200_000
+var market = SyntheticMarket(seed: 42)
+var corpus: [[UInt8]] = [Array(market.partial().utf8)]
+var deltas: [[UInt8]] = []
+var deltaCount = 0
+for _ in 0..<corpusSize {
+  let (text, isDelta) = market.next()
+  corpus.append(Array(text.utf8))
+  if isDelta { deltaCount += 1 }
+}
+let corpusBytes = corpus.reduce(0) { $0 + $1.count }
+let meanSize = Double(corpusBytes) / Double(corpus.count)
+
+var decoder = BitMEXDecoder()
+var batch = MarketBatch()
+var state = MarketState(symbol: "XBTUSD")
+precondition(replay(corpus, &decoder, &batch, &state) == 0, "the synthetic corpus must replay without faults")
+if arguments.contains("--profile-synthetic") {
+  // A loop for `perf record`: nothing but decode + apply.
+  for _ in 0..<40 { blackHole(replay(corpus, &decoder, &batch, &state)) }
+  exit(0)
+}
+let synthetic = Measure.durations(runs: rounds) {
+  blackHole(replay(corpus, &decoder, &batch, &state))
+}
+let syntheticRate = Double(corpus.count) / (Double(Measure.median(synthetic)) / 1e9)
+let syntheticMBs = Double(corpusBytes) / (Double(Measure.median(synthetic)) / 1e9) / 1e6
+
+// Foundation's JSONDecoder on the same messages.
+let corpusData = corpus.map { Data($0) }
+let foundationRuns = Measure.durations(runs: quick ? 1 : 3) {
+  blackHole(FoundationBaseline.decodeAll(corpusData))
+}
+let foundationRate = Double(corpus.count) / (Double(Measure.median(foundationRuns)) / 1e9)
+let ratio = syntheticRate / foundationRate
+
+report.add(
+  "decode+apply, synthetic modern corpus", "\(syntheticRate.grouped) msg/s", budget: "≥ 2,000,000 msg/s",
+  syntheticRate >= 2_000_000 ? .pass : .miss)
+report.add("  same, bytes", "\(syntheticMBs.fixed(0)) MB/s (mean \(meanSize.fixed(0)) B/msg)")
+report.add("Foundation JSONDecoder, same corpus (decode only)", "\(foundationRate.grouped) msg/s")
+report.add("  ratio", "\(ratio.fixed(1))×", budget: "≥ 20×", ratio >= 20 ? .pass : .miss)
+
+// MARK: 2. Allocations per delta message (steady state)
+
+do {
+  var d = BitMEXDecoder()
+  var b = MarketBatch()
+  var s = MarketState(symbol: "XBTUSD")
+  _ = replay(corpus, &d, &b, &s)  // warm-up: storage reaches its working size
+  _ = replay(corpus, &d, &b, &s)
+  let before = Measure.allocations()
+  let faults = replay(corpus, &d, &b, &s)
+  let allocs = Measure.allocations() - before
+  precondition(faults == 0)
+  let perMessage = Double(allocs) / Double(corpus.count)
+  report.add(
+    "allocations per message, steady state (all kinds)",
+    "\(perMessage.fixed(3)) (\(allocs) in \(corpus.count))",
+    budget: "0 per delta", allocs == 0 ? .pass : .miss)
+  if allocs == 0 && Measure.allocations() == 0 {
+    report.notes.append("the allocation counter saw nothing at all: the malloc interposer is not active")
+  }
+}
+
+// MARK: 3. The real 2021 session
+
+do {
+  let session = lines("2021-07-22_session_full.jsonl")
+  let bytes = session.reduce(0) { $0 + $1.count }
+  var d = BitMEXDecoder()
+  var b = MarketBatch()
+  var s = MarketState(symbol: "XBTUSD")
+  precondition(replay(session, &d, &b, &s) == 0)
+  let runs = Measure.durations(runs: rounds * 3) { blackHole(replay(session, &d, &b, &s)) }
+  let seconds = Double(Measure.median(runs)) / 1e9
+  report.add(
+    "decode+apply, real 2021 session (\(session.count) msgs, \(bytes / 1000) KB)",
+    "\((Double(session.count) / seconds).grouped) msg/s, \((Double(bytes) / seconds / 1e6).fixed(0)) MB/s")
+
+  // MARK: 4. Snapshots
+  let xbtPartial = try! require(session.first { $0.count > 500_000 }, "the 709 KB XBTUSD partial")
+  func snapshot(_ message: [UInt8], runs: Int) -> [UInt64] {
+    Measure.durations(runs: runs) {
+      var d = BitMEXDecoder()
+      var b = MarketBatch()
+      var s = MarketState(symbol: "XBTUSD")
+      try! d.decode(message, into: &b)
+      blackHole(s.apply(b))
+      blackHole(s.book.count(.buy))
+    }
+  }
+  let partialRuns = snapshot(xbtPartial, runs: quick ? 30 : 200)
+  let partialMs = Double(Measure.median(partialRuns)) / 1e6
+  report.add(
+    "9,346-row XBTUSD partial (709 KB), decoded + built, cold",
+    "\(partialMs.fixed(3)) ms (p99 \((Double(Measure.percentile(partialRuns, 0.99)) / 1e6).fixed(3)))",
+    budget: "≤ 1 ms", partialMs <= 1 ? .pass : .miss)
+  let big = Array(SyntheticMarket.bigPartial(levels: 10_000).utf8)
+  let bigRuns = snapshot(big, runs: quick ? 30 : 200)
+  report.add(
+    "10,000-level synthetic partial (\(big.count / 1000) KB), cold",
+    "\((Double(Measure.median(bigRuns)) / 1e6).fixed(3)) ms")
+}
+
+func require<T>(_ value: T?, _ what: String) throws -> T {
+  guard let value else { fatalError("bench: missing \(what)") }
+  return value
+}
+
+// MARK: Output
+
+let formatter = ISO8601DateFormatter()
+let date = formatter.string(from: Date())
+print("tradeterm benchmarks — \(Report.machine)")
+print(report.table)
+for note in report.notes { print("note: \(note)") }
+if !arguments.contains("--no-write") && !quick {
+  try report.markdown(date: date).write(toFile: "BENCHMARKS.md", atomically: true, encoding: .utf8)
+  print("wrote BENCHMARKS.md")
+}
