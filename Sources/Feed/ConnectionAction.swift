@@ -1,0 +1,21 @@
+/// Something `ConnectionMachine` asks the I/O layer to do. The I/O layer carries the actions of one
+/// input out in order, before it feeds the machine the next input.
+public enum ConnectionAction: Sendable, Hashable {
+  /// Open a WebSocket to `url`; report `connected`, `upgradeFailed` or `closed`.
+  case connect(url: String)
+  /// Send a text frame: a subscribe/unsubscribe request or the heartbeat `ping`.
+  case send(String)
+  /// Close the connection with this code and reason, or abandon the attempt under way. The
+  /// machine already treats the connection as gone: it needs no `closed` for it.
+  case close(code: Int, reason: String)
+  /// These tables wait for their partial again: drop deltas until it comes and replace (never
+  /// merge) the old rows with it. Sent for every table on each new connection or symbol, and for
+  /// a table resubscribed because it went stale.
+  case resetTables([Topic])
+  /// The status changed; hand it to the UI.
+  case emit(FeedStatus)
+  /// Call `tick(now:)` at or after this time. Each request comes before the one still pending, so
+  /// one timer set to the latest request is enough: the tick it causes asks for the next wake. A
+  /// tick that finds nothing due is harmless.
+  case scheduleWake(at: MonotonicTime)
+}

@@ -1,0 +1,564 @@
+import MarketModel
+
+/// The feed's connection logic as a pure state machine: connect, subscribe, wait for partials,
+/// heartbeat, stale tables, resync, backoff, rate limits, symbol switches, stop.
+///
+/// Each input is a `mutating` method taking the time it happened and returning the actions the
+/// I/O layer must carry out, in order. Nothing here reads a clock, sleeps or touches a socket, so
+/// every behaviour is testable with times made up by hand. Randomness (backoff jitter) comes from
+/// the generator given to `init`.
+///
+/// Every received frame is exactly one input: `pong` for the text `pong`, `subscribed` for an ack,
+/// `partialReceived` for a partial, `serverError` for an error frame, `message(topic:now:)` for any
+/// other table message (with its topic) or frame. Each counts as a sign of life for the heartbeat.
+///
+/// Timers work by `scheduleWake(at:)`: the I/O layer calls `tick(now:)` when the time comes. The
+/// machine only asks for a wake that is earlier than the one pending, so `message`, the hot path,
+/// never needs to ask for one (it only moves deadlines later); a wake that finds its deadline
+/// moved simply asks for the next one.
+public struct ConnectionMachine: Sendable {
+  /// The timing numbers.
+  public let config: FeedConfig
+  /// The WebSocket URL to connect to.
+  public let url: String
+  /// The order-book table subscribed for each symbol.
+  public let book: BookTable
+  /// The symbol subscribed now, or by the next connection.
+  public private(set) var symbol: String
+  /// Failures in a row (shown as the reconnect attempt); reset after `backoffResetAfter` of LIVE.
+  public private(set) var attempt = 0
+  /// Why the last connection failed; cleared when the feed is LIVE again.
+  public private(set) var lastError: String?
+  /// Round trip of the last answered `ping` on the current connection, in seconds.
+  public private(set) var pingRoundTrip: Double?
+  /// The wake requested by the last `scheduleWake` that has not come due yet.
+  public private(set) var pendingWake: MonotonicTime?
+
+  private var phase: Phase = .idle
+  private var random: any RandomNumberGenerator & Sendable
+  private var limiter: ConnectAttemptLimiter
+  /// The current symbol's topics, in subscription order, with their per-connection bookkeeping.
+  private var subscriptions: [Subscription]
+  /// Last frame of any kind on the open connection (heartbeat baseline).
+  private var lastMessageAt = MonotonicTime(nanoseconds: 0)
+  /// When the unanswered heartbeat `ping` went out; any message answers it.
+  private var pingOutstandingSince: MonotonicTime?
+  /// When the last `ping` went out, until its `pong` arrives (for the round trip).
+  private var pingSentAt: MonotonicTime?
+  /// Since when the state has been `.live` without a break.
+  private var liveSince: MonotonicTime?
+  /// The status the UI last received.
+  private var lastEmitted: FeedStatus?
+
+  /// A machine that will connect to `url` for `symbol` once started.
+  ///
+  /// - Parameter random: the source of backoff jitter; tests pass a seeded generator.
+  public init(
+    url: String,
+    symbol: String,
+    book: BookTable = .top25,
+    config: FeedConfig = FeedConfig(),
+    random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+  ) {
+    self.url = url
+    self.symbol = symbol
+    self.book = book
+    self.config = config
+    self.random = random
+    self.limiter = ConnectAttemptLimiter(limit: config.maxAttemptsPerWindow, window: config.attemptWindow)
+    self.subscriptions = []
+    self.subscriptions = makeSubscriptions(since: MonotonicTime(nanoseconds: 0))
+  }
+
+  // MARK: - Reading
+
+  /// The connection's state.
+  public var state: ConnectionState {
+    switch phase {
+    case .idle: .idle
+    case .connecting: .connecting
+    case .open: openState
+    case .waiting(let until, let wait):
+      .reconnecting(attempt: attempt, nextTryAt: until, lastError: lastError, wait: wait)
+    case .failed(let words): .error(words)
+    case .ended(let why): .ended(why)
+    case .stopped: .stopped
+    }
+  }
+
+  /// The status as the UI sees it (without the I/O layer's traffic figures).
+  public var status: FeedStatus {
+    var nextRetryAt: MonotonicTime?
+    if case .waiting(let until, _) = phase { nextRetryAt = until }
+    return FeedStatus(
+      state: state, symbol: symbol, attempt: attempt, nextRetryAt: nextRetryAt, lastError: lastError,
+      pingRoundTrip: pingRoundTrip)
+  }
+
+  /// The topics of the current symbol, in subscription order.
+  public var topics: [Topic] { subscriptions.map(\.topic) }
+
+  /// Whether the server acknowledged `topic` on the current connection.
+  public func isAcknowledged(_ topic: Topic) -> Bool {
+    subscriptions.first { $0.topic == topic }?.acknowledged ?? false
+  }
+
+  /// When `topic` last received data (its partial or a later message) on the current connection.
+  public func lastData(for topic: Topic) -> MonotonicTime? {
+    subscriptions.first { $0.topic == topic }?.lastDataAt
+  }
+
+  // MARK: - Inputs
+
+  /// Starts the feed: the first connection attempt.
+  public mutating func start(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .idle = phase else { return [] }
+    var actions: [ConnectionAction] = []
+    connect(now: now, into: &actions)
+    return finish(actions, now: now)
+  }
+
+  /// The WebSocket upgrade succeeded: subscribe every topic, every table waits for its partial.
+  public mutating func connected(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .connecting = phase else { return [] }
+    phase = .open
+    lastMessageAt = now
+    pingOutstandingSince = nil
+    pingSentAt = nil
+    subscriptions = makeSubscriptions(since: now)
+    let topics = topics
+    return finish([.resetTables(topics), .send(Topic.subscribeRequest(topics))], now: now)
+  }
+
+  /// The connection attempt failed before the WebSocket opened: an HTTP status from the upgrade
+  /// (with its `Retry-After` seconds) or, with `status` nil, a transport error.
+  ///
+  /// 401/403/404 stop in `.error` (retrying cannot fix them); 429 waits at least `retryAfter`;
+  /// 502/503 are maintenance, retried with backoff; anything else is retried with backoff.
+  public mutating func upgradeFailed(
+    status: Int?, retryAfter: Double?, reason: String, now: MonotonicTime
+  ) -> [ConnectionAction] {
+    guard case .connecting = phase else { return [] }
+    var words = reason
+    if let status { words = reason.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(reason)" }
+    switch status {
+    case 401, 403, 404:
+      lastError = words
+      phase = .failed(words)
+    case 429:
+      scheduleRetry(now: now, error: words, wait: .rateLimited, retryAfter: retryAfter)
+    case 502, 503:
+      scheduleRetry(now: now, error: words, wait: .maintenance, retryAfter: retryAfter)
+    default:
+      scheduleRetry(now: now, error: words, wait: .backoff, retryAfter: retryAfter)
+    }
+    return finish([], now: now)
+  }
+
+  /// A frame arrived: a table message for `topic` (deltas; partials go to `partialReceived`), or,
+  /// with `topic` nil, any other frame. The hot path: it returns actions only when the message
+  /// reveals another table as stale.
+  public mutating func message(topic: Topic? = nil, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    guard let topic, let index = subscriptions.firstIndex(where: { $0.topic == topic }) else { return [] }
+    subscriptions[index].lastDataAt = now
+    // Data just flowed on `topic`, so a watched table silent past the limit is stale now.
+    guard let limit = config.staleTableAfter,
+      subscriptions.contains(where: { $0.isWatched && $0.awaiting == nil && $0.silent(for: limit, at: now) })
+    else { return [] }
+    var actions: [ConnectionAction] = []
+    resubscribeStaleTables(now: now, into: &actions)
+    return finish(actions, now: now)
+  }
+
+  /// The text `pong` arrived: the heartbeat is answered and the round trip known.
+  public mutating func pong(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    if let sent = pingSentAt {
+      pingRoundTrip = now - sent
+      pingSentAt = nil
+    }
+    return finish([], now: now)
+  }
+
+  /// The server acknowledged the subscription to `topic`.
+  public mutating func subscribed(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    if let index = subscriptions.firstIndex(where: { $0.topic == topic }) {
+      subscriptions[index].acknowledged = true
+    }
+    return finish([], now: now)
+  }
+
+  /// `topic`'s partial arrived: the table is complete (LIVE once every table is).
+  public mutating func partialReceived(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    if let index = subscriptions.firstIndex(where: { $0.topic == topic }) {
+      // A partial implies the subscription, whether or not its ack was seen.
+      subscriptions[index].acknowledged = true
+      subscriptions[index].awaiting = nil
+      subscriptions[index].lastDataAt = now
+    }
+    return finish([], now: now)
+  }
+
+  /// An error frame arrived. Fatal errors (unknown symbol or table) close the connection and stop
+  /// in `.error` with the server's words; 429 closes and waits at least `meta.retryAfter`; a
+  /// duplicate subscription is harmless; anything else is only remembered as the last error.
+  public mutating func serverError(_ error: ServerError, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    if error.isAlreadySubscribed { return [] }
+    var actions: [ConnectionAction] = []
+    if error.isFatal {
+      actions.append(.close(code: 1000, reason: "server error"))
+      lastError = error.message
+      phase = .failed(error.message)
+      leaveConnection()
+    } else if error.status == 429 {
+      actions.append(.close(code: 1000, reason: "rate limited"))
+      scheduleRetry(now: now, error: error.message, wait: .rateLimited, retryAfter: error.retryAfter)
+    } else {
+      lastError = error.message
+    }
+    return finish(actions, now: now)
+  }
+
+  /// The connection closed (a close frame with its code, or a transport error with `code` nil) or
+  /// the attempt under way failed at the transport level. Reconnects with backoff, unless the
+  /// configuration says a server close ends the feed.
+  public mutating func closed(code: Int?, reason: String, now: MonotonicTime) -> [ConnectionAction] {
+    var words = reason.isEmpty ? "connection lost" : reason
+    if let code { words = reason.isEmpty ? "closed (\(code))" : "closed (\(code)): \(reason)" }
+    switch phase {
+    case .connecting:
+      scheduleRetry(now: now, error: words, wait: .backoff, retryAfter: nil)
+    case .open where !config.reconnectAfterClose:
+      lastError = words
+      phase = .ended(words)
+      leaveConnection()
+    case .open:
+      scheduleRetry(now: now, error: words, wait: .backoff, retryAfter: nil)
+    default:
+      return []
+    }
+    return finish([], now: now)
+  }
+
+  /// Time passed: connect timeout, the reconnect wait, heartbeat, partial timeout, stale tables,
+  /// backoff reset. Call it at (or after) each `scheduleWake` time; extra calls are harmless.
+  public mutating func tick(now: MonotonicTime) -> [ConnectionAction] {
+    if let wake = pendingWake, now >= wake { pendingWake = nil }
+    var actions: [ConnectionAction] = []
+    switch phase {
+    case .connecting(let since) where now >= since + config.connectTimeout:
+      actions.append(.close(code: 1000, reason: "connect timeout"))
+      let error = "no connection within \(Self.format(config.connectTimeout)) s"
+      scheduleRetry(now: now, error: error, wait: .backoff, retryAfter: nil)
+    case .waiting(let until, _) where now >= until:
+      connect(now: now, into: &actions)
+    case .open:
+      checkTimers(now: now, into: &actions)
+    default:
+      break
+    }
+    return finish(actions, now: now)
+  }
+
+  /// The book owner found `topic`'s book inconsistent: unsubscribe and subscribe it again for a
+  /// fresh partial (RESYNCING until it comes). Ignored when not connected (the next connection
+  /// resubscribes anyway) or when the table already waits for a partial.
+  public mutating func resync(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase,
+      let index = subscriptions.firstIndex(where: { $0.topic == topic }),
+      subscriptions[index].awaiting == nil
+    else { return [] }
+    subscriptions[index].awaiting = .resync
+    subscriptions[index].awaitingSince = now
+    let actions: [ConnectionAction] = [
+      .send(Topic.unsubscribeRequest([topic])), .send(Topic.subscribeRequest([topic])),
+    ]
+    return finish(actions, now: now)
+  }
+
+  /// Follow `newSymbol` instead. On an open connection the old topics are unsubscribed and the new
+  /// ones subscribed (SYNCING until their partials); otherwise the next connection subscribes the
+  /// new ones. After an error (such as an unknown symbol) the new symbol gets a fresh attempt.
+  public mutating func switchSymbol(to newSymbol: String, now: MonotonicTime) -> [ConnectionAction] {
+    guard newSymbol != symbol else { return [] }
+    if case .stopped = phase { return [] }
+    let oldTopics = topics
+    symbol = newSymbol
+    subscriptions = makeSubscriptions(since: now)
+    var actions: [ConnectionAction] = []
+    switch phase {
+    case .open:
+      let newTopics = topics
+      actions.append(.send(Topic.unsubscribeRequest(oldTopics)))
+      actions.append(.resetTables(newTopics))
+      actions.append(.send(Topic.subscribeRequest(newTopics)))
+    case .failed:
+      connect(now: now, into: &actions)
+    default:
+      break
+    }
+    return finish(actions, now: now)
+  }
+
+  /// The user asked to reconnect: skip any backoff wait (the hourly budget still applies). An open
+  /// connection is closed and replaced; after an error or the end of a replay, a fresh attempt.
+  public mutating func reconnectNow(now: MonotonicTime) -> [ConnectionAction] {
+    var actions: [ConnectionAction] = []
+    switch phase {
+    case .connecting, .stopped:
+      return []
+    case .open:
+      actions.append(.close(code: 1000, reason: "reconnect"))
+      leaveConnection()
+      connect(now: now, into: &actions)
+    case .idle, .waiting, .failed, .ended:
+      connect(now: now, into: &actions)
+    }
+    return finish(actions, now: now)
+  }
+
+  /// Stop for good: close any connection (1000) and ignore every later input.
+  public mutating func stop(now: MonotonicTime) -> [ConnectionAction] {
+    var actions: [ConnectionAction] = []
+    switch phase {
+    case .stopped:
+      return []
+    case .connecting, .open:
+      actions.append(.close(code: 1000, reason: "stopped"))
+    case .idle, .waiting, .failed, .ended:
+      break
+    }
+    phase = .stopped
+    leaveConnection()
+    return finish(actions, now: now)
+  }
+
+  // MARK: - Internals
+
+  /// The machine's own view of the connection; `state` adds the per-table detail.
+  private enum Phase: Sendable {
+    case idle
+    case connecting(since: MonotonicTime)
+    case open
+    case waiting(until: MonotonicTime, wait: ConnectionState.Wait)
+    case failed(String)
+    case ended(String)
+    case stopped
+  }
+
+  /// Why a table waits for a partial.
+  private enum Awaiting: Sendable {
+    /// The first partial on this connection or symbol.
+    case initial
+    /// A resync requested by the book owner.
+    case resync
+    /// Resubscribed because it went silent.
+    case stale
+  }
+
+  /// One topic's bookkeeping on the open connection.
+  private struct Subscription: Sendable {
+    var topic: Topic
+    /// Whether the stale watchdog watches this table.
+    var isWatched: Bool
+    var acknowledged = false
+    /// Why the table waits for a partial, or nil when it has one.
+    var awaiting: Awaiting? = .initial
+    /// When the table started waiting for its partial.
+    var awaitingSince: MonotonicTime
+    var lastDataAt: MonotonicTime?
+
+    /// Whether the table has had no data for at least `limit` seconds at `now`.
+    func silent(for limit: Double, at now: MonotonicTime) -> Bool {
+      guard let lastDataAt else { return false }
+      return now >= lastDataAt + limit
+    }
+  }
+
+  /// The connected states, from the tables' progress: any table still waiting for its first
+  /// partial → syncing; else resyncing, stale or live.
+  private var openState: ConnectionState {
+    var resyncing: [Topic] = []
+    var stale: [Topic] = []
+    for subscription in subscriptions {
+      switch subscription.awaiting {
+      case .initial: return .syncing
+      case .resync: resyncing.append(subscription.topic)
+      case .stale: stale.append(subscription.topic)
+      case nil: break
+      }
+    }
+    if !resyncing.isEmpty { return .resyncing(resyncing) }
+    if !stale.isEmpty { return .stale(stale) }
+    return .live
+  }
+
+  /// Fresh bookkeeping for the current symbol's topics.
+  private func makeSubscriptions(since now: MonotonicTime) -> [Subscription] {
+    Topic.subscriptions(symbol: symbol, book: book).map {
+      Subscription(
+        topic: $0, isWatched: config.staleWatchedTables.contains($0.table), awaitingSince: now)
+    }
+  }
+
+  /// Any frame is a sign of life and answers an outstanding ping.
+  private mutating func noteMessage(_ now: MonotonicTime) {
+    lastMessageAt = now
+    pingOutstandingSince = nil
+  }
+
+  /// Forgets the connection's heartbeat state (the tables are reset on the next `connected`).
+  private mutating func leaveConnection() {
+    pingOutstandingSince = nil
+    pingSentAt = nil
+    pingRoundTrip = nil
+  }
+
+  /// Opens a connection if the hourly budget allows, else waits for the next free slot.
+  private mutating func connect(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    let allowed = limiter.earliestAttempt(notBefore: now)
+    guard allowed <= now else {
+      phase = .waiting(until: allowed, wait: .hourlyLimit)
+      return
+    }
+    limiter.record(now)
+    phase = .connecting(since: now)
+    actions.append(.connect(url: url))
+  }
+
+  /// Records a failure and schedules the next attempt: backoff, stretched to the server's
+  /// `retryAfter` and to the hourly budget when those are longer.
+  private mutating func scheduleRetry(
+    now: MonotonicTime, error: String, wait: ConnectionState.Wait, retryAfter: Double?
+  ) {
+    // A failure right after a long LIVE spell starts the backoff over even if no tick came.
+    if let since = liveSince, now >= since + config.backoffResetAfter { attempt = 0 }
+    var delay = config.backoff.delay(retry: attempt, using: &random)
+    attempt += 1
+    if let retryAfter, retryAfter.isFinite {
+      delay = max(delay, min(retryAfter, config.maxRetryAfter))
+    }
+    var until = now + delay
+    var wait = wait
+    let allowed = limiter.earliestAttempt(notBefore: until)
+    if allowed > until {
+      until = allowed
+      wait = .hourlyLimit
+    }
+    lastError = error
+    phase = .waiting(until: until, wait: wait)
+    leaveConnection()
+  }
+
+  /// The open connection's timers: heartbeat, partial timeout, stale tables.
+  private mutating func checkTimers(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    if let since = pingOutstandingSince {
+      if now >= since + config.pongTimeout {
+        actions.append(.close(code: 1000, reason: "no pong"))
+        let error = "no pong within \(Self.format(config.pongTimeout)) s"
+        scheduleRetry(now: now, error: error, wait: .backoff, retryAfter: nil)
+        return
+      }
+    } else if now >= lastMessageAt + config.heartbeatIdle {
+      actions.append(.send("ping"))
+      pingOutstandingSince = now
+      pingSentAt = now
+    }
+    if let limit = config.partialTimeout,
+      let late = subscriptions.first(where: { $0.awaiting != nil && now >= $0.awaitingSince + limit })
+    {
+      actions.append(.close(code: 1000, reason: "no partial"))
+      let error = "no partial for \(late.topic) within \(Self.format(limit)) s"
+      scheduleRetry(now: now, error: error, wait: .backoff, retryAfter: nil)
+      return
+    }
+    resubscribeStaleTables(now: now, into: &actions)
+  }
+
+  /// Resubscribes every watched table that has been silent for `staleTableAfter` while another
+  /// table had data within that time.
+  private mutating func resubscribeStaleTables(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    guard let limit = config.staleTableAfter else { return }
+    let flowing = subscriptions.filter { $0.lastDataAt.map { now < $0 + limit } ?? false }
+    guard !flowing.isEmpty else { return }
+    var stale: [Topic] = []
+    for index in subscriptions.indices {
+      let subscription = subscriptions[index]
+      guard subscription.isWatched, subscription.awaiting == nil, subscription.silent(for: limit, at: now)
+      else { continue }
+      subscriptions[index].awaiting = .stale
+      subscriptions[index].awaitingSince = now
+      stale.append(subscription.topic)
+    }
+    guard !stale.isEmpty else { return }
+    actions.append(.send(Topic.unsubscribeRequest(stale)))
+    actions.append(.resetTables(stale))
+    actions.append(.send(Topic.subscribeRequest(stale)))
+  }
+
+  /// The earliest time something is due, given that everything due at `now` was handled.
+  private func nextDeadline(now: MonotonicTime) -> MonotonicTime? {
+    switch phase {
+    case .connecting(let since):
+      return since + config.connectTimeout
+    case .waiting(let until, _):
+      return until
+    case .open:
+      var next = pingOutstandingSince.map { $0 + config.pongTimeout } ?? lastMessageAt + config.heartbeatIdle
+      for subscription in subscriptions {
+        if subscription.awaiting != nil {
+          if let limit = config.partialTimeout { next = min(next, subscription.awaitingSince + limit) }
+        } else if subscription.isWatched, let limit = config.staleTableAfter,
+          let last = subscription.lastDataAt, last + limit > now
+        {
+          // A table already silent past the limit is waiting for other tables to flow, which only
+          // a `message` can reveal; a wake would find nothing to do.
+          next = min(next, last + limit)
+        }
+      }
+      if attempt > 0, let since = liveSince { next = min(next, since + config.backoffResetAfter) }
+      return next
+    case .idle, .failed, .ended, .stopped:
+      return nil
+    }
+  }
+
+  /// Ends every input: LIVE bookkeeping, then the status (if it changed), then a wake (if one is
+  /// needed earlier than the pending one).
+  private mutating func finish(_ actions: [ConnectionAction], now: MonotonicTime) -> [ConnectionAction] {
+    var actions = actions
+    if case .live = state {
+      if liveSince == nil {
+        liveSince = now
+        lastError = nil
+      }
+      if attempt > 0, let since = liveSince, now >= since + config.backoffResetAfter { attempt = 0 }
+    } else {
+      liveSince = nil
+    }
+    let status = status
+    if status != lastEmitted {
+      lastEmitted = status
+      actions.append(.emit(status))
+    }
+    if let next = nextDeadline(now: now), pendingWake.map({ next < $0 }) ?? true {
+      pendingWake = next
+      actions.append(.scheduleWake(at: next))
+    }
+    return actions
+  }
+
+  /// Seconds for a message: `5` rather than `5.0`.
+  private static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+  }
+}

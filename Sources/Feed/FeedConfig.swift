@@ -1,0 +1,47 @@
+import MarketModel
+
+/// Every timing number of the feed's connection behaviour, in one place (seconds unless said
+/// otherwise). The defaults are the ones in design.md's "Connection behaviour" table; tests and
+/// integration runs shrink them so the suite stays fast.
+public struct FeedConfig: Sendable, Hashable {
+  /// Send the text `ping` after this long without any message.
+  public var heartbeatIdle: Double = 5
+  /// Give up on the connection when neither `pong` nor any other message arrives this long after
+  /// the ping.
+  public var pongTimeout: Double = 5
+  /// Give up on a connection attempt (TCP, TLS and the WebSocket upgrade) after this long.
+  public var connectTimeout: Double = 10
+  /// The first backoff window.
+  public var backoffBase: Double = 0.5
+  /// The largest backoff window.
+  public var backoffCap: Double = 30
+  /// Forget past failures (backoff starts over) once the feed has been LIVE this long without a
+  /// break.
+  public var backoffResetAfter: Double = 60
+  /// Connection attempts allowed per `attemptWindow` (BitMEX: 60 per hour).
+  public var maxAttemptsPerWindow: Int = 60
+  /// The rolling window of the connection budget.
+  public var attemptWindow: Double = 3600
+  /// A watched table that has had no data this long while other tables flow is stale and gets
+  /// resubscribed; nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
+  /// publishes book changes every 50 ms) yet short enough to notice a silent stall quickly.
+  public var staleTableAfter: Double? = 30
+  /// The tables the stale watchdog watches: the order books. `trade` and `instrument` can be quiet
+  /// for minutes on a calm market without anything being wrong.
+  public var staleWatchedTables: Set<String> = Set(BookTable.allCases.map(\.name))
+  /// Reconnect when a subscribed table has not received its partial this long after it was
+  /// (re)subscribed; nil waits forever. BitMEX sends images on a 2.5 s cadence.
+  public var partialTimeout: Double? = 30
+  /// The longest `Retry-After` / `meta.retryAfter` honoured; longer values are clamped so a bogus
+  /// header cannot park the feed for days.
+  public var maxRetryAfter: Double = 3600
+  /// Whether a connection the server closes is reconnected. `--replay` turns this off: the
+  /// simulator closes at the end of the file and the screen should say REPLAY ENDED.
+  public var reconnectAfterClose: Bool = true
+
+  /// The house defaults.
+  public init() {}
+
+  /// The backoff policy made of `backoffBase` and `backoffCap`.
+  public var backoff: Backoff { Backoff(base: backoffBase, cap: backoffCap) }
+}

@@ -1,0 +1,48 @@
+/// The feed's health as the UI shows it: a plain value the feed thread hands over whenever it
+/// changes.
+///
+/// `ConnectionMachine` fills the connection fields; the I/O layer adds the traffic figures
+/// (`messagesPerSecond`, `bytesPerSecond`, `lastMessageAt`) before handing it on.
+public struct FeedStatus: Sendable, Hashable {
+  /// The connection's state.
+  public var state: ConnectionState
+  /// The symbol the feed subscribes (or will, once connected).
+  public var symbol: String
+  /// Failures in a row; 0 after a successful connection has stayed LIVE long enough.
+  public var attempt: Int
+  /// When the next connection attempt is due, while waiting for one.
+  public var nextRetryAt: MonotonicTime?
+  /// Why the last connection failed; cleared when the feed is LIVE again.
+  public var lastError: String?
+  /// Round trip of the last answered text `ping`, in seconds.
+  public var pingRoundTrip: Double?
+  /// Messages received per second (filled by the I/O layer).
+  public var messagesPerSecond: Double
+  /// Bytes received per second (filled by the I/O layer).
+  public var bytesPerSecond: Double
+  /// When each table last received data (filled by the I/O layer), to show data age.
+  public var lastMessageAt: [Topic: MonotonicTime]
+
+  /// A status; everything but the state and symbol defaults to "nothing known".
+  public init(
+    state: ConnectionState,
+    symbol: String,
+    attempt: Int = 0,
+    nextRetryAt: MonotonicTime? = nil,
+    lastError: String? = nil,
+    pingRoundTrip: Double? = nil,
+    messagesPerSecond: Double = 0,
+    bytesPerSecond: Double = 0,
+    lastMessageAt: [Topic: MonotonicTime] = [:]
+  ) {
+    self.state = state
+    self.symbol = symbol
+    self.attempt = attempt
+    self.nextRetryAt = nextRetryAt
+    self.lastError = lastError
+    self.pingRoundTrip = pingRoundTrip
+    self.messagesPerSecond = messagesPerSecond
+    self.bytesPerSecond = bytesPerSecond
+    self.lastMessageAt = lastMessageAt
+  }
+}

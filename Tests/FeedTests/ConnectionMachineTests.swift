@@ -1,0 +1,611 @@
+import MarketModel
+import Testing
+
+@testable import Feed
+
+// Every test drives the machine with times made up by hand (seconds as literals). The default
+// generator is `FixedRandom` (jitter fraction 0.5), so retry n waits exactly half its window:
+// 0.25 s, 0.5 s, 1 s, 2 s, … 15 s.
+
+private let url = "wss://ws.bitmex.com/realtime"
+private let book = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
+private let trade = Topic(table: "trade", symbol: "XBTUSD")
+private let instrument = Topic(table: "instrument", symbol: "XBTUSD")
+private let xbt = [book, trade, instrument]
+private let eth = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
+private let subscribeXBT =
+  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument:XBTUSD"]}"#
+
+/// A status as the machine emits it (no traffic figures).
+private func status(
+  _ state: ConnectionState, symbol: String = "XBTUSD", attempt: Int = 0, lastError: String? = nil,
+  rtt: Double? = nil
+) -> FeedStatus {
+  var nextRetryAt: MonotonicTime?
+  if case .reconnecting(_, let at, _, _) = state { nextRetryAt = at }
+  return FeedStatus(
+    state: state, symbol: symbol, attempt: attempt, nextRetryAt: nextRetryAt, lastError: lastError,
+    pingRoundTrip: rtt)
+}
+
+/// The status of a machine waiting to reconnect.
+private func reconnecting(
+  _ attempt: Int, at: MonotonicTime, _ error: String, _ wait: ConnectionState.Wait = .backoff,
+  symbol: String = "XBTUSD"
+) -> FeedStatus {
+  status(
+    .reconnecting(attempt: attempt, nextTryAt: at, lastError: error, wait: wait), symbol: symbol,
+    attempt: attempt, lastError: error)
+}
+
+private func machine(
+  config: FeedConfig = FeedConfig(), random: some RandomNumberGenerator & Sendable = FixedRandom()
+) -> ConnectionMachine {
+  ConnectionMachine(url: url, symbol: "XBTUSD", config: config, random: random)
+}
+
+/// A machine made LIVE: started at 0, connected at 1, every partial at 2.5. Its pending wake is
+/// at 6 (the heartbeat as of the connection).
+private func liveMachine(config: FeedConfig = FeedConfig()) -> ConnectionMachine {
+  var machine = machine(config: config)
+  _ = machine.start(now: 0)
+  _ = machine.connected(now: 1)
+  for topic in xbt { _ = machine.partialReceived(topic, now: 2.5) }
+  #expect(machine.state == .live)
+  #expect(machine.pendingWake == 6)
+  return machine
+}
+
+/// A configuration whose heartbeat and watchdogs stay out of the way of a long test.
+private func quietConfig() -> FeedConfig {
+  var config = FeedConfig()
+  config.heartbeatIdle = 100
+  config.pongTimeout = 100
+  config.staleTableAfter = nil
+  config.partialTimeout = nil
+  return config
+}
+
+@Suite struct ConnectionMachineTests {
+  // MARK: Connecting, syncing, live
+
+  @Test func startConnectsOnce() {
+    var machine = machine()
+    #expect(machine.state == .idle)
+    #expect(machine.start(now: 0) == [.connect(url: url), .emit(status(.connecting)), .scheduleWake(at: 10)])
+    #expect(machine.start(now: 1) == [])
+    #expect(machine.state == .connecting)
+  }
+
+  @Test func connectedSubscribesResetsTablesAndSyncs() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    #expect(
+      machine.connected(now: 1) == [
+        .resetTables(xbt), .send(subscribeXBT), .emit(status(.syncing)), .scheduleWake(at: 6),
+      ])
+    #expect(machine.topics == xbt)
+  }
+
+  @Test func livesOnceEveryTableHasItsPartial() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    #expect(machine.subscribed(book, now: 1.5) == [])
+    #expect(machine.isAcknowledged(book))
+    #expect(!machine.isAcknowledged(trade))
+    #expect(machine.partialReceived(book, now: 2) == [])
+    #expect(machine.partialReceived(Topic(table: "trade", symbol: "ETHUSD"), now: 2.1) == [])
+    #expect(machine.partialReceived(trade, now: 2.25) == [])
+    #expect(machine.state == .syncing)
+    #expect(machine.partialReceived(instrument, now: 2.5) == [.emit(status(.live))])
+    #expect(machine.isAcknowledged(instrument))
+    #expect(machine.lastData(for: trade) == 2.25)
+  }
+
+  @Test func connectTimeoutAbandonsTheAttemptAndBacksOff() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    #expect(machine.tick(now: 9.5) == [])
+    #expect(
+      machine.tick(now: 10) == [
+        .close(code: 1000, reason: "connect timeout"),
+        .emit(reconnecting(1, at: 10.25, "no connection within 10 s")), .scheduleWake(at: 10.25),
+      ])
+    // The abandoned attempt can no longer report success.
+    #expect(machine.connected(now: 10.1) == [])
+    #expect(
+      machine.tick(now: 10.25) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 1, lastError: "no connection within 10 s")),
+        .scheduleWake(at: 20.25),
+      ])
+  }
+
+  // MARK: Heartbeat
+
+  @Test func pingAfterFiveQuietSecondsThenReconnectWithoutPong() {
+    var machine = liveMachine()
+    #expect(machine.tick(now: 6) == [.scheduleWake(at: 7.5)])
+    #expect(machine.tick(now: 7.4) == [])
+    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 12.5)])
+    #expect(machine.tick(now: 12.4) == [])
+    #expect(
+      machine.tick(now: 12.5) == [
+        .close(code: 1000, reason: "no pong"), .emit(reconnecting(1, at: 12.75, "no pong within 5 s")),
+        .scheduleWake(at: 12.75),
+      ])
+    // Our own close needs no report; a late one changes nothing.
+    #expect(machine.closed(code: 1006, reason: "", now: 12.6) == [])
+    #expect(
+      machine.tick(now: 12.75) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 1, lastError: "no pong within 5 s")),
+        .scheduleWake(at: 22.75),
+      ])
+  }
+
+  @Test func pongAnswersThePingAndGivesTheRoundTrip() {
+    var machine = liveMachine()
+    _ = machine.tick(now: 6)
+    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 12.5)])
+    #expect(machine.pong(now: 7.75) == [.emit(status(.live, rtt: 0.25))])
+    #expect(machine.tick(now: 12.5) == [.scheduleWake(at: 12.75)])
+    #expect(machine.tick(now: 12.75) == [.send("ping"), .scheduleWake(at: 17.75)])
+  }
+
+  @Test func anyMessageAnswersThePing() {
+    var machine = liveMachine()
+    _ = machine.tick(now: 6)
+    _ = machine.tick(now: 7.5)
+    #expect(machine.message(now: 9) == [])
+    #expect(machine.tick(now: 12.5) == [.scheduleWake(at: 14)])
+    #expect(machine.state == .live)
+  }
+
+  @Test func steadyDataNeverPings() {
+    var machine = liveMachine()
+    var actions: [ConnectionAction] = []
+    for step in 0..<200 {
+      let now = MonotonicTime(seconds: 3 + Double(step) * 0.25)
+      actions += machine.message(topic: xbt[step % 3], now: now)
+      if let wake = machine.pendingWake, wake <= now { actions += machine.tick(now: now) }
+    }
+    #expect(!actions.contains(.send("ping")))
+    #expect(actions.allSatisfy { if case .scheduleWake = $0 { true } else { false } })
+  }
+
+  // MARK: Backoff
+
+  @Test(arguments: [1, 42, 0xDEAD_BEEF] as [UInt64])
+  func backoffStaysInsideItsWindow(seed: UInt64) {
+    var machine = machine(random: SplitMix64(seed: seed))
+    var mirror = SplitMix64(seed: seed)
+    var now: MonotonicTime = 0
+    _ = machine.start(now: now)
+    for retry in 0..<14 {
+      now = now + 1
+      _ = machine.upgradeFailed(status: nil, retryAfter: nil, reason: "Connection refused", now: now)
+      guard case .reconnecting(let attempt, let next, let error, let wait) = machine.state else {
+        Issue.record("not reconnecting after failure \(retry): \(machine.state)")
+        return
+      }
+      #expect(attempt == retry + 1)
+      #expect(error == "Connection refused")
+      #expect(wait == .backoff)
+      let delay = next - now
+      #expect(delay >= 0)
+      #expect(delay <= min(30, 0.5 * Double(1 << retry)))
+      #expect(abs(delay - Backoff().delay(retry: retry, using: &mirror)) < 1e-6)
+      #expect(machine.tick(now: next).first == .connect(url: url))
+      now = next
+    }
+  }
+
+  /// Three failures (retries wait 0.25, 0.5, 1 s), then a connection that is LIVE from 4.
+  private func liveAfterThreeFailures() -> ConnectionMachine {
+    var machine = machine(config: quietConfig())
+    _ = machine.start(now: 0)
+    for (failure, retryAt) in [(0.0, 0.25), (0.25, 0.75), (0.75, 1.75)] as [(MonotonicTime, MonotonicTime)] {
+      _ = machine.upgradeFailed(status: nil, retryAfter: nil, reason: "refused", now: failure)
+      #expect(machine.status.nextRetryAt == retryAt)
+      _ = machine.tick(now: retryAt)
+    }
+    _ = machine.connected(now: 2)
+    for topic in xbt { _ = machine.partialReceived(topic, now: 4) }
+    #expect(machine.state == .live)
+    #expect(machine.attempt == 3)
+    return machine
+  }
+
+  @Test func backoffResetsAfterSixtySecondsLive() {
+    var machine = liveAfterThreeFailures()
+    #expect(machine.tick(now: 11.75) == [.scheduleWake(at: 64)])
+    #expect(machine.tick(now: 63.9) == [])
+    #expect(machine.attempt == 3)
+    #expect(machine.tick(now: 64) == [.emit(status(.live)), .scheduleWake(at: 104)])
+    #expect(
+      machine.closed(code: 1006, reason: "", now: 70) == [
+        .emit(reconnecting(1, at: 70.25, "closed (1006)")), .scheduleWake(at: 70.25),
+      ])
+  }
+
+  @Test func backoffResetsAtTheFailureEvenWithoutATick() {
+    var machine = liveAfterThreeFailures()
+    _ = machine.closed(code: nil, reason: "Connection reset by peer", now: 64)
+    #expect(
+      machine.state
+        == .reconnecting(attempt: 1, nextTryAt: 64.25, lastError: "Connection reset by peer", wait: .backoff))
+  }
+
+  @Test func backoffKeepsGrowingWhenLiveWasShort() {
+    var machine = liveAfterThreeFailures()
+    _ = machine.closed(code: 1001, reason: "going away", now: 63)
+    #expect(
+      machine.state
+        == .reconnecting(attempt: 4, nextTryAt: 65, lastError: "closed (1001): going away", wait: .backoff))
+  }
+
+  // MARK: Rate limits
+
+  @Test(arguments: [
+    (3.0 as Double?, 3.0), (0.1, 0.25), (nil, 0.25), (1e9, 3600.0), (-5, 0.25), (.nan, 0.25),
+  ])
+  func upgrade429WaitsForTheLongerOfRetryAfterAndBackoff(retryAfter: Double?, wait: Double) {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    let next = MonotonicTime(seconds: wait)
+    // A wake is asked for only when it comes before the pending one (the connect timeout at 10).
+    let wake: [ConnectionAction] = wait < 10 ? [.scheduleWake(at: next)] : []
+    #expect(
+      machine.upgradeFailed(status: 429, retryAfter: retryAfter, reason: "Too Many Requests", now: 0)
+        == [.emit(reconnecting(1, at: next, "HTTP 429: Too Many Requests", .rateLimited))] + wake)
+  }
+
+  @Test func rateLimitFrameClosesAndHonoursMetaRetryAfter() {
+    var machine = liveMachine()
+    let error = ServerError(status: 429, message: "Rate limit exceeded, retry in 1 seconds.", retryAfter: 1)
+    #expect(
+      machine.serverError(error, now: 3) == [
+        .close(code: 1000, reason: "rate limited"),
+        .emit(reconnecting(1, at: 4, "Rate limit exceeded, retry in 1 seconds.", .rateLimited)),
+        .scheduleWake(at: 4),
+      ])
+  }
+
+  @Test func theSixtyFirstAttemptInAnHourWaitsForAFreeSlot() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    for second in 1..<60 {
+      let now = MonotonicTime(seconds: Double(second))
+      _ = machine.upgradeFailed(status: 503, retryAfter: nil, reason: "", now: now)
+      #expect(machine.reconnectNow(now: now).first == .connect(url: url))
+    }
+    // 60 attempts so far (0…59); the next may start when the one at 0 leaves the hour. (No tick
+    // ran, so the wake asked for at 1.25 is still pending and covers the new deadline.)
+    #expect(machine.pendingWake == 1.25)
+    #expect(
+      machine.upgradeFailed(status: 503, retryAfter: nil, reason: "", now: 60) == [
+        .emit(reconnecting(60, at: 3600, "HTTP 503", .hourlyLimit))
+      ])
+    #expect(machine.reconnectNow(now: 61) == [])
+    #expect(machine.tick(now: 3599) == [.scheduleWake(at: 3600)])
+    #expect(
+      machine.tick(now: 3600) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 60, lastError: "HTTP 503")),
+        .scheduleWake(at: 3610),
+      ])
+  }
+
+  @Test func aSmallBudgetAlsoBindsTheBackoff() {
+    var config = FeedConfig()
+    config.maxAttemptsPerWindow = 2
+    config.attemptWindow = 100
+    var machine = machine(config: config)
+    _ = machine.start(now: 0)
+    _ = machine.upgradeFailed(status: nil, retryAfter: nil, reason: "refused", now: 1)
+    #expect(machine.tick(now: 1.25).first == .connect(url: url))
+    #expect(
+      machine.upgradeFailed(status: nil, retryAfter: nil, reason: "refused", now: 2) == [
+        .emit(reconnecting(2, at: 100, "refused", .hourlyLimit))
+      ])
+    #expect(machine.state.label == "RECONNECTING")
+  }
+
+  // MARK: Errors that stop, errors that retry
+
+  @Test(arguments: ["Unknown or expired symbol.", "Unknown table: tradeBin5dm"])
+  func fatalServerErrorStopsWithTheServersWords(message: String) {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    let error = ServerError(status: 400, message: message, requestArgs: ["orderBookL2_25:XBTUSD"])
+    #expect(
+      machine.serverError(error, now: 1.2) == [
+        .close(code: 1000, reason: "server error"), .emit(status(.error(message), lastError: message)),
+      ])
+    var later: [ConnectionAction] = []
+    for second in stride(from: 2.0, through: 7200, by: 1) {
+      later += machine.tick(now: MonotonicTime(seconds: second))
+    }
+    later += machine.closed(code: 1006, reason: "", now: 7201)
+    #expect(later == [])
+    #expect(machine.state == .error(message))
+  }
+
+  @Test(arguments: [401, 403, 404])
+  func unauthorizedForbiddenOrNotFoundIsAnError(code: Int) {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    let words = "HTTP \(code): Nope"
+    #expect(
+      machine.upgradeFailed(status: code, retryAfter: 5, reason: "Nope", now: 1) == [
+        .emit(status(.error(words), lastError: words))
+      ])
+    #expect(machine.tick(now: 10) == [])
+    #expect(machine.tick(now: 1000) == [])
+  }
+
+  @Test(arguments: [502, 503])
+  func maintenanceIsRetriedWithBackoff(code: Int) {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    let words = "HTTP \(code): Service Unavailable"
+    #expect(
+      machine.upgradeFailed(status: code, retryAfter: nil, reason: "Service Unavailable", now: 1) == [
+        .emit(reconnecting(1, at: 1.25, words, .maintenance)), .scheduleWake(at: 1.25),
+      ])
+    #expect(machine.state.label == "MAINTENANCE")
+    #expect(
+      machine.tick(now: 1.25) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 1, lastError: words)),
+        .scheduleWake(at: 11.25),
+      ])
+  }
+
+  @Test(arguments: [500, 400, nil] as [Int?])
+  func otherUpgradeFailuresBackOff(code: Int?) {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.upgradeFailed(status: code, retryAfter: nil, reason: "boom", now: 1)
+    let words = code.map { "HTTP \($0): boom" } ?? "boom"
+    #expect(machine.state == .reconnecting(attempt: 1, nextTryAt: 1.25, lastError: words, wait: .backoff))
+  }
+
+  @Test func harmlessServerErrorsKeepTheConnection() {
+    var machine = liveMachine()
+    let duplicate = ServerError(
+      status: 400, message: "You are already subscribed to this topic: trade:XBTUSD")
+    #expect(machine.serverError(duplicate, now: 3) == [])
+    let decode = ServerError(status: 400, message: "Failed to decode incoming data")
+    #expect(
+      machine.serverError(decode, now: 4) == [
+        .emit(status(.live, lastError: "Failed to decode incoming data"))
+      ])
+  }
+
+  // MARK: Reconnecting
+
+  @Test func everyReconnectResubscribesAndResetsTables() {
+    var machine = liveMachine()
+    #expect(
+      machine.closed(code: 1006, reason: "", now: 3) == [
+        .emit(reconnecting(1, at: 3.25, "closed (1006)")), .scheduleWake(at: 3.25),
+      ])
+    #expect(
+      machine.tick(now: 3.25) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 1, lastError: "closed (1006)")),
+        .scheduleWake(at: 13.25),
+      ])
+    #expect(
+      machine.connected(now: 4) == [
+        .resetTables(xbt), .send(subscribeXBT),
+        .emit(status(.syncing, attempt: 1, lastError: "closed (1006)")),
+        .scheduleWake(at: 9),
+      ])
+    #expect(!machine.isAcknowledged(book))
+    _ = machine.partialReceived(book, now: 5)
+    _ = machine.partialReceived(trade, now: 5)
+    #expect(machine.partialReceived(instrument, now: 5) == [.emit(status(.live, attempt: 1))])
+  }
+
+  @Test func aServerCloseEndsTheFeedWhenReconnectingIsOff() {
+    var config = FeedConfig()
+    config.reconnectAfterClose = false
+    var machine = liveMachine(config: config)
+    #expect(
+      machine.closed(code: 1000, reason: "", now: 3) == [
+        .emit(status(.ended("closed (1000)"), lastError: "closed (1000)"))
+      ])
+    #expect(machine.tick(now: 10) == [])
+    #expect(
+      machine.reconnectNow(now: 11) == [
+        .connect(url: url), .emit(status(.connecting, lastError: "closed (1000)")), .scheduleWake(at: 21),
+      ])
+  }
+
+  @Test func reconnectNowSkipsTheWait() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.upgradeFailed(status: 429, retryAfter: 600, reason: "", now: 1)
+    #expect(machine.status.nextRetryAt == 601)
+    // The connect timeout (12) is later than the wake still pending from the start (10).
+    #expect(
+      machine.reconnectNow(now: 2) == [
+        .connect(url: url), .emit(status(.connecting, attempt: 1, lastError: "HTTP 429")),
+      ])
+    #expect(machine.reconnectNow(now: 3) == [])
+  }
+
+  @Test func reconnectNowReplacesAnOpenConnection() {
+    var machine = liveMachine()
+    #expect(
+      machine.reconnectNow(now: 3) == [
+        .close(code: 1000, reason: "reconnect"), .connect(url: url), .emit(status(.connecting)),
+      ])
+    #expect(machine.tick(now: 6) == [.scheduleWake(at: 13)])
+    #expect(machine.connected(now: 4).first == .resetTables(xbt))
+  }
+
+  // MARK: Resync, stale tables, partial timeout
+
+  @Test func resyncUnsubscribesAndSubscribesUntilTheFreshPartial() {
+    var machine = liveMachine()
+    #expect(
+      machine.resync(book, now: 3) == [
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.resyncing([book]))),
+      ])
+    #expect(machine.resync(book, now: 3.5) == [])
+    #expect(machine.message(topic: book, now: 4) == [])
+    #expect(machine.state == .resyncing([book]))
+    #expect(machine.partialReceived(book, now: 5) == [.emit(status(.live))])
+  }
+
+  @Test func resyncIsIgnoredWithoutAConnectionOrForAForeignTopic() {
+    var machine = machine()
+    #expect(machine.resync(book, now: 0) == [])
+    _ = machine.start(now: 0)
+    #expect(machine.resync(book, now: 0.5) == [])
+    var live = liveMachine()
+    #expect(live.resync(Topic(table: "trade", symbol: "ETHUSD"), now: 3) == [])
+  }
+
+  @Test func aSilentBookIsResubscribedWhileTradesFlow() {
+    var machine = liveMachine()
+    for second in 3...32 {
+      #expect(machine.message(topic: trade, now: MonotonicTime(seconds: Double(second))) == [])
+    }
+    #expect(
+      machine.tick(now: 32.5) == [
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#), .resetTables([book]),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.stale([book]))),
+        .scheduleWake(at: 37),
+      ])
+    #expect(machine.partialReceived(book, now: 34) == [.emit(status(.live))])
+  }
+
+  @Test func aQuietMarketIsNotStaleUntilAnotherTableFlows() {
+    var machine = liveMachine()
+    for second in 3...40 {
+      #expect(machine.message(now: MonotonicTime(seconds: Double(second))) == [])
+    }
+    #expect(machine.tick(now: 40) == [.scheduleWake(at: 45)])
+    #expect(machine.state == .live)
+    #expect(
+      machine.message(topic: trade, now: 41) == [
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#), .resetTables([book]),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.stale([book]))),
+      ])
+  }
+
+  @Test func quietTradesAreNeverStale() {
+    var machine = liveMachine()
+    var actions: [ConnectionAction] = []
+    for second in 3...200 {
+      actions += machine.message(topic: book, now: MonotonicTime(seconds: Double(second)))
+    }
+    actions += machine.tick(now: 200)
+    #expect(machine.state == .live)
+    #expect(actions == [.scheduleWake(at: 205)])
+  }
+
+  @Test func aMissingPartialReconnects() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    for second in 2...30 {
+      _ = machine.message(now: MonotonicTime(seconds: Double(second)))
+    }
+    _ = machine.partialReceived(trade, now: 30)
+    _ = machine.partialReceived(instrument, now: 30)
+    let error = "no partial for orderBookL2_25:XBTUSD within 30 s"
+    #expect(
+      machine.tick(now: 31) == [
+        .close(code: 1000, reason: "no partial"), .emit(reconnecting(1, at: 31.25, error)),
+        .scheduleWake(at: 31.25),
+      ])
+  }
+
+  // MARK: Switching symbol
+
+  @Test func switchingSymbolOnALiveConnection() {
+    var machine = liveMachine()
+    #expect(machine.switchSymbol(to: "XBTUSD", now: 3) == [])
+    #expect(
+      machine.switchSymbol(to: "ETHUSD", now: 3) == [
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument:XBTUSD"]}"#),
+        .resetTables(eth),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD","instrument:ETHUSD"]}"#),
+        .emit(status(.syncing, symbol: "ETHUSD")),
+      ])
+    #expect(machine.topics == eth)
+    #expect(machine.partialReceived(book, now: 3.5) == [])
+    _ = machine.partialReceived(eth[0], now: 4)
+    _ = machine.partialReceived(eth[1], now: 4)
+    #expect(machine.partialReceived(eth[2], now: 4) == [.emit(status(.live, symbol: "ETHUSD"))])
+  }
+
+  @Test func switchingSymbolWhileDisconnectedChangesTheNextSubscription() {
+    var machine = liveMachine()
+    _ = machine.closed(code: nil, reason: "reset", now: 3)
+    #expect(
+      machine.switchSymbol(to: "ETHUSD", now: 3.1) == [
+        .emit(reconnecting(1, at: 3.25, "reset", symbol: "ETHUSD"))
+      ])
+    _ = machine.tick(now: 3.25)
+    #expect(machine.connected(now: 4).prefix(2) == [.resetTables(eth), .send(Topic.subscribeRequest(eth))])
+  }
+
+  @Test func switchingSymbolAfterAnUnknownSymbolTriesAgain() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.serverError(ServerError(status: 400, message: "Unknown or expired symbol."), now: 2)
+    #expect(
+      machine.switchSymbol(to: "ETHUSD", now: 3) == [
+        .connect(url: url),
+        .emit(status(.connecting, symbol: "ETHUSD", lastError: "Unknown or expired symbol.")),
+      ])
+    #expect(machine.pendingWake == 6)
+  }
+
+  // MARK: Stop
+
+  @Test func stopClosesAndEndsEverything() {
+    var machine = liveMachine()
+    #expect(machine.stop(now: 3) == [.close(code: 1000, reason: "stopped"), .emit(status(.stopped))])
+    var later: [ConnectionAction] = []
+    later += machine.stop(now: 4)
+    later += machine.tick(now: 6)
+    later += machine.tick(now: 100)
+    later += machine.message(topic: book, now: 5)
+    later += machine.pong(now: 5)
+    later += machine.closed(code: 1000, reason: "", now: 5)
+    later += machine.reconnectNow(now: 7)
+    later += machine.start(now: 8)
+    later += machine.connected(now: 9)
+    later += machine.switchSymbol(to: "ETHUSD", now: 10)
+    later += machine.resync(book, now: 11)
+    #expect(later == [])
+    #expect(machine.state == .stopped)
+  }
+
+  @Test func stopWhileWaitingHasNothingToClose() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.upgradeFailed(status: 503, retryAfter: nil, reason: "", now: 1)
+    #expect(machine.stop(now: 1.1) == [.emit(status(.stopped, attempt: 1, lastError: "HTTP 503"))])
+    #expect(machine.tick(now: 1.25) == [])
+  }
+
+  // MARK: Time
+
+  @Test func monotonicTimeIsExactInNanoseconds() {
+    let start: MonotonicTime = 12.5
+    #expect(start.nanoseconds == 12_500_000_000)
+    #expect(start + 0.25 == 12.75)
+    #expect((start + 0.25) - start == 0.25)
+    #expect(MonotonicTime(nanoseconds: .max) + 1 == MonotonicTime(nanoseconds: .max))
+    #expect(MonotonicTime(seconds: .infinity) == MonotonicTime(nanoseconds: .max))
+    #expect(MonotonicTime(seconds: .nan) == 0)
+  }
+}
