@@ -5,10 +5,10 @@ let package = Package(
   name: "tradeterm",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "tradeterm", targets: ["tradeterm"])
+    .executable(name: "tradeterm", targets: ["tradeterm"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.

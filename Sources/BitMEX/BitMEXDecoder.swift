@@ -7,15 +7,12 @@ import MarketModel
 /// Both wire eras are accepted (rows without `price` on update/delete before 2023;
 /// arbitrary ids with `price` everywhere since). Unknown fields and tables are skipped,
 /// numbers may be written `8000.0` or `1e-8`, and every non-key field may be missing or
-/// `null`. The decoder keeps a little state (a symbol cache) and so is a value you keep.
+/// `null`.
 public struct BitMEXDecoder: Sendable {
-  /// The last symbol string made, keyed by its bytes: most rows repeat the symbol of the
-  /// row before, and reusing the String keeps decoding free of allocations.
-  private var cachedSymbolBytes: [UInt8] = []
-  private var cachedSymbol = ""
-  /// The cached symbol in quotes, when it is short enough to compare as a pattern.
-  private var cachedSymbolPattern: BytePattern?
-  private let wire = WirePatterns()
+  /// The last symbol read and its quoted bytes as a pattern: rows repeat their symbol,
+  /// and a word compare beats scanning and packing it again.
+  private var lastSymbol = Symbol.empty
+  private var lastSymbolPattern = BytePattern(low: 0, high: 0, lowMask: 0, highMask: 0, count: 0)
 
   public init() {}
 
@@ -78,6 +75,7 @@ public struct BitMEXDecoder: Sendable {
       batch.events.append(.pong)
       return
     }
+    if try decodeUsualDelta(s, into: &batch) { return }
     try s.beginObject()
 
     var table: TableKind?
@@ -85,7 +83,7 @@ public struct BitMEXDecoder: Sendable {
     var action: TableAction?
     var dataAt: Int?
     var parsedData: Range<Int>?
-    var filterSymbol: String?
+    var filterSymbol: Symbol?
     var info: String?
     var success: Bool?
     var subscribe: String?
@@ -98,10 +96,10 @@ public struct BitMEXDecoder: Sendable {
     var first = true
     while try s.advanceToKey(first: &first) {
       // The usual envelope, `{"table":"…","action":"…","data":[…]}`, by pattern.
-      if s.take(wire.table) {
-        if s.take(wire.orderBookTop25) {
+      if s.take(Wire.table) {
+        if s.take(Wire.orderBookTop25) {
           table = .book(.top25)
-        } else if s.take(wire.trade) {
+        } else if s.take(Wire.trade) {
           table = .trade
         } else {
           tableName = try s.readRawString()
@@ -109,12 +107,12 @@ public struct BitMEXDecoder: Sendable {
         }
         continue
       }
-      if s.take(wire.action) {
-        if s.take(wire.update) {
+      if s.take(Wire.action) {
+        if s.take(Wire.update) {
           action = .update
-        } else if s.take(wire.insert) {
+        } else if s.take(Wire.insert) {
           action = .insert
-        } else if s.take(wire.delete) {
+        } else if s.take(Wire.delete) {
           action = .delete
         } else {
           let raw = try s.readRawString()
@@ -123,7 +121,7 @@ public struct BitMEXDecoder: Sendable {
         }
         continue
       }
-      let generic = s.take(wire.data) ? nil : try s.readKey()
+      let generic = s.take(Wire.data) ? nil : try s.readKey()
       guard let key = generic else {
         if let table, let action {
           parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
@@ -206,6 +204,58 @@ public struct BitMEXDecoder: Sendable {
     }
   }
 
+  /// The fast path for the shape nearly every message has,
+  /// `{"table":"…","action":"update|insert|delete","data":[…]}`, without the general
+  /// envelope's many optional fields. Returns false (having added nothing) when the
+  /// message has any other shape, and the general path reads it from the start.
+  private mutating func decodeUsualDelta(
+    _ start: JSONScanner, into batch: inout MarketBatch
+  )
+    throws(DecodeError) -> Bool
+  {
+    var s = start
+    guard s.take(Wire.openTable) else { return false }
+    let table: TableKind
+    if s.take(Wire.orderBookTop25) {
+      table = .book(.top25)
+    } else if s.take(Wire.trade) {
+      table = .trade
+    } else if s.take(Wire.orderBookL2) {
+      table = .book(.full)
+    } else if s.take(Wire.quote) {
+      table = .quote
+    } else if s.take(Wire.instrument) {
+      table = .instrument
+    } else {
+      return false
+    }
+    guard s.take(Wire.commaAction) else { return false }
+    let action: TableAction
+    if s.take(Wire.update) {
+      action = .update
+    } else if s.take(Wire.insert) {
+      action = .insert
+    } else if s.take(Wire.delete) {
+      action = .delete
+    } else {
+      return false
+    }
+    guard s.take(Wire.commaData) else { return false }
+    let mark = batch.mark
+    let rows = try decodeRows(table, action, &s, filterSymbol: nil, into: &batch)
+    s.skipSpace()
+    guard s.peek() == UInt8(ascii: "}") else {
+      batch.rollBack(to: mark)
+      return false
+    }
+    s.pos += 1
+    s.skipSpace()
+    guard s.atEnd else { throw s.fail("unexpected bytes after the message") }
+    let name = JSONScanner.RawString(start: 0, count: 0, hasEscapes: false)
+    batch.events.append(event(table, action, nil, rows, name: name, in: s))
+    return true
+  }
+
   private func isBarePong(_ s: JSONScanner) -> Bool {
     // Only a few bytes can be "pong" plus white space.
     guard s.count - s.pos <= 16 else { return false }
@@ -218,7 +268,7 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private func event(
-    _ table: TableKind, _ action: TableAction, _ filterSymbol: String?, _ rows: Range<Int>,
+    _ table: TableKind, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>,
     name: JSONScanner.RawString, in s: JSONScanner
   ) -> MarketEvent {
     let slice = TableSlice(action: action, filterSymbol: filterSymbol, rows: rows)
@@ -247,14 +297,14 @@ public struct BitMEXDecoder: Sendable {
     return try s.readString()
   }
 
-  private func readFilterSymbol(_ s: inout JSONScanner) throws(DecodeError) -> String? {
+  private mutating func readFilterSymbol(_ s: inout JSONScanner) throws(DecodeError) -> Symbol? {
     if s.consumeNull() { return nil }
     try s.beginObject()
-    var symbol: String?
+    var symbol: Symbol?
     var first = true
     while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "symbol"), !s.consumeNull() {
-        symbol = try s.readString()
+      if s.equals(key, "symbol") {
+        symbol = try readSymbol(&s)
       } else {
         try s.skipValue()
       }
@@ -328,13 +378,22 @@ public struct BitMEXDecoder: Sendable {
   // MARK: Rows
 
   private mutating func decodeRows(
-    _ table: TableKind, _ action: TableAction, _ s: inout JSONScanner, filterSymbol: String?,
+    _ table: TableKind, _ action: TableAction, _ s: inout JSONScanner, filterSymbol: Symbol?,
     into batch: inout MarketBatch
   ) throws(DecodeError) -> Range<Int> {
     switch table {
     case .book:
+      // The hot path: a plain loop, no closure capturing the decoder.
       let start = batch.bookRows.count
-      try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in
+      s.skipSpace()
+      guard s.peek() == UInt8(ascii: "[") else { throw s.fail("data is not an array") }
+      // A big image: make room once rather than growing by doubling (rows are ≥ 60 bytes).
+      let expected = (s.count - s.pos) / 64
+      if expected > 256 { batch.bookRows.reserveCapacity(start + expected) }
+      try s.beginArray()
+      var first = true
+      while try s.nextElement(first: &first) {
+        guard s.peek() == UInt8(ascii: "{") else { throw s.fail("a row is not an object") }
         batch.bookRows.append(try decodeBookRow(&s, action))
       }
       return start..<batch.bookRows.count
@@ -399,7 +458,7 @@ public struct BitMEXDecoder: Sendable {
   {
     let rowStart = s.pos
     try s.beginObject()
-    var symbol: String?
+    var symbol: Symbol?
     var id: Int64?
     var side: Side?
     var size: Int64?
@@ -407,27 +466,27 @@ public struct BitMEXDecoder: Sendable {
     var first = true
     while try s.advanceToKey(first: &first) {
       // The usual keys by pattern, in the order BitMEX sends them.
-      if s.take(wire.symbol) {
+      if s.take(Wire.symbol) {
         symbol = try readSymbol(&s)
         continue
       }
-      if s.take(wire.id) {
+      if s.take(Wire.id) {
         id = try s.readInt64()
         continue
       }
-      if s.take(wire.side) {
+      if s.take(Wire.side) {
         side = try readSide(&s)
         continue
       }
-      if s.take(wire.size) {
+      if s.take(Wire.size) {
         size = s.consumeNull() ? nil : try s.readInt64()
         continue
       }
-      if s.take(wire.price) {
+      if s.take(Wire.price) {
         price = s.consumeNull() ? nil : try s.readDouble()
         continue
       }
-      if s.take(wire.timestamp) || s.take(wire.transactTime) {
+      if s.take(Wire.timestamp) || s.take(Wire.transactTime) {
         try s.skipValue()
         continue
       }
@@ -466,8 +525,8 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private func readSide(_ s: inout JSONScanner) throws(DecodeError) -> Side? {
-    if s.take(wire.buy) { return .buy }
-    if s.take(wire.sell) { return .sell }
+    if s.take(Wire.buy) { return .buy }
+    if s.take(Wire.sell) { return .sell }
     if s.consumeNull() { return nil }
     s.skipSpace()
     let raw = try s.readRawString()
@@ -477,25 +536,25 @@ public struct BitMEXDecoder: Sendable {
     throw s.fail("side is neither Buy nor Sell")
   }
 
-  private mutating func readSymbol(_ s: inout JSONScanner) throws(DecodeError) -> String? {
-    if let pattern = cachedSymbolPattern, s.take(pattern) { return cachedSymbol }
+  private mutating func readSymbol(_ s: inout JSONScanner) throws(DecodeError) -> Symbol? {
+    if lastSymbolPattern.count > 0, s.take(lastSymbolPattern) { return lastSymbol }
     if s.consumeNull() { return nil }
     s.skipSpace()
+    let at = s.pos
     let raw = try s.readRawString()
-    guard !raw.hasEscapes else { return s.string(raw) }
-    if raw.count == cachedSymbolBytes.count {
-      let same = cachedSymbolBytes.withUnsafeBufferPointer { cached in
-        var i = 0
-        while i < raw.count, cached[i] == s.base[raw.start + i] { i += 1 }
-        return i == raw.count
-      }
-      if same { return cachedSymbol }
+    let symbol: Symbol?
+    if raw.hasEscapes {
+      symbol = Symbol(s.string(raw))
+    } else {
+      symbol = Symbol(utf8: UnsafeBufferPointer(start: s.base + raw.start, count: raw.count))
     }
-    cachedSymbol = s.string(raw)
-    cachedSymbolBytes = Array(UnsafeBufferPointer(start: s.base + raw.start, count: raw.count))
-    cachedSymbolPattern =
-      raw.count <= 14 ? BytePattern([UInt8(ascii: "\"")] + cachedSymbolBytes + [UInt8(ascii: "\"")]) : nil
-    return cachedSymbol
+    guard let symbol else { throw DecodeError("symbol longer than \(Symbol.maxLength) bytes", at: at) }
+    if !raw.hasEscapes, raw.count <= 14 {
+      lastSymbol = symbol
+      lastSymbolPattern = BytePattern(
+        UnsafeBufferPointer(start: s.base + raw.start - 1, count: raw.count + 2))
+    }
+    return symbol
   }
 
   private func readTime(_ s: inout JSONScanner) throws(DecodeError) -> Int64? {
@@ -566,7 +625,7 @@ public struct BitMEXDecoder: Sendable {
     let rowStart = s.pos
     try s.beginObject()
     var time: Int64?
-    var symbol: String?
+    var symbol: Symbol?
     var side: Side?
     var size: Int64?
     var price: Double?
@@ -604,8 +663,8 @@ public struct BitMEXDecoder: Sendable {
     let rowStart = s.pos
     try s.beginObject()
     var time: Int64?
-    var symbol: String?
-    var quote = Quote(timeMs: 0, symbol: "")
+    var symbol: Symbol?
+    var quote = Quote(timeMs: 0, symbol: .empty)
     var first = true
     while let key = try s.nextKey(first: &first) {
       if s.equals(key, "timestamp") {
@@ -638,8 +697,8 @@ public struct BitMEXDecoder: Sendable {
     let rowStart = s.pos
     try s.beginObject()
     var time: Int64?
-    var symbol: String?
-    var bin = TradeBin(endMs: 0, symbol: "")
+    var symbol: Symbol?
+    var bin = TradeBin(endMs: 0, symbol: .empty)
     var first = true
     while let key = try s.nextKey(first: &first) {
       if s.equals(key, "timestamp") {
@@ -675,7 +734,7 @@ public struct BitMEXDecoder: Sendable {
   {
     let rowStart = s.pos
     try s.beginObject()
-    var symbol: String?
+    var symbol: Symbol?
     var time: Int64?
     var bids = 0..<0
     var asks = 0..<0
@@ -720,8 +779,8 @@ public struct BitMEXDecoder: Sendable {
   mutating func decodeInstrument(_ s: inout JSONScanner) throws(DecodeError) -> InstrumentUpdate {
     let rowStart = s.pos
     try s.beginObject()
-    var u = InstrumentUpdate(symbol: "")
-    var symbol: String?
+    var u = InstrumentUpdate(symbol: .empty)
+    var symbol: Symbol?
     var first = true
     while let key = try s.nextKey(first: &first) {
       switch s.string(key) {

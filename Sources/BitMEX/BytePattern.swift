@@ -1,6 +1,6 @@
 /// Up to 16 bytes to compare against the input with two word loads: how the decoder
 /// recognises `"symbol":`, `"Buy"` or a repeated symbol without scanning them.
-struct BytePattern: Sendable {
+struct BytePattern: Sendable, Equatable {
   let low: UInt64
   let high: UInt64
   let lowMask: UInt64
@@ -20,6 +20,14 @@ struct BytePattern: Sendable {
     lowMask = n >= 8 ? ~0 : (1 << (8 * UInt64(n))) - 1
     highMask = n >= 16 ? ~0 : n <= 8 ? 0 : (1 << (8 * UInt64(n - 8))) - 1
     count = n
+  }
+
+  init(low: UInt64, high: UInt64, lowMask: UInt64, highMask: UInt64, count: Int) {
+    self.low = low
+    self.high = high
+    self.lowMask = lowMask
+    self.highMask = highMask
+    self.count = count
   }
 
   init(_ text: StaticString) {

@@ -4,13 +4,14 @@
 /// `id` identifies a level together with `side`; it is *not* a price (ids have been
 /// arbitrary since mid-2023).
 public struct BookRow: Sendable, Hashable {
-  public var symbol: String
+  public var symbol: Symbol
   public var id: Int64
   public var side: Side
   public var size: Int64?
   public var price: Double?
 
-  public init(symbol: String, id: Int64, side: Side, size: Int64?, price: Double?) {
+  @inlinable
+  public init(symbol: Symbol, id: Int64, side: Side, size: Int64?, price: Double?) {
     self.symbol = symbol
     self.id = id
     self.side = side

@@ -62,6 +62,10 @@ struct BookSide: Sendable {
     levels.removeAll(keepingCapacity: true)
   }
 
+  mutating func reserve(_ n: Int) {
+    levels.reserveCapacity(n)
+  }
+
   /// Appends without ordering; call `restoreOrder()` when done.
   mutating func appendUnordered(_ level: Level) {
     levels.append(level)

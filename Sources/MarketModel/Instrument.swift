@@ -4,7 +4,7 @@
 /// BitMEX `update` rows carry only the fields that changed (plus `symbol`), so `merge`
 /// overwrites a field only when the update has it; a missing field never clears one.
 public struct Instrument: Sendable, Hashable {
-  public let symbol: String
+  public let symbol: Symbol
   /// `Open`, `Closed`, `Unlisted`, `Settled`…
   public var state: String?
   /// The instrument type code (`FFWCSX` perpetual, `FFCCSX` future, `IFXXXP` spot, `MRCXXX` index…).
@@ -48,7 +48,7 @@ public struct Instrument: Sendable, Hashable {
   public var timeMs: Int64?
 
   /// An instrument known only by name.
-  public init(symbol: String) {
+  public init(symbol: Symbol) {
     self.symbol = symbol
   }
 

@@ -1,7 +1,7 @@
 /// The fields of an instrument row that tradeterm uses. Every field but `symbol` is
 /// optional: an `update` row carries only what changed.
 public struct InstrumentUpdate: Sendable, Hashable {
-  public var symbol: String
+  public var symbol: Symbol
   public var state: String?
   public var typ: String?
   public var underlying: String?
@@ -30,7 +30,7 @@ public struct InstrumentUpdate: Sendable, Hashable {
   public var askPrice: Double?
   public var timeMs: Int64?
 
-  public init(symbol: String) {
+  public init(symbol: Symbol) {
     self.symbol = symbol
   }
 }

@@ -1,10 +1,10 @@
 /// A `BookFault` with the subscription it came from, so the owner can resync that topic.
 public struct IntegrityFault: Sendable, Hashable, CustomStringConvertible {
   public var table: BookTable
-  public var symbol: String
+  public var symbol: Symbol
   public var fault: BookFault
 
-  public init(table: BookTable, symbol: String, fault: BookFault) {
+  public init(table: BookTable, symbol: Symbol, fault: BookFault) {
     self.table = table
     self.symbol = symbol
     self.fault = fault

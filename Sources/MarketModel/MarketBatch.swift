@@ -17,14 +17,15 @@ public struct MarketBatch: Sendable {
 
   /// Empties the batch, keeping its storage for the next round.
   public mutating func removeAll() {
-    events.removeAll(keepingCapacity: true)
-    bookRows.removeAll(keepingCapacity: true)
-    trades.removeAll(keepingCapacity: true)
-    quotes.removeAll(keepingCapacity: true)
-    instruments.removeAll(keepingCapacity: true)
-    tradeBins.removeAll(keepingCapacity: true)
-    book10.removeAll(keepingCapacity: true)
-    levels.removeAll(keepingCapacity: true)
+    // Most arrays are empty most of the time; checking is cheaper than clearing.
+    if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    if !bookRows.isEmpty { bookRows.removeAll(keepingCapacity: true) }
+    if !trades.isEmpty { trades.removeAll(keepingCapacity: true) }
+    if !quotes.isEmpty { quotes.removeAll(keepingCapacity: true) }
+    if !instruments.isEmpty { instruments.removeAll(keepingCapacity: true) }
+    if !tradeBins.isEmpty { tradeBins.removeAll(keepingCapacity: true) }
+    if !book10.isEmpty { book10.removeAll(keepingCapacity: true) }
+    if !levels.isEmpty { levels.removeAll(keepingCapacity: true) }
   }
 
   /// Whether the batch holds no event.

@@ -6,7 +6,7 @@
 /// After a fault the book keeps its last good levels for display, drops deltas, and
 /// waits for a fresh partial, so one bad message costs one resync, not a loop.
 public struct MarketState: Sendable {
-  public let symbol: String
+  public let symbol: Symbol
   public private(set) var book: OrderBook
   /// The L2 table that last filled `book`.
   public private(set) var bookTable: BookTable?
@@ -22,7 +22,7 @@ public struct MarketState: Sendable {
   public private(set) var droppedBeforePartial = 0
   public private(set) var faultCount = 0
 
-  public init(symbol: String, tapeCapacity: Int = 1_000) {
+  public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
     self.symbol = symbol
     book = OrderBook(symbol: symbol)
     tape = TradeTape(capacity: tapeCapacity)

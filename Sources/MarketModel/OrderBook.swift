@@ -5,13 +5,13 @@
 /// carry no price (pre-2023 updates and deletes). Applying a message reports the first
 /// `BookFault` it meets; the caller then resyncs. Steady-state updates do not allocate.
 public struct OrderBook: Sendable {
-  public let symbol: String
+  public let symbol: Symbol
   private var bids = BookSide(isBid: true)
   private var asks = BookSide(isBid: false)
   private var bidIndex = LevelIndex()
   private var askIndex = LevelIndex()
 
-  public init(symbol: String) {
+  public init(symbol: Symbol) {
     self.symbol = symbol
   }
 
@@ -24,6 +24,8 @@ public struct OrderBook: Sendable {
     for row in rows where row.side == .buy { bidCount += 1 }
     bidIndex.reserve(bidCount)
     askIndex.reserve(rows.count - bidCount)
+    bids.reserve(bidCount)
+    asks.reserve(rows.count - bidCount)
     var fault: BookFault?
     for row in rows {
       // The decoder guarantees price and size on partial rows.

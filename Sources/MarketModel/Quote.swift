@@ -1,7 +1,7 @@
 /// A best bid/offer row of the `quote` table.
 public struct Quote: Sendable, Hashable {
   public var timeMs: Int64
-  public var symbol: String
+  public var symbol: Symbol
   public var bidPrice: Double?
   public var bidSize: Int64?
   public var askPrice: Double?
@@ -10,7 +10,7 @@ public struct Quote: Sendable, Hashable {
   public var pool: String?
 
   public init(
-    timeMs: Int64, symbol: String, bidPrice: Double? = nil, bidSize: Int64? = nil,
+    timeMs: Int64, symbol: Symbol, bidPrice: Double? = nil, bidSize: Int64? = nil,
     askPrice: Double? = nil, askSize: Int64? = nil, pool: String? = nil
   ) {
     self.timeMs = timeMs

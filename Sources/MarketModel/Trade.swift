@@ -2,7 +2,7 @@
 public struct Trade: Sendable, Hashable {
   /// Exchange time, milliseconds since the Unix epoch.
   public var timeMs: Int64
-  public var symbol: String
+  public var symbol: Symbol
   /// The aggressor's side; nil for index prints, which have no side.
   public var side: Side?
   public var size: Int64
@@ -10,8 +10,9 @@ public struct Trade: Sendable, Hashable {
   public var tickDirection: TickDirection?
   public var matchID: MatchID
 
+  @inlinable
   public init(
-    timeMs: Int64, symbol: String, side: Side?, size: Int64, price: Double,
+    timeMs: Int64, symbol: Symbol, side: Side?, size: Int64, price: Double,
     tickDirection: TickDirection? = nil, matchID: MatchID = .none
   ) {
     self.timeMs = timeMs

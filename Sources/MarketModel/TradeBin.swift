@@ -2,7 +2,7 @@
 /// `endMs` is the bucket's *end*: BitMEX stamps buckets with their close time.
 public struct TradeBin: Sendable, Hashable {
   public var endMs: Int64
-  public var symbol: String
+  public var symbol: Symbol
   public var open: Double?
   public var high: Double?
   public var low: Double?
@@ -11,7 +11,7 @@ public struct TradeBin: Sendable, Hashable {
   public var volume: Int64?
 
   public init(
-    endMs: Int64, symbol: String, open: Double? = nil, high: Double? = nil, low: Double? = nil,
+    endMs: Int64, symbol: Symbol, open: Double? = nil, high: Double? = nil, low: Double? = nil,
     close: Double? = nil, trades: Int64? = nil, volume: Int64? = nil
   ) {
     self.endMs = endMs

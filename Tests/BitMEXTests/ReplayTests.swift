@@ -47,7 +47,7 @@ import Testing
   @Test func fullSessionReplaysCleanlyAndMatchesAnIndependentRebuild() throws {
     let lines = Fixture.lines("2021-07-22_session_full.jsonl")
     #expect(lines.count == 2_120)
-    let symbols = [
+    let symbols: [Symbol] = [
       "XRPU21", "UNIUSDT", "XBTUSD", "ADAUSDT", "SOLUSDT", "TRXU21", "EOSUSDT", "TRXUSDT", "BCHUSD",
       "MATICUSDT",
     ]
@@ -73,13 +73,13 @@ import Testing
       #expect(state.bookSync == .live, "\(state.symbol)")
       let mine = Set(
         state.book.allLevels.map {
-          ReferenceBooks.Key(symbol: $0.symbol, id: $0.id, side: $0.side == .buy ? "Buy" : "Sell")
+          ReferenceBooks.Key(symbol: $0.symbol.description, id: $0.id, side: $0.side == .buy ? "Buy" : "Sell")
         })
-      let theirs = reference.levels.filter { $0.key.symbol == state.symbol }
+      let theirs = reference.levels.filter { $0.key.symbol == state.symbol.description }
       #expect(mine.count == theirs.count, "\(state.symbol)")
       for level in state.book.allLevels {
         let key = ReferenceBooks.Key(
-          symbol: level.symbol, id: level.id, side: level.side == .buy ? "Buy" : "Sell")
+          symbol: level.symbol.description, id: level.id, side: level.side == .buy ? "Buy" : "Sell")
         #expect(theirs[key]?.price == level.price && theirs[key]?.size == level.size, "\(key)")
       }
     }

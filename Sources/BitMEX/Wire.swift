@@ -1,0 +1,127 @@
+/// The byte sequences that make up nearly every BitMEX message, recognised by word
+/// compares before the decoder falls back to reading a key or value the general way.
+///
+/// The constants are the patterns' bytes packed little-endian (generated; the test
+/// `wirePatternsMatchTheirText` checks each against its text). Literal constants let
+/// the compiler lay them out statically: no lazy initialisation on the hot path.
+enum Wire {
+  /// `{"table":`
+  static let openTable = BytePattern(
+    low: 0x2265_6C62_6174_227B, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `,"action":`
+  static let commaAction = BytePattern(
+    low: 0x6E6F_6974_6361_222C, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `,"data":`
+  static let commaData = BytePattern(
+    low: 0x3A22_6174_6164_222C, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"orderBookL2"`
+  static let orderBookL2 = BytePattern(
+    low: 0x6F42_7265_6472_6F22, high: 0x0000_0022_324C_6B6F, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `"quote"`
+  static let quote = BytePattern(
+    low: 0x0022_6574_6F75_7122, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"instrument"`
+  static let instrument = BytePattern(
+    low: 0x6D75_7274_736E_6922, high: 0x0000_0000_2274_6E65, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_FFFF_FFFF, count: 12)
+  /// `"table":`
+  static let table = BytePattern(
+    low: 0x3A22_656C_6261_7422, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"action":`
+  static let action = BytePattern(
+    low: 0x226E_6F69_7463_6122, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `"data":`
+  static let data = BytePattern(
+    low: 0x003A_2261_7461_6422, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"symbol":`
+  static let symbol = BytePattern(
+    low: 0x226C_6F62_6D79_7322, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `"id":`
+  static let id = BytePattern(
+    low: 0x0000_003A_2264_6922, high: 0x0000_0000_0000_0000, lowMask: 0x0000_00FF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 5)
+  /// `"side":`
+  static let side = BytePattern(
+    low: 0x003A_2265_6469_7322, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"size":`
+  static let size = BytePattern(
+    low: 0x003A_2265_7A69_7322, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"price":`
+  static let price = BytePattern(
+    low: 0x3A22_6563_6972_7022, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"timestamp":`
+  static let timestamp = BytePattern(
+    low: 0x6174_7365_6D69_7422, high: 0x0000_0000_3A22_706D, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_FFFF_FFFF, count: 12)
+  /// `"transactTime":`
+  static let transactTime = BytePattern(
+    low: 0x6361_736E_6172_7422, high: 0x003A_2265_6D69_5474, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x00FF_FFFF_FFFF_FFFF, count: 15)
+  /// `"Buy"`
+  static let buy = BytePattern(
+    low: 0x0000_0022_7975_4222, high: 0x0000_0000_0000_0000, lowMask: 0x0000_00FF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 5)
+  /// `"Sell"`
+  static let sell = BytePattern(
+    low: 0x0000_226C_6C65_5322, high: 0x0000_0000_0000_0000, lowMask: 0x0000_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 6)
+  /// `"update"`
+  static let update = BytePattern(
+    low: 0x2265_7461_6470_7522, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"insert"`
+  static let insert = BytePattern(
+    low: 0x2274_7265_736E_6922, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"delete"`
+  static let delete = BytePattern(
+    low: 0x2265_7465_6C65_6422, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"orderBookL2_25"`
+  static let orderBookTop25 = BytePattern(
+    low: 0x6F42_7265_6472_6F22, high: 0x2235_325F_324C_6B6F, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+  /// `"trade"`
+  static let trade = BytePattern(
+    low: 0x0022_6564_6172_7422, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+
+  /// Every pattern with its text, for the test that checks the constants.
+  static let all: [(BytePattern, StaticString)] = [
+    (openTable, "{\"table\":"),
+    (commaAction, ",\"action\":"),
+    (commaData, ",\"data\":"),
+    (orderBookL2, "\"orderBookL2\""),
+    (quote, "\"quote\""),
+    (instrument, "\"instrument\""),
+    (table, "\"table\":"),
+    (action, "\"action\":"),
+    (data, "\"data\":"),
+    (symbol, "\"symbol\":"),
+    (id, "\"id\":"),
+    (side, "\"side\":"),
+    (size, "\"size\":"),
+    (price, "\"price\":"),
+    (timestamp, "\"timestamp\":"),
+    (transactTime, "\"transactTime\":"),
+    (buy, "\"Buy\""),
+    (sell, "\"Sell\""),
+    (update, "\"update\""),
+    (insert, "\"insert\""),
+    (delete, "\"delete\""),
+    (orderBookTop25, "\"orderBookL2_25\""),
+    (trade, "\"trade\""),
+  ]
+}
