@@ -6,9 +6,12 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "tradeterm", targets: ["tradeterm"]),
+    .executable(name: "tradeterm-sim", targets: ["tradeterm-sim"]),
+    .executable(name: "tradeterm-wsecho", targets: ["tradeterm-wsecho"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
@@ -31,10 +34,29 @@ let package = Package(
     .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel"]),
     .target(name: "Terminal", dependencies: ["CNcursesW"]),
 
+    // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
+    .target(
+      name: "ExchangeSim",
+      dependencies: [
+        "MarketModel",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
+      ]
+    ),
+    .executableTarget(
+      name: "tradeterm-sim",
+      dependencies: [
+        "ExchangeSim",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel",
+        "Feed", "Terminal", "BitMEX", "MarketModel", "ExchangeSim",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,8 +71,12 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
     ),
 
+    // An echo client on tradeterm's WebSocket layer, for the Autobahn suite.
+    .executableTarget(name: "tradeterm-wsecho", dependencies: ["Feed"]),
+
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
+    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "MarketModel", "BitMEX"]),
   ]
 )

@@ -45,6 +45,41 @@ static inline CURLcode tt_easy_getinfo_str(CURL *h, CURLINFO i, const char **v) 
   return curl_easy_getinfo(h, i, v);
 }
 
+#if TT_CURL_HAS_WS_HEADER
+static inline unsigned int tt_ws_text(void) { return CURLWS_TEXT; }
+static inline unsigned int tt_ws_binary(void) { return CURLWS_BINARY; }
+static inline unsigned int tt_ws_cont(void) { return CURLWS_CONT; }
+static inline unsigned int tt_ws_close(void) { return CURLWS_CLOSE; }
+static inline unsigned int tt_ws_ping(void) { return CURLWS_PING; }
+static inline unsigned int tt_ws_pong(void) { return CURLWS_PONG; }
+/// CURLWS_NOAUTOPONG (8.14): we answer PINGs ourselves, after the whole payload arrived.
+static inline long tt_ws_noautopong(void) {
+#ifdef CURLWS_NOAUTOPONG
+  return CURLWS_NOAUTOPONG;
+#else
+  return 0;
+#endif
+}
+#endif
+
+/// A progress callback that aborts the transfer when the int at userdata is non-zero:
+/// how the feed thread interrupts a blocking connect or upgrade on `stop`.
+static inline int tt_abort_if_flagged(void *userdata, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
+  (void)a; (void)b; (void)c; (void)d;
+  return userdata && __atomic_load_n((int *)userdata, __ATOMIC_ACQUIRE) ? 1 : 0;
+}
+/// Sets or clears an abort flag from any thread.
+static inline void tt_flag_store(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_RELEASE); }
+static inline int tt_flag_load(int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
+
+static inline CURLcode tt_easy_set_abort_flag(CURL *h, int *flag) {
+  CURLcode rc = curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, tt_abort_if_flagged);
+  if (rc != CURLE_OK) return rc;
+  rc = curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)flag);
+  if (rc != CURLE_OK) return rc;
+  return curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+}
+
 /// The running libcurl's version string, e.g. "8.14.1".
 static inline const char *tt_curl_version(void) {
   return curl_version_info(CURLVERSION_NOW)->version;

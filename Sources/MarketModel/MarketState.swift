@@ -95,10 +95,8 @@ public struct MarketState: Sendable {
       return nil
     }
     // Deltas on a symbol-scoped subscription carry one symbol; rows of others are not ours.
+    // All or nothing: a faulting message is taken back whole (crossing included).
     if let fault = book.apply(message.action, rows) {
-      return fail(message.table, fault)
-    }
-    if let fault = book.crossing() {
       return fail(message.table, fault)
     }
     return nil

@@ -10,6 +10,20 @@ public struct OrderBook: Sendable {
   private var asks = BookSide(isBid: false)
   private var bidIndex = LevelIndex()
   private var askIndex = LevelIndex()
+  /// How to take back the rows of the message being applied, newest last: a message
+  /// that faults is undone whole, so the book never shows half of one.
+  private var undo: [UndoStep] = []
+
+  private enum UndoKind: UInt8 {
+    case removeInserted
+    case restoreUpdated
+    case reinsertDeleted
+  }
+
+  private struct UndoStep {
+    var kind: UndoKind
+    var row: BookRow
+  }
 
   public init(symbol: Symbol) {
     self.symbol = symbol
@@ -49,28 +63,37 @@ public struct OrderBook: Sendable {
     return fault ?? crossing()
   }
 
-  /// Applies an insert, update or delete message. Stops at the first fault.
+  /// Applies an insert, update or delete message, all or nothing: at the first fault
+  /// (or if the message leaves the book crossed) every row already applied is taken
+  /// back, and the fault is returned. The book then holds the last good state.
   public mutating func apply(_ action: TableAction, _ rows: ArraySlice<BookRow>) -> BookFault? {
-    switch action {
-    case .partial:
-      return replace(with: rows)
-    case .insert:
-      for row in rows {
-        if let fault = insert(row) { return fault }
+    if action == .partial { return replace(with: rows) }
+    undo.removeAll(keepingCapacity: true)
+    var fault: BookFault?
+    for row in rows {
+      switch action {
+      case .insert: fault = insert(row, record: true)
+      case .update: fault = update(row, record: true)
+      default: fault = delete(row, record: true)
       }
-    case .update:
-      for row in rows {
-        if let fault = update(row) { return fault }
-      }
-    case .delete:
-      for row in rows {
-        if let fault = delete(row) { return fault }
-      }
+      if fault != nil { break }
     }
-    return nil
+    if fault == nil { fault = crossing() }
+    if fault != nil { rollBack() }
+    return fault
   }
 
-  @inline(__always) private mutating func insert(_ row: BookRow) -> BookFault? {
+  private mutating func rollBack() {
+    while let step = undo.popLast() {
+      switch step.kind {
+      case .removeInserted: _ = delete(step.row, record: false)
+      case .restoreUpdated: _ = update(step.row, record: false)
+      case .reinsertDeleted: _ = insert(step.row, record: false)
+      }
+    }
+  }
+
+  @inline(__always) private mutating func insert(_ row: BookRow, record: Bool) -> BookFault? {
     let level = BookSide.Level(price: row.price ?? 0, size: row.size ?? 0, id: row.id)
     if row.side == .buy {
       guard bidIndex.insert(row.id, price: level.price) else {
@@ -83,47 +106,59 @@ public struct OrderBook: Sendable {
       }
       asks.insert(level)
     }
+    if record { undo.append(UndoStep(kind: .removeInserted, row: row)) }
     return nil
   }
 
-  @inline(__always) private mutating func update(_ row: BookRow) -> BookFault? {
+  @inline(__always) private mutating func update(_ row: BookRow, record: Bool) -> BookFault? {
     let isBid = row.side == .buy
     guard let stored = isBid ? bidIndex.price(of: row.id) : askIndex.price(of: row.id) else {
       return .unknownLevel(id: row.id, side: row.side, action: .update)
     }
     let size = row.size ?? 0
+    guard let i = isBid ? bids.index(of: stored, id: row.id) : asks.index(of: stored, id: row.id) else {
+      // The index and the ladder disagree: cannot happen, but never trap on it.
+      return .unknownLevel(id: row.id, side: row.side, action: .update)
+    }
+    if record {
+      let old = isBid ? bids.levels[i] : asks.levels[i]
+      undo.append(
+        UndoStep(
+          kind: .restoreUpdated,
+          row: BookRow(symbol: row.symbol, id: row.id, side: row.side, size: old.size, price: old.price)))
+    }
     if let price = row.price, price != stored {
       // The level moved: take it out at the old price and put it in at the new one.
       if isBid {
-        if let i = bids.index(of: stored, id: row.id) { bids.remove(at: i) }
+        bids.remove(at: i)
         bidIndex.update(row.id, price: price)
         bids.insert(.init(price: price, size: size, id: row.id))
       } else {
-        if let i = asks.index(of: stored, id: row.id) { asks.remove(at: i) }
+        asks.remove(at: i)
         askIndex.update(row.id, price: price)
         asks.insert(.init(price: price, size: size, id: row.id))
       }
       return nil
     }
-    if isBid {
-      if let i = bids.index(of: stored, id: row.id) { bids.setSize(at: i, size) }
-    } else {
-      if let i = asks.index(of: stored, id: row.id) { asks.setSize(at: i, size) }
-    }
+    if isBid { bids.setSize(at: i, size) } else { asks.setSize(at: i, size) }
     return nil
   }
 
-  @inline(__always) private mutating func delete(_ row: BookRow) -> BookFault? {
-    if row.side == .buy {
-      guard let stored = bidIndex.remove(row.id) else {
-        return .unknownLevel(id: row.id, side: .buy, action: .delete)
-      }
-      if let i = bids.index(of: stored, id: row.id) { bids.remove(at: i) }
-    } else {
-      guard let stored = askIndex.remove(row.id) else {
-        return .unknownLevel(id: row.id, side: .sell, action: .delete)
-      }
-      if let i = asks.index(of: stored, id: row.id) { asks.remove(at: i) }
+  @inline(__always) private mutating func delete(_ row: BookRow, record: Bool) -> BookFault? {
+    let isBid = row.side == .buy
+    guard let stored = isBid ? bidIndex.remove(row.id) : askIndex.remove(row.id) else {
+      return .unknownLevel(id: row.id, side: row.side, action: .delete)
+    }
+    guard let i = isBid ? bids.index(of: stored, id: row.id) : asks.index(of: stored, id: row.id) else {
+      return .unknownLevel(id: row.id, side: row.side, action: .delete)
+    }
+    let old = isBid ? bids.levels[i] : asks.levels[i]
+    if isBid { bids.remove(at: i) } else { asks.remove(at: i) }
+    if record {
+      undo.append(
+        UndoStep(
+          kind: .reinsertDeleted,
+          row: BookRow(symbol: row.symbol, id: row.id, side: row.side, size: old.size, price: old.price)))
     }
     return nil
   }
@@ -226,7 +261,12 @@ public struct OrderBook: Sendable {
       // A tiny epsilon keeps 50000.0/0.5 style quotients from landing a hair short.
       let q = l.price / step
       let bucket = side == .buy ? (q + 1e-9).rounded(.down) : (q - 1e-9).rounded(.up)
-      let price = bucket * step
+      // 984594 × 0.1 is 98459.40000000001 in binary; 984594 / 10 is 98459.4. Ticks
+      // like 0.1 and 0.005 divide exactly by their inverse, so divide when we can.
+      let ticksAtBucket = bucket * Double(ticks)
+      let inverse = 1 / tickSize
+      let price =
+        abs(inverse - inverse.rounded()) < 1e-9 ? ticksAtBucket / inverse.rounded() : ticksAtBucket * tickSize
       if let last = out.last, last.price == price {
         out[out.count - 1].size += l.size
         return true

@@ -1,11 +1,11 @@
 import ArgumentParser
+import ExchangeSim
 import Feed
+import MarketModel
 import Terminal
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The command line. Parsing and wiring only; the work lives in the library targets.
@@ -13,14 +13,67 @@ import Darwin
 struct Tradeterm: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tradeterm",
-    abstract: "A terminal dashboard for live BitMEX market data."
+    abstract: "A terminal dashboard for live BitMEX market data.",
+    discussion: """
+      Without options it watches BitMEX XBTUSD. --demo runs a simulated exchange on this machine \
+      (no network needed); --once prints one snapshot instead of the dashboard.
+      """
   )
 
   @Option(help: "The instrument to watch.")
   var symbol = "XBTUSD"
 
+  @Option(help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2).")
+  var depth: Depth = .top25
+
+  @Flag(help: "Use BitMEX testnet.")
+  var testnet = false
+
+  @Option(name: .customLong("ws-url"), help: "WebSocket endpoint (overrides --testnet).")
+  var wsURL: String?
+
+  @Option(name: .customLong("rest-url"), help: "REST endpoint (overrides --testnet).")
+  var restURL: String?
+
+  @Flag(help: "Run a simulated exchange on 127.0.0.1 and watch it (no network needed).")
+  var demo = false
+
+  @Option(help: "Replay a recorded session (JSONL frames, or --record's format) through a local exchange.")
+  var replay: String?
+
+  @Option(help: "Replay speed: 1 is real time, 0 as fast as possible.")
+  var speed: Double = 1
+
+  @Option(help: "Record every received frame, with its receive time, to this file.")
+  var record: String?
+
+  @Flag(help: "No dashboard: wait until the book is live (or a replay ends), print a snapshot, exit.")
+  var once = false
+
+  @Flag(help: "With --once: print the snapshot as JSON.")
+  var json = false
+
+  @Option(help: "With --once: give up after this many seconds (exit 1).")
+  var timeout: Double = 15
+
   @Flag(help: "Print tradeterm's, libcurl's and ncurses' versions and exit.")
   var version = false
+
+  enum Depth: String, ExpressibleByArgument {
+    case top25 = "25"
+    case full
+
+    var table: BookTable { self == .full ? .full : .top25 }
+  }
+
+  func validate() throws {
+    if json && !once { throw ValidationError("--json goes with --once") }
+    if demo && replay != nil { throw ValidationError("choose one of --demo and --replay") }
+    if speed < 0 { throw ValidationError("--speed must be 0 or more") }
+    if Symbol(symbol) == nil || symbol.isEmpty {
+      throw ValidationError("--symbol must be 1 to \(Symbol.maxLength) characters")
+    }
+  }
 
   func run() throws {
     if version {
@@ -29,21 +82,62 @@ struct Tradeterm: ParsableCommand {
       let ws = CurlLibrary.hasWebSocket ? "yes" : "no"
       print("libcurl \(CurlLibrary.version) (ws: \(ws), wss: \(wss))")
       print(TerminalLibrary.version)
-      if let problem = CurlLibrary.webSocketProblem {
-        throw fail(problem)
-      }
+      if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
       return
     }
-    if let problem = CurlLibrary.webSocketProblem {
-      throw fail(problem)
+    if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
+
+    var sim: ExchangeSim?
+    var mode = ""
+    var config = FeedConfig()
+    var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
+    if let wsURL { endpoint = wsURL }
+    if demo || replay != nil {
+      var simConfig = SimConfig()
+      if let replay {
+        guard access(replay, R_OK) == 0 else { throw fail("cannot read replay file \(replay)") }
+        simConfig.replay = SimReplay(path: replay, speed: speed)
+        config.reconnectAfterClose = false
+        mode = "REPLAY"
+      } else {
+        mode = "DEMO"
+      }
+      let s = ExchangeSim(simConfig)
+      do {
+        try s.start()
+      } catch {
+        throw fail("could not start the local exchange: \(error)")
+      }
+      sim = s
+      endpoint = s.webSocketURL
     }
-    throw fail("the live dashboard is not built yet; see README.md for what works today")
+    defer { sim?.stop() }
+
+    let options = FeedOptions(
+      webSocketURL: endpoint, symbol: symbol, book: depth.table, config: config, recordPath: record,
+      userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
+    if once {
+      let code = OnceRunner(
+        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil
+      ).run()
+      if code != 0 { throw ExitCode(code) }
+      return
+    }
+    if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+      throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
+    }
+    throw fail("the live dashboard is not built yet; use --once (e.g. tradeterm --demo --once)")
   }
 
   /// Prints one clear line on stderr and gives the exit status to throw (2).
   private func fail(_ message: String) -> ExitCode {
-    var line = "tradeterm: \(message)\n"
-    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    printError("tradeterm: \(message)")
     return ExitCode(2)
   }
+}
+
+/// A line on stderr.
+func printError(_ text: String) {
+  var line = text + "\n"
+  line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,0 +1,78 @@
+extension SimFaults {
+  /// A fault specification that could not be understood (the text, and what was expected).
+  public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var spec: String
+    public var expected: String
+
+    public var description: String { "bad fault '\(spec)': expected \(expected)" }
+  }
+
+  /// The fault specifications `apply(spec:)` understands, one per line, for `--help`.
+  public static let specHelp = """
+    drop-after=S              close each WebSocket's TCP connection S seconds after the upgrade
+    stall-after=S             each WebSocket goes silent (no data, no pong) S seconds after the upgrade
+    reject=N[:STATUS[:RETRY]] refuse the next N upgrades with HTTP STATUS (429) and Retry-After RETRY (1)
+    ignore-upgrades=N         read the next N upgrade requests and never answer them
+    garbage-every=S           send a malformed frame every S seconds (not JSON, binary, …)
+    unknown-level-after=S     S seconds after a book partial, update a level that does not exist
+    update-before-partial     send a book update before each book partial
+    huge-partial              10,000 levels per side (a huge orderBookL2 partial)
+    trickle=BYTES:INTERVAL    send BYTES bytes every INTERVAL seconds
+    """
+
+  /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
+  /// `reject=2:429:1`, `trickle=64:0.01`.
+  public mutating func apply(spec: String) throws(SpecError) {
+    let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+    let name = parts.first ?? ""
+    let value = parts.count > 1 ? parts[1] : nil
+    func seconds() throws(SpecError) -> Double {
+      guard let value, let s = Double(value), s >= 0 else {
+        throw SpecError(spec: spec, expected: "\(name)=SECONDS")
+      }
+      return s
+    }
+    switch name {
+    case "drop-after":
+      dropAfter = try seconds()
+    case "stall-after":
+      stallAfter = try seconds()
+    case "garbage-every":
+      let s = try seconds()
+      guard s > 0 else { throw SpecError(spec: spec, expected: "garbage-every=SECONDS (> 0)") }
+      garbageEvery = s
+    case "unknown-level-after":
+      unknownLevelAfter = try seconds()
+    case "update-before-partial":
+      updateBeforePartial = true
+    case "huge-partial":
+      hugePartial = true
+    case "ignore-upgrades":
+      guard let value, let n = Int(value), n >= 0 else {
+        throw SpecError(spec: spec, expected: "ignore-upgrades=COUNT")
+      }
+      ignoreUpgrades = n
+    case "reject":
+      let fields = (value ?? "").split(separator: ":").map { Int($0) }
+      guard (1...3).contains(fields.count), fields.allSatisfy({ $0 != nil }), let count = fields[0],
+        count >= 0
+      else {
+        throw SpecError(spec: spec, expected: "reject=COUNT[:STATUS[:RETRY_AFTER]]")
+      }
+      let status = fields.count > 1 ? fields[1]! : 429
+      let retry = fields.count > 2 ? fields[2]! : 1
+      guard (400...599).contains(status) else {
+        throw SpecError(spec: spec, expected: "an HTTP error status")
+      }
+      rejectUpgrades = UpgradeRejection(count: count, status: status, retryAfter: retry)
+    case "trickle":
+      let fields = (value ?? "").split(separator: ":")
+      guard fields.count == 2, let bytes = Int(fields[0]), bytes > 0, let interval = Double(fields[1]),
+        interval >= 0
+      else { throw SpecError(spec: spec, expected: "trickle=BYTES:INTERVAL") }
+      trickle = Trickle(bytes: bytes, interval: interval)
+    default:
+      throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Faults the simulator injects. Set them in `SimConfig.faults` before `start()` or change
+/// them at run time through `ExchangeSim.faults` and the fault methods of `ExchangeSim`.
+///
+/// Timed faults (`dropAfter`, `stallAfter`, `garbageEvery`, `trickle`) apply to WebSocket
+/// sessions that open while they are set; `unknownLevelAfter` and `updateBeforePartial` to
+/// subscriptions made while set; the upgrade counters count down as connections arrive.
+public struct SimFaults: Sendable, Hashable {
+  /// Refusing WebSocket upgrades with an HTTP error, as BitMEX does when rate-limited (429)
+  /// or in maintenance (503).
+  public struct UpgradeRejection: Sendable, Hashable {
+    /// How many upgrades are still to be refused.
+    public var count: Int
+    /// The HTTP status (429, 503, …).
+    public var status: Int
+    /// The `Retry-After` header, in seconds; nil sends none.
+    public var retryAfter: Int?
+
+    public init(count: Int, status: Int = 429, retryAfter: Int? = 1) {
+      self.count = count
+      self.status = status
+      self.retryAfter = retryAfter
+    }
+  }
+
+  /// Sending a session's bytes slowly: `bytes` at a time, one chunk every `interval` seconds.
+  public struct Trickle: Sendable, Hashable {
+    public var bytes: Int
+    public var interval: Double
+
+    public init(bytes: Int, interval: Double) {
+      self.bytes = bytes
+      self.interval = interval
+    }
+  }
+
+  /// Close each session's TCP connection (no close frame) this many seconds after the upgrade.
+  public var dropAfter: Double?
+  /// Each session goes silent this many seconds after the upgrade: no data, no pong, no
+  /// answer to anything; the connection stays open.
+  public var stallAfter: Double?
+  /// Refuse the next upgrades with an HTTP error.
+  public var rejectUpgrades: UpgradeRejection?
+  /// Read the next this-many upgrade requests and never answer them.
+  public var ignoreUpgrades = 0
+  /// Send a malformed frame every this many seconds, cycling through `garbageKinds`.
+  public var garbageEvery: Double?
+  /// The malformed frames `garbageEvery` cycles through.
+  public var garbageKinds: [GarbageFrame] = GarbageFrame.allCases
+  /// This many seconds after a book partial, send an update for a level that does not exist.
+  public var unknownLevelAfter: Double?
+  /// Before a book partial, send an update for a level of that book (a client must drop it).
+  public var updateBeforePartial = false
+  /// Books of 10,000 levels per side, so that an `orderBookL2` partial is huge (start only).
+  public var hugePartial = false
+  /// Send every session's bytes slowly.
+  public var trickle: Trickle?
+
+  public init() {}
+}

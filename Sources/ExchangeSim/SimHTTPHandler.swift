@@ -1,0 +1,94 @@
+import NIOCore
+import NIOHTTP1
+
+/// Plain HTTP on a connection: the REST API, and the answer to a `/realtime` request that
+/// was not upgraded (a refusal by the upgrade faults, or no upgrade asked for).
+///
+/// Removed from the pipeline when the connection upgrades to a WebSocket.
+final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  /// The name the handler is added under, to find it for removal at the upgrade.
+  static let name = "tradeterm-sim-http"
+
+  private let world: SimWorld
+  /// Set by the upgrader when the upgrade faults refused this connection's upgrade.
+  private let refusal: NIOLoopBoundBox<UpgradeDecision?>
+  private var head: HTTPRequestHead?
+
+  init(world: SimWorld, refusal: NIOLoopBoundBox<UpgradeDecision?>) {
+    self.world = world
+    self.refusal = refusal
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      self.head = head
+    case .body:
+      break
+    case .end:
+      guard let head else { return }
+      self.head = nil
+      respond(context, head)
+    }
+  }
+
+  private func respond(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
+    let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+    if case .reject(let status, let retryAfter) = refusal.value {
+      refusal.value = nil
+      var headers: [(String, String)] = []
+      let body: [UInt8]
+      if let retryAfter {
+        headers.append(("Retry-After", String(retryAfter)))
+      }
+      if status == 429 {
+        let wait = retryAfter ?? 1
+        headers += [("X-RateLimit-Limit", "60"), ("X-RateLimit-Remaining", "0")]
+        // BitMEX's upgrade refusal carries the older, bare-string error shape.
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("error")
+        w.string("Rate limit exceeded, retry in \(wait) seconds.")
+        w.endObject()
+        body = w.bytes
+      } else {
+        body = FrameEncoder.restError(status == 503 ? "Service unavailable" : "Upgrade refused")
+      }
+      write(
+        context, status: HTTPResponseStatus(statusCode: status), headers: headers, body: body, close: true)
+      return
+    }
+    if path == "/realtime" {
+      let body = FrameEncoder.restError("Expected a WebSocket upgrade request.")
+      write(context, status: .badRequest, headers: [], body: body, close: !head.isKeepAlive)
+      return
+    }
+    world.stats.withLock { $0.restRequests += 1 }
+    let response = RESTRouter(world: world).respond(method: head.method, uri: head.uri)
+    let reset = String(world.nowMs() / 1000 + 60)
+    let headers = [
+      ("X-RateLimit-Limit", "120"), ("X-RateLimit-Remaining", "119"), ("X-RateLimit-Reset", reset),
+    ]
+    write(context, status: response.status, headers: headers, body: response.body, close: !head.isKeepAlive)
+  }
+
+  private func write(
+    _ context: ChannelHandlerContext, status: HTTPResponseStatus, headers extra: [(String, String)],
+    body: [UInt8], close: Bool
+  ) {
+    var headers = HTTPHeaders(extra)
+    headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+    headers.add(name: "Content-Length", value: String(body.count))
+    if close { headers.add(name: "Connection", value: "close") }
+    let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+    let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    if close {
+      done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+  }
+}

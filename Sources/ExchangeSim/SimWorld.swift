@@ -1,0 +1,401 @@
+import Foundation
+import MarketModel
+import NIOCore
+
+/// The simulated exchange's shared state: one market per instrument, the WebSocket
+/// sessions, and the clock that moves the market. Every connection sees this one world.
+///
+/// Confined to the server's event loop: every method must be called there (the public
+/// `ExchangeSim` API hops onto the loop). Confinement, not locks, is what makes a
+/// subscriber's partial and the deltas that follow it consistent: both are produced in
+/// the same loop turn order, so nothing can slip in between.
+final class SimWorld {
+  /// A running benchmark burst.
+  private struct Burst {
+    let session: ObjectIdentifier
+    let table: SimTable
+    let slot: Int
+    /// The session's frame count for `table` at which the burst ends.
+    let target: Int
+  }
+
+  let config: SimConfig
+  let eventLoop: EventLoop
+  let stats: SimLock<SimStats>
+  let faults: SimLock<SimFaults>
+  let replay: ReplayFile?
+  private(set) var slots: [MarketSlot] = []
+  private var slotIndex: [String: Int] = [:]
+  private var sessions: [ObjectIdentifier: SimWebSocketHandler] = [:]
+  private var channels: [ObjectIdentifier: Channel] = [:]
+  /// Whether the market clock is stopped.
+  var paused: Bool
+  /// Market ticks so far (warm-up excluded): the market clock.
+  private(set) var ticks: Int64 = 0
+  private let epochMs: Int64?
+  private let tickInterval: TimeAmount
+  private let ticksPerInstrument: Int64
+  private var timer: Scheduled<Void>?
+  private var nextTick = NIODeadline.now()
+  private var bursts: [Burst] = []
+  private var burstScheduled = false
+  private var stopped = false
+
+  init(
+    config: SimConfig, eventLoop: EventLoop, stats: SimLock<SimStats>, faults: SimLock<SimFaults>,
+    replay: ReplayFile?
+  ) {
+    self.config = config
+    self.eventLoop = eventLoop
+    self.stats = stats
+    self.faults = faults
+    self.replay = replay
+    paused = config.startPaused
+    epochMs = config.epoch.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+    tickInterval = .nanoseconds(Int64(1e9 / config.tickRate))
+    ticksPerInstrument = max(1, Int64((config.instrumentInterval * config.tickRate).rounded()))
+    let startMs = epochMs ?? Self.wallMs()
+    let warmUp = max(0, config.warmUpTicks)
+    let stepMs = 1000 / config.tickRate
+    for instrument in config.instruments where slotIndex[instrument.symbol] == nil {
+      var generator = MarketGenerator(
+        instrument: instrument, seed: config.seed, depth: config.effectiveLevels,
+        startMs: startMs - Int64(Double(warmUp) * stepMs))
+      // The warm-up gives the book its shape and the tape and chart a past.
+      for k in 0..<warmUp {
+        let t = startMs - Int64(Double(warmUp - k) * stepMs)
+        _ = generator.tick(
+          timeMs: t, bookChance: config.bookRate / config.tickRate,
+          tradesPerTick: config.tradeRate / config.tickRate)
+        if Int64(k + 1) % ticksPerInstrument == 0 { generator.evolveTicker(timeMs: t) }
+      }
+      slotIndex[instrument.symbol] = slots.count
+      slots.append(MarketSlot(generator: generator, timeMs: startMs))
+    }
+  }
+
+  // MARK: Clock
+
+  private static func wallMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+  /// Market time in ms since the epoch: the wall clock, or `epoch` plus the ticks run.
+  func nowMs() -> Int64 {
+    if let epochMs { return epochMs + Int64(Double(ticks) * 1000 / config.tickRate) }
+    return Self.wallMs()
+  }
+
+  /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
+  func start() {
+    guard config.replay == nil, config.burst == nil else { return }
+    nextTick = .now() + tickInterval
+    scheduleTimer()
+  }
+
+  private func scheduleTimer() {
+    timer = eventLoop.assumeIsolated().scheduleTask(deadline: nextTick) { [self] in
+      guard !stopped else { return }
+      if !paused { advance() }
+      nextTick = nextTick + tickInterval
+      let now = NIODeadline.now()
+      // After a long stall (a debugger, a loaded machine) resume the rhythm, don't catch up.
+      if nextTick < now - .seconds(1) { nextTick = now }
+      scheduleTimer()
+    }
+  }
+
+  /// Stops the timer and closes every connection.
+  func stop() {
+    stopped = true
+    timer?.cancel()
+    timer = nil
+    for channel in channels.values { channel.close(promise: nil) }
+  }
+
+  /// One market tick: every instrument steps; subscribers get the deltas.
+  func advance() {
+    ticks += 1
+    let t = nowMs()
+    let publish = ticks % ticksPerInstrument == 0
+    for i in slots.indices {
+      step(i, timeMs: t, publishInstrument: publish)
+    }
+    stats.withLock { $0.marketTicks += 1 }
+    flushSessions()
+  }
+
+  /// Steps one instrument and sends what changed to whoever subscribed.
+  private func step(_ i: Int, timeMs t: Int64, publishInstrument: Bool, bookChance: Double? = nil) {
+    let out = slots[i].generator.tick(
+      timeMs: t, bookChance: bookChance ?? config.bookRate / config.tickRate,
+      tradesPerTick: config.tradeRate / config.tickRate)
+    let symbol = slots[i].symbol
+    let market = slots[i].market
+    if !out.changes.isEmpty {
+      let full = receivers(.orderBookL2, symbol)
+      if !full.isEmpty {
+        for frame in FrameEncoder.bookDeltas(.orderBookL2, market, out.changes, timeMs: t) {
+          deliver(frame, .orderBookL2, full)
+        }
+      }
+      let diff25 = slots[i].top25.advance(to: slots[i].generator.book)
+      let top25 = diff25.isEmpty ? [] : receivers(.orderBookL2Top25, symbol)
+      if !top25.isEmpty {
+        for frame in FrameEncoder.bookDeltas(.orderBookL2Top25, market, diff25, timeMs: t) {
+          deliver(frame, .orderBookL2Top25, top25)
+        }
+      }
+      let diff100 = slots[i].top100.advance(to: slots[i].generator.book)
+      let top100 = diff100.isEmpty ? [] : receivers(.orderBookL2Top100, symbol)
+      if !top100.isEmpty {
+        for frame in FrameEncoder.bookDeltas(.orderBookL2Top100, market, diff100, timeMs: t) {
+          deliver(frame, .orderBookL2Top100, top100)
+        }
+      }
+    }
+    if !out.trades.isEmpty {
+      let targets = receivers(.trade, symbol)
+      if !targets.isEmpty {
+        let frame = FrameEncoder.delta(.trade, .insert) { w in
+          for trade in out.trades { FrameEncoder.tradeRow(&w, market, trade) }
+        }
+        deliver(frame, .trade, targets)
+      }
+    }
+    let bid = slots[i].generator.book.best(.buy)
+    let ask = slots[i].generator.book.best(.sell)
+    if bid != slots[i].lastBid || ask != slots[i].lastAsk {
+      slots[i].lastBid = bid
+      slots[i].lastAsk = ask
+      let targets = receivers(.quote, symbol)
+      if !targets.isEmpty {
+        let frame = FrameEncoder.delta(.quote, .insert) { w in
+          FrameEncoder.quoteRow(&w, market, bid: bid, ask: ask, timeMs: t)
+        }
+        deliver(frame, .quote, targets)
+      }
+    }
+    if publishInstrument {
+      slots[i].generator.evolveTicker(timeMs: t)
+      let ticker = slots[i].generator.ticker(timeMs: t)
+      let changed = ticker.changed(since: slots[i].published)
+      if !changed.isEmpty {
+        slots[i].published = ticker
+        let targets = receivers(.instrument, symbol)
+        if !targets.isEmpty {
+          let frame = FrameEncoder.delta(.instrument, .update) { w in
+            FrameEncoder.instrumentUpdateRow(&w, market, ticker, fields: changed)
+          }
+          deliver(frame, .instrument, targets)
+        }
+      }
+    }
+  }
+
+  // MARK: Sessions
+
+  /// Remembers a TCP connection, to close it on `stop()`.
+  func accepted(_ channel: Channel) {
+    let id = ObjectIdentifier(channel)
+    channels[id] = channel
+    stats.withLock { $0.connectionsAccepted += 1 }
+    channel.closeFuture.assumeIsolated().whenComplete { [self] _ in
+      channels[id] = nil
+    }
+  }
+
+  func register(_ session: SimWebSocketHandler) {
+    sessions[ObjectIdentifier(session)] = session
+    stats.withLock {
+      $0.upgradesAccepted += 1
+      $0.openSessions += 1
+    }
+  }
+
+  func unregister(_ session: SimWebSocketHandler) {
+    guard sessions.removeValue(forKey: ObjectIdentifier(session)) != nil else { return }
+    stats.withLock { $0.openSessions -= 1 }
+  }
+
+  /// Sessions with a live subscription covering `table` for `symbol`.
+  private func receivers(_ table: SimTable, _ symbol: String) -> [SimWebSocketHandler] {
+    sessions.values.filter { $0.receives(table, symbol) }
+  }
+
+  private func deliver(_ frame: [UInt8], _ table: SimTable, _ targets: [SimWebSocketHandler]) {
+    let buffer = ByteBuffer(bytes: frame)
+    for session in targets {
+      session.send(buffer, kind: table.rawValue)
+    }
+  }
+
+  private func flushSessions() {
+    for session in sessions.values { session.flushIfNeeded() }
+  }
+
+  /// Whether `symbol` is listed.
+  func lists(_ symbol: String) -> Bool { slotIndex[symbol] != nil }
+
+  /// The slot of `symbol`, if listed.
+  func slot(_ symbol: String) -> MarketSlot? { slotIndex[symbol].map { slots[$0] } }
+
+  /// What the upgrade faults say about the next upgrade; counts it down.
+  func admitUpgrade() -> UpgradeDecision {
+    let decision = faults.withLock { f -> UpgradeDecision in
+      if f.ignoreUpgrades > 0 {
+        f.ignoreUpgrades -= 1
+        return .ignore
+      }
+      if var r = f.rejectUpgrades, r.count > 0 {
+        r.count -= 1
+        f.rejectUpgrades = r.count > 0 ? r : nil
+        return .reject(status: r.status, retryAfter: r.retryAfter)
+      }
+      return .accept
+    }
+    stats.withLock {
+      switch decision {
+      case .accept: break
+      case .reject: $0.upgradesRejected += 1
+      case .ignore: $0.upgradesIgnored += 1
+      }
+    }
+    return decision
+  }
+
+  // MARK: Partials and special frames
+
+  /// The partial for `topic` now.
+  func partial(for topic: SimTopic) -> [UInt8] {
+    let t = nowMs()
+    let covered: [Int] = topic.symbol.map { slotIndex[$0].map { [$0] } ?? [] } ?? Array(slots.indices)
+    return FrameEncoder.partial(topic.table, filterSymbol: topic.symbol) { w in
+      for i in covered {
+        let slot = slots[i]
+        switch topic.table {
+        case .orderBookL2:
+          let book = slot.generator.book
+          FrameEncoder.bookRows(
+            &w, slot.market, bids: book.top(.buy, .max), asks: book.top(.sell, .max), timeMs: t)
+        case .orderBookL2Top25:
+          FrameEncoder.bookRows(&w, slot.market, bids: slot.top25.bids, asks: slot.top25.asks, timeMs: t)
+        case .orderBookL2Top100:
+          FrameEncoder.bookRows(&w, slot.market, bids: slot.top100.bids, asks: slot.top100.asks, timeMs: t)
+        case .trade:
+          if let trade = slot.generator.lastTrade { FrameEncoder.tradeRow(&w, slot.market, trade) }
+        case .quote:
+          FrameEncoder.quoteRow(&w, slot.market, bid: slot.lastBid, ask: slot.lastAsk, timeMs: t)
+        case .instrument:
+          FrameEncoder.instrumentRow(&w, slot.market, slot.published)
+        default:
+          break
+        }
+      }
+    }
+  }
+
+  /// An update for a level of `symbol`'s book that exists now (for the update-before-partial fault).
+  func earlyUpdate(_ table: SimTable, _ symbol: String) -> [UInt8]? {
+    guard let slot = slot(symbol), let level = slot.generator.book.best(.buy) else { return nil }
+    return FrameEncoder.delta(table, .update) { w in
+      FrameEncoder.bookRow(
+        &w, slot.market, side: .buy, id: level.id, ticks: level.ticks,
+        size: level.size + slot.generator.instrument.lotSize, timeMs: nowMs())
+    }
+  }
+
+  /// An update for a level that does not exist (for the unknown-level fault).
+  func unknownLevelUpdate(_ table: SimTable, _ symbol: String) -> [UInt8]? {
+    guard let slot = slot(symbol), let level = slot.generator.book.best(.buy) else { return nil }
+    return FrameEncoder.delta(table, .update) { w in
+      // Generated ids start near 6e10 and grow by ~20 per new level: this one never exists.
+      FrameEncoder.bookRow(
+        &w, slot.market, side: .buy, id: 99_999_999_999, ticks: level.ticks, size: level.size, timeMs: nowMs()
+      )
+    }
+  }
+
+  // MARK: Bursts
+
+  /// Starts the benchmark burst for `session`, whose book partial for `topic` just went out.
+  func startBurst(_ session: SimWebSocketHandler, _ topic: SimTopic) {
+    guard let n = config.burst, topic.table.isBook, let symbol = topic.symbol, let slot = slotIndex[symbol]
+    else {
+      return
+    }
+    bursts.append(
+      Burst(
+        session: ObjectIdentifier(session), table: topic.table, slot: slot,
+        target: session.sentCount(topic.table) + n))
+    scheduleBursts()
+  }
+
+  /// Resumes bursts (a session became writable again).
+  func scheduleBursts() {
+    guard !bursts.isEmpty, !burstScheduled else { return }
+    burstScheduled = true
+    eventLoop.assumeIsolated().execute { [self] in
+      burstScheduled = false
+      runBursts()
+    }
+  }
+
+  private func runBursts() {
+    var again = false
+    var i = 0
+    while i < bursts.count {
+      let burst = bursts[i]
+      guard !stopped, let session = sessions[burst.session], !session.isClosing else {
+        bursts.remove(at: i)
+        continue
+      }
+      var steps = 0
+      // A chunk at a time, so that pings and other connections are served in between.
+      while session.sentCount(burst.table) < burst.target && session.isWritable && steps < 256 {
+        ticks += 1
+        step(burst.slot, timeMs: nowMs(), publishInstrument: false, bookChance: 1)
+        steps += 1
+      }
+      stats.withLock { $0.marketTicks += steps }
+      flushSessions()
+      if session.sentCount(burst.table) >= burst.target {
+        bursts.remove(at: i)
+        stats.withLock { $0.burstsFinished += 1 }
+        continue
+      }
+      // An unwritable session resumes from `channelWritabilityChanged`.
+      if session.isWritable { again = true }
+      i += 1
+    }
+    if again { scheduleBursts() }
+  }
+
+  // MARK: Run-time faults
+
+  func dropAll() {
+    for session in sessions.values { session.drop() }
+  }
+
+  func stallAll() {
+    for session in sessions.values { session.stall() }
+  }
+
+  func sendGarbage(_ kind: GarbageFrame) {
+    for session in sessions.values { session.sendGarbage(kind) }
+  }
+
+  func sendUnknownLevel(symbol: String?) {
+    for session in sessions.values { session.sendUnknownLevel(symbol: symbol) }
+  }
+
+  // MARK: Queries
+
+  /// The book of `symbol`, best first, at most `depth` levels per side.
+  func book(_ symbol: String, depth: Int) -> (bids: [PriceLevel], asks: [PriceLevel]) {
+    guard let slot = slot(symbol) else { return ([], []) }
+    let scale = slot.generator.scale
+    func levels(_ side: Side) -> [PriceLevel] {
+      slot.generator.book.top(side, depth).map { PriceLevel(price: scale.price($0.ticks), size: $0.size) }
+    }
+    return (levels(.buy), levels(.sell))
+  }
+}

@@ -1,0 +1,24 @@
+import MarketModel
+
+/// Where and what the feed connects to.
+public struct FeedOptions: Sendable {
+  public var webSocketURL: String
+  public var symbol: String
+  public var book: BookTable
+  public var config: FeedConfig
+  /// Every received frame goes here, with its receive time (`FrameRecorder`).
+  public var recordPath: String?
+  public var userAgent: String
+
+  public init(
+    webSocketURL: String, symbol: String, book: BookTable = .top25, config: FeedConfig = FeedConfig(),
+    recordPath: String? = nil, userAgent: String = "tradeterm"
+  ) {
+    self.webSocketURL = webSocketURL
+    self.symbol = symbol
+    self.book = book
+    self.config = config
+    self.recordPath = recordPath
+    self.userAgent = userAgent
+  }
+}

@@ -1,0 +1,300 @@
+import BitMEX
+import MarketModel
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The feed thread: it owns the libcurl connection, runs the `ConnectionMachine`, decodes
+/// frames, and hands the UI plain values through a mailbox.
+///
+/// Frames are decoded straight into the mailbox's batch (a lock held for about a
+/// microsecond per frame); the UI swaps that batch for its own empty one when it
+/// drains, so in steady state nothing is allocated or copied. Commands flow back
+/// through the same mailbox; each side wakes the other with a `WakeSignal`.
+public final class MarketFeed: Sendable {
+  public let options: FeedOptions
+  /// Signalled when there is something to drain.
+  public let uiWake = WakeSignal()
+  private let feedWake = WakeSignal()
+  private let abortSignal = AbortSignal()
+  private let mailbox = Mutex(Mailbox())
+  private let thread = Mutex<pthread_t?>(nil)
+
+  /// What the two threads share.
+  struct Mailbox: ~Copyable {
+    var batch = MarketBatch()
+    var status: FeedStatus?
+    var tablesReset = false
+    var decodeErrors = 0
+    var lastDecodeError: String?
+    var commands: [FeedCommand] = []
+    /// The UI has been woken and not drained since: no need to wake it again.
+    var uiSignalled = false
+  }
+
+  public init(_ options: FeedOptions) {
+    self.options = options
+  }
+
+  /// Starts the feed thread.
+  public func start() {
+    let box = Unmanaged.passRetained(self)
+    var tid = pthread_t()
+    let rc = pthread_create(
+      &tid, nil,
+      { raw in
+        let feed = Unmanaged<MarketFeed>.fromOpaque(raw!).takeRetainedValue()
+        feed.run()
+        return nil
+      }, box.toOpaque())
+    precondition(rc == 0, "pthread_create failed")
+    thread.withLock { $0 = tid }
+  }
+
+  /// Asks the feed to do something; returns at once.
+  public func post(_ command: FeedCommand) {
+    mailbox.withLock { $0.commands.append(command) }
+    if command == .stop { abortSignal.raise() }
+    feedWake.signal()
+  }
+
+  /// Stops the feed thread and waits for it (it closes the connection first).
+  public func stop() {
+    post(.stop)
+    if let tid = thread.withLock({ t -> pthread_t? in
+      defer { t = nil }
+      return t
+    }) {
+      pthread_join(tid, nil)
+    }
+  }
+
+  /// Moves what arrived since the last drain into `batch`, which must be empty; the
+  /// batch handed back to the feed keeps its storage for the next round.
+  public func drain(into batch: inout MarketBatch) -> FeedUpdate {
+    uiWake.clear()
+    return mailbox.withLock { box in
+      swap(&box.batch, &batch)
+      let update = FeedUpdate(
+        status: box.status, tablesReset: box.tablesReset, decodeErrors: box.decodeErrors,
+        lastDecodeError: box.lastDecodeError)
+      box.status = nil
+      box.tablesReset = false
+      box.decodeErrors = 0
+      box.lastDecodeError = nil
+      box.uiSignalled = false
+      return update
+    }
+  }
+
+  // MARK: The feed thread
+
+  /// One thing the feed learned from a decoded frame, for the connection machine.
+  private enum Input {
+    case pong
+    case subscribed(Topic)
+    case partial(Topic)
+    case data(Topic)
+    case other
+    case serverError(ServerError)
+  }
+
+  private func run() {
+    let symbol = options.symbol
+    var machine = ConnectionMachine(
+      url: options.webSocketURL, symbol: symbol, book: options.book, config: options.config)
+    var connection: WebSocketConnection?
+    var decoder = BitMEXDecoder()
+    var inputs: [Input] = []
+    inputs.reserveCapacity(16)
+    let recorder = options.recordPath.map { FrameRecorder(path: $0) }
+    var rates = RateMeter()
+    var lastStatus: FeedStatus?
+    var pending = machine.start(now: .now())
+    var stopping = false
+
+    func publish(_ status: FeedStatus, now: MonotonicTime) {
+      var status = status
+      status.messagesPerSecond = rates.messagesPerSecond(now: now)
+      status.bytesPerSecond = rates.bytesPerSecond(now: now)
+      status.pingRoundTrip = machine.pingRoundTrip
+      for topic in machine.topics {
+        if let at = machine.lastData(for: topic) { status.lastMessageAt[topic] = at }
+      }
+      lastStatus = status
+      mailbox.withLock { $0.status = status }
+      uiWake.signal()
+    }
+
+    func readAvailable(_ c: WebSocketConnection) {
+      let end = c.read { incoming in
+        let now = MonotonicTime.now()
+        switch incoming {
+        case .text(let bytes):
+          rates.add(bytes: bytes.count, now: now)
+          recorder?.record(bytes, now: now)
+          inputs.removeAll(keepingCapacity: true)
+          let wake = mailbox.withLock { box -> Bool in
+            let mark = box.batch.events.count
+            do throws(DecodeError) {
+              try decoder.decode(bytes, into: &box.batch)
+            } catch {
+              box.decodeErrors += 1
+              box.lastDecodeError = error.description
+              inputs.append(.other)
+              return false
+            }
+            for event in box.batch.events[mark...] {
+              inputs.append(Self.input(for: event, symbol: symbol))
+            }
+            defer { box.uiSignalled = true }
+            return !box.uiSignalled
+          }
+          if wake { uiWake.signal() }
+          for input in inputs {
+            switch input {
+            case .pong: pending += machine.pong(now: now)
+            case .subscribed(let t): pending += machine.subscribed(t, now: now)
+            case .partial(let t): pending += machine.partialReceived(t, now: now)
+            case .data(let t): pending += machine.message(topic: t, now: now)
+            case .other: pending += machine.message(now: now)
+            case .serverError(let e): pending += machine.serverError(e, now: now)
+            }
+          }
+        case .binary(let bytes):
+          // BitMEX sends text only: count it as a bad frame and go on.
+          rates.add(bytes: bytes.count, now: now)
+          mailbox.withLock {
+            $0.decodeErrors += 1
+            $0.lastDecodeError = "binary frame of \(bytes.count) bytes"
+          }
+          pending += machine.message(now: now)
+        case .pong:
+          pending += machine.message(now: now)
+        }
+      }
+      switch end {
+      case .wouldBlock:
+        break
+      case .closed(let code, let reason):
+        connection = nil
+        pending += machine.closed(code: code.map(Int.init), reason: reason, now: .now())
+      case .failed(let reason):
+        connection = nil
+        pending += machine.closed(code: nil, reason: reason, now: .now())
+      }
+    }
+
+    while true {
+      // Carry out what the machine asked for; some actions feed it again.
+      while !pending.isEmpty {
+        let action = pending.removeFirst()
+        switch action {
+        case .connect(let url):
+          connection = nil
+          if stopping { break }
+          let c = WebSocketConnection(abortSignal: abortSignal)
+          if let failure = c.connect(
+            url: url, timeout: options.config.connectTimeout, userAgent: options.userAgent)
+          {
+            pending += machine.upgradeFailed(
+              status: failure.status, retryAfter: failure.retryAfter, reason: failure.reason, now: .now())
+          } else {
+            connection = c
+            pending += machine.connected(now: .now())
+          }
+        case .send(let text):
+          if let c = connection, let error = c.send(text: text) {
+            connection = nil
+            pending += machine.closed(code: nil, reason: error, now: .now())
+          }
+        case .close(let code, let reason):
+          _ = connection?.sendClose(code: UInt16(clamping: code), reason: reason)
+          connection = nil
+        case .resetTables:
+          mailbox.withLock { $0.tablesReset = true }
+          uiWake.signal()
+        case .emit(let status):
+          publish(status, now: .now())
+        case .scheduleWake:
+          break  // `machine.pendingWake` is read below
+        }
+        // Frames that came with the upgrade are already buffered: read them now.
+        if case .connect = action, let c = connection { readAvailable(c) }
+      }
+      if stopping, case .stopped = machine.state { break }
+
+      // Wait for the socket, a command, the machine's next deadline, or the next
+      // rate update (the status line's figures move once a second).
+      let now = MonotonicTime.now()
+      var timeout = 1.0
+      if let wake = machine.pendingWake { timeout = min(timeout, max(0, wake - now)) }
+      var fds = [pollfd(fd: feedWake.descriptor, events: Int16(POLLIN), revents: 0)]
+      if let c = connection { fds.append(pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)) }
+      _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+
+      if fds[0].revents != 0 {
+        feedWake.clear()
+        let commands = mailbox.withLock { box -> [FeedCommand] in
+          defer { box.commands.removeAll() }
+          return box.commands
+        }
+        for command in commands {
+          let now = MonotonicTime.now()
+          switch command {
+          case .resync(let topic):
+            if let t = Topic(topic) { pending += machine.resync(t, now: now) }
+          case .switchSymbol(let s):
+            pending += machine.switchSymbol(to: s, now: now)
+          case .reconnectNow:
+            if let c = connection {
+              _ = c.sendClose(code: CloseCode.normal, reason: "reconnect")
+              connection = nil
+            }
+            pending += machine.reconnectNow(now: now)
+          case .stop:
+            stopping = true
+            pending += machine.stop(now: now)
+          }
+        }
+      }
+      if fds.count > 1, fds[1].revents != 0, let c = connection { readAvailable(c) }
+      let later = MonotonicTime.now()
+      if let wake = machine.pendingWake, later >= wake { pending += machine.tick(now: later) }
+      if let last = lastStatus, rates.shouldRefresh(now: later) { publish(last, now: later) }
+      recorder?.flushIfDue(now: later)
+    }
+    recorder?.close()
+    _ = connection?.sendClose(code: CloseCode.normal, reason: "bye")
+    publish(machine.status, now: .now())
+  }
+
+  private static func input(for event: MarketEvent, symbol: String) -> Input {
+    switch event {
+    case .pong:
+      return .pong
+    case .subscribed(let topic):
+      return Topic(topic).map(Input.subscribed) ?? .other
+    case .serverError(let error):
+      return error.isAlreadySubscribed ? .other : .serverError(error)
+    case .subscribeFailed(let topic, let reason):
+      return .serverError(ServerError(status: 400, message: reason, requestArgs: [topic]))
+    case .book(let m):
+      let topic = Topic(table: m.table.name, symbol: m.filterSymbol?.description ?? symbol)
+      return m.action == .partial ? .partial(topic) : .data(topic)
+    case .trades(let s):
+      let topic = Topic(table: "trade", symbol: s.filterSymbol?.description ?? symbol)
+      return s.action == .partial ? .partial(topic) : .data(topic)
+    case .instrument(let s):
+      let topic = Topic(table: "instrument", symbol: s.filterSymbol?.description ?? symbol)
+      return s.action == .partial ? .partial(topic) : .data(topic)
+    case .quotes(let s):
+      let topic = Topic(table: "quote", symbol: s.filterSymbol?.description ?? symbol)
+      return s.action == .partial ? .partial(topic) : .data(topic)
+    default:
+      return .other
+    }
+  }
+}

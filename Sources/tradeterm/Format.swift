@@ -1,0 +1,68 @@
+/// Small number and time formatting for the command line's plain output.
+enum Format {
+  /// `price` with exactly `decimals` decimal places.
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    let d = max(0, min(decimals, 10))
+    var scale = 1.0
+    for _ in 0..<d { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    let fraction = Int64(scaled - Double(whole) * scale)
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard d > 0 else { return "\(sign)\(whole)" }
+    let f = String(fraction)
+    return "\(sign)\(whole).\(String(repeating: "0", count: d - f.count))\(f)"
+  }
+
+  /// A number as JSON (shortest round-trip form; never NaN or infinity).
+  static func json(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  /// A JSON string literal with the needed escapes.
+  static func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where u.value < 0x20:
+        let hex = String(u.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    return out + "\""
+  }
+
+  /// `HH:MM:SS.mmm` in UTC.
+  static func time(_ ms: Int64) -> String {
+    let day = ((ms % 86_400_000) + 86_400_000) % 86_400_000
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let millis = day % 1000
+    let m = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+    return "\(two(day / 3_600_000)):\(two(day / 60_000 % 60)):\(two(day / 1000 % 60)).\(m)"
+  }
+
+  /// ISO-8601 UTC with milliseconds.
+  static func isoTime(_ ms: Int64) -> String {
+    let days = Int((ms >= 0 ? ms : ms - 86_399_999) / 86_400_000)
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(y)-\(two(m))-\(two(d))T\(time(ms))Z"
+  }
+}
