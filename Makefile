@@ -6,7 +6,7 @@ PREFIX     ?= /usr/local
 ARGS       ?=
 BENCH_ARGS ?=
 
-.PHONY: all deps build debug run demo test lint format bench clean install
+.PHONY: all deps build debug run demo test lint format bench conformance clean install
 
 all: build
 
@@ -45,6 +45,10 @@ format:
 bench: deps
 	$(SWIFT) build -c release --product TradetermBench
 	.build/release/TradetermBench $(BENCH_ARGS)
+
+## conformance: the Autobahn WebSocket suite (kosoku) against tradeterm's WebSocket layer
+conformance: deps
+	@bash scripts/conformance.sh
 
 clean:
 	rm -rf .build

@@ -30,9 +30,13 @@ let package = Package(
     .target(name: "MarketModel"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
 
+    // Pure drawing and pure app logic.
+    .target(name: "Screen", dependencies: ["MarketModel"]),
+    .target(name: "App", dependencies: ["Screen", "MarketModel", "Feed"]),
+
     // I/O layers.
     .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel"]),
-    .target(name: "Terminal", dependencies: ["CNcursesW"]),
+    .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
     .target(
@@ -56,7 +60,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel", "ExchangeSim",
+        "Feed", "Terminal", "BitMEX", "MarketModel", "ExchangeSim", "Screen", "App",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -77,6 +81,10 @@ let package = Package(
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
+    .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed"]),
+    .testTarget(
+      name: "FeedIntegrationTests", dependencies: ["Feed", "ExchangeSim", "MarketModel", "BitMEX"]),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "MarketModel", "BitMEX"]),
   ]
 )

@@ -11,6 +11,10 @@
 #endif
 #include <locale.h>
 #include <ncurses.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 static inline WINDOW *tt_stdscr(void) { return stdscr; }
 static inline int tt_lines(void) { return LINES; }
@@ -26,6 +30,69 @@ static inline attr_t tt_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tt_color_pair(int n) { return COLOR_PAIR(n); }
 
 static inline int tt_key_resize(void) { return KEY_RESIZE; }
+
+static inline int tt_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int tt_err(void) { return ERR; }
+static inline int tt_ok(void) { return OK; }
+
+/// Puts one wide character with attributes and a colour pair at (y, x).
+static inline int tt_put_wch(WINDOW *w, int y, int x, unsigned int ch, attr_t attrs, short pair) {
+  cchar_t c;
+  wchar_t wc[2] = {(wchar_t)ch, 0};
+  if (setcchar(&c, wc, attrs, pair, NULL) != OK) return ERR;
+  return mvwadd_wch(w, y, x, &c);
+}
+
+// ---- Restoring the terminal however the process ends ----------------------------
+// Quit signals (INT, TERM, HUP) write their number to a pipe the UI loop polls, so it
+// can leave ncurses cleanly. Fatal signals (SEGV, BUS, ILL, FPE, ABRT) cannot run
+// ncurses code: they restore the saved termios, leave the alternate screen, show the
+// cursor (all async-signal-safe), then die with the default action.
+
+static int tt_signal_fd = -1;
+static struct termios tt_saved_termios = {0};
+static int tt_have_saved_termios = 0;
+
+static void tt_quit_handler(int sig) {
+  unsigned char b = (unsigned char)sig;
+  if (tt_signal_fd >= 0) { ssize_t r = write(tt_signal_fd, &b, 1); (void)r; }
+}
+
+static void tt_fatal_handler(int sig) {
+  if (tt_have_saved_termios) tcsetattr(STDIN_FILENO, TCSANOW, &tt_saved_termios);
+  static const char reset[] = "\033[0m\033[?1049l\033[?25h\r\n";
+  ssize_t r = write(STDOUT_FILENO, reset, sizeof reset - 1); (void)r;
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/// Saves the terminal's modes and installs the handlers; quit signals go to `fd`.
+static inline void tt_install_signal_handlers(int fd) {
+  tt_signal_fd = fd;
+  if (tcgetattr(STDIN_FILENO, &tt_saved_termios) == 0) tt_have_saved_termios = 1;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = tt_quit_handler;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  struct sigaction fa;
+  memset(&fa, 0, sizeof fa);
+  fa.sa_handler = tt_fatal_handler;
+  sigemptyset(&fa.sa_mask);
+  sigaction(SIGSEGV, &fa, NULL);
+  sigaction(SIGBUS, &fa, NULL);
+  sigaction(SIGILL, &fa, NULL);
+  sigaction(SIGFPE, &fa, NULL);
+  sigaction(SIGABRT, &fa, NULL);
+  sigaction(SIGTRAP, &fa, NULL);
+}
+
+/// Puts the saved terminal modes back (after endwin, as a belt and braces).
+static inline void tt_restore_saved_termios(void) {
+  if (tt_have_saved_termios) tcsetattr(STDIN_FILENO, TCSANOW, &tt_saved_termios);
+}
 
 /// The ncurses library version, e.g. "ncurses 6.4.20221231".
 static inline const char *tt_ncurses_version(void) { return curses_version(); }

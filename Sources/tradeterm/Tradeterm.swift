@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import ExchangeSim
 import Feed
@@ -92,6 +93,8 @@ struct Tradeterm: ParsableCommand {
     var config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
+    var rest: String? = testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
+    if let restURL { rest = restURL }
     if demo || replay != nil {
       var simConfig = SimConfig()
       if let replay {
@@ -110,6 +113,8 @@ struct Tradeterm: ParsableCommand {
       }
       sim = s
       endpoint = s.webSocketURL
+      // A replay's file is the truth: no instrument list to check it against.
+      rest = replay == nil ? s.restURL : nil
     }
     defer { sim?.stop() }
 
@@ -118,7 +123,7 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil
+        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest
       ).run()
       if code != 0 { throw ExitCode(code) }
       return

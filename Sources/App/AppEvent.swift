@@ -1,0 +1,15 @@
+import Feed
+import MarketModel
+import Screen
+
+/// Everything that can happen to the app. One enum in, effects out.
+public enum AppEvent: Sendable {
+  case key(Key)
+  case resize(width: Int, height: Int)
+  /// Time passed (drives flashes, countdowns and data ages).
+  case tick(now: MonotonicTime, wallMs: Int64)
+  /// The feed delivered events (already in `batch`) and maybe a new status.
+  case feed(FeedUpdate, now: MonotonicTime, wallMs: Int64)
+  /// The list of symbols for the picker arrived.
+  case symbols([String])
+}

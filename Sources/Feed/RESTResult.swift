@@ -1,0 +1,13 @@
+import MarketModel
+
+/// What the REST worker learned, handed to the UI.
+public enum RESTResult: Sendable {
+  /// `/instrument?symbol=S`: the instrument, or nil when the exchange does not know it.
+  case instrument(symbol: String, InstrumentUpdate?)
+  /// `/instrument/active`: every active instrument.
+  case active([InstrumentUpdate])
+  /// `/trade/bucketed`: chart history for `symbol` (bucket ends).
+  case bins(symbol: String, interval: SeriesInterval, [TradeBin])
+  /// A request failed (network, HTTP status, exchange error, bad body).
+  case failed(request: String, reason: String)
+}

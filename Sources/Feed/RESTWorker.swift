@@ -1,0 +1,193 @@
+import BitMEX
+import MarketModel
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs REST requests on its own thread, so DNS, TLS or a dead server never freeze the
+/// UI. Results come back through `drain()`; `wake` is signalled when there are some.
+public final class RESTWorker: Sendable {
+  /// A request to make.
+  public enum Job: Sendable, Hashable {
+    case instrument(String)
+    case active
+    case bins(symbol: String, interval: SeriesInterval, count: Int)
+  }
+
+  public let wake = WakeSignal()
+  private let baseURL: String
+  private let userAgent: String
+  private let abortSignal = AbortSignal()
+  private let state = Mutex(Shared())
+  private let jobSignal = WakeSignal()
+
+  struct Shared: ~Copyable {
+    var jobs: [Job] = []
+    var results: [RESTResult] = []
+    var stopping = false
+    var thread: pthread_t?
+  }
+
+  public init(baseURL: String, userAgent: String) {
+    self.baseURL = baseURL
+    self.userAgent = userAgent
+  }
+
+  /// Starts the worker thread.
+  public func start() {
+    let box = Unmanaged.passRetained(self)
+    var tid = pthread_t()
+    let rc = pthread_create(
+      &tid, nil,
+      { raw in
+        let worker = Unmanaged<RESTWorker>.fromOpaque(raw!).takeRetainedValue()
+        worker.run()
+        return nil
+      }, box.toOpaque())
+    precondition(rc == 0, "pthread_create failed")
+    state.withLock { $0.thread = tid }
+  }
+
+  /// Queues a request.
+  public func request(_ job: Job) {
+    state.withLock { $0.jobs.append(job) }
+    jobSignal.signal()
+  }
+
+  /// Results since the last drain.
+  public func drain() -> [RESTResult] {
+    wake.clear()
+    return state.withLock { s in
+      defer { s.results.removeAll() }
+      return s.results
+    }
+  }
+
+  /// Stops (interrupting a request in flight) and waits for the thread.
+  public func stop() {
+    abortSignal.raise()
+    let tid = state.withLock { s -> pthread_t? in
+      s.stopping = true
+      defer { s.thread = nil }
+      return s.thread
+    }
+    jobSignal.signal()
+    if let tid { pthread_join(tid, nil) }
+  }
+
+  private func run() {
+    let client = RESTClient(baseURL: baseURL, userAgent: userAgent, abortSignal: abortSignal)
+    while true {
+      let next = state.withLock { s -> (Job?, Bool) in
+        if s.stopping { return (nil, true) }
+        return (s.jobs.isEmpty ? nil : s.jobs.removeFirst(), false)
+      }
+      if next.1 { return }
+      guard let job = next.0 else {
+        jobSignal.wait(timeout: 1)
+        jobSignal.clear()
+        continue
+      }
+      let result = perform(job, client)
+      state.withLock { $0.results.append(result) }
+      wake.signal()
+    }
+  }
+
+  private func perform(_ job: Job, _ client: RESTClient) -> RESTResult {
+    var decoder = BitMEXDecoder()
+    switch job {
+    case .instrument(let symbol):
+      let path = "/instrument?symbol=\(Self.escape(symbol))"
+      switch fetch(path, client) {
+      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .success(let body):
+        do {
+          switch try decoder.decodeInstruments(body) {
+          case .rows(let rows):
+            return .instrument(symbol: symbol, rows.first { $0.symbol.description == symbol })
+          case .error(let message): return .failed(request: path, reason: message)
+          }
+        } catch { return .failed(request: path, reason: "\(error)") }
+      }
+    case .active:
+      let path = "/instrument/active"
+      switch fetch(path, client) {
+      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .success(let body):
+        do {
+          switch try decoder.decodeInstruments(body) {
+          case .rows(let rows): return .active(rows)
+          case .error(let message): return .failed(request: path, reason: message)
+          }
+        } catch { return .failed(request: path, reason: "\(error)") }
+      }
+    case .bins(let symbol, let interval, let count):
+      let path =
+        "/trade/bucketed?binSize=\(interval.binSize ?? "1m")&partial=true&reverse=true&count=\(count)"
+        + "&symbol=\(Self.escape(symbol))"
+      switch fetch(path, client) {
+      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .success(let body):
+        do {
+          switch try decoder.decodeTradeBins(body) {
+          case .rows(let rows): return .bins(symbol: symbol, interval: interval, rows)
+          case .error(let message): return .failed(request: path, reason: message)
+          }
+        } catch { return .failed(request: path, reason: "\(error)") }
+      }
+    }
+  }
+
+  /// GET with one polite retry after a 429/503 `Retry-After` (capped at 10 s).
+  private func fetch(_ path: String, _ client: RESTClient) -> Result<[UInt8], FetchError> {
+    for attempt in 0..<2 {
+      switch client.get(path, timeout: 10) {
+      case .failure(let f):
+        return .failure(FetchError(f.description))
+      case .success(let r) where (r.status == 429 || r.status == 503) && attempt == 0:
+        let wait = min(r.retryAfter ?? 2, 10)
+        jobSignal.wait(timeout: wait)
+        if abortSignal.isRaised { return .failure(FetchError("stopped")) }
+      case .success(let r) where r.status >= 200 && r.status < 300:
+        return .success(r.body)
+      case .success(let r):
+        var d = BitMEXDecoder()
+        if case .error(let message)? = try? d.decodeInstruments(r.body) {
+          return .failure(FetchError("HTTP \(r.status): \(message)"))
+        }
+        return .failure(FetchError("HTTP \(r.status)"))
+      }
+    }
+    return .failure(FetchError("gave up"))
+  }
+
+  struct FetchError: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// Symbols are letters, digits and a few marks; anything else is percent-encoded.
+  static func escape(_ s: String) -> String {
+    var out = ""
+    for b in s.utf8 {
+      if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E
+        || b == 0x5F
+        || b == 0x2D
+      {
+        out.append(Character(Unicode.Scalar(b)))
+      } else {
+        out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ n: Int) -> String {
+    count >= n ? self : String(repeating: "0", count: n - count) + self
+  }
+}

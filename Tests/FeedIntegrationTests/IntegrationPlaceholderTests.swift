@@ -1,0 +1,1 @@
+// Placeholder until the feed integration tests land.
