@@ -31,6 +31,7 @@ demo: build
 
 ## test: every unit and integration test
 test: deps
+	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -81,10 +81,12 @@ let package = Package(
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
-    .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"]),
+    .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"], exclude: ["Snapshots"]),
     .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed"]),
     .testTarget(
       name: "FeedIntegrationTests", dependencies: ["Feed", "ExchangeSim", "MarketModel", "BitMEX"]),
+    // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
+    .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "MarketModel", "BitMEX"]),
   ]
 )

@@ -5,15 +5,16 @@ public enum SymbolSuggestions {
   public static func closest(to typed: String, among known: [String], limit: Int = 5) -> [String] {
     let t = Array(typed.uppercased())
     guard !t.isEmpty else { return [] }
-    let scored = known.map { symbol -> (Int, String) in
+    // Close means: shares a prefix, contains it, or is a few edits away.
+    let allowed = max(2, t.count / 3)
+    let scored = known.compactMap { symbol -> (Int, String)? in
       let s = Array(symbol.uppercased())
-      var score = distance(t, s) * 10
-      if s.starts(with: t) || t.starts(with: s) { score -= 25 }
-      if String(s).contains(String(t)) { score -= 15 }
-      return (score, symbol)
+      let d = distance(t, s)
+      let related = s.starts(with: t) || t.starts(with: s) || String(s).contains(String(t))
+      guard related || d <= allowed else { return nil }
+      return (d * 10 - (related ? 25 : 0), symbol)
     }
-    let cutoff = max(30, t.count * 10)
-    return scored.filter { $0.0 <= cutoff }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.1)
+    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.1)
   }
 
   /// Levenshtein distance.

@@ -13,6 +13,7 @@
 #include <ncurses.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -77,6 +78,9 @@ static inline void tt_install_signal_handlers(int fd) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
+  // Resizes wake the loop the same way; it then asks the terminal for its size.
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGWINCH, &sa, NULL);
   struct sigaction fa;
   memset(&fa, 0, sizeof fa);
   fa.sa_handler = tt_fatal_handler;
@@ -87,7 +91,28 @@ static inline void tt_install_signal_handlers(int fd) {
   sigaction(SIGFPE, &fa, NULL);
   sigaction(SIGABRT, &fa, NULL);
   sigaction(SIGTRAP, &fa, NULL);
+  // A parent may have started us with these blocked (masks are inherited): then Ctrl-C,
+  // kill and resizes would never arrive. Unblock exactly the ones handled here.
+  sigset_t set;
+  sigemptyset(&set);
+  int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+  for (unsigned i = 0; i < sizeof handled / sizeof handled[0]; i++) sigaddset(&set, handled[i]);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
+
+/// The terminal's size now (rows, columns), or 0 when unknown.
+static inline void tt_terminal_size(int *rows, int *cols) {
+  struct winsize ws;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+  } else {
+    *rows = 0;
+    *cols = 0;
+  }
+}
+
+static inline int tt_sigwinch(void) { return SIGWINCH; }
 
 /// Puts the saved terminal modes back (after endwin, as a belt and braces).
 static inline void tt_restore_saved_termios(void) {

@@ -17,11 +17,11 @@ import NIOWebSocket
 /// ```
 ///
 /// The server runs on one event-loop thread of its own. Every method may be called from
-/// any thread except that event loop (the synchronous ones wait for it).
+/// any thread; those that read or change the market run on that thread and wait for it,
+/// so when `pauseMarket()` returns, the market has stopped.
 public final class ExchangeSim: Sendable {
   /// Where the server listens and what it runs on, once started.
-  private struct Running: @unchecked Sendable {
-    // `@unchecked`: the world box and channel are Sendable; the group is thread-safe.
+  private struct Running: Sendable {
     var group: MultiThreadedEventLoopGroup
     var channel: Channel
     var world: NIOLoopBoundBox<SimWorld>

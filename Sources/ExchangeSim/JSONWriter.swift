@@ -79,6 +79,12 @@ struct JSONWriter: Sendable {
   /// A quoted, escaped string.
   mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Symbols, names and ids need no escaping: copy them whole.
+    if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+      bytes.append(contentsOf: value.utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])

@@ -7,6 +7,10 @@ struct MarketSlot: Sendable {
   var market: FrameEncoder.Market
   var top25: BookView
   var top100: BookView
+  /// Whether a view fell behind the book while nobody subscribed to its table (it is
+  /// rebuilt, rather than diffed, when the next partial needs it).
+  var top25Stale = false
+  var top100Stale = false
   /// The instrument fields as last sent; partials repeat these, so that later updates
   /// (which carry the fields changed since) always apply on top of any partial.
   var published: InstrumentTicker

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// A recorded session, loaded for replay (see `SimReplay` for how it is served).
 ///
@@ -19,7 +20,8 @@ struct ReplayFile: Sendable {
   struct Frame: Sendable {
     /// Seconds after the first frame, at speed 1.
     var offset: Double
-    var bytes: [UInt8]
+    /// The frame's text, ready to send (sending shares the storage, copying nothing).
+    var buffer: ByteBuffer
   }
 
   let frames: [Frame]
@@ -70,7 +72,7 @@ struct ReplayFile: Sendable {
       offset = max(offset, previous)
       previous = offset
       guard !isControl(text) else { continue }
-      frames.append(Frame(offset: offset, bytes: text))
+      frames.append(Frame(offset: offset, buffer: ByteBuffer(bytes: text)))
     }
     guard !frames.isEmpty else { throw SimError.replayEmpty(replay.path) }
     return ReplayFile(frames: frames)

@@ -9,15 +9,15 @@ extension SimFaults {
 
   /// The fault specifications `apply(spec:)` understands, one per line, for `--help`.
   public static let specHelp = """
-    drop-after=S              close each WebSocket's TCP connection S seconds after the upgrade
-    stall-after=S             each WebSocket goes silent (no data, no pong) S seconds after the upgrade
-    reject=N[:STATUS[:RETRY]] refuse the next N upgrades with HTTP STATUS (429) and Retry-After RETRY (1)
-    ignore-upgrades=N         read the next N upgrade requests and never answer them
-    garbage-every=S           send a malformed frame every S seconds (not JSON, binary, …)
-    unknown-level-after=S     S seconds after a book partial, update a level that does not exist
-    update-before-partial     send a book update before each book partial
-    huge-partial              10,000 levels per side (a huge orderBookL2 partial)
-    trickle=BYTES:INTERVAL    send BYTES bytes every INTERVAL seconds
+    drop-after=S           drop each WebSocket (no close frame) S s after upgrade
+    stall-after=S          each WebSocket goes silent (no data, no pong) after S s
+    reject=N[:STATUS[:RA]] refuse N upgrades: STATUS (429), Retry-After RA (1)
+    ignore-upgrades=N      read the next N upgrade requests, never answer them
+    garbage-every=S        send a malformed frame every S s (not JSON, binary, …)
+    unknown-level-after=S  update a missing level S s after each book partial
+    update-before-partial  send a book update before each book partial
+    huge-partial           10,000 levels per side (a huge orderBookL2 partial)
+    trickle=BYTES:S        send BYTES bytes every S seconds
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,

@@ -397,7 +397,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
         }
         return
       }
-      write(ByteBuffer(bytes: frame.bytes), kind: "replay")
+      write(frame.buffer, kind: "replay")
       i += 1
       sent += 1
     }

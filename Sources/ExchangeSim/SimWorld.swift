@@ -137,17 +137,23 @@ final class SimWorld {
           deliver(frame, .orderBookL2, full)
         }
       }
-      let diff25 = slots[i].top25.advance(to: slots[i].generator.book)
-      let top25 = diff25.isEmpty ? [] : receivers(.orderBookL2Top25, symbol)
-      if !top25.isEmpty {
-        for frame in FrameEncoder.bookDeltas(.orderBookL2Top25, market, diff25, timeMs: t) {
+      // A view is diffed only while someone holds it: a live subscriber got a partial from
+      // an up-to-date view and has had every diff since, so the view is never stale then.
+      let top25 = receivers(.orderBookL2Top25, symbol)
+      if top25.isEmpty {
+        slots[i].top25Stale = true
+      } else {
+        let diff = slots[i].top25.advance(to: slots[i].generator.book)
+        for frame in FrameEncoder.bookDeltas(.orderBookL2Top25, market, diff, timeMs: t) {
           deliver(frame, .orderBookL2Top25, top25)
         }
       }
-      let diff100 = slots[i].top100.advance(to: slots[i].generator.book)
-      let top100 = diff100.isEmpty ? [] : receivers(.orderBookL2Top100, symbol)
-      if !top100.isEmpty {
-        for frame in FrameEncoder.bookDeltas(.orderBookL2Top100, market, diff100, timeMs: t) {
+      let top100 = receivers(.orderBookL2Top100, symbol)
+      if top100.isEmpty {
+        slots[i].top100Stale = true
+      } else {
+        let diff = slots[i].top100.advance(to: slots[i].generator.book)
+        for frame in FrameEncoder.bookDeltas(.orderBookL2Top100, market, diff, timeMs: t) {
           deliver(frame, .orderBookL2Top100, top100)
         }
       }
@@ -268,6 +274,16 @@ final class SimWorld {
   func partial(for topic: SimTopic) -> [UInt8] {
     let t = nowMs()
     let covered: [Int] = topic.symbol.map { slotIndex[$0].map { [$0] } ?? [] } ?? Array(slots.indices)
+    for i in covered {
+      if topic.table == .orderBookL2Top25 && slots[i].top25Stale {
+        slots[i].top25 = BookView(depth: 25, book: slots[i].generator.book)
+        slots[i].top25Stale = false
+      }
+      if topic.table == .orderBookL2Top100 && slots[i].top100Stale {
+        slots[i].top100 = BookView(depth: 100, book: slots[i].generator.book)
+        slots[i].top100Stale = false
+      }
+    }
     return FrameEncoder.partial(topic.table, filterSymbol: topic.symbol) { w in
       for i in covered {
         let slot = slots[i]

@@ -129,7 +129,10 @@ public final class MarketFeed: Sendable {
     }
 
     func readAvailable(_ c: WebSocketConnection) {
+      let bytesBefore = c.bytesReceived
+      var delivered = false
       let end = c.read { incoming in
+        delivered = true
         let now = MonotonicTime.now()
         switch incoming {
         case .text(let bytes):
@@ -175,6 +178,9 @@ public final class MarketFeed: Sendable {
           pending += machine.message(now: now)
         }
       }
+      // Bytes of a message still arriving (a big partial over a slow link) are life too:
+      // without this, the heartbeat would give up on a connection busy delivering.
+      if !delivered, c.bytesReceived != bytesBefore { pending += machine.message(now: .now()) }
       switch end {
       case .wouldBlock:
         break

@@ -117,9 +117,18 @@ public final class TerminalScreen {
     clearok(window, true)
   }
 
-  /// Reads every pending key without waiting.
+  /// Reads every pending key without waiting, and notices a new terminal size.
   public func readInput() -> [Input] {
     var out: [Input] = []
+    // The size is asked of the terminal itself: SIGWINCH only wakes the loop.
+    var rows: Int32 = 0
+    var cols: Int32 = 0
+    tt_terminal_size(&rows, &cols)
+    if rows > 0, cols > 0, Int(rows) != size.height || Int(cols) != size.width {
+      resizeterm(rows, cols)
+      invalidate()
+      out.append(.resize(width: Int(cols), height: Int(rows)))
+    }
     while true {
       var wch: wint_t = 0
       let rc = wget_wch(window, &wch)
@@ -138,10 +147,14 @@ public final class TerminalScreen {
     return out
   }
 
-  /// The quit signal that arrived (SIGINT, SIGTERM, SIGHUP), if any.
+  /// The quit signal that arrived (SIGINT, SIGTERM, SIGHUP), if any. Resize signals
+  /// are consumed here too: they only wake the loop (see `readInput`).
   public func pendingSignal() -> Int32? {
     var b: UInt8 = 0
-    return read(signalDescriptor, &b, 1) == 1 ? Int32(b) : nil
+    while read(signalDescriptor, &b, 1) == 1 {
+      if Int32(b) != tt_sigwinch() { return Int32(b) }
+    }
+    return nil
   }
 
   private static func characterKey(_ c: UInt32) -> Key? {

@@ -57,6 +57,15 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
+  @Option(help: "Most frames drawn per second.")
+  var fps = 30
+
+  @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set): attributes only.")
+  var noColor = false
+
+  @Flag(help: "ASCII lines, bars and sparkline (also when the locale is not UTF-8).")
+  var ascii = false
+
   @Flag(help: "Print tradeterm's, libcurl's and ncurses' versions and exit.")
   var version = false
 
@@ -71,6 +80,7 @@ struct Tradeterm: ParsableCommand {
     if json && !once { throw ValidationError("--json goes with --once") }
     if demo && replay != nil { throw ValidationError("choose one of --demo and --replay") }
     if speed < 0 { throw ValidationError("--speed must be 0 or more") }
+    if fps < 1 || fps > 120 { throw ValidationError("--fps must be between 1 and 120") }
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw ValidationError("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
@@ -131,7 +141,11 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
-    throw fail("the live dashboard is not built yet; use --once (e.g. tradeterm --demo --once)")
+    let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+    let code = DashboardRunner(
+      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv)
+    ).run()
+    if code != 0 { throw ExitCode(code) }
   }
 
   /// Prints one clear line on stderr and gives the exit status to throw (2).

@@ -61,8 +61,8 @@ private func message(table: String, action: String, rowFile: String) -> String {
     #expect(s.bids == [lv(98_455.3, 700), lv(98_450, 500)])
     #expect(s.asks == [lv(98_459.9, 33_000), lv(98_460.5, 100), lv(98_470, 5)])
 
-    // An old-scheme-looking id: the formula would say 100000000·88 − id·0.01… = 16902,
-    // the row says 26902 (the blog's own 2023 example).
+    // An old-scheme-looking id: (100000000 × 88 − id) × 0.01 would say 16902; the row says
+    // 26902 (the blog's own 2023 example).
     try s.receive(
       #"{"table":"orderBookL2_25","action":"insert","data":[{"symbol":"XBTUSD","id":8798309800,"side":"Buy","size":32800,"price":26902,"timestamp":"2023-05-19T08:51:43.911Z"}]}"#
     )

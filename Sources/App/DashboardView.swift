@@ -1,0 +1,147 @@
+import Feed
+import MarketModel
+import Screen
+
+/// Builds the whole screen from the state: layout, panes, status line, overlays. Pure:
+/// the same state always draws the same grid.
+public enum DashboardView {
+  public static func render(_ s: AppState) -> Grid {
+    var grid = Grid(width: s.width, height: s.height)
+    let zoom: Zoom =
+      switch s.zoom {
+      case .book?: .book
+      case .trades?: .trades
+      case .chart?: .chart
+      case nil: .split
+      }
+    guard let layout = Layout.compute(width: s.width, height: s.height, zoom: zoom) else {
+      TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
+      return grid
+    }
+    let stale = !s.isLive
+    let ageMs = s.dataAge.map { Int64($0 * 1000) }
+    let decimals = priceDecimals(s)
+    var markers: [String] = []
+    if !s.mode.isEmpty { markers.append(s.mode) }
+    if s.paused { markers.append("PAUSED") }
+
+    HeaderBar(
+      instrument: s.market.instrument, nowMs: s.wallMs, tickDirection: s.market.tape.lastTickDirection,
+      markers: markers, dataAgeMs: stale ? (ageMs ?? -1) : nil, ascii: s.ascii
+    ).render(into: &grid, area: layout.header)
+
+    if let area = layout.book {
+      let grouping = s.groupingTicks
+      let title =
+        grouping == 1
+        ? "Book" : "Book  grp \(NumberFormat.price(tickSize(s) * Double(grouping), decimals: decimals))"
+      let box = Box(
+        title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
+        ascii: s.ascii)
+      box.render(into: &grid, area: area)
+      BookView(
+        book: s.market.book, groupTicks: grouping, tickSize: tickSize(s), priceDecimals: decimals,
+        barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
+        ascii: s.ascii
+      ).render(into: &grid, area: box.inner(area))
+      if stale { grid.restyle(area) { $0.dim = true } }
+    }
+    if let area = layout.trades {
+      let minute = s.market.tape.stats(since: s.wallMs - 60_000)
+      let title =
+        "Trades  1m buy \(NumberFormat.compact(Double(minute.buyVolume))) / sell \(NumberFormat.compact(Double(minute.sellVolume)))"
+      let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
+      box.render(into: &grid, area: area)
+      TapeView(
+        trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
+        highlightMs: s.newTrades > 0 ? 200 : 0, largeSize: largeTrade(s), scroll: s.tapeScroll
+      ).render(into: &grid, area: box.inner(area))
+      if stale { grid.restyle(area) { $0.dim = true } }
+    }
+    if let area = layout.chart {
+      let box = Box(
+        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,
+        ascii: s.ascii)
+      box.render(into: &grid, area: area)
+      Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+        .render(into: &grid, area: box.inner(area))
+      if stale { grid.restyle(area) { $0.dim = true } }
+    }
+    StatusLine(
+      connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
+      dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
+      hints: hints, ascii: s.ascii
+    ).render(into: &grid, area: layout.status)
+
+    if let picker = s.picker {
+      let matches = picker.matches
+      SymbolPicker(
+        filter: picker.filter, items: matches.map { SymbolPicker.Item($0) }, selected: picker.selected,
+        message: s.symbols.isEmpty ? "loading the symbol list…" : matches.isEmpty ? "no match" : nil,
+        ascii: s.ascii
+      ).render(into: &grid, area: grid.bounds)
+    } else if s.helpVisible {
+      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+        .render(into: &grid, area: grid.bounds)
+    }
+    return grid
+  }
+
+  static let hints: [KeyHint] = [
+    KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),
+    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("p", "pause"), KeyHint("r", "reconnect"),
+    KeyHint("?", "help"), KeyHint("q", "quit"),
+  ]
+
+  /// The connection's state as the status line's badge, with the countdown to the next try.
+  static func badge(_ s: AppState) -> ConnectionBadge {
+    guard let status = s.status else { return .connecting }
+    switch status.state {
+    case .idle: return .idle
+    case .connecting: return .connecting
+    case .syncing: return .syncing
+    case .live: return s.market.bookSync == .faulted ? .resyncing : .live
+    case .stale: return .stale
+    case .resyncing: return .resyncing
+    case .reconnecting(let attempt, let at, let error, let wait):
+      let inMs = max(0, Int64((at - s.now) * 1000))
+      return wait == .maintenance
+        ? .maintenance(attempt: attempt, inMs: inMs, reason: error)
+        : .reconnecting(attempt: attempt, inMs: inMs, reason: error)
+    case .error(let words): return .error(words)
+    case .ended: return .ended(replay: s.mode == "REPLAY")
+    case .stopped: return .stopped
+    }
+  }
+
+  /// The instrument's tick, or one guessed from the prices on screen until it is known.
+  static func tickSize(_ s: AppState) -> Double {
+    if let t = s.market.instrument.tickSize, t > 0 { return t }
+    var scale = 1.0
+    for _ in 0..<priceDecimals(s) { scale /= 10 }
+    return scale
+  }
+
+  static func priceDecimals(_ s: AppState) -> Int {
+    if s.market.instrument.tickSize != nil { return s.market.instrument.priceDecimals }
+    let prices = [s.market.book.bestBid?.price, s.market.book.bestAsk?.price, s.market.tape.lastPrice]
+      .compactMap { $0 }
+    return prices.map(decimals).max() ?? 2
+  }
+
+  private static func decimals(_ price: Double) -> Int {
+    var scaled = price
+    for d in 0...8 {
+      if abs(scaled - scaled.rounded()) < 1e-6 * max(1, abs(scaled)) { return d }
+      scaled *= 10
+    }
+    return 8
+  }
+
+  /// Trades this large are bold: the 95th percentile of the tape's sizes.
+  static func largeTrade(_ s: AppState) -> Int64? {
+    guard s.market.tape.count >= 20 else { return nil }
+    let sizes = s.market.tape.map(\.size).sorted()
+    return sizes[sizes.count * 95 / 100]
+  }
+}

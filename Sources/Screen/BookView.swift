@@ -1,0 +1,264 @@
+import MarketModel
+
+/// The order book ladder: asks above (best ask at the bottom), a spread line, bids below
+/// (best bid at the top); columns price / size / cumulative total and a depth bar.
+///
+/// It fills its whole area (usually a `Box`'s inside): a header row, then half of the
+/// remaining rows for each side around the spread line. Cumulative totals run from the
+/// best price outwards; bars are scaled to the largest total in view (or the largest size,
+/// in `.size` mode). `scroll` skips that many levels from the best on both sides, to look
+/// deeper into the book; it is clamped so the deepest level stays in view.
+public struct BookView: Sendable {
+  /// What the depth bars measure.
+  public enum BarMode: Sendable, Hashable {
+    /// The cumulative size from the best price to the level.
+    case total
+    /// The level's own size.
+    case size
+  }
+
+  // Where the levels come from: handed over, or read from a book at render time (so only
+  // as many levels as fit are grouped and copied).
+  private enum Source: Sendable {
+    case levels(asks: [PriceLevel], bids: [PriceLevel])
+    case book(OrderBook, groupTicks: Int, tickSize: Double)
+  }
+
+  private var source: Source
+  /// Best ask minus best bid; nil when a side is empty.
+  public var spread: Double?
+  /// The midpoint between best bid and ask; nil when a side is empty.
+  public var mid: Double?
+  /// Decimal places of prices: the instrument's tick decimals (the spread uses them too, and
+  /// the mid one more).
+  public var priceDecimals: Int
+  public var barMode: BarMode
+  /// Prices whose level changed recently: their size is shown highlighted.
+  public var flash: Set<Double>
+  /// Levels skipped from the best on each side.
+  public var scroll: Int
+  /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
+  public var ascii: Bool
+
+  /// A view of levels the caller has prepared (already grouped), best first on each side.
+  /// The spread and mid default to those of the first levels.
+  public init(
+    asks: [PriceLevel], bids: [PriceLevel], priceDecimals: Int, spread: Double? = nil, mid: Double? = nil,
+    barMode: BarMode = .total, flash: Set<Double> = [], scroll: Int = 0, ascii: Bool = false
+  ) {
+    source = .levels(asks: asks, bids: bids)
+    let bestAsk = asks.first?.price
+    let bestBid = bids.first?.price
+    self.spread = spread ?? bestAsk.flatMap { a in bestBid.map { a - $0 } }
+    self.mid = mid ?? bestAsk.flatMap { a in bestBid.map { (a + $0) / 2 } }
+    self.priceDecimals = priceDecimals
+    self.barMode = barMode
+    self.flash = flash
+    self.scroll = scroll
+    self.ascii = ascii
+  }
+
+  /// A view of `book` grouped into buckets of `groupTicks × tickSize` (1 = ungrouped).
+  /// Spread and mid are the book's own, not the buckets'.
+  public init(
+    book: OrderBook, groupTicks: Int, tickSize: Double, priceDecimals: Int, barMode: BarMode = .total,
+    flash: Set<Double> = [], scroll: Int = 0, ascii: Bool = false
+  ) {
+    source = .book(book, groupTicks: groupTicks, tickSize: tickSize)
+    spread = book.spread
+    mid = book.mid
+    self.priceDecimals = priceDecimals
+    self.barMode = barMode
+    self.flash = flash
+    self.scroll = scroll
+    self.ascii = ascii
+  }
+
+  /// How many levels of each side an area of `height` rows shows: (asks, bids).
+  public static func levelRows(height: Int) -> (asks: Int, bids: Int) {
+    let body = max(0, height - (height >= 3 ? 2 : 1))
+    return (body / 2, body - body / 2)
+  }
+
+  /// The largest useful `scroll` for an area of `height` rows (0 when all levels fit).
+  public func maxScroll(height: Int) -> Int {
+    let rows = Self.levelRows(height: height)
+    let (asks, bids) = levels(limit: .max)
+    return max(0, asks.count - rows.asks, bids.count - rows.bids)
+  }
+
+  private func levels(limit: Int) -> (asks: [PriceLevel], bids: [PriceLevel]) {
+    switch source {
+    case .levels(let asks, let bids):
+      return (Array(asks.prefix(limit)), Array(bids.prefix(limit)))
+    case .book(let book, let ticks, let tickSize):
+      return (
+        book.grouped(.sell, ticks: ticks, tickSize: tickSize, limit: limit),
+        book.grouped(.buy, ticks: ticks, tickSize: tickSize, limit: limit)
+      )
+    }
+  }
+
+  // The visible rows of one side, best first, with totals counted from the best level.
+  private func visible(_ all: [PriceLevel], skip: Int, rows: Int) -> [DepthLevel] {
+    var total: Int64 = 0
+    var out: [DepthLevel] = []
+    for (i, level) in all.enumerated() {
+      total &+= level.size
+      if i >= skip && i < skip + rows {
+        out.append(DepthLevel(price: level.price, size: level.size, total: total))
+      }
+    }
+    return out
+  }
+
+  /// Column geometry for one render.
+  private struct Columns {
+    var price = 0
+    var size = 0
+    var total = 0
+    var gap = 2
+    var showTotal = true
+    /// Bar start column (relative) and width; 0 = no bar.
+    var barX = 0
+    var bar = 0
+  }
+
+  private func columns(width: Int, rows: [DepthLevel]) -> Columns {
+    var c = Columns()
+    c.price = max(5, rows.map { NumberFormat.price($0.price, decimals: priceDecimals).count }.max() ?? 0)
+    c.size = max(6, rows.map { NumberFormat.size($0.size).count }.max() ?? 0)
+    c.total = max(7, rows.map { NumberFormat.size($0.total).count }.max() ?? 0)
+    // Drop what does not fit, least useful first: gap width, then the total column.
+    var used = 1 + c.price + c.gap + c.size + c.gap + c.total
+    if used > width {
+      c.gap = 1
+      used = 1 + c.price + 1 + c.size + 1 + c.total
+    }
+    if used > width {
+      c.showTotal = false
+      used = 1 + c.price + c.gap + c.size
+    }
+    if width - used - 1 >= 3 {
+      c.barX = used + 1
+      c.bar = width - used - 1
+    }
+    return c
+  }
+
+  /// Draws the ladder over the whole of `area` (clearing it first).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    let rows = Self.levelRows(height: area.height)
+    let perSide = max(rows.asks, rows.bids)
+    let fetched = levels(limit: scroll > 0 ? scroll + perSide : perSide)
+    var skip = max(0, scroll)
+    if skip > 0 {
+      // Clamp: the deeper side's last level stays on screen.
+      let deepest = max(fetched.asks.count - rows.asks, fetched.bids.count - rows.bids)
+      skip = min(skip, max(0, deepest))
+    }
+    let asks = visible(fetched.asks, skip: skip, rows: rows.asks)
+    let bids = visible(fetched.bids, skip: skip, rows: rows.bids)
+    let cols = columns(width: area.width, rows: asks + bids)
+    let scaleMax: Int64 = (asks + bids).map { barMode == .total ? $0.total : $0.size }.max() ?? 0
+
+    var y = area.y
+    if area.height >= 3 {
+      renderHeader(into: &grid, area: area, cols: cols)
+      y += 1
+    }
+    // Asks: deepest at the top, best ask next to the spread line.
+    for r in 0..<rows.asks {
+      let i = rows.asks - 1 - r
+      if i < asks.count {
+        renderLevel(
+          asks[i], ask: true, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
+          glyphs: glyphs)
+      }
+      y += 1
+    }
+    let missing =
+      fetched.asks.isEmpty == fetched.bids.isEmpty ? nil : fetched.asks.isEmpty ? "no asks" : "no bids"
+    renderSpread(into: &grid, area: area.row(y - area.y), skipped: skip, missing: missing, glyphs: glyphs)
+    y += 1
+    for r in 0..<rows.bids {
+      if r < bids.count {
+        renderLevel(
+          bids[r], ask: false, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
+          glyphs: glyphs)
+      }
+      y += 1
+    }
+  }
+
+  private func renderHeader(into grid: inout Grid, area: Rect, cols: Columns) {
+    let style = Style(.muted)
+    var x = area.x + 1
+    grid.put("Price".padLeft(cols.price), x: x, y: area.y, style: style, clip: area)
+    x += cols.price + cols.gap
+    grid.put("Size".padLeft(cols.size), x: x, y: area.y, style: style, clip: area)
+    x += cols.size + cols.gap
+    if cols.showTotal { grid.put("Total".padLeft(cols.total), x: x, y: area.y, style: style, clip: area) }
+  }
+
+  private func renderLevel(
+    _ level: DepthLevel, ask: Bool, into grid: inout Grid, row: Rect, cols: Columns, scaleMax: Int64,
+    glyphs: Glyphs
+  ) {
+    let y = row.y
+    let flashed = flash.contains(level.price)
+    var x = row.x + 1
+    let priceStyle = Style(ask ? .sell : .buy, bold: flashed)
+    grid.put(
+      NumberFormat.price(level.price, decimals: priceDecimals).padLeft(cols.price), x: x, y: y,
+      style: priceStyle, clip: row)
+    x += cols.price + cols.gap
+    let sizeStyle = flashed ? Style(bold: true, reverse: true) : Style()
+    grid.put(NumberFormat.size(level.size).padLeft(cols.size), x: x, y: y, style: sizeStyle, clip: row)
+    x += cols.size + cols.gap
+    if cols.showTotal {
+      grid.put(
+        NumberFormat.size(level.total).padLeft(cols.total), x: x, y: y, style: Style(.muted), clip: row)
+    }
+    guard cols.bar > 0, scaleMax > 0 else { return }
+    let value = barMode == .total ? level.total : level.size
+    let bar = Self.bar(fraction: Double(max(0, value)) / Double(scaleMax), width: cols.bar, glyphs: glyphs)
+    grid.put(bar, x: row.x + cols.barX, y: y, style: Style(ask ? .askBar : .bidBar), clip: row)
+  }
+
+  /// A bar `fraction` (0…1) of `width` cells long, in eighths of a cell where the glyphs
+  /// allow; any positive fraction shows at least the smallest piece.
+  static func bar(fraction: Double, width: Int, glyphs: Glyphs) -> String {
+    guard width > 0, fraction > 0, fraction.isFinite else { return "" }
+    let steps = glyphs.barEighths.count - 1
+    let units = max(1, Int((min(1, fraction) * Double(width * steps)).rounded()))
+    let full = String(repeating: String(glyphs.barEighths[steps]), count: units / steps)
+    let rest = units % steps
+    return rest == 0 ? full : full + String(glyphs.barEighths[rest])
+  }
+
+  private func renderSpread(into grid: inout Grid, area: Rect, skipped: Int, missing: String?, glyphs: Glyphs)
+  {
+    guard !area.isEmpty else { return }
+    let style = Style(.muted)
+    var variants: [String]
+    if let spread, let mid {
+      let s = NumberFormat.price(spread, decimals: priceDecimals)
+      let m = NumberFormat.price(mid, decimals: priceDecimals + 1)
+      let bps = NumberFormat.basisPoints(spread, mid: mid)
+      variants = ["spread \(s) (\(bps) bps)  mid \(m)", "spread \(s)  mid \(m)", "\(s)  mid \(m)", s]
+    } else {
+      variants = [missing ?? "no book yet", "-"]
+    }
+    if skipped > 0 { variants = variants.map { "\($0)  depth +\(skipped)" } + variants }
+    let text = variants.first { $0.count + 4 <= area.width } ?? ""
+    grid.repeatCharacter(glyphs.rule, count: area.width, x: area.x, y: area.y, style: style, clip: area)
+    guard !text.isEmpty else { return }
+    let x = area.x + (area.width - text.count - 2) / 2
+    grid.put(" " + text + " ", x: x, y: area.y, style: style, clip: area)
+  }
+}

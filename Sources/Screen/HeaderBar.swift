@@ -1,0 +1,150 @@
+import MarketModel
+
+/// The top line: symbol and name, last price with its tick arrow and 24 h change, mark,
+/// index, funding rate with a countdown, 24 h volume; at the right end, markers (DEMO,
+/// REPLAY, PAUSED) and, when the data is stale, how old it is.
+///
+/// When the line is too narrow, the least important parts go first (name, volume, index,
+/// funding, mark); the symbol, last price, the staleness warning and markers stay. While
+/// `dataAgeMs` is set the prices are dimmed: stale numbers never look live.
+public struct HeaderBar: Sendable {
+  public var symbol: String
+  /// The instrument's name or description; may be empty.
+  public var name: String
+  public var lastPrice: Double?
+  public var tickDirection: TickDirection?
+  /// The 24 h change as a fraction (0.0204 = +2.04 %).
+  public var change24h: Double?
+  public var markPrice: Double?
+  public var indexPrice: Double?
+  /// The funding rate as a fraction per interval.
+  public var fundingRate: Double?
+  /// Milliseconds until the next funding.
+  public var fundingCountdownMs: Int64?
+  public var volume24h: Double?
+  /// Decimal places of prices (the instrument's tick decimals).
+  public var priceDecimals: Int
+  /// Mode markers shown at the right end: `DEMO`, `REPLAY`, `PAUSED`.
+  public var markers: [String]
+  /// The age of the newest data when it is stale (not LIVE); nil while live.
+  public var dataAgeMs: Int64?
+  /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
+  public var ascii: Bool
+
+  public init(
+    symbol: String, name: String = "", lastPrice: Double? = nil, tickDirection: TickDirection? = nil,
+    change24h: Double? = nil, markPrice: Double? = nil, indexPrice: Double? = nil, fundingRate: Double? = nil,
+    fundingCountdownMs: Int64? = nil, volume24h: Double? = nil, priceDecimals: Int = 2,
+    markers: [String] = [],
+    dataAgeMs: Int64? = nil, ascii: Bool = false
+  ) {
+    self.symbol = symbol
+    self.name = name
+    self.lastPrice = lastPrice
+    self.tickDirection = tickDirection
+    self.change24h = change24h
+    self.markPrice = markPrice
+    self.indexPrice = indexPrice
+    self.fundingRate = fundingRate
+    self.fundingCountdownMs = fundingCountdownMs
+    self.volume24h = volume24h
+    self.priceDecimals = priceDecimals
+    self.markers = markers
+    self.dataAgeMs = dataAgeMs
+    self.ascii = ascii
+  }
+
+  /// The header of an instrument at `nowMs` (for the funding countdown). `tickDirection`
+  /// overrides the instrument's (the tape's is fresher).
+  public init(
+    instrument: Instrument, nowMs: Int64, name: String = "", tickDirection: TickDirection? = nil,
+    markers: [String] = [], dataAgeMs: Int64? = nil, ascii: Bool = false
+  ) {
+    self.init(
+      symbol: instrument.symbol.description, name: name, lastPrice: instrument.lastPrice,
+      tickDirection: tickDirection ?? instrument.lastTickDirection, change24h: instrument.change24h,
+      markPrice: instrument.markPrice, indexPrice: instrument.indexPrice, fundingRate: instrument.fundingRate,
+      fundingCountdownMs: instrument.fundingCountdown(now: nowMs), volume24h: instrument.volume24h,
+      priceDecimals: instrument.priceDecimals, markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
+  }
+
+  /// Draws the header on the first row of `area` (clearing all of it).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    let row = area.row(0)
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+
+    // The right end first: it is never dropped.
+    var right: [Span] = []
+    let warn = Style(.warning, bold: true, reverse: true)
+    if let dataAgeMs { right.append(Span(" data \(NumberFormat.age(ms: dataAgeMs)) old ", warn)) }
+    for marker in markers {
+      if !right.isEmpty { right.append(Span(" ")) }
+      right.append(Span(" \(marker) ", Style(.accent, bold: true, reverse: true)))
+    }
+    let rightWidth = right.isEmpty ? 0 : right.width + 1
+
+    // (priority, spans) in display order; a lower priority number is kept longer.
+    let segments = leftSegments(glyphs: glyphs)
+    var room = row.width - 1 - rightWidth
+    var kept = Set<Int>()
+    for (index, segment) in segments.enumerated().sorted(by: { $0.element.0 < $1.element.0 }) {
+      let cost = segment.1.width + (kept.isEmpty ? 0 : 2)
+      if cost <= room {
+        kept.insert(index)
+        room -= cost
+      }
+    }
+    var line: [Span] = []
+    for (index, segment) in segments.enumerated() where kept.contains(index) {
+      if !line.isEmpty { line.append(Span("  ")) }
+      line += segment.1
+    }
+    if kept.isEmpty, let first = segments.first {
+      // Not even the symbol fits whole: show what does.
+      line = first.1.fitted(row.width - 1 - rightWidth, ellipsis: glyphs.ellipsis)
+    }
+    grid.put(line, x: row.x + 1, y: row.y, clip: row)
+    if !right.isEmpty {
+      grid.put(right, x: max(row.x, row.maxX - right.width - 1), y: row.y, clip: row)
+    }
+  }
+
+  private func leftSegments(glyphs: Glyphs) -> [(Int, [Span])] {
+    let stale = dataAgeMs != nil
+    let label = Style(.muted)
+    func value(_ color: Style.Color = .normal, bold: Bool = false) -> Style {
+      Style(color, bold: bold, dim: stale)
+    }
+    func price(_ p: Double?) -> String { NumberFormat.price(p, decimals: priceDecimals) }
+
+    var segments: [(Int, [Span])] = [(0, [Span(symbol, Style(.accent, bold: true))])]
+    if !name.isEmpty { segments.append((8, [Span(name, label)])) }
+
+    let direction: Style.Color = tickDirection.map { $0.isUp ? .buy : .sell } ?? .normal
+    var last = [Span("Last ", label), Span(price(lastPrice), value(direction, bold: true))]
+    if let tickDirection {
+      last.append(Span(" " + String(tickDirection.isUp ? glyphs.up : glyphs.down), value(direction)))
+    }
+    if let change24h {
+      let color: Style.Color = change24h > 0 ? .buy : change24h < 0 ? .sell : .normal
+      last.append(Span(" " + NumberFormat.percent(change24h), value(color)))
+    }
+    segments.append((1, last))
+    segments.append((3, [Span("Mark ", label), Span(price(markPrice), value())]))
+    segments.append((5, [Span("Index ", label), Span(price(indexPrice), value())]))
+    var funding = [
+      Span("Fund ", label), Span(fundingRate.map(NumberFormat.fundingRate) ?? NumberFormat.unknown, value()),
+    ]
+    if let fundingCountdownMs {
+      funding.append(Span(" in ", label))
+      funding.append(Span(NumberFormat.duration(ms: fundingCountdownMs, roundingUp: true), value()))
+    }
+    segments.append((4, funding))
+    segments.append(
+      (6, [Span("Vol ", label), Span(volume24h.map(NumberFormat.compact) ?? NumberFormat.unknown, value())]))
+    return segments
+  }
+}

@@ -1,0 +1,146 @@
+/// Number and time formatting for the screen, without Foundation: prices at the
+/// instrument's tick decimals with thousands separators, sizes, compact volumes,
+/// percentages, funding rates, durations and times of day.
+///
+/// Non-finite values print as `NumberFormat.unknown`, so a bad number never shows as `nan`.
+public enum NumberFormat {
+  /// What a missing or non-finite value shows as.
+  public static let unknown = "-"
+
+  /// A decimal with exactly `decimals` places (0…12), rounded half away from zero, with
+  /// thousands separators unless `grouping` is false and a `+` on positive values when
+  /// `plusSign` is set. A value that rounds to zero never carries a sign.
+  public static func fixed(
+    _ value: Double, decimals: Int, grouping: Bool = true, plusSign: Bool = false
+  ) -> String {
+    guard value.isFinite else { return unknown }
+    let places = min(max(decimals, 0), 12)
+    var scale: UInt64 = 1
+    for _ in 0..<places { scale *= 10 }
+    let magnitude = abs(value)
+    // Beyond 2^63 there is nothing left after the point anyway.
+    guard magnitude < 9.2e18 else { return value < 0 ? "-∞" : "∞" }
+    // Split before scaling so big prices with many decimals cannot overflow.
+    var whole = UInt64(magnitude.rounded(.towardZero))
+    var fraction = UInt64(((magnitude - Double(whole)) * Double(scale)).rounded())
+    if fraction >= scale {
+      whole += 1
+      fraction -= scale
+    }
+    let digits = grouping ? group(String(whole)) : String(whole)
+    var text = digits
+    if places > 0 {
+      let f = String(fraction)
+      text += "." + String(repeating: "0", count: places - f.count) + f
+    }
+    if whole == 0 && fraction == 0 { return text }
+    if value < 0 { return "-" + text }
+    return plusSign ? "+" + text : text
+  }
+
+  /// A price with the instrument's decimals and thousands separators: `50,000.5`.
+  public static func price(_ value: Double?, decimals: Int) -> String {
+    guard let value else { return unknown }
+    return fixed(value, decimals: decimals)
+  }
+
+  /// A size or count with thousands separators: `4,242`.
+  public static func size(_ value: Int64) -> String {
+    // `magnitude` keeps Int64.min printable.
+    let text = group(String(value.magnitude))
+    return value < 0 ? "-" + text : text
+  }
+
+  /// A compact amount for volumes: `987`, `4.2K`, `123.5M`, `1.2B`, `3.0T`.
+  public static func compact(_ value: Double) -> String {
+    guard value.isFinite else { return unknown }
+    let magnitude = abs(value)
+    let sign = value < 0 ? "-" : ""
+    if magnitude.rounded() < 1000 { return sign + fixed(magnitude, decimals: 0) }
+    let units: [Character] = ["K", "M", "B", "T"]
+    var scaled = magnitude / 1000
+    var unit = 0
+    // Move up a unit when the one-decimal rounding would print 1000.0.
+    while unit < units.count - 1 && (scaled * 10).rounded() >= 10_000 {
+      scaled /= 1000
+      unit += 1
+    }
+    return sign + fixed(scaled, decimals: 1) + String(units[unit])
+  }
+
+  /// A fraction as a signed percentage: 0.0204 → `+2.04%`, -0.5 → `-50.00%`, 0 → `0.00%`.
+  public static func percent(_ fraction: Double, decimals: Int = 2) -> String {
+    guard fraction.isFinite else { return unknown }
+    return fixed(fraction * 100, decimals: decimals, plusSign: true) + "%"
+  }
+
+  /// A funding rate (a fraction) with four decimals of a percent: 0.0001 → `0.0100%`.
+  public static func fundingRate(_ fraction: Double) -> String {
+    guard fraction.isFinite else { return unknown }
+    return fixed(fraction * 100, decimals: 4) + "%"
+  }
+
+  /// A spread in basis points of `mid`, two decimals: `0.10`.
+  public static func basisPoints(_ spread: Double, mid: Double) -> String {
+    guard mid != 0 else { return unknown }
+    return fixed(spread / mid * 10_000, decimals: 2)
+  }
+
+  /// A duration in its two largest units: `45s`, `12m05s`, `3h12m`, `2d03h`. Negative
+  /// durations show as `0s`. With `roundingUp`, a part of a second counts as a whole one
+  /// (for countdowns, which should reach 0 only when the time is due).
+  public static func duration(ms: Int64, roundingUp: Bool = false) -> String {
+    let clamped = max(0, ms)
+    let seconds = roundingUp ? clamped / 1000 + (clamped % 1000 == 0 ? 0 : 1) : clamped / 1000
+    let days = seconds / 86_400
+    let hours = seconds / 3600 % 24
+    let minutes = seconds / 60 % 60
+    let secs = seconds % 60
+    if days > 0 { return "\(days)d" + two(hours) + "h" }
+    if seconds >= 3600 { return "\(hours)h" + two(minutes) + "m" }
+    if seconds >= 60 { return "\(minutes)m" + two(secs) + "s" }
+    return "\(secs)s"
+  }
+
+  /// An age or a round trip: milliseconds below a second (`120ms`), else `duration`.
+  public static func age(ms: Int64) -> String {
+    ms < 1000 ? "\(max(0, ms))ms" : duration(ms: ms)
+  }
+
+  /// A rate per second: `42/s`, `1.2K/s`; rates under 10 keep one decimal (`0.5/s`).
+  public static func rate(_ perSecond: Double) -> String {
+    guard perSecond.isFinite else { return unknown }
+    if perSecond < 9.95 { return fixed(max(0, perSecond), decimals: 1) + "/s" }
+    return compact(perSecond) + "/s"
+  }
+
+  /// The time of day of a Unix time in milliseconds, `HH:MM:SS.mmm`, shifted by
+  /// `utcOffsetMinutes` (0 = UTC). With `milliseconds: false`, `HH:MM:SS`.
+  public static func timeOfDay(ms: Int64, utcOffsetMinutes: Int = 0, milliseconds: Bool = true) -> String {
+    let day: Int64 = 86_400_000
+    let local = ms &+ Int64(utcOffsetMinutes) * 60_000
+    let inDay = (local % day + day) % day
+    let h = inDay / 3_600_000
+    let m = inDay / 60_000 % 60
+    let s = inDay / 1000 % 60
+    let text = two(h) + ":" + two(m) + ":" + two(s)
+    guard milliseconds else { return text }
+    let milli = inDay % 1000
+    return text + "." + (milli < 10 ? "00" : milli < 100 ? "0" : "") + String(milli)
+  }
+
+  // `1234567` → `1,234,567`.
+  static func group(_ digits: String) -> String {
+    guard digits.count > 3 else { return digits }
+    var out = ""
+    out.reserveCapacity(digits.count + digits.count / 3)
+    let lead = digits.count % 3
+    for (i, ch) in digits.enumerated() {
+      if i > 0 && (i - lead) % 3 == 0 { out.append(",") }
+      out.append(ch)
+    }
+    return out
+  }
+
+  private static func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

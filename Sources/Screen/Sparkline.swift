@@ -1,0 +1,114 @@
+import MarketModel
+
+/// A price chart of bucket closes drawn with block elements (`▁▂▃▄▅▆▇█`, or the ASCII
+/// ramp ` .:-=+*#%@`), one bucket per column, the newest at the right; on several rows the
+/// columns stack into a bar chart with eighth-of-a-row steps.
+///
+/// An axis on the right labels the high and low of the buckets in view (their highs and
+/// lows, not just closes) and the last close at its height. Shorter areas put the labels
+/// on one or two lines instead; an empty series shows a note, a flat one a level line at
+/// half height.
+public struct Sparkline: Sendable {
+  /// The buckets, oldest first.
+  public var buckets: [PriceBucket]
+  /// Decimal places of the labelled prices.
+  public var priceDecimals: Int
+  /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
+  public var ascii: Bool
+
+  public init(buckets: [PriceBucket], priceDecimals: Int, ascii: Bool = false) {
+    self.buckets = buckets
+    self.priceDecimals = priceDecimals
+    self.ascii = ascii
+  }
+
+  /// The chart of a series' buckets.
+  public init(series: PriceSeries, priceDecimals: Int, ascii: Bool = false) {
+    self.init(buckets: series.buckets, priceDecimals: priceDecimals, ascii: ascii)
+  }
+
+  /// Draws the chart and its axis over the whole of `area` (clearing it first).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    guard let newest = buckets.last else {
+      grid.put(
+        " no price data yet", x: area.x, y: area.y + (area.height - 1) / 2, style: Style(.muted), clip: area)
+      return
+    }
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    // Labels are sized for the whole series so the chart does not jump as the view moves.
+    let allHigh = buckets.map(\.high).max() ?? newest.high
+    let allLow = buckets.map(\.low).min() ?? newest.low
+    let numberWidth = [allHigh, allLow, newest.close].map(format).map(\.count).max() ?? 0
+    let widest = compactLabels(area.height, high: allHigh, low: allLow, last: newest.close)
+    let labelWidth = area.height >= 3 ? 2 + 5 + numberWidth : 2 + (widest.map(\.width).max() ?? 0)
+    let showLabels = area.width - labelWidth >= 8
+    let columns = showLabels ? area.width - labelWidth : area.width
+
+    let shown = buckets.suffix(columns)
+    let high = shown.map(\.high).max() ?? newest.high
+    let low = shown.map(\.low).min() ?? newest.low
+    let steps = glyphs.spark.count
+    let levels = area.height * steps
+    let offset = columns - shown.count
+    let style = Style(.accent)
+    for (i, bucket) in shown.enumerated() {
+      let units = Self.units(bucket.close, low: low, high: high, levels: levels)
+      for k in 0..<area.height {
+        let cell = min(steps, max(0, units - k * steps))
+        guard cell > 0 else { break }
+        grid.put(
+          String(glyphs.spark[cell - 1]), x: area.x + offset + i, y: area.maxY - 1 - k, style: style,
+          clip: area)
+      }
+    }
+    guard showLabels else { return }
+
+    let axisX = area.x + columns
+    let labelX = axisX + 2
+    let axisStyle = Style(.muted)
+    if area.height < 3 {
+      for (row, line) in compactLabels(area.height, high: high, low: low, last: newest.close).enumerated() {
+        grid.put(String(glyphs.axisTick), x: axisX, y: area.y + row, style: axisStyle, clip: area)
+        grid.put(line, x: labelX, y: area.y + row, clip: area)
+      }
+      return
+    }
+    for row in 0..<area.height {
+      grid.put(String(glyphs.axis), x: axisX, y: area.y + row, style: axisStyle, clip: area)
+    }
+    let lastUnits = Self.units(newest.close, low: low, high: high, levels: levels)
+    let lastRow = min(area.height - 2, max(1, area.height - 1 - (lastUnits - 1) / steps))
+    let labels: [(Int, [Span])] = [
+      (0, [Span("high " + format(high).padLeft(numberWidth), Style(.muted))]),
+      (area.height - 1, [Span("low  " + format(low).padLeft(numberWidth), Style(.muted))]),
+      (lastRow, [Span("last " + format(newest.close).padLeft(numberWidth), Style(bold: true))]),
+    ]
+    for (row, spans) in labels {
+      grid.put(String(glyphs.axisTick), x: axisX, y: area.y + row, style: axisStyle, clip: area)
+      grid.put(spans, x: labelX, y: area.y + row, clip: area)
+    }
+  }
+
+  // The labels of a one- or two-row chart.
+  private func compactLabels(_ height: Int, high: Double, low: Double, last: Double) -> [[Span]] {
+    let lastSpan = Span("last " + format(last), Style(bold: true))
+    let highSpan = Span("high " + format(high), Style(.muted))
+    let lowSpan = Span("low " + format(low), Style(.muted))
+    if height == 1 { return [[lastSpan, Span("  "), highSpan, Span("  "), lowSpan]] }
+    return [[lastSpan], [highSpan, Span("  "), lowSpan]]
+  }
+
+  private func format(_ price: Double) -> String { NumberFormat.price(price, decimals: priceDecimals) }
+
+  /// The height of `value` in steps (1…levels) between `low` and `high`; a flat range sits
+  /// at half height.
+  static func units(_ value: Double, low: Double, high: Double, levels: Int) -> Int {
+    guard levels > 1 else { return levels }
+    guard high > low, value.isFinite else { return (levels + 1) / 2 }
+    let fraction = min(1, max(0, (value - low) / (high - low)))
+    return 1 + Int((fraction * Double(levels - 1)).rounded())
+  }
+}

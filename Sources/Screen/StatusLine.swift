@@ -1,0 +1,79 @@
+/// The bottom line: the connection badge, why the last attempt failed, mode markers,
+/// messages per second, age of the newest data, ping round trip, and key hints at the right,
+/// dropped from the end until they fit.
+///
+/// The badge always shows (cut with an ellipsis if even it is too long); the failure reason
+/// keeps up to 48 columns against the hints and takes whatever they leave.
+public struct StatusLine: Sendable {
+  public var connection: ConnectionBadge
+  /// Mode markers: `DEMO`, `REPLAY`, `PAUSED`.
+  public var markers: [String]
+  public var messagesPerSecond: Double?
+  /// Milliseconds since the newest data arrived.
+  public var dataAgeMs: Int64?
+  /// The last ping round trip in milliseconds.
+  public var pingMs: Int64?
+  /// Key hints, most important first.
+  public var hints: [KeyHint]
+  /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
+  public var ascii: Bool
+
+  public init(
+    connection: ConnectionBadge, markers: [String] = [], messagesPerSecond: Double? = nil,
+    dataAgeMs: Int64? = nil, pingMs: Int64? = nil, hints: [KeyHint] = [], ascii: Bool = false
+  ) {
+    self.connection = connection
+    self.markers = markers
+    self.messagesPerSecond = messagesPerSecond
+    self.dataAgeMs = dataAgeMs
+    self.pingMs = pingMs
+    self.hints = hints
+    self.ascii = ascii
+  }
+
+  /// How many columns the reason keeps against the hints.
+  static let reasonReserve = 48
+
+  /// Draws the status on the first row of `area` (clearing all of it).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    let row = area.row(0)
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    let width = row.width - 2  // a column of margin at either end
+
+    var left = [Span(" \(connection.label) ", connection.style)].fitted(width, ellipsis: glyphs.ellipsis)
+    var extras: [[Span]] = markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
+    if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
+    if let dataAgeMs {
+      extras.append([Span("age ", Style(.muted)), Span(NumberFormat.age(ms: dataAgeMs), Style())])
+    }
+    if let pingMs {
+      extras.append([Span("ping ", Style(.muted)), Span(NumberFormat.age(ms: pingMs), Style())])
+    }
+    for extra in extras {
+      guard left.width + 2 + extra.width <= width else { break }
+      left.append(Span("  "))
+      left += extra
+    }
+
+    var free = width - left.width
+    let reason = connection.reason.map { Span($0, Style(.warning)) }
+    let reasonKeeps = reason.map { min($0.width, Self.reasonReserve) + 2 } ?? 0
+    var right: [Span] = []
+    for hint in hints {
+      let cost = hint.width + 2 + (right.isEmpty ? 0 : 2)
+      guard right.width + cost + reasonKeeps <= free else { break }
+      if !right.isEmpty { right.append(Span("  ")) }
+      right += hint.spans
+    }
+    free -= right.isEmpty ? 0 : right.width + 2
+    if let reason, free >= 3 {
+      left.append(Span("  "))
+      left += [reason].fitted(free - 2, ellipsis: glyphs.ellipsis)
+    }
+    grid.put(left, x: row.x + 1, y: row.y, clip: row)
+    if !right.isEmpty { grid.put(right, x: row.maxX - 1 - right.width, y: row.y, clip: row) }
+  }
+}

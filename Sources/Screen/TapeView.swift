@@ -1,0 +1,125 @@
+import MarketModel
+
+/// The trade tape, newest on top: `HH:MM:SS.mmm  BUY   50,000.5   4,242` per row.
+///
+/// Buys use the buy colour role, sells the sell role, side-less index prints are muted.
+/// Trades younger than `highlightMs` at `nowMs` show in reverse video (new rows flash),
+/// trades of at least `largeSize` in bold. On narrow areas the milliseconds go first, then
+/// the side shrinks to one letter, then the time goes. `scroll` skips that many of the
+/// newest trades (clamped so the oldest stays in view).
+///
+/// Generic over the collection so a `TradeTape` renders without copying its trades.
+public struct TapeView<Trades: RandomAccessCollection<Trade>>: Sendable
+where Trades: Sendable, Trades.Index == Int {
+  /// The trades, newest first.
+  public var trades: Trades
+  /// Decimal places of prices (the instrument's tick decimals).
+  public var priceDecimals: Int
+  /// The current time in Unix milliseconds, on the trades' clock (for the highlight).
+  public var nowMs: Int64
+  /// How long a new trade stays highlighted; 0 turns highlighting off.
+  public var highlightMs: Int64
+  /// Trades of at least this size are bold; nil for none.
+  public var largeSize: Int64?
+  /// The shift from UTC of the shown times, in minutes.
+  public var utcOffsetMinutes: Int
+  /// How many of the newest trades to skip (scrolling back in time).
+  public var scroll: Int
+
+  public init(
+    trades: Trades, priceDecimals: Int, nowMs: Int64, highlightMs: Int64 = 200, largeSize: Int64? = nil,
+    utcOffsetMinutes: Int = 0, scroll: Int = 0
+  ) {
+    self.trades = trades
+    self.priceDecimals = priceDecimals
+    self.nowMs = nowMs
+    self.highlightMs = highlightMs
+    self.largeSize = largeSize
+    self.utcOffsetMinutes = utcOffsetMinutes
+    self.scroll = scroll
+  }
+
+  /// The largest useful `scroll` for an area of `height` rows.
+  public func maxScroll(height: Int) -> Int { max(0, trades.count - height) }
+
+  // Column formats from the widest to the narrowest.
+  private enum Format: CaseIterable {
+    case full, seconds, shortSide, noTime
+
+    var timeWidth: Int {
+      switch self {
+      case .full: 12
+      case .seconds, .shortSide: 8
+      case .noTime: 0
+      }
+    }
+    var sideWidth: Int { self == .full || self == .seconds ? 4 : 1 }
+    var gap: Int { self == .full || self == .seconds ? 2 : 1 }
+
+    func width(price: Int, size: Int) -> Int {
+      1 + (timeWidth > 0 ? timeWidth + gap : 0) + sideWidth + gap + price + gap + size
+    }
+  }
+
+  /// Draws one trade per row over the whole of `area` (clearing it first).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    guard !trades.isEmpty else {
+      grid.put(" no trades yet", x: area.x, y: area.y, style: Style(.muted), clip: area)
+      return
+    }
+    let skip = min(max(0, scroll), maxScroll(height: area.height))
+    let start = trades.startIndex + skip
+    let end = min(trades.endIndex, start + area.height)
+    let rows = trades[start..<end]
+    let priceWidth = max(
+      5, rows.map { NumberFormat.price($0.price, decimals: priceDecimals).count }.max() ?? 0)
+    // Wide enough for 125,000 so the column rarely moves as trades scroll through.
+    let sizeWidth = max(7, rows.map { NumberFormat.size($0.size).count }.max() ?? 0)
+    let format =
+      Format.allCases.first { $0.width(price: priceWidth, size: sizeWidth) <= area.width } ?? .noTime
+    for (n, trade) in rows.enumerated() {
+      renderRow(trade, into: &grid, row: area.row(n), format: format, price: priceWidth, size: sizeWidth)
+    }
+  }
+
+  private func renderRow(
+    _ trade: Trade, into grid: inout Grid, row: Rect, format: Format, price: Int, size: Int
+  ) {
+    let role: Style.Color
+    let side: String
+    switch trade.side {
+    case .buy:
+      role = .buy
+      side = format.sideWidth == 1 ? "B" : "BUY "
+    case .sell:
+      role = .sell
+      side = format.sideWidth == 1 ? "S" : "SELL"
+    case nil:
+      role = .muted
+      side = format.sideWidth == 1 ? "-" : "    "
+    }
+    // A trade stamped a little ahead of `nowMs` (clock skew) is new too.
+    let fresh = highlightMs > 0 && nowMs - trade.timeMs < highlightMs
+    let large = largeSize.map { trade.size >= $0 } ?? false
+    let style = Style(role, bold: large || fresh, reverse: fresh)
+    let timeStyle = fresh ? style : Style(.muted, bold: large)
+
+    var x = row.x + 1
+    let width = format.width(price: price, size: size) - 1
+    if fresh {
+      grid.fill(Rect(x: x, y: row.y, width: width, height: 1).intersection(row), with: Cell(" ", style))
+    }
+    if format.timeWidth > 0 {
+      let time = NumberFormat.timeOfDay(
+        ms: trade.timeMs, utcOffsetMinutes: utcOffsetMinutes, milliseconds: format.timeWidth == 12)
+      x = grid.put(time, x: x, y: row.y, style: timeStyle, clip: row) + format.gap
+    }
+    x = grid.put(side, x: x, y: row.y, style: style, clip: row) + format.gap
+    let p = NumberFormat.price(trade.price, decimals: priceDecimals).padLeft(price)
+    x = grid.put(p, x: x, y: row.y, style: style, clip: row) + format.gap
+    grid.put(NumberFormat.size(trade.size).padLeft(size), x: x, y: row.y, style: style, clip: row)
+  }
+}

@@ -1,0 +1,151 @@
+import App
+import Feed
+import MarketModel
+import Screen
+import Terminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The dashboard: one UI thread that owns ncurses and the market state. It waits on the
+/// keyboard, the feed's and the REST worker's wake pipes and the signal pipe, applies
+/// what arrived in a batch, and draws at most `fps` times a second — and only when
+/// something changed.
+struct DashboardRunner {
+  var options: FeedOptions
+  var mode: String
+  var restURL: String?
+  var fps: Int
+  var ascii: Bool
+  var color: Bool
+
+  func run() -> Int32 {
+    let screen: TerminalScreen
+    do {
+      screen = try TerminalScreen(options: .init(color: color))
+    } catch {
+      printError("tradeterm: \(error)")
+      return 2
+    }
+    var exitMessage: String?
+    defer {
+      screen.restore()
+      if let exitMessage { printError(exitMessage) }
+    }
+    let feed = MarketFeed(options)
+    feed.start()
+    defer { feed.stop() }
+    let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
+    rest?.start()
+    defer { rest?.stop() }
+    requestStartData(rest, symbol: options.symbol)
+
+    let (w, h) = screen.size
+    var state = AppState(
+      symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
+      ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
+    var batch = MarketBatch()
+    let frameInterval = 1.0 / Double(max(1, min(fps, 120)))
+    var lastDraw = MonotonicTime(nanoseconds: 0)
+    var forceDraw = true
+
+    loop: while true {
+      let now = MonotonicTime.now()
+      // Sleep until input, data, a signal, the next frame slot (if something is
+      // waiting to be drawn), or the next second (countdowns and data ages move).
+      var timeout = 1.0
+      if state.dirty { timeout = max(0, frameInterval - (now - lastDraw)) }
+      if !state.flashes.isEmpty || state.newTrades > 0 { timeout = min(timeout, 0.05) }
+      var fds = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+
+      if let signal = screen.pendingSignal() {
+        exitMessage = signal == SIGINT ? nil : "tradeterm: stopped by signal \(signal)"
+        break loop
+      }
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
+        exitMessage = "tradeterm: the terminal's input closed"
+        break loop
+      }
+      let tickNow = MonotonicTime.now()
+      let wall = Self.wallMs()
+      var effects: [Effect] = []
+      for input in screen.readInput() {
+        switch input {
+        case .key(let key):
+          effects += App.update(&state, .key(key))
+          forceDraw = true
+        case .resize(let width, let height):
+          effects += App.update(&state, .resize(width: width, height: height))
+          forceDraw = true
+        }
+      }
+      let update = feed.drain(into: &batch)
+      effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
+      batch.removeAll()
+      for result in rest?.drain() ?? [] { effects += apply(result, &state) }
+      effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
+
+      for effect in effects {
+        switch effect {
+        case .resync(let topic): feed.post(.resync(topic: topic))
+        case .switchSymbol(let symbol):
+          feed.post(.switchSymbol(symbol))
+          requestStartData(rest, symbol: symbol, includeActive: false)
+        case .reconnect: feed.post(.reconnectNow)
+        case .loadSymbols: rest?.request(.active)
+        case .quit: break loop
+        }
+      }
+      if state.quitting { break loop }
+
+      let drawNow = MonotonicTime.now()
+      let due = drawNow - lastDraw >= frameInterval
+      if state.dirty && (forceDraw || (!state.paused && due)) {
+        screen.draw(DashboardView.render(state))
+        state.dirty = false
+        forceDraw = false
+        lastDraw = drawNow
+      }
+    }
+    return 0
+  }
+
+  private func requestStartData(_ rest: RESTWorker?, symbol: String, includeActive: Bool = true) {
+    guard let rest else { return }
+    rest.request(.instrument(symbol))
+    for interval in [SeriesInterval.oneMinute, .fiveMinutes] {
+      rest.request(.bins(symbol: symbol, interval: interval, count: 240))
+    }
+    if includeActive { rest.request(.active) }
+  }
+
+  private func apply(_ result: RESTResult, _ state: inout AppState) -> [Effect] {
+    switch result {
+    case .instrument(let symbol, let row?) where symbol == state.market.symbol.description:
+      state.market.merge(instrument: row)
+      state.dirty = true
+    case .active(let rows):
+      let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
+      return App.update(&state, .symbols(symbols))
+    case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
+      state.market.seed(bins: bins, interval: interval)
+      state.dirty = true
+    default:
+      break
+    }
+    return []
+  }
+
+  static func wallMs() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+  }
+}

@@ -1,0 +1,187 @@
+import ExchangeSim
+import Feed
+import Foundation
+import MarketModel
+import Testing
+
+/// The UI side of a real `MarketFeed`, run the way `--once` and the dashboard run it: drain the
+/// feed's mailbox into a `MarketBatch`, apply it to a `MarketState`, and post a `.resync` for every
+/// integrity fault. It also remembers what it saw (statuses, decode errors, partials, faults) so a
+/// test can wait on it.
+///
+/// Every wait is on a condition with a deadline (`waitUntil`); nothing sleeps and hopes. Used from
+/// one thread (the test's); the feed thread only ever talks to it through the feed's mailbox.
+final class FeedHarness {
+  let feed: MarketFeed
+  /// The market of the symbol watched now (replaced by `switchSymbol(to:)`).
+  private(set) var state: MarketState
+  private var batch = MarketBatch()
+  /// The newest status received.
+  private(set) var status: FeedStatus?
+  /// Every status received, in order (the feed keeps only the newest between drains, so a very
+  /// short-lived state may be missing).
+  private(set) var statuses: [FeedStatus] = []
+  /// When each of `statuses` was drained.
+  private(set) var statusTimes: [MonotonicTime] = []
+  /// `FeedUpdate.decodeErrors`, summed over every drain.
+  private(set) var decodeErrors = 0
+  /// Every `FeedUpdate.lastDecodeError`, in order.
+  private(set) var decodeErrorMessages: [String] = []
+  /// Drains that said a new connection (or subscription) reset the tables.
+  private(set) var tablesResets = 0
+  /// Book partials received for the watched symbol.
+  private(set) var bookPartials = 0
+  /// Book delta messages received, by symbol (any symbol, watched or not).
+  private(set) var bookDeltas: [String: Int] = [:]
+  /// Integrity faults `state` reported, in order.
+  private(set) var faults: [IntegrityFault] = []
+  /// The topics of the `.resync` commands posted, in order.
+  private(set) var resyncsPosted: [String] = []
+  private let started = MonotonicTime.now()
+  private var stopped = false
+
+  /// Starts a feed on `url` for `symbol`.
+  init(url: String, symbol: String, book: BookTable = .top25, config: FeedConfig = Integration.feedConfig()) {
+    feed = MarketFeed(FeedOptions(webSocketURL: url, symbol: symbol, book: book, config: config))
+    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    feed.start()
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Stops the feed thread (it closes the connection first). Safe to call twice.
+  func stop() {
+    guard !stopped else { return }
+    stopped = true
+    feed.stop()
+  }
+
+  /// Seconds since the harness started the feed.
+  var elapsed: Double { MonotonicTime.now() - started }
+
+  /// The connection's state as last reported.
+  var connectionState: ConnectionState? { status?.state }
+
+  /// The feed says LIVE and the watched book has its partial.
+  var isLive: Bool { status?.state == .live && state.bookSync == .live }
+
+  /// Whether any status received so far was in a state matching `predicate`.
+  func saw(_ predicate: (ConnectionState) -> Bool) -> Bool {
+    statuses.contains { predicate($0.state) }
+  }
+
+  /// Watch `symbol` instead: posts `.switchSymbol` and starts a fresh `MarketState` for it, as
+  /// the dashboard does (the old symbol's book is gone).
+  func switchSymbol(to symbol: String) {
+    feed.post(.switchSymbol(symbol))
+    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    bookPartials = 0
+  }
+
+  /// The client's book, best first, at most `depth` levels per side.
+  func book(depth: Int = .max) -> (bids: [PriceLevel], asks: [PriceLevel]) {
+    (state.book.top(.buy, depth), state.book.top(.sell, depth))
+  }
+
+  /// Whether the client's book is exactly the simulator's (the top `depth` levels per side).
+  func bookMatches(_ sim: ExchangeSim, depth: Int? = nil) -> Bool {
+    let theirs = sim.bookSnapshot(symbol: state.symbol.description, depth: depth)
+    let mine = book(depth: depth ?? .max)
+    return !theirs.bids.isEmpty && mine.bids == theirs.bids && mine.asks == theirs.asks
+  }
+
+  /// Drains and applies until `condition` holds; true if it did. When `timeout` seconds pass
+  /// first, records an issue naming `what` and the last status, and returns false.
+  @discardableResult
+  func waitUntil(
+    timeout: Double = 5, _ what: String = "the condition", sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (FeedHarness) -> Bool
+  ) -> Bool {
+    let deadline = MonotonicTime.now() + timeout
+    while true {
+      if condition(self) { return true }
+      let left = deadline - MonotonicTime.now()
+      if left <= 0 {
+        Issue.record(
+          "timed out after \(timeout) s waiting for \(what); last status: \(describeStatus())",
+          sourceLocation: sourceLocation)
+        return false
+      }
+      // Conditions may also look at the simulator, which does not wake us: poll it often.
+      pump(wait: min(left, 0.02))
+    }
+  }
+
+  /// Drains and applies for `seconds`, checking that `condition` holds all along; records an
+  /// issue naming `what` and returns false the moment it does not. For "this never happens"
+  /// checks (no reconnect loop, no second fault).
+  @discardableResult
+  func holds(
+    for seconds: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (FeedHarness) -> Bool
+  ) -> Bool {
+    let deadline = MonotonicTime.now() + seconds
+    while true {
+      if !condition(self) {
+        Issue.record(
+          "\(what) stopped holding after \(elapsed) s; last status: \(describeStatus())",
+          sourceLocation: sourceLocation)
+        return false
+      }
+      let left = deadline - MonotonicTime.now()
+      if left <= 0 { return true }
+      pump(wait: min(left, 0.02))
+    }
+  }
+
+  /// Waits up to `wait` seconds for the feed's signal, then drains whatever arrived and applies
+  /// it, posting a resync for every integrity fault.
+  func pump(wait: Double) {
+    feed.uiWake.wait(timeout: wait)
+    let update = feed.drain(into: &batch)
+    if update.tablesReset {
+      tablesResets += 1
+      state.resetTables()
+    }
+    decodeErrors += update.decodeErrors
+    if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
+    count(batch)
+    for fault in state.apply(batch) {
+      faults.append(fault)
+      resyncsPosted.append(fault.topic)
+      feed.post(.resync(topic: fault.topic))
+    }
+    batch.removeAll()
+    if let s = update.status {
+      status = s
+      statuses.append(s)
+      statusTimes.append(.now())
+    }
+  }
+
+  /// Tallies the book messages of `batch`.
+  private func count(_ batch: MarketBatch) {
+    for event in batch.events {
+      guard case .book(let message) = event else { continue }
+      let rows = batch.bookRows[message.rows]
+      if message.action == .partial {
+        let mine =
+          message.filterSymbol.map { $0 == state.symbol } ?? rows.contains { $0.symbol == state.symbol }
+        if mine { bookPartials += 1 }
+      } else if let symbol = rows.first?.symbol {
+        bookDeltas[symbol.description, default: 0] += 1
+      }
+    }
+  }
+
+  /// The last status in words, for failure messages.
+  func describeStatus() -> String {
+    guard let status else { return "no status from the feed" }
+    var words = "\(status.state.label) \(status.state) attempt \(status.attempt)"
+    if let error = status.lastError { words += " (\(error))" }
+    words += "; book \(state.bookSync), \(bookPartials) partial(s), \(faults.count) fault(s)"
+    return words
+  }
+}

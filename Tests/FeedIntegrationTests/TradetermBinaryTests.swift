@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// The built `tradeterm` binary end to end, as a user or a script runs it: `--once` against the
+/// in-process simulator (`--demo`) and a recorded session (`--replay`).
+@Suite struct TradetermBinaryTests {
+  /// `--once --json --demo`: a DEMO LIVE snapshot of XBTUSD with ten levels a side, best first.
+  @Test func onceJSONDemo() throws {
+    let run = try TradetermProcess.run(["--once", "--json", "--demo", "--timeout", "20"])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "not a JSON object: \(run.stdout)")
+    #expect(json["symbol"] as? String == "XBTUSD")
+    #expect(json["status"] as? String == "DEMO LIVE")
+    let bids = try #require(Self.levels(json["bids"]))
+    let asks = try #require(Self.levels(json["asks"]))
+    #expect(bids.count == 10 && asks.count == 10)
+    #expect(bids.map(\.price) == bids.map(\.price).sorted(by: >), "bids best first")
+    #expect(asks.map(\.price) == asks.map(\.price).sorted(), "asks best first")
+    #expect(bids.allSatisfy { $0.size > 0 } && asks.allSatisfy { $0.size > 0 })
+    if let bid = bids.first, let ask = asks.first { #expect(bid.price < ask.price) }
+    let trades = try #require(json["trades"] as? [[String: Any]])
+    #expect(!trades.isEmpty)
+    #expect(trades.allSatisfy { ["Buy", "Sell"].contains($0["side"] as? String ?? "") })
+    #expect(json["last"] is NSNumber)
+    #expect(json["mark"] is NSNumber)
+  }
+
+  /// `--once --replay` of the SOLUSDT fixture at full speed: REPLAY ENDED with the top of book
+  /// that Tests/Fixtures/PROVENANCE.md §1 states.
+  @Test func onceReplayOfTheSOLUSDTFixture() throws {
+    let run = try TradetermProcess.run([
+      "--once", "--replay", "Tests/Fixtures/2021-07-22_orderBookL2_SOLUSDT_replay.jsonl", "--symbol",
+      "SOLUSDT",
+      "--speed", "0", "--timeout", "20",
+    ])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        == "SOLUSDT REPLAY ENDED")
+    func levels(_ tag: String) -> [Level] {
+      lines.compactMap { line in
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 3, parts[0] == tag, let price = Double(parts[1]), let size = Int64(parts[2])
+        else { return nil }
+        return Level(price: price, size: size)
+      }
+    }
+    let bids = levels("bid")
+    let asks = Array(levels("ask").reversed())  // printed best at the bottom
+    #expect(bids.count == 10 && asks.count == 10, "\(run.stdout)")
+    #expect(
+      Array(bids.prefix(5)) == [
+        Level(price: 27.47, size: 894), Level(price: 27.461, size: 64), Level(price: 27.456, size: 1245),
+        Level(price: 27.455, size: 1), Level(price: 27.449, size: 87),
+      ])
+    #expect(
+      Array(asks.prefix(5)) == [
+        Level(price: 27.503, size: 1), Level(price: 27.511, size: 400), Level(price: 27.517, size: 336),
+        Level(price: 27.518, size: 1401), Level(price: 27.536, size: 406),
+      ])
+  }
+
+  /// One price level of a snapshot.
+  struct Level: Equatable {
+    var price: Double
+    var size: Int64
+  }
+
+  /// `[[price, size], …]` from the JSON snapshot.
+  static func levels(_ value: Any?) -> [Level]? {
+    guard let pairs = value as? [[NSNumber]] else { return nil }
+    return pairs.compactMap { $0.count == 2 ? Level(price: $0[0].doubleValue, size: $0[1].int64Value) : nil }
+  }
+}
+
+/// Runs the built `tradeterm` from the package root and collects what it printed.
+enum TradetermProcess {
+  /// What a run printed and how it exited.
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The package root, from this file's place in `Tests/FeedIntegrationTests/`.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `.build/debug/tradeterm`, else the newest `.build*/debug/tradeterm` (other scratch paths).
+  static func findBinary() -> URL? {
+    let files = FileManager.default
+    let primary = packageRoot.appendingPathComponent(".build/debug/tradeterm")
+    if files.isExecutableFile(atPath: primary.path) { return primary }
+    let siblings = (try? files.contentsOfDirectory(atPath: packageRoot.path)) ?? []
+    let candidates = siblings.filter { $0.hasPrefix(".build") }
+      .map { packageRoot.appendingPathComponent($0).appendingPathComponent("debug/tradeterm") }
+      .filter { files.isExecutableFile(atPath: $0.path) }
+    func modified(_ url: URL) -> Date {
+      ((try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+    return candidates.max { modified($0) < modified($1) }
+  }
+
+  /// Runs `tradeterm arguments` in the package root; kills it after `timeout` seconds.
+  static func run(_ arguments: [String], timeout: Double = 40) throws -> Result {
+    let missing: Comment = """
+      no built tradeterm at \(packageRoot.path)/.build/debug/tradeterm: run `swift build` first \
+      (`make test` builds everything before testing)
+      """
+    let binary = try #require(findBinary(), missing)
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tradeterm-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? out.close()
+      try? err.close()
+    }
+
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = out
+    process.standardError = err
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      exited.wait()
+      Issue.record("tradeterm \(arguments.joined(separator: " ")) still running after \(timeout) s: killed")
+    }
+    return Result(
+      status: process.terminationStatus,
+      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+  }
+}

@@ -1,0 +1,79 @@
+import MarketModel
+import Testing
+
+@testable import Screen
+
+@Suite struct HeaderBarTests {
+  static func header(markers: [String] = [], dataAgeMs: Int64? = nil, ascii: Bool = false) -> HeaderBar {
+    HeaderBar(
+      symbol: "XBTUSD", name: "Bitcoin perpetual", lastPrice: 50_000.5, tickDirection: .plusTick,
+      change24h: 0.0204,
+      markPrice: 50_001.2, indexPrice: 50_001.0, fundingRate: 0.0001, fundingCountdownMs: 11_520_000,
+      volume24h: 123_456_789, priceDecimals: 1, markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
+  }
+
+  static func render(_ header: HeaderBar, width: Int) -> Grid {
+    var g = Snapshot.grid(width, 2)
+    header.render(into: &g, area: Rect(x: 0, y: 0, width: width, height: 1))
+    return g
+  }
+
+  @Test func everythingFitsOnAWideLine() {
+    let g = Self.render(Self.header(), width: 120)
+    #expect(
+      g.line(0)
+        == " XBTUSD  Bitcoin perpetual  Last 50,000.5 ▲ +2.04%  Mark 50,001.2  Index 50,001.0  "
+        + "Fund 0.0100% in 3h12m  Vol 123.5M    ")
+    #expect(g.line(1) == String(repeating: "·", count: 120))
+    #expect(g[1, 0].style == Style(.accent, bold: true))
+    #expect(g[33, 0].style == Style(.buy, bold: true))  // last price, up tick
+    #expect(g[42, 0].style == Style(.buy))  // ▲
+    #expect(g[44, 0].style == Style(.buy))  // +2.04%
+    #expect(g[28, 0].style == Style(.muted))  // "Last"
+  }
+
+  @Test func narrowLinesDropTheLeastImportantFirst() {
+    #expect(
+      Self.render(Self.header(), width: 80).line(0)
+        == " XBTUSD  Last 50,000.5 ▲ +2.04%  Mark 50,001.2  Fund 0.0100% in 3h12m           ")
+    #expect(Self.render(Self.header(), width: 40).line(0) == " XBTUSD  Last 50,000.5 ▲ +2.04%         ")
+    #expect(Self.render(Self.header(), width: 5).line(0) == " XBT…")
+  }
+
+  @Test func staleDataIsProminentAndPricesDimmed() {
+    let g = Self.render(Self.header(dataAgeMs: 12_400), width: 60)
+    #expect(g.line(0) == " XBTUSD  Last 50,000.5 ▲ +2.04%  Vol 123.5M   data 12s old  ")
+    #expect(g[45, 0].style == Style(.warning, bold: true, reverse: true))
+    #expect(g[14, 0].style == Style(.buy, bold: true, dim: true))
+  }
+
+  @Test func markersAndAsciiArrows() {
+    var header = Self.header(markers: ["DEMO", "PAUSED"], ascii: true)
+    header.tickDirection = .minusTick
+    header.change24h = -0.013
+    let g = Self.render(header, width: 60)
+    #expect(g.line(0) == " XBTUSD  Last 50,000.5 v -1.30%  Vol 123.5M  DEMO   PAUSED  ")
+    #expect(g[44, 0].style == Style(.accent, bold: true, reverse: true))
+    #expect(g[50, 0].style == Style())  // between the markers
+    #expect(g[14, 0].style == Style(.sell, bold: true))
+  }
+
+  @Test func unknownValuesAndInstrument() {
+    var instrument = Instrument(symbol: "ETHUSD")
+    instrument.tickSize = 0.05
+    instrument.lastPrice = 2_500.05
+    instrument.fundingTimeMs = 1_000_000
+    let header = HeaderBar(instrument: instrument, nowMs: 955_000)
+    let g = Self.render(header, width: 90)
+    #expect(
+      g.line(0) == " ETHUSD  Last 2,500.05  Mark -  Index -  Fund - in 45s  Vol -"
+        + String(repeating: " ", count: 29))
+  }
+
+  @Test func serverTextCannotInjectEscapes() {
+    let header = HeaderBar(symbol: "X\u{1B}]0;pwn\u{7}", name: "evil\u{9B}2J\r\n", priceDecimals: 1)
+    let g = Self.render(header, width: 100)
+    // CR LF is one character, so one `?`.
+    #expect(g.line(0).hasPrefix(" X?]0;pwn?  evil?2J?  Last -"))
+  }
+}

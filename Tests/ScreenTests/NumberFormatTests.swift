@@ -1,0 +1,121 @@
+import Testing
+
+@testable import Screen
+
+@Suite struct NumberFormatTests {
+  static let priceCases: [(Double, Int, String)] = [
+    (50_000.5, 1, "50,000.5"),
+    (50_000.0, 1, "50,000.0"),
+    (50_000.25, 2, "50,000.25"),
+    (0.5, 1, "0.5"),
+    (999.0, 0, "999"),
+    (1_000.0, 0, "1,000"),
+    (1_234_567.891, 2, "1,234,567.89"),
+    (0.000_012_34, 8, "0.00001234"),
+    (-1_234.5, 1, "-1,234.5"),
+    (-0.04, 1, "0.0"),
+    (9.99, 1, "10.0"),
+    (98_459.4, 1, "98,459.4"),
+    (2_500.05, 2, "2,500.05"),
+  ]
+
+  static let sizeCases: [(Int64, String)] = [
+    (Int64(0), "0"), (4_242, "4,242"), (999, "999"), (1_000, "1,000"), (123_456_789, "123,456,789"),
+    (-5_000, "-5,000"), (Int64.min, "-9,223,372,036,854,775,808"),
+  ]
+
+  static let compactCases: [(Double, String)] = [
+    (0.0, "0"), (987.0, "987"), (999.4, "999"), (999.6, "1.0K"), (4_242.0, "4.2K"), (123_456_789.0, "123.5M"),
+    (999_950.0, "1.0M"), (1_234_567_890.0, "1.2B"), (3e12, "3.0T"), (-4_242.0, "-4.2K"), (Double.nan, "-"),
+  ]
+
+  static let percentCases: [(Double, String)] = [
+    (0.0204, "+2.04%"), (-0.5, "-50.00%"), (0.0, "0.00%"), (-0.000_01, "0.00%"), (1.0, "+100.00%"),
+  ]
+
+  static let fundingRateCases: [(Double, String)] = [
+    (0.0001, "0.0100%"), (-0.000_05, "-0.0050%"), (0.003_75, "0.3750%"), (0.0, "0.0000%"),
+  ]
+
+  static let durationCases: [(Int64, Bool, String)] = [
+    (Int64(0), false, "0s"), (45_000, false, "45s"), (45_999, false, "45s"), (45_001, true, "46s"),
+    (45_000, true, "45s"), (59_999, true, "1m00s"), (725_000, false, "12m05s"),
+    (3 * 3_600_000 + 12 * 60_000 + 30_000, false, "3h12m"), (2 * 86_400_000 + 3 * 3_600_000, false, "2d03h"),
+    (-5_000, false, "0s"),
+  ]
+
+  static let ageCases: [(Int64, String)] = [
+    (Int64(0), "0ms"), (120, "120ms"), (999, "999ms"), (1_000, "1s"), (12_345, "12s"),
+  ]
+
+  static let rateCases: [(Double, String)] = [
+    (0.0, "0.0/s"), (0.54, "0.5/s"), (42.4, "42/s"), (1_234.0, "1.2K/s"), (-3.0, "0.0/s"),
+  ]
+
+  static let timeOfDayCases: [(Int64, Int, Bool, String)] = [
+    (Fixtures.noon, 0, true, "12:01:05.123"),
+    (Fixtures.noon, 120, true, "14:01:05.123"),
+    (Fixtures.noon, -13 * 60, true, "23:01:05.123"),
+    (Fixtures.noon, 0, false, "12:01:05"),
+    (Int64(7), 0, true, "00:00:00.007"),
+    (Int64(-1), 0, true, "23:59:59.999"),
+    (Int64(86_399_050), 0, true, "23:59:59.050"),
+  ]
+
+  @Test(arguments: priceCases)
+  func price(value: Double, decimals: Int, expected: String) {
+    #expect(NumberFormat.price(value, decimals: decimals) == expected)
+  }
+
+  @Test func unknownAndNonFinitePrices() {
+    #expect(NumberFormat.price(nil, decimals: 1) == "-")
+    #expect(NumberFormat.price(.nan, decimals: 1) == "-")
+    #expect(NumberFormat.price(.infinity, decimals: 1) == "-")
+  }
+
+  @Test(arguments: sizeCases)
+  func size(value: Int64, expected: String) {
+    #expect(NumberFormat.size(value) == expected)
+  }
+
+  @Test(arguments: compactCases)
+  func compact(value: Double, expected: String) {
+    #expect(NumberFormat.compact(value) == expected)
+  }
+
+  @Test(arguments: percentCases)
+  func percent(fraction: Double, expected: String) {
+    #expect(NumberFormat.percent(fraction) == expected)
+  }
+
+  @Test(arguments: fundingRateCases)
+  func fundingRate(fraction: Double, expected: String) {
+    #expect(NumberFormat.fundingRate(fraction) == expected)
+  }
+
+  @Test(arguments: durationCases)
+  func duration(ms: Int64, roundingUp: Bool, expected: String) {
+    #expect(NumberFormat.duration(ms: ms, roundingUp: roundingUp) == expected)
+  }
+
+  @Test(arguments: ageCases)
+  func age(ms: Int64, expected: String) {
+    #expect(NumberFormat.age(ms: ms) == expected)
+  }
+
+  @Test(arguments: rateCases)
+  func rate(perSecond: Double, expected: String) {
+    #expect(NumberFormat.rate(perSecond) == expected)
+  }
+
+  @Test(arguments: timeOfDayCases)
+  func timeOfDay(ms: Int64, offset: Int, milliseconds: Bool, expected: String) {
+    #expect(NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset, milliseconds: milliseconds) == expected)
+  }
+
+  @Test func basisPoints() {
+    #expect(NumberFormat.basisPoints(0.5, mid: 50_000.25) == "0.10")
+    #expect(NumberFormat.basisPoints(25, mid: 2_500) == "100.00")
+    #expect(NumberFormat.basisPoints(1, mid: 0) == "-")
+  }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import Screen
+
+@Suite struct StatusLineTests {
+  static let hints = [
+    KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),
+    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("p", "pause"), KeyHint("r", "reconnect"),
+    KeyHint("?", "help"), KeyHint("q", "quit"),
+  ]
+
+  static func render(_ line: StatusLine, width: Int) -> Grid {
+    var g = Snapshot.grid(width, 2)
+    line.render(into: &g, area: Rect(x: 0, y: 1, width: width, height: 1))
+    return g
+  }
+
+  static let labels: [(ConnectionBadge, String)] = [
+    (.idle, "IDLE"), (.connecting, "CONNECTING"), (.syncing, "SYNCING"), (.live, "LIVE"),
+    (.stale, "STALE"), (.resyncing, "RESYNCING"),
+    (.reconnecting(attempt: 3, inMs: 3_200, reason: nil), "RECONNECTING 3 in 4s"),
+    (.reconnecting(attempt: 12, inMs: 30_000, reason: "x"), "RECONNECTING 12 in 30s"),
+    (.maintenance(attempt: 1, inMs: 500, reason: nil), "MAINTENANCE 1 in 1s"),
+    (.error("Unknown or expired symbol."), "ERROR: Unknown or expired symbol."), (.error(""), "ERROR"),
+    (.ended(replay: false), "ENDED"), (.ended(replay: true), "REPLAY ENDED"), (.stopped, "STOPPED"),
+  ]
+
+  @Test(arguments: labels)
+  func badgeLabels(badge: ConnectionBadge, label: String) {
+    #expect(badge.label == label)
+    #expect(badge.style.reverse && badge.style.bold)
+  }
+
+  @Test func badgeColours() {
+    #expect(ConnectionBadge.live.style.color == .live)
+    #expect(ConnectionBadge.syncing.style.color == .accent)
+    #expect(ConnectionBadge.reconnecting(attempt: 1, inMs: 0, reason: nil).style.color == .warning)
+    #expect(ConnectionBadge.error("x").style.color == .error)
+    #expect(ConnectionBadge.live.isLive && !ConnectionBadge.stale.isLive)
+  }
+
+  @Test func liveWithFiguresAndHintsTrimmedFromTheEnd() {
+    let line = StatusLine(
+      connection: .live, messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18, hints: Self.hints)
+    let g = Self.render(line, width: 100)
+    #expect(g.line(0) == String(repeating: "·", count: 100))
+    #expect(
+      g.line(1)
+        == "  LIVE   42/s  age 120ms  ping 18ms       1 Book  2 Trades  3 Chart  Tab focus  +/- group  s symbol "
+    )
+    #expect((1...6).allSatisfy { g[$0, 1].style == Style(.live, bold: true, reverse: true) })
+    #expect(g[7, 1].style == Style())
+    #expect(g[42, 1].style == Style(bold: true))  // key
+    #expect(g[44, 1].style == Style(.muted))  // action
+    #expect(
+      Self.render(line, width: 60).line(1) == "  LIVE   42/s  age 120ms  ping 18ms        1 Book  2 Trades ")
+  }
+
+  @Test func reconnectingShowsWhyAndKeepsItAgainstHints() {
+    let badge = ConnectionBadge.reconnecting(
+      attempt: 3, inMs: 3_001, reason: "Could not resolve host: ws.bitmex.com")
+    let line = StatusLine(connection: badge, hints: Self.hints)
+    #expect(
+      Self.render(line, width: 80).line(1)
+        == "  RECONNECTING 3 in 4s   Could not resolve host: ws.bitmex.com           1 Book ")
+    #expect(
+      Self.render(line, width: 60).line(1) == "  RECONNECTING 3 in 4s   Could not resolve host: ws.bitmex… ")
+    let g = Self.render(line, width: 80)
+    #expect(g[26, 1].style == Style(.warning))
+  }
+
+  @Test func markersAndALongErrorAsciiCut() {
+    let markers = StatusLine(connection: .stale, markers: ["DEMO"], messagesPerSecond: 0.5, hints: Self.hints)
+    #expect(
+      Self.render(markers, width: 60).line(1)
+        == "  STALE    DEMO   0.5/s           1 Book  2 Trades  3 Chart ")
+    let error = StatusLine(
+      connection: .error("Unknown or expired symbol XBTUSDX"), hints: Self.hints, ascii: true)
+    #expect(Self.render(error, width: 40).line(1) == "  ERROR: Unknown or expired symbol XBT~ ")
+  }
+
+  @Test func serverWordsCannotInjectEscapes() {
+    let error = StatusLine(connection: .error("bad\u{1B}[?1049l\u{0}symbol"))
+    let g = Self.render(error, width: 40)
+    #expect(g.line(1) == "  ERROR: bad?[?1049l?symbol             ")
+    let reason = StatusLine(connection: .reconnecting(attempt: 1, inMs: 1_000, reason: "\u{1B}c\u{85}reset"))
+    #expect(Self.render(reason, width: 40).line(1) == "  RECONNECTING 1 in 1s   ?c?reset       ")
+  }
+}
