@@ -6,7 +6,8 @@ import MarketModel
 ///
 /// When the line is too narrow, the least important parts go first (name, volume, index,
 /// funding, mark); the symbol, last price, the staleness warning and markers stay. While
-/// `dataAgeMs` is set the prices are dimmed: stale numbers never look live.
+/// `dataAgeMs` is set the prices are dimmed: stale numbers never look live (a negative
+/// age says no data has arrived yet).
 public struct HeaderBar: Sendable {
   public var symbol: String
   /// The instrument's name or description; may be empty.
@@ -79,7 +80,11 @@ public struct HeaderBar: Sendable {
     // The right end first: it is never dropped.
     var right: [Span] = []
     let warn = Style(.warning, bold: true, reverse: true)
-    if let dataAgeMs { right.append(Span(" data \(NumberFormat.age(ms: dataAgeMs)) old ", warn)) }
+    // A negative age means nothing has arrived yet.
+    if let dataAgeMs {
+      right.append(
+        Span(dataAgeMs < 0 ? " no data yet " : " data \(NumberFormat.age(ms: dataAgeMs)) old ", warn))
+    }
     for marker in markers {
       if !right.isEmpty { right.append(Span(" ")) }
       right.append(Span(" \(marker) ", Style(.accent, bold: true, reverse: true)))

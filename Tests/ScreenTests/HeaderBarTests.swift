@@ -77,3 +77,12 @@ import Testing
     #expect(g.line(0).hasPrefix(" X?]0;pwn?  evil?2J?  Last -"))
   }
 }
+
+@Suite struct HeaderBarNoDataTests {
+  @Test func aNegativeAgeSaysNoDataYet() {
+    var g = Grid(width: 60, height: 1)
+    HeaderBar(symbol: "XBTUSD", dataAgeMs: -1).render(into: &g, area: g.bounds)
+    #expect(g.line(0).contains("no data yet"))
+    #expect(!g.line(0).contains("old"))
+  }
+}
