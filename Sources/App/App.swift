@@ -23,6 +23,12 @@ public enum App {
     case .tick(let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
+      // Countdowns, ages and the funding clock move once a second: redraw then, not more.
+      let second = now.nanoseconds / 1_000_000_000
+      if second != state.lastTickSecond {
+        state.lastTickSecond = second
+        state.dirty = true
+      }
       let before = state.flashes.count
       state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
       if state.flashes.count != before { state.dirty = true }
@@ -51,9 +57,15 @@ public enum App {
           state.newTrades = min(state.market.tape.count, state.newTrades + countNew(batch, state))
           state.newTradesUntil = wallMs + newTradeMs
         }
-        if !batch.isEmpty { state.lastDataAt = now }
+        if !batch.isEmpty {
+          state.lastDataAt = now
+          state.dirty = true
+        }
       }
-      state.dirty = true
+      // An empty drain (a wake-up with nothing new) changes nothing on screen.
+      if update.status != nil || update.tablesReset || update.decodeErrors > 0 || !effects.isEmpty {
+        state.dirty = true
+      }
       return effects
     case .symbols(let list):
       state.symbols = list

@@ -44,6 +44,8 @@ public struct AppState: Sendable {
   public var decodeErrors = 0
   public var resyncs = 0
   public var lastDecodeError: String?
+  /// The monotonic second of the last tick (time-driven redraws happen once a second).
+  public var lastTickSecond: Int64 = -1
   /// Something changed since the last frame.
   public var dirty = true
   public var quitting = false

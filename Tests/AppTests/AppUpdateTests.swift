@@ -1,0 +1,98 @@
+import MarketModel
+import Screen
+import Testing
+
+@testable import App
+@testable import Feed
+
+@Suite struct AppUpdateTests {
+  static func state() -> AppState {
+    AppState(
+      symbol: "XBTUSD", mode: "DEMO", width: 120, height: 40, ascii: false, color: true,
+      symbols: ["XBTUSD", "ETHUSD", "ETHUSDT", "SOLUSDT"])
+  }
+
+  static func press(_ s: inout AppState, _ keys: Key...) -> [Effect] {
+    keys.flatMap { App.update(&s, .key($0)) }
+  }
+
+  @Test func zoomTogglesAndEscapeReturnsToTheSplit() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("2"))
+    #expect(s.zoom == .trades && s.focus == .trades)
+    _ = Self.press(&s, .character("2"))
+    #expect(s.zoom == nil)
+    _ = Self.press(&s, .character("3"), .escape)
+    #expect(s.zoom == nil && s.focus == .chart)
+  }
+
+  @Test func groupingStaysWithinItsSteps() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("-"))
+    #expect(s.groupingTicks == 1)
+    for _ in 0..<10 { _ = Self.press(&s, .character("+")) }
+    #expect(s.groupingTicks == 100)
+    _ = Self.press(&s, .character("-"))
+    #expect(s.groupingTicks == 50)
+  }
+
+  @Test func helpClosesOnAnyKeyWithoutActing() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("?"))
+    #expect(s.helpVisible)
+    #expect(Self.press(&s, .character("q")).isEmpty)
+    #expect(!s.helpVisible && !s.quitting)
+  }
+
+  @Test func pickerFiltersAndSwitchesToAFreshMarket() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("s"), .character("e"), .character("t"), .character("h"))
+    #expect(s.picker?.matches == ["ETHUSD", "ETHUSDT"])
+    let effects = Self.press(&s, .down, .enter)
+    #expect(effects == [.switchSymbol("ETHUSDT")])
+    #expect(s.market.symbol == "ETHUSDT" && s.market.book.isEmpty && s.picker == nil)
+  }
+
+  @Test func pickerEscapeCancelsAndAnEmptyListAsksForSymbols() {
+    var s = AppState(symbol: "XBTUSD", mode: "", width: 80, height: 24, ascii: true, color: false)
+    #expect(Self.press(&s, .character("/")) == [.loadSymbols])
+    _ = Self.press(&s, .escape)
+    #expect(s.picker == nil && s.market.symbol == "XBTUSD")
+  }
+
+  @Test func quitAndReconnectAreEffects() {
+    var s = Self.state()
+    #expect(Self.press(&s, .character("r")) == [.reconnect])
+    #expect(Self.press(&s, .interrupt) == [.quit])
+    #expect(s.quitting)
+  }
+
+  @Test func anEmptyDrainDoesNotRedrawAndTimeRedrawsOncePerSecond() {
+    var s = Self.state()
+    s.dirty = false
+    let empty = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+    _ = App.update(&s, .feed(empty, now: .init(seconds: 10.1), wallMs: 0), batch: MarketBatch())
+    #expect(!s.dirty)
+    _ = App.update(&s, .tick(now: .init(seconds: 10.2), wallMs: 0))
+    #expect(s.dirty)  // the first tick of second 10
+    s.dirty = false
+    _ = App.update(&s, .tick(now: .init(seconds: 10.7), wallMs: 0))
+    #expect(!s.dirty)
+    _ = App.update(&s, .tick(now: .init(seconds: 11.0), wallMs: 0))
+    #expect(s.dirty)
+  }
+
+  @Test func integrityFaultsBecomeResyncs() throws {
+    var s = Self.state()
+    var batch = MarketBatch()
+    batch.bookRows = [BookRow(symbol: "XBTUSD", id: 1, side: .buy, size: 5, price: 100)]
+    batch.events = [.book(BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<1))]
+    let update = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+    #expect(App.update(&s, .feed(update, now: .init(seconds: 1), wallMs: 0), batch: batch).isEmpty)
+    batch.bookRows = [BookRow(symbol: "XBTUSD", id: 99, side: .sell, size: 5, price: nil)]
+    batch.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+    let effects = App.update(&s, .feed(update, now: .init(seconds: 2), wallMs: 0), batch: batch)
+    #expect(effects == [.resync(topic: "orderBookL2_25:XBTUSD")])
+    #expect(s.resyncs == 1)
+  }
+}
