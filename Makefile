@@ -5,8 +5,9 @@ SWIFT      ?= swift
 PREFIX     ?= /usr/local
 ARGS       ?=
 BENCH_ARGS ?=
+SECONDS    ?= 60
 
-.PHONY: all deps build debug run demo test lint format bench conformance clean install
+.PHONY: all deps build debug run demo test lint format bench conformance fuzz clean install
 
 all: build
 
@@ -37,19 +38,26 @@ test: deps
 
 ## lint: style check, as CI sees it
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 ## bench: release-build benchmarks; prints the table and writes BENCHMARKS.md
+## (the running-cost and start-up figures run the release tradeterm and tradeterm-sim in tmux)
 bench: deps
+	$(SWIFT) build -c release --product tradeterm
+	$(SWIFT) build -c release --product tradeterm-sim
 	$(SWIFT) build -c release --product TradetermBench
 	.build/release/TradetermBench $(BENCH_ARGS)
 
 ## conformance: the Autobahn WebSocket suite (kosoku) against tradeterm's WebSocket layer
 conformance: deps
 	@bash scripts/conformance.sh
+
+## fuzz: libFuzzer + ASan on the decoder and the book for SECONDS (make fuzz SECONDS=600)
+fuzz: deps
+	@bash scripts/fuzz.sh $(SECONDS)
 
 clean:
 	rm -rf .build

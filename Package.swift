@@ -69,7 +69,9 @@ let package = Package(
     .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
     .executableTarget(
       name: "TradetermBench",
-      dependencies: ["CMallocCounter", "MarketModel", "BitMEX"],
+      dependencies: [
+        "CMallocCounter", "MarketModel", "BitMEX", "Feed", "ExchangeSim", "Screen", "App", "Terminal",
+      ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
@@ -77,6 +79,13 @@ let package = Package(
 
     // An echo client on tradeterm's WebSocket layer, for the Autobahn suite.
     .executableTarget(name: "tradeterm-wsecho", dependencies: ["Feed"]),
+
+    // Decoder + book fuzzing (`make fuzz`: -sanitize=fuzzer,address -D TRADETERM_LIBFUZZER);
+    // in a normal build, a replayer of fuzz inputs.
+    .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+    .executableTarget(
+      name: "TradetermFuzz", dependencies: ["CLibFuzzer", "BitMEX", "MarketModel"],
+      path: "Fuzz/TradetermFuzz"),
 
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),

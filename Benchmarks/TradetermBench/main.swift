@@ -4,10 +4,14 @@ import MarketModel
 
 // `make bench`: the engine's figures against their budgets, with Foundation's
 // JSONDecoder measured on the same corpus in the same run.
-//   --quick        fewer rounds (a smoke run)
+//   --quick        fewer rounds, shorter runs (a smoke run)
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
+//   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
+// Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
+// tmux; `TradetermBench --exec-stamp …` is how it starts them (see ExecStamp).
 
+ExecStamp.execIfRequested(CommandLine.arguments)
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let fixtures =
@@ -181,6 +185,14 @@ func require<T>(_ value: T?, _ what: String) throws -> T {
   guard let value else { fatalError("bench: missing \(what)") }
   return value
 }
+
+// MARK: The figures 4–7: loopback, frames, running cost, start-up
+
+let loadBefore = SystemFigures.loadAverage
+SystemFigures(quick: quick, arguments: arguments).run(into: &report)
+report.notes.append(
+  "load average (1 min) before / after the system figures: \(loadBefore) / \(SystemFigures.loadAverage)"
+    + " on \(ProcessInfo.processInfo.activeProcessorCount) cores: other work shares this machine")
 
 // MARK: Output
 

@@ -45,6 +45,10 @@ public enum App {
       if let status = update.status { state.status = status }
       state.decodeErrors += update.decodeErrors
       if let e = update.lastDecodeError { state.lastDecodeError = e }
+      if let failure = update.recorderError {
+        state.recordingFailure = failure
+        state.dirty = true
+      }
       if let batch {
         let tapeBefore = state.market.tape.newest?.matchID
         let tapeCountBefore = state.market.tape.count

@@ -33,6 +33,8 @@ public struct AppState: Sendable {
   /// Monotonic and wall-clock time of the last event.
   public var now: MonotonicTime = .init(nanoseconds: 0)
   public var wallMs: Int64 = 0
+  /// The local time zone's offset from UTC, for times of day on the tape.
+  public var utcOffsetMinutes = 0
   /// When the newest market data arrived (monotonic).
   public var lastDataAt: MonotonicTime?
   /// Prices whose size changed, with when (wall ms), for the ~300 ms flash.
@@ -40,6 +42,9 @@ public struct AppState: Sendable {
   /// How many of the newest trades arrived just now (highlighted until `newTradesUntil`).
   public var newTrades = 0
   public var newTradesUntil: Int64 = 0
+  /// Recording to a file: "REC" while it works, the reason once it stopped.
+  public var recording = false
+  public var recordingFailure: String?
   /// Counters for the status line.
   public var decodeErrors = 0
   public var resyncs = 0

@@ -24,10 +24,13 @@ public enum DashboardView {
     var markers: [String] = []
     if !s.mode.isEmpty { markers.append(s.mode) }
     if s.paused { markers.append("PAUSED") }
+    if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
 
     HeaderBar(
-      instrument: s.market.instrument, nowMs: s.wallMs, tickDirection: s.market.tape.lastTickDirection,
-      markers: markers, dataAgeMs: stale ? (ageMs ?? -1) : nil, ascii: s.ascii
+      instrument: s.market.instrument, nowMs: s.wallMs, name: instrumentName(s.market.instrument),
+      tickDirection: s.market.tape.lastTickDirection, markers: markers,
+      dataAgeMs: stale ? (ageMs ?? -1) : nil,
+      ascii: s.ascii
     ).render(into: &grid, area: layout.header)
 
     if let area = layout.book {
@@ -47,14 +50,16 @@ public enum DashboardView {
       if stale { grid.restyle(area) { $0.dim = true } }
     }
     if let area = layout.trades {
+      // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.wallMs - 60_000)
-      let title =
-        "Trades  1m buy \(NumberFormat.compact(Double(minute.buyVolume))) / sell \(NumberFormat.compact(Double(minute.sellVolume)))"
-      let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
+      let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
+      let box = Box(title: [Span("Trades  1m ")] + bar.spans, focused: s.focus == .trades, ascii: s.ascii)
       box.render(into: &grid, area: area)
       TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
-        highlightMs: s.newTrades > 0 ? 200 : 0, largeSize: largeTrade(s), scroll: s.tapeScroll
+        highlightMs: s.newTrades > 0 ? 200 : 0, largeSize: largeTrade(s),
+        utcOffsetMinutes: s.utcOffsetMinutes,
+        scroll: s.tapeScroll
       ).render(into: &grid, area: box.inner(area))
       if stale { grid.restyle(area) { $0.dim = true } }
     }
@@ -92,6 +97,19 @@ public enum DashboardView {
     KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("p", "pause"), KeyHint("r", "reconnect"),
     KeyHint("?", "help"), KeyHint("q", "quit"),
   ]
+
+  /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.
+  static func instrumentName(_ i: Instrument) -> String {
+    guard let base = i.underlying, let quote = i.quoteCurrency else { return "" }
+    let kind =
+      switch i.typ {
+      case "FFWCSX": " perpetual"
+      case "FFCCSX": " future"
+      case "IFXXXP": " spot"
+      default: ""
+      }
+    return "\(base)/\(quote)\(kind)"
+  }
 
   /// The connection's state as the status line's badge, with the countdown to the next try.
   static func badge(_ s: AppState) -> ConnectionBadge {

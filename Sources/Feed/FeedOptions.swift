@@ -9,6 +9,9 @@ public struct FeedOptions: Sendable {
   /// Every received frame goes here, with its receive time (`FrameRecorder`).
   public var recordPath: String?
   public var userAgent: String
+  /// Latency instrumentation (benchmarks, `TRADETERM_TRACE_FILE`): the feed notes each frame's
+  /// receive time for `MarketFeed.drain(into:arrivals:)`. Off, it costs one untaken branch a frame.
+  public var recordArrivals = false
 
   public init(
     webSocketURL: String, symbol: String, book: BookTable = .top25, config: FeedConfig = FeedConfig(),

@@ -8,4 +8,6 @@ public struct FeedUpdate: Sendable {
   public var decodeErrors: Int
   /// The last decode error in words, if any.
   public var lastDecodeError: String?
+  /// Recording (`--record`) failed and stopped: why. Reported once.
+  public var recorderError: String? = nil
 }

@@ -32,6 +32,9 @@ public final class MarketFeed: Sendable {
     var commands: [FeedCommand] = []
     /// The UI has been woken and not drained since: no need to wake it again.
     var uiSignalled = false
+    var recorderError: String?
+    /// Receive times of the frames in `batch`, when `options.recordArrivals` is set.
+    var arrivals: [FrameArrival] = []
   }
 
   public init(_ options: FeedOptions) {
@@ -76,17 +79,33 @@ public final class MarketFeed: Sendable {
   public func drain(into batch: inout MarketBatch) -> FeedUpdate {
     uiWake.clear()
     return mailbox.withLock { box in
-      swap(&box.batch, &batch)
-      let update = FeedUpdate(
-        status: box.status, tablesReset: box.tablesReset, decodeErrors: box.decodeErrors,
-        lastDecodeError: box.lastDecodeError)
-      box.status = nil
-      box.tablesReset = false
-      box.decodeErrors = 0
-      box.lastDecodeError = nil
-      box.uiSignalled = false
-      return update
+      if !box.arrivals.isEmpty { box.arrivals.removeAll(keepingCapacity: true) }
+      return Self.take(&box, into: &batch)
     }
+  }
+
+  /// `drain(into:)`, and also the receive time of every frame in the batch (empty unless
+  /// `options.recordArrivals` is set). `arrivals` must be empty; its storage goes to the feed.
+  public func drain(into batch: inout MarketBatch, arrivals: inout [FrameArrival]) -> FeedUpdate {
+    uiWake.clear()
+    return mailbox.withLock { box in
+      swap(&box.arrivals, &arrivals)
+      return Self.take(&box, into: &batch)
+    }
+  }
+
+  private static func take(_ box: inout Mailbox, into batch: inout MarketBatch) -> FeedUpdate {
+    swap(&box.batch, &batch)
+    let update = FeedUpdate(
+      status: box.status, tablesReset: box.tablesReset, decodeErrors: box.decodeErrors,
+      lastDecodeError: box.lastDecodeError, recorderError: box.recorderError)
+    box.status = nil
+    box.tablesReset = false
+    box.decodeErrors = 0
+    box.lastDecodeError = nil
+    box.recorderError = nil
+    box.uiSignalled = false
+    return update
   }
 
   // MARK: The feed thread
@@ -110,10 +129,18 @@ public final class MarketFeed: Sendable {
     var inputs: [Input] = []
     inputs.reserveCapacity(16)
     let recorder = options.recordPath.map { FrameRecorder(path: $0) }
+    let recordArrivals = options.recordArrivals
     var rates = RateMeter()
     var lastStatus: FeedStatus?
     var pending = machine.start(now: .now())
     var stopping = false
+    var recorderFailureReported = false
+    if let failure = recorder?.failure {
+      // The file could not even be opened: say so now, not after the first poll.
+      recorderFailureReported = true
+      mailbox.withLock { $0.recorderError = failure }
+      uiWake.signal()
+    }
 
     func publish(_ status: FeedStatus, now: MonotonicTime) {
       var status = status
@@ -149,6 +176,7 @@ public final class MarketFeed: Sendable {
               inputs.append(.other)
               return false
             }
+            if recordArrivals { box.arrivals.append(FrameArrival(firstEvent: mark, at: now)) }
             for event in box.batch.events[mark...] {
               inputs.append(Self.input(for: event, symbol: symbol))
             }
@@ -271,6 +299,11 @@ public final class MarketFeed: Sendable {
       if let wake = machine.pendingWake, later >= wake { pending += machine.tick(now: later) }
       if let last = lastStatus, rates.shouldRefresh(now: later) { publish(last, now: later) }
       recorder?.flushIfDue(now: later)
+      if let failure = recorder?.failure, !recorderFailureReported {
+        recorderFailureReported = true
+        mailbox.withLock { $0.recorderError = failure }
+        uiWake.signal()
+      }
     }
     recorder?.close()
     _ = connection?.sendClose(code: CloseCode.normal, reason: "bye")

@@ -126,8 +126,11 @@ public struct MarketState: Sendable {
   private mutating func applyInstrument(_ slice: TableSlice, _ rows: ArraySlice<InstrumentUpdate>) {
     if slice.action == .partial {
       guard let row = rows.first(where: { $0.symbol == symbol }) else { return }
-      // A partial is a full image: start again from it, keeping nothing stale.
-      instrument = Instrument(row)
+      // A partial is a full image: start again from it, keeping nothing stale — but
+      // the contract's fixed facts learned over REST stay if the image lacks them.
+      var fresh = Instrument(row)
+      fresh.keepStaticFacts(from: instrument)
+      instrument = fresh
       instrumentSync = .live
       return
     }

@@ -235,7 +235,7 @@ public struct OrderBook: Sendable {
   public func depth(_ side: Side, _ limit: Int) -> [DepthLevel] {
     var total: Int64 = 0
     return top(side, limit).map { l in
-      total += l.size
+      total = total.addingClamped(l.size)
       return DepthLevel(price: l.price, size: l.size, total: total)
     }
   }
@@ -244,7 +244,7 @@ public struct OrderBook: Sendable {
   public func cumulativeSize(_ side: Side, levels limit: Int = .max) -> Int64 {
     var total: Int64 = 0
     forEachLevel(side, limit: limit) {
-      total += $0.size
+      total = total.addingClamped($0.size)
       return true
     }
     return total
@@ -268,7 +268,7 @@ public struct OrderBook: Sendable {
       let price =
         abs(inverse - inverse.rounded()) < 1e-9 ? ticksAtBucket / inverse.rounded() : ticksAtBucket * tickSize
       if let last = out.last, last.price == price {
-        out[out.count - 1].size += l.size
+        out[out.count - 1].size = last.size.addingClamped(l.size)
         return true
       }
       if out.count == limit { return false }
@@ -296,5 +296,14 @@ public struct OrderBook: Sendable {
   public var allLevels: [BookRow] {
     bids.levels.map { BookRow(symbol: symbol, id: $0.id, side: .buy, size: $0.size, price: $0.price) }
       + asks.levels.map { BookRow(symbol: symbol, id: $0.id, side: .sell, size: $0.size, price: $0.price) }
+  }
+}
+
+extension Int64 {
+  /// The sum, held at `.max` (or `.min`) instead of overflowing: sizes are whatever the
+  /// feed says, and totals of absurd ones must not trap the dashboard.
+  @inline(__always) fileprivate func addingClamped(_ other: Int64) -> Int64 {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

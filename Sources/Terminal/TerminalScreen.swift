@@ -29,6 +29,10 @@ public final class TerminalScreen {
   private var pairs: [Style.Color: Int16] = [:]
   private var colorCount: Int32 = 0
   private var ended = false
+  /// The screen made by `init(output:input:term:width:height:options:)` (nil for `initscr`'s).
+  private var ownScreen: OpaquePointer?
+  /// Whether this screen is the process's terminal (`initscr`), whose size `readInput` asks for.
+  private var onControllingTerminal = true
   /// Readable when a quit signal (INT, TERM, HUP) arrived; see `pendingSignal()`.
   public let signalDescriptor: Int32
   private let signalWriteEnd: Int32
@@ -66,6 +70,46 @@ public final class TerminalScreen {
     }
   }
 
+  /// Draws to `output` as a terminal of type `term` (e.g. "xterm-256color") of `width`×`height`
+  /// cells, with `newterm`, leaving the process's own terminal, signal handlers and locale alone:
+  /// for benchmarks and tests (a pseudo-terminal, or a plain file to count the bytes a frame
+  /// writes). The caller sets a UTF-8 `LC_CTYPE` first for wide characters. `readInput` reads
+  /// keys from `input` and never resizes (no controlling terminal to ask).
+  public init(
+    output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, term: String, width: Int,
+    height: Int, options: Options
+  ) throws(TerminalError) {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw TerminalError("pipe failed") }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    signalDescriptor = fds[0]
+    signalWriteEnd = fds[1]
+    guard let screen = newterm(term, output, input) else {
+      throw TerminalError("could not start a \(term) screen")
+    }
+    ownScreen = screen
+    onControllingTerminal = false
+    set_term(screen)
+    resizeterm(Int32(height), Int32(width))
+    guard let w = tt_stdscr() else { throw TerminalError("newterm gave no window") }
+    window = w
+    cbreak()
+    noecho()
+    nonl()
+    keypad(window, true)
+    curs_set(0)
+    wtimeout(window, 0)
+    if options.color, has_colors() {
+      start_color()
+      use_default_colors()
+      colorCount = tt_colors()
+      setUpPairs()
+    }
+  }
+
   deinit { restore() }
 
   private static var term: String { getenv("TERM").map { String(cString: $0) } ?? "unset" }
@@ -75,6 +119,7 @@ public final class TerminalScreen {
     guard !ended else { return }
     ended = true
     endwin()
+    if let ownScreen { delscreen(ownScreen) }
     tt_restore_saved_termios()
   }
 
@@ -123,7 +168,7 @@ public final class TerminalScreen {
     // The size is asked of the terminal itself: SIGWINCH only wakes the loop.
     var rows: Int32 = 0
     var cols: Int32 = 0
-    tt_terminal_size(&rows, &cols)
+    if onControllingTerminal { tt_terminal_size(&rows, &cols) }
     if rows > 0, cols > 0, Int(rows) != size.height || Int(cols) != size.width {
       resizeterm(rows, cols)
       invalidate()

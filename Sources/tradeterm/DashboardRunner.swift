@@ -33,7 +33,10 @@ struct DashboardRunner {
       screen.restore()
       if let exitMessage { printError(exitMessage) }
     }
-    let feed = MarketFeed(options)
+    var trace = StartupTrace.fromEnvironment()
+    var feedOptions = options
+    feedOptions.recordArrivals = trace != nil
+    let feed = MarketFeed(feedOptions)
     feed.start()
     defer { feed.stop() }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
@@ -46,6 +49,7 @@ struct DashboardRunner {
       symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
     var batch = MarketBatch()
+    var arrivals: [FrameArrival] = []
     let frameInterval = 1.0 / Double(max(1, min(fps, 120)))
     var lastDraw = MonotonicTime(nanoseconds: 0)
     var forceDraw = true
@@ -69,7 +73,8 @@ struct DashboardRunner {
         exitMessage = signal == SIGINT ? nil : "tradeterm: stopped by signal \(signal)"
         break loop
       }
-      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
+      // A hung-up terminal polls as HUP (often with IN set too): leave, do not spin.
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         exitMessage = "tradeterm: the terminal's input closed"
         break loop
       }
@@ -86,7 +91,14 @@ struct DashboardRunner {
           forceDraw = true
         }
       }
-      let update = feed.drain(into: &batch)
+      let update: FeedUpdate
+      if trace != nil {
+        update = feed.drain(into: &batch, arrivals: &arrivals)
+        trace?.drained(batch, arrivals: arrivals, symbol: state.market.symbol)
+        arrivals.removeAll(keepingCapacity: true)
+      } else {
+        update = feed.drain(into: &batch)
+      }
       effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
       batch.removeAll()
       for result in rest?.drain() ?? [] { effects += apply(result, &state) }
@@ -109,6 +121,7 @@ struct DashboardRunner {
       let due = drawNow - lastDraw >= frameInterval
       if state.dirty && (forceDraw || (!state.paused && due)) {
         screen.draw(DashboardView.render(state))
+        trace?.drew(bookLive: state.market.bookSync == .live)
         state.dirty = false
         forceDraw = false
         lastDraw = drawNow
@@ -141,6 +154,14 @@ struct DashboardRunner {
       break
     }
     return []
+  }
+
+  /// The local time zone's offset from UTC now (traders read the tape in local time).
+  static func localOffsetMinutes() -> Int {
+    var now = time(nil)
+    var local = tm()
+    guard localtime_r(&now, &local) != nil else { return 0 }
+    return Int(local.tm_gmtoff) / 60
   }
 
   static func wallMs() -> Int64 {

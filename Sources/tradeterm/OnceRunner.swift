@@ -53,6 +53,7 @@ struct OnceRunner {
         }
       }
       let update = feed.drain(into: &batch)
+      if let failure = update.recorderError { printError("tradeterm: \(failure)") }
       if update.tablesReset { state.resetTables() }
       for fault in state.apply(batch) { feed.post(.resync(topic: fault.topic)) }
       batch.removeAll()

@@ -518,12 +518,15 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.instrument.isInverse == true)
     #expect(state.instrument.state == "Open")
 
-    // A new partial is a full image: it starts again.
+    // A new partial is a full image: it starts again, except for the contract's fixed
+    // facts (lot size, inverse) when the image does not carry them.
     var fresh = InstrumentUpdate(symbol: xbt)
     fresh.tickSize = 0.1
     apply(&state) { $0.addInstruments(.partial, [fresh], filter: xbt) }
-    #expect(state.instrument == Instrument(fresh))
-    #expect(state.instrument.markPrice == nil)
+    #expect(state.instrument.tickSize == 0.1)
+    #expect(state.instrument.markPrice == nil && state.instrument.lastPrice == nil)
+    #expect(state.instrument.fundingRate == nil && state.instrument.state == nil)
+    #expect(state.instrument.lotSize == 100 && state.instrument.isInverse == true)
   }
 
   @Test func restInstrumentFactsMergeOnlyForThisSymbol() {
@@ -614,5 +617,25 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
       ])
     #expect(state.series.oneSecond.isEmpty)
     #expect(state.series.fiveMinutes.isEmpty)
+  }
+}
+
+@Suite struct InstrumentStaticFactsTests {
+  @Test func anInstrumentPartialKeepsTheTickSizeLearnedOverREST() {
+    var state = MarketState(symbol: "XBTUSD")
+    var rest = InstrumentUpdate(symbol: "XBTUSD")
+    rest.tickSize = 0.1
+    rest.underlying = "XBT"
+    rest.quoteCurrency = "USD"
+    state.merge(instrument: rest)
+    var image = InstrumentUpdate(symbol: "XBTUSD")
+    image.lastPrice = 98_000
+    var batch = MarketBatch()
+    batch.instruments = [image]
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: "XBTUSD", rows: 0..<1))]
+    _ = state.apply(batch)
+    #expect(state.instrument.lastPrice == 98_000)
+    #expect(state.instrument.tickSize == 0.1)
+    #expect(state.instrument.underlying == "XBT" && state.instrument.quoteCurrency == "USD")
   }
 }

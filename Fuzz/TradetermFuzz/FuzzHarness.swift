@@ -1,0 +1,289 @@
+import BitMEX
+import MarketModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one fuzz input does: decode its lines as WebSocket messages and apply them to order
+/// books, checking the engine's promises on the way. Any broken promise traps, which
+/// libFuzzer (or the replay mode) reports as a crash.
+///
+/// The input is split on `\n` into at most `maxMessages` messages. A first line starting
+/// with `[` is a REST body instead (instruments, trade bins and trades are all tried) and
+/// is merged into the states before the messages, as the dashboard's REST worker does.
+///
+/// The messages go through the engine twice:
+/// * one decoder and one batch per message, applied message by message, as the feed
+///   hands them over, checking the book after each message;
+/// * a fresh decoder per message, every message decoded into one shared batch, applied
+///   once, as when the UI drains a busy mailbox.
+/// Both must end in the same state: that catches row ranges that point at the wrong rows,
+/// half-undone failed messages and a symbol cache that remembers too much.
+///
+/// A state per symbol named in the input (at most `maxSymbols`), fresh for each input, so
+/// that a crash reproduces from its input alone. With `TRADETERM_FUZZ_PERSIST=1` the
+/// messages also go to long-lived states that see every input (reset when their books
+/// grow past `persistentLevelLimit`): more history, but a crash there may need the inputs
+/// before it.
+enum FuzzHarness {
+  static let maxMessages = 64
+  static let maxSymbols = 6
+  static let tapeCapacity = 16
+  static let persistentLevelLimit = 20_000
+
+  static let persistEnabled = getenv("TRADETERM_FUZZ_PERSIST").map { String(cString: $0) == "1" } ?? false
+
+  /// The long-lived states of `TRADETERM_FUZZ_PERSIST=1` (libFuzzer runs inputs on one thread).
+  nonisolated(unsafe) static var persistent: [MarketState]?
+  nonisolated(unsafe) static var persistentDecoder = BitMEXDecoder()
+
+  /// Runs one input.
+  static func run(_ input: UnsafeRawBufferPointer) {
+    var lines = split(input)
+    var rest: [UInt8]?
+    if let first = lines.first, first.first(where: { !isSpace($0) }) == UInt8(ascii: "[") {
+      rest = Array(first)
+      lines.removeFirst()
+    }
+    let restRows = rest.map(decodeREST) ?? RESTRows()
+
+    // All messages into one batch, each with a fresh decoder.
+    var combined = MarketBatch()
+    for line in lines {
+      var decoder = BitMEXDecoder()
+      let mark = combined.mark
+      do {
+        try decoder.decode(line, into: &combined)
+      } catch {
+        check(combined.mark == mark, "a failed message left rows in the batch")
+      }
+    }
+
+    let symbols = symbolsNamed(in: combined, restRows)
+    guard !symbols.isEmpty else { return }
+    var together = symbols.map { MarketState(symbol: $0, tapeCapacity: tapeCapacity) }
+    var oneByOne = together
+    for i in together.indices {
+      restRows.merge(into: &together[i])
+      _ = together[i].apply(combined)
+    }
+
+    // One message at a time, one decoder throughout.
+    for i in oneByOne.indices { restRows.merge(into: &oneByOne[i]) }
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    if persistEnabled, persistent == nil { persistent = makePersistentStates() }
+    let persist = persistEnabled
+    for line in lines {
+      batch.removeAll()
+      do {
+        try decoder.decode(line, into: &batch)
+      } catch {
+        check(batch.isEmpty && batch.mark == MarketBatch().mark, "a failed message left rows in the batch")
+        continue
+      }
+      check(batch.events.count == 1, "one message, \(batch.events.count) events")
+      for i in oneByOne.indices { applyChecked(batch, to: &oneByOne[i]) }
+      if persist { applyPersistent(line) }
+    }
+
+    for i in together.indices {
+      checkInvariants(oneByOne[i])
+      checkSame(oneByOne[i], together[i])
+      exerciseQueries(oneByOne[i])
+    }
+  }
+
+  // MARK: Applying and checking
+
+  /// Applies a one-message batch; after a book message for this symbol, checks the book,
+  /// and that a delta is all or nothing.
+  static func applyChecked(_ batch: MarketBatch, to state: inout MarketState) {
+    guard case .book(let message) = batch.events.first,
+      message.filterSymbol == state.symbol
+        || batch.bookRows[message.rows].contains(where: { $0.symbol == state.symbol })
+    else {
+      _ = state.apply(batch)
+      return
+    }
+    let before = message.action == .partial ? [] : state.book.allLevels
+    let faults = state.apply(batch)
+    checkInvariants(state)
+    guard message.action != .partial, !faults.isEmpty else { return }
+    check(state.book.allLevels == before, "a faulting delta changed the book")
+    check(state.bookSync == .faulted, "a fault left the book \(state.bookSync)")
+  }
+
+  static func applyPersistent(_ line: UnsafeRawBufferPointer) {
+    var batch = MarketBatch()
+    guard (try? persistentDecoder.decode(line, into: &batch)) != nil else { return }
+    var levels = 0
+    for i in persistent!.indices {
+      _ = persistent![i].apply(batch)
+      checkInvariants(persistent![i])
+      levels += persistent![i].book.count(.buy) + persistent![i].book.count(.sell)
+    }
+    if levels > persistentLevelLimit { persistent = makePersistentStates() }
+  }
+
+  static func makePersistentStates() -> [MarketState] {
+    ["XBTUSD", "SOLUSDT", "ETHUSD", "XRPU21"].map { MarketState(symbol: $0, tapeCapacity: tapeCapacity) }
+  }
+
+  /// What must hold after any message, whatever came before.
+  static func checkInvariants(_ state: MarketState) {
+    let book = state.book
+    let bids = book.top(.buy, .max)
+    let asks = book.top(.sell, .max)
+    check(bids.count == book.count(.buy) && asks.count == book.count(.sell), "level counts disagree")
+    for (i, level) in bids.enumerated() {
+      check(level.price.isFinite && level.size >= 0, "bad bid level \(level)")
+      if i > 0 { check(bids[i - 1].price >= level.price, "bids out of order") }
+    }
+    for (i, level) in asks.enumerated() {
+      check(level.price.isFinite && level.size >= 0, "bad ask level \(level)")
+      if i > 0 { check(asks[i - 1].price <= level.price, "asks out of order") }
+    }
+    let all = book.allLevels
+    check(all.count == bids.count + asks.count, "allLevels disagrees with the sides")
+    let bidIDs = Set(all.lazy.filter { $0.side == .buy }.map(\.id))
+    let askIDs = Set(all.lazy.filter { $0.side == .sell }.map(\.id))
+    check(bidIDs.count + askIDs.count == all.count, "an (id, side) held twice")
+    if state.bookSync == .live {
+      check(book.crossing() == nil, "a live book is crossed")
+    }
+    check(state.tape.count <= state.tape.capacity, "tape over capacity")
+    for interval in SeriesInterval.allCases {
+      let buckets = state.series[interval].buckets
+      check(buckets.count <= state.series[interval].capacity, "series over capacity")
+      for i in buckets.indices.dropFirst() {
+        check(buckets[i].startMs - buckets[i - 1].startMs == interval.rawValue, "series not contiguous")
+      }
+    }
+  }
+
+  /// The two ways through the engine must agree.
+  static func checkSame(_ a: MarketState, _ b: MarketState) {
+    check(a.book.allLevels == b.book.allLevels, "\(a.symbol): books differ")
+    check(a.bookTable == b.bookTable && a.bookSync == b.bookSync, "\(a.symbol): book sync differs")
+    check(a.tradeSync == b.tradeSync && a.instrumentSync == b.instrumentSync, "\(a.symbol): sync differs")
+    check(Array(a.tape) == Array(b.tape), "\(a.symbol): tapes differ")
+    check(a.instrument == b.instrument, "\(a.symbol): instruments differ")
+    check(a.quotes == b.quotes, "\(a.symbol): quotes differ")
+    check(a.series == b.series, "\(a.symbol): series differ")
+    check(a.faultCount == b.faultCount, "\(a.symbol): fault counts differ")
+    check(a.droppedBeforePartial == b.droppedBeforePartial, "\(a.symbol): drop counts differ")
+  }
+
+  /// What the dashboard asks of a state on every frame; none of it may trap.
+  static func exerciseQueries(_ state: MarketState) {
+    let book = state.book
+    var sink = 0.0
+    sink += book.spread ?? 0
+    sink += book.mid ?? 0
+    sink += (book.bestBid?.price ?? 0) + (book.bestAsk?.price ?? 0)
+    let tickSize = state.instrument.tickSize ?? 0.5
+    for ticks in [1, 2, 10, 100] {
+      for side in [Side.buy, .sell] {
+        sink += book.grouped(side, ticks: ticks, tickSize: tickSize, limit: .max).last?.price ?? 0
+      }
+    }
+    for side in [Side.buy, .sell] {
+      sink += Double(book.depth(side, 25).count)
+      sink += Double(book.cumulativeSize(side, levels: 25) & 1)
+      sink += Double(book.levels(side, withinPercent: 1).count)
+      sink += book.level(side, 3)?.price ?? 0
+    }
+    let stats = state.tape.stats(since: state.tape.newest.map { $0.timeMs - 60_000 } ?? 0)
+    sink += (stats.vwap ?? 0) + Double(stats.totalVolume & 1) + Double(stats.netVolume & 1)
+    if state.tape.lastTickDirection == nil { sink += 1 }
+    sink += state.tape.lastPrice ?? 0
+    let instrument = state.instrument
+    sink += Double(instrument.priceDecimals)
+    sink += (instrument.change24h ?? 0) + (instrument.midPrice ?? 0) + (instrument.indexPrice ?? 0)
+    sink += Double(instrument.fundingCountdown(now: state.tape.newest?.timeMs ?? 0) ?? 0)
+    for interval in SeriesInterval.allCases {
+      sink += (state.series[interval].high(last: 60) ?? 0) + (state.series[interval].low(last: 60) ?? 0)
+    }
+    blackHole(sink)
+  }
+
+  // MARK: REST
+
+  /// The rows of a REST body, by the kinds it decodes as.
+  struct RESTRows {
+    var instruments: [InstrumentUpdate] = []
+    var bins: [TradeBin] = []
+    var trades: [Trade] = []
+
+    func merge(into state: inout MarketState) {
+      for row in instruments { state.merge(instrument: row) }
+      guard !bins.isEmpty else { return }
+      for interval in SeriesInterval.allCases { state.seed(bins: bins, interval: interval) }
+    }
+  }
+
+  static func decodeREST(_ body: [UInt8]) -> RESTRows {
+    var decoder = BitMEXDecoder()
+    var rows = RESTRows()
+    if case .rows(let r)? = try? decoder.decodeInstruments(body) { rows.instruments = r }
+    if case .rows(let r)? = try? decoder.decodeTradeBins(body) { rows.bins = r }
+    if case .rows(let r)? = try? decoder.decodeTrades(body) { rows.trades = r }
+    return rows
+  }
+
+  // MARK: Helpers
+
+  /// The distinct symbols the rows name, first seen first.
+  static func symbolsNamed(in batch: MarketBatch, _ rest: RESTRows) -> [Symbol] {
+    var seen: [Symbol] = []
+    func note(_ s: Symbol?) {
+      guard let s, seen.count < maxSymbols, !seen.contains(s) else { return }
+      seen.append(s)
+    }
+    for event in batch.events {
+      switch event {
+      case .book(let m): note(m.filterSymbol)
+      case .trades(let s), .quotes(let s), .instrument(let s): note(s.filterSymbol)
+      default: break
+      }
+    }
+    for row in batch.bookRows { note(row.symbol) }
+    for row in batch.trades { note(row.symbol) }
+    for row in batch.quotes { note(row.symbol) }
+    for row in batch.instruments { note(row.symbol) }
+    for row in rest.instruments { note(row.symbol) }
+    for row in rest.bins { note(row.symbol) }
+    for row in rest.trades { note(row.symbol) }
+    return seen
+  }
+
+  /// The non-empty lines of `input` (by `memchr`: libc is not instrumented, so the
+  /// fuzzer does not see a comparison per byte).
+  static func split(_ input: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
+    guard let base = input.baseAddress else { return [] }
+    var lines: [UnsafeRawBufferPointer] = []
+    var start = 0
+    while start < input.count, lines.count < maxMessages {
+      let end =
+        memchr(base + start, 0x0A, input.count - start).map { UnsafeRawPointer($0) - base } ?? input.count
+      if end > start { lines.append(UnsafeRawBufferPointer(start: base + start, count: end - start)) }
+      start = end + 1
+    }
+    return lines
+  }
+
+  static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
+  /// Traps with `message` when `condition` is false, in every build configuration.
+  static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("fuzz invariant: \(message())") }
+  }
+
+  @inline(never) static func blackHole(_ value: Double) {
+    if value.bitPattern == 0x7FF0_DEAD_BEEF_0001 { print("") }
+  }
+}

@@ -1,0 +1,96 @@
+import BitMEX
+import Foundation
+import MarketModel
+import Testing
+
+/// Inputs that once crashed the fuzz target (`make fuzz`, Fuzz/TradetermFuzz), kept in
+/// `Tests/Fixtures/fuzz/`: each line a WebSocket message, through the decoder and into
+/// `MarketState`, then every query the dashboard makes of the state.
+@Suite struct FuzzRegressionTests {
+  static var crasherNames: [String] {
+    let dir = Fixture.directory.appendingPathComponent("fuzz").path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  @Test func crashersAreKept() {
+    #expect(!Self.crasherNames.isEmpty)
+  }
+
+  /// Every crasher replays without trapping and leaves books that keep their promises.
+  @Test(arguments: crasherNames)
+  func crasherReplaysCleanly(_ name: String) {
+    let replay = Replay(Fixture.data("fuzz/" + name))
+    for state in replay.states {
+      let bids = state.book.top(.buy, .max)
+      let asks = state.book.top(.sell, .max)
+      #expect(zip(bids, bids.dropFirst()).allSatisfy { $0.price >= $1.price }, "\(name): bids in order")
+      #expect(zip(asks, asks.dropFirst()).allSatisfy { $0.price <= $1.price }, "\(name): asks in order")
+      if state.bookSync == .live { #expect(state.book.crossing() == nil, "\(name): live book crossed") }
+      Replay.askEverything(state)
+    }
+  }
+
+  /// Two bids of 2^62 contracts: their total does not fit an Int64. Grouping, depth and
+  /// cumulative size trapped on the overflow (the dashboard groups on every frame); the
+  /// totals are now held at `Int64.max`.
+  @Test func hugeSizesClampInsteadOfTrapping() throws {
+    let replay = Replay(Fixture.data("fuzz/grouped-size-overflow.jsonl"))
+    let state = try #require(replay.states.first { $0.symbol == "XBTUSD" })
+    #expect(replay.decodeErrors == 0)
+    #expect(state.bookSync == .live)
+    #expect(state.book.count(.buy) == 2)
+    #expect(
+      state.book.grouped(.buy, ticks: 2, tickSize: 0.5, limit: .max) == [PriceLevel(price: 100, size: .max)])
+    #expect(state.book.depth(.buy, 25).map(\.total) == [1 << 62, .max])
+    #expect(state.book.cumulativeSize(.buy) == .max)
+    #expect(
+      state.book.grouped(.sell, ticks: 2, tickSize: 0.5, limit: .max) == [PriceLevel(price: 200, size: 1)])
+  }
+}
+
+/// A crasher's lines through one decoder, applied message by message to a state per symbol
+/// the rows name.
+private struct Replay {
+  var states: [MarketState] = []
+  var decodeErrors = 0
+
+  init(_ data: Data) {
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+      batch.removeAll()
+      do {
+        try decoder.decode([UInt8](line), into: &batch)
+      } catch {
+        decodeErrors += 1
+        #expect(batch.isEmpty, "a failed message left events behind")
+        continue
+      }
+      for row in batch.bookRows where !states.contains(where: { $0.symbol == row.symbol }) {
+        states.append(MarketState(symbol: row.symbol))
+      }
+      for i in states.indices { _ = states[i].apply(batch) }
+    }
+  }
+
+  /// What the dashboard asks of a state on every frame.
+  static func askEverything(_ state: MarketState) {
+    let book = state.book
+    _ = (book.spread, book.mid, book.bestBid, book.bestAsk)
+    for side in [Side.buy, .sell] {
+      for ticks in [1, 2, 10, 100] {
+        _ = book.grouped(side, ticks: ticks, tickSize: state.instrument.tickSize ?? 0.5, limit: .max)
+      }
+      _ = book.depth(side, 25)
+      _ = book.cumulativeSize(side)
+      _ = book.levels(side, withinPercent: 1)
+    }
+    _ = state.tape.stats(since: 0)
+    _ = state.tape.lastTickDirection
+    _ = (state.instrument.priceDecimals, state.instrument.change24h, state.instrument.midPrice)
+    for interval in SeriesInterval.allCases {
+      _ = (state.series[interval].high(last: 60), state.series[interval].low(last: 60))
+    }
+  }
+}
