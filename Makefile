@@ -30,11 +30,13 @@ run: build
 demo: build
 	.build/release/tradeterm --demo $(ARGS)
 
-## test: every unit and integration test
+## test: every unit and integration test. A hung test fails the run after TEST_TIMEOUT
+## seconds (the suite takes about a minute); line-buffered so the log shows what ran last.
+TEST_TIMEOUT ?= 1200
 test: deps
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	timeout --kill-after=30 $(TEST_TIMEOUT) stdbuf -oL -eL $(SWIFT) test --skip-build
 
 ## lint: style check, as CI sees it
 lint:

@@ -21,16 +21,10 @@ import Testing
 
   /// GETs a REST path with the curl command line (installed by `make deps`).
   static func fetch(_ url: String) -> Data? {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["curl", "-s", "--max-time", "2", url]
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    guard (try? p.run()) != nil else { return nil }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return p.terminationStatus == 0 ? data : nil
+    guard let (status, output) = try? Child.run(["curl", "-s", "--max-time", "2", url]), status == 0 else {
+      return nil
+    }
+    return Data(output.utf8)
   }
 
   /// The book's best ask and best bid as drawn: the rows right above and below the
@@ -162,17 +156,9 @@ import Testing
   }
 
   @Test func withoutATerminalItPointsAtOnce() throws {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: try Binaries.path("tradeterm"))
-    p.arguments = ["--demo"]
-    p.standardInput = FileHandle.nullDevice
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 2)
+    let (status, text) = try Child.run(
+      [try Binaries.path("tradeterm"), "--demo"], errorsToOutput: true, timeout: 20)
+    #expect(status == 2)
     #expect(text.contains("--once"))
   }
 }

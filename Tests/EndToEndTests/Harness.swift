@@ -39,29 +39,26 @@ func waitUntil(_ timeout: Double = 10, _ condition: () throws -> Bool) rethrows 
 
 /// `tradeterm-sim` in its own process, on an ephemeral (or given) port.
 final class SimProcess {
-  let process = Process()
+  let child: Child
   private(set) var webSocketURL = ""
   private(set) var restURL = ""
   private(set) var port = 0
 
   init(port: Int = 0, seed: Int = 7, arguments: [String] = []) throws {
-    process.executableURL = URL(fileURLWithPath: try Binaries.path("tradeterm-sim"))
-    process.arguments = ["--port", String(port), "--seed", String(seed)] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    child = try Child(
+      [try Binaries.path("tradeterm-sim"), "--port", String(port), "--seed", String(seed)] + arguments)
     // The sim prints its URLs on start.
     var text = ""
-    let ok = waitUntil(10) {
-      let data = out.fileHandleForReading.availableData
-      text += String(decoding: data, as: UTF8.self)
-      return text.contains("ws://") && text.contains("http://") && text.contains("\n")
+    let deadline = Date().addingTimeInterval(10)
+    while !(text.contains("ws://") && text.contains("http://") && text.hasSuffix("\n")),
+      Date() < deadline, let chunk = child.read(timeout: deadline.timeIntervalSinceNow)
+    {
+      text += String(decoding: chunk, as: UTF8.self)
     }
-    guard ok, let ws = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("ws://") }),
+    guard let ws = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("ws://") }),
       let rest = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("http://") })
     else {
-      process.terminate()
+      stop()
       throw HarnessError("tradeterm-sim did not print its URLs: \(text)")
     }
     webSocketURL = String(ws)
@@ -70,9 +67,9 @@ final class SimProcess {
   }
 
   func stop() {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    child.signal(SIGTERM)
+    if (try? child.wait(timeout: 10)) == nil {
+      Issue.record("tradeterm-sim did not end within 10 s of SIGTERM: killed")
     }
   }
 
@@ -88,7 +85,7 @@ final class TmuxSession {
     try Self.tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
   }
 
-  deinit { try? Self.tmux(["kill-session", "-t", name]) }
+  deinit { _ = try? Self.tmux(["kill-session", "-t", name]) }
 
   /// The screen, line by line.
   func screen() -> [String] {
@@ -118,22 +115,11 @@ final class TmuxSession {
 
   @discardableResult
   static func tmux(_ args: [String]) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // -u and a UTF-8 locale: the tmux server may start from an environment without
     // one, and would then mangle the dashboard's box and bar characters.
-    p.arguments = ["tmux", "-u"] + args
-    var env = ProcessInfo.processInfo.environment
-    env["LANG"] = "C.UTF-8"
-    env["LC_ALL"] = "C.UTF-8"
-    p.environment = env
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw HarnessError("tmux \(args.first ?? "") failed") }
-    return String(decoding: data, as: UTF8.self)
+    let (status, output) = try Child.run(
+      ["tmux", "-u"] + args, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+    guard status == 0 else { throw HarnessError("tmux \(args.first ?? "") failed") }
+    return output
   }
 }

@@ -137,8 +137,8 @@ enum TradetermProcess {
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
     if exited.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
-      exited.wait()
+      kill(process.processIdentifier, SIGKILL)
+      _ = exited.wait(timeout: .now() + 10)
       Issue.record("tradeterm \(arguments.joined(separator: " ")) still running after \(timeout) s: killed")
     }
     return Result(
