@@ -28,6 +28,15 @@ struct LoopbackBench {
     var feedPerFrame: Double
     var uiPerFrame: Double
     var faults: Int
+    /// Frames per drain, each drain counted once per frame it held (so the median is the batch
+    /// size the typical frame travelled in), sorted.
+    var batchPerFrame: [Int]
+    /// Per drain that held counted frames: from its oldest frame's arrival to the UI thread
+    /// waking up (back from `poll`), nanoseconds, sorted.
+    var wakeDelays: [UInt64]
+    /// Per such drain: the UI thread's `drain` call (mostly waiting for the mailbox's lock),
+    /// nanoseconds, sorted.
+    var drainTimes: [UInt64]
   }
 
   var burst: Int
@@ -67,15 +76,21 @@ struct LoopbackBench {
     var faults = 0
     var cpuAtStart: [ProcessProbe.ThreadTime] = []
     var cpuAtEnd: [ProcessProbe.ThreadTime] = []
+    var batchPerFrame: [Int] = []
+    var wakeDelays: [UInt64] = []
+    var drainTimes: [UInt64] = []
     let deadline = MonotonicTime.now() + 120
 
     while !done {
       guard MonotonicTime.now() < deadline else { fatalError("bench: the loopback burst stalled") }
       guard feed.uiWake.wait(timeout: 1) else { continue }
+      let woke = MonotonicTime.now()
       _ = feed.drain(into: &batch, arrivals: &arrivals)
+      let drained = MonotonicTime.now()
       faults += state.apply(batch).count
       let applied = MonotonicTime.now()
       drains += 1
+      let countedBefore = latencies.count
 
       for (j, arrival) in arrivals.enumerated() {
         let end = j + 1 < arrivals.count ? arrivals[j + 1].firstEvent : batch.events.count
@@ -97,6 +112,14 @@ struct LoopbackBench {
         deltas += bookDeltas
         roundFrames += 1
         if round >= 1 { latencies.append(UInt64(max(0, applied.nanoseconds - arrival.at.nanoseconds))) }
+      }
+      let counted = latencies.count - countedBefore
+      if counted > 0 {
+        batchPerFrame += repeatElement(arrivals.count, count: counted)
+        if let first = arrivals.first {
+          wakeDelays.append(UInt64(max(0, woke.nanoseconds - first.at.nanoseconds)))
+        }
+        drainTimes.append(UInt64(drained.nanoseconds - woke.nanoseconds))
       }
       if counting && deltas >= burst {
         counting = false
@@ -128,6 +151,52 @@ struct LoopbackBench {
       rates: rates.sorted(), latencies: latencies.sorted(), frames: frames, drains: drains,
       simPerFrame: cpu { $0.name.hasPrefix("NIO-ELT") },
       feedPerFrame: cpu { !before.contains($0.tid) && !$0.name.hasPrefix("NIO-ELT") },
-      uiPerFrame: cpu { $0.tid == Int(pid) }, faults: faults)
+      uiPerFrame: cpu { $0.tid == Int(pid) }, faults: faults, batchPerFrame: batchPerFrame.sorted(),
+      wakeDelays: wakeDelays.sorted(), drainTimes: drainTimes.sorted())
+  }
+
+  /// Latency without queueing: the simulator paced at `rate` book messages a second (XBTUSD
+  /// only), for `seconds` after the partial. Sorted nanoseconds, one per frame.
+  func paced(rate: Double, seconds: Double) -> [UInt64] {
+    let sim = ExchangeSim(
+      SimConfig(
+        seed: 42, bookRate: rate, tradeRate: rate / 20, partialDelay: 0, instruments: [.xbtusd],
+        warmUpTicks: 200))
+    do {
+      try sim.start()
+    } catch {
+      fatalError("bench: cannot start ExchangeSim: \(error)")
+    }
+    defer { sim.stop() }
+    var options = FeedOptions(webSocketURL: sim.webSocketURL, symbol: "XBTUSD", book: .top25)
+    options.recordArrivals = true
+    let feed = MarketFeed(options)
+    feed.start()
+    defer { feed.stop() }
+
+    var state = MarketState(symbol: "XBTUSD")
+    var batch = MarketBatch()
+    var arrivals: [FrameArrival] = []
+    var latencies: [UInt64] = []
+    latencies.reserveCapacity(Int(rate * seconds * 1.2) + 1024)
+    var end: MonotonicTime?
+    let deadline = MonotonicTime.now() + seconds + 30
+    while end.map({ MonotonicTime.now() < $0 }) ?? true {
+      guard MonotonicTime.now() < deadline else { fatalError("bench: the paced loopback run stalled") }
+      guard feed.uiWake.wait(timeout: 0.2) else { continue }
+      _ = feed.drain(into: &batch, arrivals: &arrivals)
+      _ = state.apply(batch)
+      let applied = MonotonicTime.now()
+      if end != nil {
+        for arrival in arrivals {
+          latencies.append(UInt64(max(0, applied.nanoseconds - arrival.at.nanoseconds)))
+        }
+      } else if state.bookSync == .live {
+        end = applied + seconds
+      }
+      arrivals.removeAll(keepingCapacity: true)
+      batch.removeAll()
+    }
+    return latencies.sorted()
   }
 }

@@ -56,8 +56,9 @@ struct Report {
 
   func markdown(date: String) -> String {
     var out = "# Benchmarks\n\n"
-    out += "Written by `make bench` (release build, one thread). Each figure is measured in the\n"
-    out += "same run as its baseline; budgets are from the issues. Re-run to refresh.\n\n"
+    out += "Written by `make bench` (release build). The engine figures run on one thread, each in the\n"
+    out += "same run as its baseline; the system figures run the real threads, processes and tmux.\n"
+    out += "Budgets are from the issues. Re-run to refresh.\n\n"
     out += "- date: \(date)\n- machine: \(Report.machine)\n\n"
     out += table
     if !notes.isEmpty {

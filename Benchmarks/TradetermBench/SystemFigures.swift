@@ -25,6 +25,16 @@ struct SystemFigures {
   }
 
   func run(into report: inout Report) {
+    report.notes += [
+      "end to end: ExchangeSim's event loop, the feed thread and the UI thread in one process on this "
+        + "machine's cores; latency per frame is `FrameArrival.at` (feed thread, before decoding) to the end "
+        + "of `MarketState.apply` on the UI thread",
+      "frame: `DashboardView.render` + `TerminalScreen.draw` (newterm, xterm-256color) into a pty that a "
+        + "thread reads; bytes per frame from the same frames drawn into a file",
+      "running cost: CPU from /proc/PID/task/*/schedstat over the window (from 1 s after LIVE), RSS is "
+        + "VmRSS at its end; start-up: `exec` stamped by the bench just before execv, the rest by "
+        + "tradeterm (TRADETERM_TRACE_FILE)",
+    ]
     loopback(into: &report)
     frames(into: &report)
     let dir = binDir
@@ -62,9 +72,20 @@ struct SystemFigures {
     report.add(
       "  CPU per message: simulator / feed thread / UI thread",
       "\((r.simPerFrame / 1e3).fixed(2)) / \((r.feedPerFrame / 1e3).fixed(2)) / "
-        + "\((r.uiPerFrame / 1e3).fixed(2)) µs; \((Double(r.frames) / Double(r.drains)).fixed(1)) msgs per drain"
-    )
+        + "\((r.uiPerFrame / 1e3).fixed(2)) µs")
+    report.add(
+      "  why: frames per drain (median frame's) / oldest frame → UI awake / UI's drain call",
+      "\(r.batchPerFrame[r.batchPerFrame.count / 2]) / "
+        + "p50 \((Double(Measure.median(r.wakeDelays)) / 1e3).fixed(1)) µs, "
+        + "p99 \((Double(Measure.percentile(r.wakeDelays, 0.99)) / 1e3).fixed(1)) µs / "
+        + "p50 \((Double(Measure.median(r.drainTimes)) / 1e3).fixed(1)) µs, "
+        + "p99 \((Double(Measure.percentile(r.drainTimes, 0.99)) / 1e3).fixed(1)) µs")
     if r.faults != 0 { report.notes.append("loopback: \(r.faults) integrity faults (must be 0)") }
+    let paced = LoopbackBench(burst: 0, rounds: 0).paced(rate: 1_000, seconds: quick ? 2 : 5)
+    report.add(
+      "  latency when paced (1,000 book msgs/s: no queueing)",
+      "p50 \((Double(Measure.median(paced)) / 1e3).fixed(1)) µs, "
+        + "p99 \((Double(Measure.percentile(paced, 0.99)) / 1e3).fixed(1)) µs (\(paced.count) msgs)")
   }
 
   // MARK: 5. Frame

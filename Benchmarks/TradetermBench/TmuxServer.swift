@@ -29,8 +29,11 @@ final class TmuxServer {
       ?? 0
   }
 
+  /// Ends the server and removes its socket (tmux leaves the file behind).
   func shutdown() {
     _ = tmux(["kill-server"])
+    let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(dir)/tmux-\(getuid())/\(socket)")
   }
 
   @discardableResult

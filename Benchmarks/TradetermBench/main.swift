@@ -8,6 +8,8 @@ import MarketModel
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
+//   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
+//                       needs a copy without DWARF 5: objcopy --strip-debug)
 // Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
 // tmux; `TradetermBench --exec-stamp …` is how it starts them (see ExecStamp).
 
@@ -18,6 +20,12 @@ let fixtures =
   arguments.firstIndex(of: "--fixtures").map { arguments[$0 + 1] } ?? "Tests/Fixtures"
 let rounds = quick ? 3 : 7
 var report = Report()
+
+if arguments.contains("--profile-frames") {
+  // A loop for `perf record` / callgrind: the frame figure's frames, nothing else.
+  blackHole(FrameBench(typicalFrames: 3_000, fullFrames: 300).run())
+  exit(0)
+}
 
 func lines(_ name: String) -> [[UInt8]] {
   guard let data = FileManager.default.contents(atPath: "\(fixtures)/\(name)") else {

@@ -1,6 +1,5 @@
 import BitMEX
 import MarketModel
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +18,8 @@ public final class MarketFeed: Sendable {
   public let uiWake = WakeSignal()
   private let feedWake = WakeSignal()
   private let abortSignal = AbortSignal()
-  private let mailbox = Mutex(Mailbox())
-  private let thread = Mutex<pthread_t?>(nil)
+  private let mailbox = Locked(Mailbox())
+  private let thread = Locked<pthread_t?>(nil)
 
   /// What the two threads share.
   struct Mailbox: ~Copyable {

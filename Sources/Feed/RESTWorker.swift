@@ -1,6 +1,5 @@
 import BitMEX
 import MarketModel
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +19,7 @@ public final class RESTWorker: Sendable {
   private let baseURL: String
   private let userAgent: String
   private let abortSignal = AbortSignal()
-  private let state = Mutex(Shared())
+  private let state = Locked(Shared())
   private let jobSignal = WakeSignal()
 
   struct Shared: ~Copyable {

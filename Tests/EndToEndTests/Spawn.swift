@@ -152,13 +152,15 @@ final class Child {
 
   /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not
   /// import (it needs `_GNU_SOURCE`).
-  private static let addCloseFrom:
-    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-      else { return nil }
-      return unsafeBitCast(
-        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
+  private typealias AddCloseFrom =
+    @convention(c) (
+      UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+    ) -> Int32
+  private static let addCloseFrom: AddCloseFrom? = {
+    let name = "posix_spawn_file_actions_addclosefrom_np"
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(symbol, to: AddCloseFrom.self)
+  }()
 
   private static func decode(_ raw: Int32) -> Int32 {
     let signal = raw & 0x7F
