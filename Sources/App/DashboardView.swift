@@ -159,7 +159,39 @@ public enum DashboardView {
   /// Trades this large are bold: the 95th percentile of the tape's sizes.
   static func largeTrade(_ s: AppState) -> Int64? {
     guard s.market.tape.count >= 20 else { return nil }
-    let sizes = s.market.tape.map(\.size).sorted()
-    return sizes[sizes.count * 95 / 100]
+    var sizes = s.market.tape.map(\.size)
+    return nthSmallest(&sizes, sizes.count * 95 / 100)
+  }
+
+  /// The element that would be at index `k` of `values` sorted ascending (`values` is
+  /// reordered): a quickselect, linear on average, where sorting a full tape every frame
+  /// costs a sort of a thousand sizes.
+  static func nthSmallest(_ values: inout [Int64], _ k: Int) -> Int64 {
+    var low = 0
+    var high = values.count - 1
+    while low < high {
+      // Median of three as the pivot: sorted or constant input stays linear.
+      let mid = low + (high - low) / 2
+      let pivot = max(min(values[low], values[mid]), min(max(values[low], values[mid]), values[high]))
+      var i = low
+      var j = high
+      while i <= j {
+        while values[i] < pivot { i += 1 }
+        while values[j] > pivot { j -= 1 }
+        if i <= j {
+          values.swapAt(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      if k <= j {
+        high = j
+      } else if k >= i {
+        low = i
+      } else {
+        return values[k]
+      }
+    }
+    return values[k]
   }
 }

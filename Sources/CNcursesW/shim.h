@@ -16,6 +16,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 static inline WINDOW *tt_stdscr(void) { return stdscr; }
 static inline int tt_lines(void) { return LINES; }
@@ -42,6 +43,38 @@ static inline int tt_put_wch(WINDOW *w, int y, int x, unsigned int ch, attr_t at
   wchar_t wc[2] = {(wchar_t)ch, 0};
   if (setcchar(&c, wc, attrs, pair, NULL) != OK) return ERR;
   return mvwadd_wch(w, y, x, &c);
+}
+
+/// The cell `templ` with its character replaced by `ch` (a cchar_t holds its character in
+/// `chars`, zero-terminated; attributes and colour pair stay those of `templ`).
+static inline cchar_t tt_cchar_with(cchar_t templ, unsigned int ch) {
+  templ.chars[0] = (wchar_t)ch;
+  templ.chars[1] = 0;
+  return templ;
+}
+
+/// Makes the cell template of one style: a blank with attributes `attrs` and colour `pair`.
+static inline int tt_cchar_template(cchar_t *out, attr_t attrs, short pair) {
+  wchar_t wc[2] = {L' ', 0};
+  return setcchar(out, wc, attrs, pair, NULL);
+}
+
+/// Writes a run of `n` cells at (y, x) of `w` with one call, as `mvwadd_wch` would one by one
+/// for characters of one column. `cells[i]` packs a character (bits 0-31) and a style index
+/// (bits 32-39) into `styles` (`tt_cchar_template`); `scratch` has room for `n` cells.
+/// Stops before the first character that is not one column wide (`wcwidth` != 1), which
+/// the caller writes with `tt_put_wch`: returns how many cells were written.
+static inline int tt_put_run(
+    WINDOW *w, int y, int x, const unsigned long long *cells, int n, const cchar_t *styles, cchar_t *scratch) {
+  int count = 0;
+  for (; count < n; count++) {
+    unsigned long long cell = cells[count];
+    unsigned int ch = (unsigned int)(cell & 0xFFFFFFFFu);
+    if ((ch < 0x20 || ch >= 0x7F) && wcwidth((wchar_t)ch) != 1) break;
+    scratch[count] = tt_cchar_with(styles[(cell >> 32) & 0xFF], ch);
+  }
+  if (count > 0 && mvwadd_wchnstr(w, y, x, scratch, count) == ERR) return -1;
+  return count;
 }
 
 // ---- Restoring the terminal however the process ends ----------------------------

@@ -124,11 +124,30 @@ public struct BookView: Sendable {
     var bar = 0
   }
 
-  private func columns(width: Int, rows: [DepthLevel]) -> Columns {
+  /// A level with its numbers formatted (once per render: for the column widths and the row).
+  private struct Row {
+    var level: DepthLevel
+    var price: String
+    var size: String
+    var total: String
+  }
+
+  private func formatted(_ level: DepthLevel) -> Row {
+    Row(
+      level: level, price: NumberFormat.price(level.price, decimals: priceDecimals),
+      size: NumberFormat.size(level.size), total: NumberFormat.size(level.total))
+  }
+
+  private func columns(width: Int, rows: [Row]) -> Columns {
     var c = Columns()
-    c.price = max(5, rows.map { NumberFormat.price($0.price, decimals: priceDecimals).count }.max() ?? 0)
-    c.size = max(6, rows.map { NumberFormat.size($0.size).count }.max() ?? 0)
-    c.total = max(7, rows.map { NumberFormat.size($0.total).count }.max() ?? 0)
+    c.price = 5
+    c.size = 6
+    c.total = 7
+    for row in rows {
+      c.price = max(c.price, row.price.columns)
+      c.size = max(c.size, row.size.columns)
+      c.total = max(c.total, row.total.columns)
+    }
     // Drop what does not fit, least useful first: gap width, then the total column.
     var used = 1 + c.price + c.gap + c.size + c.gap + c.total
     if used > width {
@@ -152,6 +171,9 @@ public struct BookView: Sendable {
     guard !area.isEmpty else { return }
     grid.fill(area)
     let glyphs = Glyphs.forTerminal(ascii: ascii)
+    // The bar pieces as cells, made once per render rather than once per level.
+    let askBar = glyphs.barEighths.map { Cell($0, Style(.askBar)) }
+    let bidBar = glyphs.barEighths.map { Cell($0, Style(.bidBar)) }
     let rows = Self.levelRows(height: area.height)
     let perSide = max(rows.asks, rows.bids)
     let fetched = levels(limit: scroll > 0 ? scroll + perSide : perSide)
@@ -161,10 +183,11 @@ public struct BookView: Sendable {
       let deepest = max(fetched.asks.count - rows.asks, fetched.bids.count - rows.bids)
       skip = min(skip, max(0, deepest))
     }
-    let asks = visible(fetched.asks, skip: skip, rows: rows.asks)
-    let bids = visible(fetched.bids, skip: skip, rows: rows.bids)
+    let asks = visible(fetched.asks, skip: skip, rows: rows.asks).map(formatted)
+    let bids = visible(fetched.bids, skip: skip, rows: rows.bids).map(formatted)
     let cols = columns(width: area.width, rows: asks + bids)
-    let scaleMax: Int64 = (asks + bids).map { barMode == .total ? $0.total : $0.size }.max() ?? 0
+    var scaleMax: Int64 = 0
+    for row in asks + bids { scaleMax = max(scaleMax, barMode == .total ? row.level.total : row.level.size) }
 
     var y = area.y
     if area.height >= 3 {
@@ -177,7 +200,7 @@ public struct BookView: Sendable {
       if i < asks.count {
         renderLevel(
           asks[i], ask: true, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
-          glyphs: glyphs)
+          bar: askBar)
       }
       y += 1
     }
@@ -189,7 +212,7 @@ public struct BookView: Sendable {
       if r < bids.count {
         renderLevel(
           bids[r], ask: false, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
-          glyphs: glyphs)
+          bar: bidBar)
       }
       y += 1
     }
@@ -198,47 +221,62 @@ public struct BookView: Sendable {
   private func renderHeader(into grid: inout Grid, area: Rect, cols: Columns) {
     let style = Style(.muted)
     var x = area.x + 1
-    grid.put("Price".padLeft(cols.price), x: x, y: area.y, style: style, clip: area)
+    grid.put("Price", x: x, y: area.y, rightAlignedIn: cols.price, style: style, clip: area)
     x += cols.price + cols.gap
-    grid.put("Size".padLeft(cols.size), x: x, y: area.y, style: style, clip: area)
+    grid.put("Size", x: x, y: area.y, rightAlignedIn: cols.size, style: style, clip: area)
     x += cols.size + cols.gap
-    if cols.showTotal { grid.put("Total".padLeft(cols.total), x: x, y: area.y, style: style, clip: area) }
+    if cols.showTotal {
+      grid.put("Total", x: x, y: area.y, rightAlignedIn: cols.total, style: style, clip: area)
+    }
   }
 
   private func renderLevel(
-    _ level: DepthLevel, ask: Bool, into grid: inout Grid, row: Rect, cols: Columns, scaleMax: Int64,
-    glyphs: Glyphs
+    _ row: Row, ask: Bool, into grid: inout Grid, row area: Rect, cols: Columns, scaleMax: Int64,
+    bar pieces: [Cell]
   ) {
-    let y = row.y
+    let level = row.level
+    let y = area.y
     let flashed = flash.contains(level.price)
-    var x = row.x + 1
+    var x = area.x + 1
     let priceStyle = Style(ask ? .sell : .buy, bold: flashed)
-    grid.put(
-      NumberFormat.price(level.price, decimals: priceDecimals).padLeft(cols.price), x: x, y: y,
-      style: priceStyle, clip: row)
+    grid.put(row.price, x: x, y: y, rightAlignedIn: cols.price, style: priceStyle, clip: area)
     x += cols.price + cols.gap
     let sizeStyle = flashed ? Style(bold: true, reverse: true) : Style()
-    grid.put(NumberFormat.size(level.size).padLeft(cols.size), x: x, y: y, style: sizeStyle, clip: row)
+    grid.put(row.size, x: x, y: y, rightAlignedIn: cols.size, style: sizeStyle, clip: area)
     x += cols.size + cols.gap
     if cols.showTotal {
-      grid.put(
-        NumberFormat.size(level.total).padLeft(cols.total), x: x, y: y, style: Style(.muted), clip: row)
+      grid.put(row.total, x: x, y: y, rightAlignedIn: cols.total, style: Style(.muted), clip: area)
     }
     guard cols.bar > 0, scaleMax > 0 else { return }
     let value = barMode == .total ? level.total : level.size
-    let bar = Self.bar(fraction: Double(max(0, value)) / Double(scaleMax), width: cols.bar, glyphs: glyphs)
-    grid.put(bar, x: row.x + cols.barX, y: y, style: Style(ask ? .askBar : .bidBar), clip: row)
+    let steps = pieces.count - 1
+    let units = Self.barUnits(
+      fraction: Double(max(0, value)) / Double(scaleMax), width: cols.bar, steps: steps)
+    guard units > 0 else { return }
+    // Whole cells as one fill, then the partial one: no string per bar.
+    let barX = area.x + cols.barX
+    grid.fill(Rect(x: barX, y: y, width: units / steps, height: 1).intersection(area), with: pieces[steps])
+    if units % steps != 0 {
+      grid.put(pieces[units % steps], x: barX + units / steps, y: y, clip: area)
+    }
   }
 
   /// A bar `fraction` (0…1) of `width` cells long, in eighths of a cell where the glyphs
   /// allow; any positive fraction shows at least the smallest piece.
   static func bar(fraction: Double, width: Int, glyphs: Glyphs) -> String {
-    guard width > 0, fraction > 0, fraction.isFinite else { return "" }
     let steps = glyphs.barEighths.count - 1
-    let units = max(1, Int((min(1, fraction) * Double(width * steps)).rounded()))
+    let units = barUnits(fraction: fraction, width: width, steps: steps)
+    guard units > 0 else { return "" }
     let full = String(repeating: String(glyphs.barEighths[steps]), count: units / steps)
     let rest = units % steps
     return rest == 0 ? full : full + String(glyphs.barEighths[rest])
+  }
+
+  /// The length of `bar` in its smallest pieces (`steps` a cell: eighths, or whole cells in
+  /// ASCII); 0 for none.
+  static func barUnits(fraction: Double, width: Int, steps: Int) -> Int {
+    guard width > 0, fraction > 0, fraction.isFinite else { return 0 }
+    return max(1, Int((min(1, fraction) * Double(width * steps)).rounded()))
   }
 
   private func renderSpread(into grid: inout Grid, area: Rect, skipped: Int, missing: String?, glyphs: Glyphs)

@@ -44,16 +44,17 @@ public struct Box: Sendable, Hashable {
     let top = area.y
     let bottom = area.maxY - 1
     let span = area.width - 2
-    grid.put(String(b.topLeft), x: area.x, y: top, style: style, clip: area)
+    grid.put(Cell(b.topLeft, style), x: area.x, y: top, clip: area)
     grid.repeatCharacter(b.horizontal, count: span, x: area.x + 1, y: top, style: style, clip: area)
-    grid.put(String(b.topRight), x: area.maxX - 1, y: top, style: style, clip: area)
+    grid.put(Cell(b.topRight, style), x: area.maxX - 1, y: top, clip: area)
+    let vertical = Cell(b.vertical, style)
     for y in (top + 1)..<bottom {
-      grid.put(String(b.vertical), x: area.x, y: y, style: style, clip: area)
-      grid.put(String(b.vertical), x: area.maxX - 1, y: y, style: style, clip: area)
+      grid.put(vertical, x: area.x, y: y, clip: area)
+      grid.put(vertical, x: area.maxX - 1, y: y, clip: area)
     }
-    grid.put(String(b.bottomLeft), x: area.x, y: bottom, style: style, clip: area)
+    grid.put(Cell(b.bottomLeft, style), x: area.x, y: bottom, clip: area)
     grid.repeatCharacter(b.horizontal, count: span, x: area.x + 1, y: bottom, style: style, clip: area)
-    grid.put(String(b.bottomRight), x: area.maxX - 1, y: bottom, style: style, clip: area)
+    grid.put(Cell(b.bottomRight, style), x: area.maxX - 1, y: bottom, clip: area)
 
     // ┌ Title ──┐: a space either side of the title, which needs at least one column.
     let room = area.width - 4

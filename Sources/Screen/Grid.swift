@@ -25,25 +25,98 @@ public struct Grid: Sendable, Hashable {
   /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid). Control
   /// characters are shown as `?` so text from the network can never reach the terminal
   /// as an escape sequence. Returns the column after the last character written.
+  ///
+  /// Each character (grapheme cluster) takes one cell; text whose every scalar is its own
+  /// one-column character (the usual: ASCII, numbers, box lines, blocks) is written scalar
+  /// by scalar without grapheme breaking.
   @discardableResult
   public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
     let area = (clip ?? bounds).intersection(bounds)
     guard y >= area.y, y < area.maxY else { return x }
+    if let end = putSimple(text, x: x, y: y, style: style, area: area) { return end }
     var column = x
     for ch in text {
       if column >= area.maxX { break }
-      if column >= area.x { self[column, y] = Cell(Self.safe(ch), style) }
+      if column >= area.x { cells[y * width + column] = Cell(scalar: Self.safeScalar(ch), style) }
       column += 1
     }
     return column
+  }
+
+  /// `put` for text whose scalars are each a character of one column (nil, writing
+  /// nothing, for any other text).
+  private mutating func putSimple(_ text: String, x: Int, y: Int, style: Style, area: Rect) -> Int? {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      // Printable ASCII: one byte, one cell.
+      for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+      // Like the loop in `put`: the column after the text, or the clip's edge.
+      let after = min(x + bytes.count, max(x, area.maxX))
+      let start = max(x, area.x)
+      let end = min(x + bytes.count, area.maxX)
+      guard start < end else { return after }
+      let row = y * width
+      cells.withUnsafeMutableBufferPointer { cells in
+        for column in start..<end {
+          cells[row + column] = Cell(scalar: Unicode.Scalar(bytes[column - x]), style)
+        }
+      }
+      return after
+    }
+    if let ascii, let end = ascii { return end }
+    for scalar in text.unicodeScalars where !Self.standsAlone(scalar) { return nil }
+    var column = x
+    for scalar in text.unicodeScalars {
+      if column >= area.maxX { break }
+      if column >= area.x { cells[y * width + column] = Cell(scalar: scalar, style) }
+      column += 1
+    }
+    return column
+  }
+
+  /// `put(text.padLeft(width), …)` for printable ASCII text (numbers, labels): padding and
+  /// text in one pass over the row, `y` already inside `area`. Nil, writing nothing, for other
+  /// text.
+  mutating func putRightAlignedASCII(
+    _ text: String, x: Int, y: Int, width: Int, style: Style, area: Rect
+  ) -> Int? {
+    let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+      let pad = max(0, width - bytes.count)
+      let total = pad + bytes.count
+      let start = max(x, area.x)
+      let end = min(x + total, area.maxX)
+      if start < end {
+        let row = y * self.width
+        cells.withUnsafeMutableBufferPointer { cells in
+          for column in start..<end {
+            let i = column - x
+            cells[row + column] = Cell(scalar: i < pad ? " " : Unicode.Scalar(bytes[i - pad]), style)
+          }
+        }
+      }
+      // Like the loop in `put`: the column after the text, or the clip's edge.
+      return min(x + total, max(x, area.maxX))
+    }
+    return end ?? nil
+  }
+
+  /// Writes `cell` at (x, y) if it lies inside `clip` (default: the whole grid).
+  public mutating func put(_ cell: Cell, x: Int, y: Int, clip: Rect? = nil) {
+    let area = (clip ?? bounds).intersection(bounds)
+    guard y >= area.y, y < area.maxY, x >= area.x, x < area.maxX else { return }
+    cells[y * width + x] = cell
   }
 
   /// Fills `rect` with `cell`.
   public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
     let r = rect.intersection(bounds)
     guard !r.isEmpty else { return }
-    for y in r.y..<r.maxY {
-      for x in r.x..<r.maxX { cells[y * width + x] = cell }
+    let width = width
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in r.y..<r.maxY {
+        let row = y * width
+        for x in r.x..<r.maxX { cells[row + x] = cell }
+      }
     }
   }
 
@@ -58,7 +131,9 @@ public struct Grid: Sendable, Hashable {
 
   /// Row `y` as plain text (trailing spaces kept), for tests and screen dumps.
   public func line(_ y: Int) -> String {
-    String(cells[(y * width)..<((y + 1) * width)].map(\.character))
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: cells[(y * width)..<((y + 1) * width)].lazy.map(\.scalar))
+    return String(text)
   }
 
   /// Every row as text, joined by newlines.
@@ -67,13 +142,36 @@ public struct Grid: Sendable, Hashable {
   /// A printable, one-column stand-in for characters that must not reach a terminal
   /// raw (controls, including ESC) or that would take two columns.
   public static func safe(_ ch: Character) -> Character {
-    guard let scalar = ch.unicodeScalars.first, ch.unicodeScalars.count == 1 else { return "?" }
+    Character(safeScalar(ch))
+  }
+
+  /// `safe` as the one scalar a cell holds.
+  public static func safeScalar(_ ch: Character) -> Unicode.Scalar {
+    let scalars = ch.unicodeScalars
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+      return "?"
+    }
+    return isPrintable(scalar) ? scalar : "?"
+  }
+
+  /// Whether a lone `scalar` may reach the terminal (not a control, not two columns wide).
+  static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0: return "?"
+    case 0..<0x20, 0x7F..<0xA0: return false
     case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
       0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-      return "?"
-    default: return ch
+      return false
+    default: return true
+    }
+  }
+
+  /// Whether `scalar` is printable and always a character of its own, whatever surrounds
+  /// it, when its neighbours are such scalars too: no combining marks, joiners, Hangul
+  /// jamo, regional indicators or prepended marks (all outside these ranges), no controls.
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x2BFF: return true
+    default: return false
     }
   }
 }

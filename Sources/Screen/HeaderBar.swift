@@ -94,20 +94,27 @@ public struct HeaderBar: Sendable {
     // (priority, spans) in display order; a lower priority number is kept longer.
     let segments = leftSegments(glyphs: glyphs)
     var room = row.width - 1 - rightWidth
-    var kept = Set<Int>()
-    for (index, segment) in segments.enumerated().sorted(by: { $0.element.0 < $1.element.0 }) {
-      let cost = segment.1.width + (kept.isEmpty ? 0 : 2)
-      if cost <= room {
-        kept.insert(index)
-        room -= cost
+    // Kept in priority order (equal priorities in display order): a handful of segments, so
+    // a pass per priority rather than a sort and a set.
+    var kept = [Bool](repeating: false, count: segments.count)
+    var anyKept = false
+    let priorities = segments.reduce((Int.max, Int.min)) { (min($0.0, $1.0), max($0.1, $1.0)) }
+    for priority in priorities.0...max(priorities.0, priorities.1) {
+      for (index, segment) in segments.enumerated() where segment.0 == priority {
+        let cost = segment.1.width + (anyKept ? 2 : 0)
+        if cost <= room {
+          kept[index] = true
+          anyKept = true
+          room -= cost
+        }
       }
     }
     var line: [Span] = []
-    for (index, segment) in segments.enumerated() where kept.contains(index) {
+    for (index, segment) in segments.enumerated() where kept[index] {
       if !line.isEmpty { line.append(Span("  ")) }
       line += segment.1
     }
-    if kept.isEmpty, let first = segments.first {
+    if !anyKept, let first = segments.first {
       // Not even the symbol fits whole: show what does.
       line = first.1.fitted(row.width - 1 - rightWidth, ellipsis: glyphs.ellipsis)
     }

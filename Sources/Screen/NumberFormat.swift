@@ -27,15 +27,23 @@ public enum NumberFormat {
       whole += 1
       fraction -= scale
     }
-    let digits = grouping ? group(String(whole)) : String(whole)
-    var text = digits
-    if places > 0 {
-      let f = String(fraction)
-      text += "." + String(repeating: "0", count: places - f.count) + f
+    let sign: UInt8? =
+      whole == 0 && fraction == 0 ? nil : value < 0 ? UInt8(ascii: "-") : plusSign ? UInt8(ascii: "+") : nil
+    // Built in place: one string, no intermediate pieces (prices are drawn hundreds of times
+    // a frame). At most a sign, 19 digits, 6 separators, a point and 12 places.
+    return text(capacity: 40) { out in
+      var n = 0
+      if let sign {
+        out[n] = sign
+        n += 1
+      }
+      n = writeDigits(whole, grouping: grouping, into: out, at: n)
+      if places > 0 {
+        out[n] = UInt8(ascii: ".")
+        n = writeDigits(fraction, minimumDigits: places, into: out, at: n + 1)
+      }
+      return n
     }
-    if whole == 0 && fraction == 0 { return text }
-    if value < 0 { return "-" + text }
-    return plusSign ? "+" + text : text
   }
 
   /// A price with the instrument's decimals and thousands separators: `50,000.5`.
@@ -47,8 +55,14 @@ public enum NumberFormat {
   /// A size or count with thousands separators: `4,242`.
   public static func size(_ value: Int64) -> String {
     // `magnitude` keeps Int64.min printable.
-    let text = group(String(value.magnitude))
-    return value < 0 ? "-" + text : text
+    text(capacity: 27) { out in
+      var n = 0
+      if value < 0 {
+        out[n] = UInt8(ascii: "-")
+        n += 1
+      }
+      return writeDigits(value.magnitude, grouping: true, into: out, at: n)
+    }
   }
 
   /// A compact amount for volumes: `987`, `4.2K`, `123.5M`, `1.2B`, `3.0T`.
@@ -119,27 +133,56 @@ public enum NumberFormat {
   public static func timeOfDay(ms: Int64, utcOffsetMinutes: Int = 0, milliseconds: Bool = true) -> String {
     let day: Int64 = 86_400_000
     let local = ms &+ Int64(utcOffsetMinutes) * 60_000
-    let inDay = (local % day + day) % day
-    let h = inDay / 3_600_000
-    let m = inDay / 60_000 % 60
-    let s = inDay / 1000 % 60
-    let text = two(h) + ":" + two(m) + ":" + two(s)
-    guard milliseconds else { return text }
-    let milli = inDay % 1000
-    return text + "." + (milli < 10 ? "00" : milli < 100 ? "0" : "") + String(milli)
+    let inDay = UInt64((local % day + day) % day)
+    return text(capacity: 12) { out in
+      var n = writeDigits(inDay / 3_600_000, minimumDigits: 2, into: out, at: 0)
+      out[n] = UInt8(ascii: ":")
+      n = writeDigits(inDay / 60_000 % 60, minimumDigits: 2, into: out, at: n + 1)
+      out[n] = UInt8(ascii: ":")
+      n = writeDigits(inDay / 1000 % 60, minimumDigits: 2, into: out, at: n + 1)
+      guard milliseconds else { return n }
+      out[n] = UInt8(ascii: ".")
+      return writeDigits(inDay % 1000, minimumDigits: 3, into: out, at: n + 1)
+    }
   }
 
-  // `1234567` → `1,234,567`.
-  static func group(_ digits: String) -> String {
-    guard digits.count > 3 else { return digits }
-    var out = ""
-    out.reserveCapacity(digits.count + digits.count / 3)
-    let lead = digits.count % 3
-    for (i, ch) in digits.enumerated() {
-      if i > 0 && (i - lead) % 3 == 0 { out.append(",") }
-      out.append(ch)
+  /// The ASCII text `body` writes into a buffer of `capacity` bytes (returning how many it
+  /// wrote). The buffer is on the stack, so short results (most numbers) allocate nothing.
+  static func text(capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      let count = body(buffer)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
     }
-    return out
+  }
+
+  /// Writes `value` in decimal at `out[at...]`, with a comma between groups of three digits
+  /// when `grouping` is set and leading zeros up to `minimumDigits` (at most 20); returns the
+  /// index after the last byte written. `out` has room for 26 bytes from `at`.
+  static func writeDigits(
+    _ value: UInt64, grouping: Bool = false, minimumDigits: Int = 1,
+    into out: UnsafeMutableBufferPointer<UInt8>,
+    at: Int
+  ) -> Int {
+    var digits = 1
+    var limit: UInt64 = 10
+    while digits < 20 && value >= limit {
+      digits += 1
+      limit = limit.multipliedReportingOverflow(by: 10).partialValue
+    }
+    digits = max(digits, min(minimumDigits, 20))
+    let length = grouping ? digits + (digits - 1) / 3 : digits
+    var rest = value
+    var i = at + length
+    for written in 0..<digits {
+      if grouping && written > 0 && written % 3 == 0 {
+        i -= 1
+        out[i] = UInt8(ascii: ",")
+      }
+      i -= 1
+      out[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    return at + length
   }
 
   private static func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }

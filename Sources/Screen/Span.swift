@@ -12,7 +12,7 @@ public struct Span: Sendable, Hashable {
   }
 
   /// The columns the span takes on screen.
-  public var width: Int { text.count }
+  public var width: Int { text.columns }
 }
 
 extension [Span] {

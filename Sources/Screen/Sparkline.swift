@@ -39,8 +39,8 @@ public struct Sparkline: Sendable {
     }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     // Labels are sized for the whole series so the chart does not jump as the view moves.
-    let allHigh = buckets.map(\.high).max() ?? newest.high
-    let allLow = buckets.map(\.low).min() ?? newest.low
+    let allHigh = buckets.lazy.map(\.high).max() ?? newest.high
+    let allLow = buckets.lazy.map(\.low).min() ?? newest.low
     let numberWidth = [allHigh, allLow, newest.close].map(format).map(\.count).max() ?? 0
     let widest = compactLabels(area.height, high: allHigh, low: allLow, last: newest.close)
     let labelWidth = area.height >= 3 ? 2 + 5 + numberWidth : 2 + (widest.map(\.width).max() ?? 0)
@@ -48,20 +48,23 @@ public struct Sparkline: Sendable {
     let columns = showLabels ? area.width - labelWidth : area.width
 
     let shown = buckets.suffix(columns)
-    let high = shown.map(\.high).max() ?? newest.high
-    let low = shown.map(\.low).min() ?? newest.low
+    let high = shown.lazy.map(\.high).max() ?? newest.high
+    let low = shown.lazy.map(\.low).min() ?? newest.low
     let steps = glyphs.spark.count
     let levels = area.height * steps
     let offset = columns - shown.count
     let style = Style(.accent)
+    let ramp = glyphs.spark.map { Cell($0, style) }
     for (i, bucket) in shown.enumerated() {
       let units = Self.units(bucket.close, low: low, high: high, levels: levels)
-      for k in 0..<area.height {
-        let cell = min(steps, max(0, units - k * steps))
-        guard cell > 0 else { break }
-        grid.put(
-          String(glyphs.spark[cell - 1]), x: area.x + offset + i, y: area.maxY - 1 - k, style: style,
-          clip: area)
+      guard units > 0 else { continue }
+      // A column of full cells from the bottom, topped by the partial one.
+      let x = area.x + offset + i
+      let full = min(area.height, units / steps)
+      grid.fill(
+        Rect(x: x, y: area.maxY - full, width: 1, height: full).intersection(area), with: ramp[steps - 1])
+      if full < area.height && units % steps > 0 {
+        grid.put(ramp[units % steps - 1], x: x, y: area.maxY - 1 - full, clip: area)
       }
     }
     guard showLabels else { return }
@@ -76,8 +79,9 @@ public struct Sparkline: Sendable {
       }
       return
     }
+    let axis = Cell(glyphs.axis, axisStyle)
     for row in 0..<area.height {
-      grid.put(String(glyphs.axis), x: axisX, y: area.y + row, style: axisStyle, clip: area)
+      grid.put(axis, x: axisX, y: area.y + row, clip: area)
     }
     let lastUnits = Self.units(newest.close, low: low, high: high, levels: levels)
     let lastRow = min(area.height - 2, max(1, area.height - 1 - (lastUnits - 1) / steps))

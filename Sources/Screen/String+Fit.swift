@@ -9,9 +9,25 @@ extension String {
     return String(prefix(min(count, width) - 1)) + String(ellipsis)
   }
 
+  /// The columns the text takes (its characters): the byte count for printable ASCII, the
+  /// scalar count for text of scalars that each stand alone (`Grid.standsAlone`: box lines,
+  /// blocks, arrows), without walking grapheme clusters; else the character count.
+  var columns: Int {
+    let ascii = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    if ascii == true { return utf8.count }
+    var scalars = 0
+    for scalar in unicodeScalars {
+      guard Grid.standsAlone(scalar) else { return count }
+      scalars += 1
+    }
+    return scalars
+  }
+
   /// Right-aligned in `width` columns (never cut).
   func padLeft(_ width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
+    columns >= width ? self : String(repeating: " ", count: width - columns) + self
   }
 
   /// Left-aligned in `width` columns (never cut).

@@ -1,5 +1,8 @@
 /// How a cell looks: a foreground role and attributes. Colours are roles, not numbers:
 /// the terminal maps them to 256 colours, 8 colours, or attributes only (`NO_COLOR`).
+///
+/// Stored as one small integer (`raw`: the role in the low four bits, one bit per
+/// attribute above), so cells compare and copy cheaply; the properties read and write it.
 public struct Style: Sendable, Hashable {
   /// A colour role.
   public enum Color: UInt8, Sendable, Hashable, CaseIterable {
@@ -15,21 +18,62 @@ public struct Style: Sendable, Hashable {
     case askBar
   }
 
-  public var color: Color
-  public var bold: Bool
-  public var dim: Bool
-  public var reverse: Bool
-  public var underline: Bool
+  /// The packed form: bits 0–3 the colour role, then bold, dim, reverse, underline.
+  public private(set) var raw: UInt8
+
+  /// How many distinct `raw` values there can be (a table indexed by `raw` has this size).
+  public static let rawCount = 256
+
+  @usableFromInline static let colorMask: UInt8 = 0x0F
+  @usableFromInline static let boldBit: UInt8 = 0x10
+  @usableFromInline static let dimBit: UInt8 = 0x20
+  @usableFromInline static let reverseBit: UInt8 = 0x40
+  @usableFromInline static let underlineBit: UInt8 = 0x80
 
   public init(
     _ color: Color = .normal, bold: Bool = false, dim: Bool = false, reverse: Bool = false,
     underline: Bool = false
   ) {
-    self.color = color
-    self.bold = bold
-    self.dim = dim
-    self.reverse = reverse
-    self.underline = underline
+    raw = color.rawValue
+    if bold { raw |= Self.boldBit }
+    if dim { raw |= Self.dimBit }
+    if reverse { raw |= Self.reverseBit }
+    if underline { raw |= Self.underlineBit }
+  }
+
+  /// The style whose packed form is `raw`, if it is one.
+  public init?(raw: UInt8) {
+    guard Color(rawValue: raw & Self.colorMask) != nil else { return nil }
+    self.raw = raw
+  }
+
+  public var color: Color {
+    get { Color(rawValue: raw & Self.colorMask) ?? .normal }
+    set { raw = raw & ~Self.colorMask | newValue.rawValue }
+  }
+
+  public var bold: Bool {
+    get { raw & Self.boldBit != 0 }
+    set { set(Self.boldBit, newValue) }
+  }
+
+  public var dim: Bool {
+    get { raw & Self.dimBit != 0 }
+    set { set(Self.dimBit, newValue) }
+  }
+
+  public var reverse: Bool {
+    get { raw & Self.reverseBit != 0 }
+    set { set(Self.reverseBit, newValue) }
+  }
+
+  public var underline: Bool {
+    get { raw & Self.underlineBit != 0 }
+    set { set(Self.underlineBit, newValue) }
+  }
+
+  private mutating func set(_ bit: UInt8, _ on: Bool) {
+    raw = on ? raw | bit : raw & ~bit
   }
 
   public static let plain = Style()

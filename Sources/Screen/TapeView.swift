@@ -42,6 +42,38 @@ where Trades: Sendable, Trades.Index == Int {
   /// The largest useful `scroll` for an area of `height` rows.
   public func maxScroll(height: Int) -> Int { max(0, trades.count - height) }
 
+  /// Draws one trade per row over the whole of `area` (clearing it first).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    guard !trades.isEmpty else {
+      grid.put(" no trades yet", x: area.x, y: area.y, style: Style(.muted), clip: area)
+      return
+    }
+    let skip = min(max(0, scroll), maxScroll(height: area.height))
+    let start = trades.startIndex + skip
+    let end = min(trades.endIndex, start + area.height)
+    // The rows in view, copied once: the drawing below is not generic, so it runs specialised
+    // whatever collection the trades come in (generic code called from another module is not).
+    let rows = TapeRows(
+      priceDecimals: priceDecimals, nowMs: nowMs, highlightMs: highlightMs, largeSize: largeSize,
+      utcOffsetMinutes: utcOffsetMinutes)
+    var shown: [Trade] = []
+    shown.reserveCapacity(end - start)
+    for i in start..<end { shown.append(trades[i]) }
+    rows.render(shown, into: &grid, area: area)
+  }
+}
+
+/// The tape's rows drawn from trades in an array (see `TapeView`).
+private struct TapeRows {
+  var priceDecimals: Int
+  var nowMs: Int64
+  var highlightMs: Int64
+  var largeSize: Int64?
+  var utcOffsetMinutes: Int
+
   // Column formats from the widest to the narrowest.
   private enum Format: CaseIterable {
     case full, seconds, shortSide, noTime
@@ -61,32 +93,26 @@ where Trades: Sendable, Trades.Index == Int {
     }
   }
 
-  /// Draws one trade per row over the whole of `area` (clearing it first).
-  public func render(into grid: inout Grid, area: Rect) {
-    let area = area.intersection(grid.bounds)
-    guard !area.isEmpty else { return }
-    grid.fill(area)
-    guard !trades.isEmpty else {
-      grid.put(" no trades yet", x: area.x, y: area.y, style: Style(.muted), clip: area)
-      return
+  func render(_ trades: [Trade], into grid: inout Grid, area: Rect) {
+    // Numbers formatted once: for the column widths and for the rows.
+    let rows = trades.map { trade in
+      (trade, NumberFormat.price(trade.price, decimals: priceDecimals), NumberFormat.size(trade.size))
     }
-    let skip = min(max(0, scroll), maxScroll(height: area.height))
-    let start = trades.startIndex + skip
-    let end = min(trades.endIndex, start + area.height)
-    let rows = trades[start..<end]
-    let priceWidth = max(
-      5, rows.map { NumberFormat.price($0.price, decimals: priceDecimals).count }.max() ?? 0)
+    let priceWidth = rows.reduce(5) { max($0, $1.1.columns) }
     // Wide enough for 125,000 so the column rarely moves as trades scroll through.
-    let sizeWidth = max(7, rows.map { NumberFormat.size($0.size).count }.max() ?? 0)
+    let sizeWidth = rows.reduce(7) { max($0, $1.2.columns) }
     let format =
       Format.allCases.first { $0.width(price: priceWidth, size: sizeWidth) <= area.width } ?? .noTime
-    for (n, trade) in rows.enumerated() {
-      renderRow(trade, into: &grid, row: area.row(n), format: format, price: priceWidth, size: sizeWidth)
+    for (n, row) in rows.enumerated() {
+      renderRow(
+        row.0, price: row.1, size: row.2, into: &grid, row: area.row(n), format: format,
+        priceWidth: priceWidth, sizeWidth: sizeWidth)
     }
   }
 
   private func renderRow(
-    _ trade: Trade, into grid: inout Grid, row: Rect, format: Format, price: Int, size: Int
+    _ trade: Trade, price priceText: String, size sizeText: String, into grid: inout Grid, row: Rect,
+    format: Format, priceWidth price: Int, sizeWidth size: Int
   ) {
     let role: Style.Color
     let side: String
@@ -118,8 +144,7 @@ where Trades: Sendable, Trades.Index == Int {
       x = grid.put(time, x: x, y: row.y, style: timeStyle, clip: row) + format.gap
     }
     x = grid.put(side, x: x, y: row.y, style: style, clip: row) + format.gap
-    let p = NumberFormat.price(trade.price, decimals: priceDecimals).padLeft(price)
-    x = grid.put(p, x: x, y: row.y, style: style, clip: row) + format.gap
-    grid.put(NumberFormat.size(trade.size).padLeft(size), x: x, y: row.y, style: style, clip: row)
+    x = grid.put(priceText, x: x, y: row.y, rightAlignedIn: price, style: style, clip: row) + format.gap
+    grid.put(sizeText, x: x, y: row.y, rightAlignedIn: size, style: style, clip: row)
   }
 }

@@ -25,8 +25,19 @@ public final class TerminalScreen {
   }
 
   private let window: UnsafeMutablePointer<WINDOW>
-  private var shown: Grid?
+  /// What is on screen: `Cell.key` of every cell of the last grid drawn, row by row.
+  private var shown: [UInt64] = []
+  private var shownWidth = -1
+  private var shownHeight = -1
   private var pairs: [Style.Color: Int16] = [:]
+  /// Per `Style.raw`: its attributes and colour pair, and a blank `cchar_t` with them.
+  private var styleAttributes: [(attrs: attr_t, pair: Int16)] = []
+  private let styleCells = UnsafeMutablePointer<cchar_t>.allocate(capacity: Style.rawCount)
+  /// Room for one row's run of cells (`tt_put_run`); grows with the grid.
+  private var scratch = UnsafeMutablePointer<cchar_t>.allocate(capacity: 1)
+  private var scratchCapacity = 1
+  /// Whether the last cell `draw` wrote went through `tt_put_wch` (which moves the cursor).
+  private var lastWrittenAlone = false
   private var colorCount: Int32 = 0
   private var ended = false
   /// The screen made by `init(output:input:term:width:height:options:)` (nil for `initscr`'s).
@@ -68,6 +79,8 @@ public final class TerminalScreen {
       colorCount = tt_colors()
       setUpPairs()
     }
+    setUpStyles()
+    batchOutput()
   }
 
   /// Draws to `output` as a terminal of type `term` (e.g. "xterm-256color") of `width`×`height`
@@ -108,9 +121,25 @@ public final class TerminalScreen {
       colorCount = tt_colors()
       setUpPairs()
     }
+    setUpStyles()
+    batchOutput()
   }
 
-  deinit { restore() }
+  /// Makes ncurses send each `doupdate` in as few writes as its buffer allows. Until the
+  /// screen has once been suspended (`endwin`) and resumed, ncurses takes itself for a
+  /// low-level terminfo program and flushes after every cursor movement: a frame went out
+  /// in dozens of small writes (three a row on a full repaint), each a system call and a
+  /// wake-up of the terminal, and a terminal could show half-drawn frames. Suspending once
+  /// here, before anything is drawn, makes the first `doupdate` resume (it repaints anyway).
+  private func batchOutput() {
+    endwin()
+  }
+
+  deinit {
+    restore()
+    styleCells.deallocate()
+    scratch.deallocate()
+  }
 
   private static var term: String { getenv("TERM").map { String(cString: $0) } ?? "unset" }
 
@@ -135,30 +164,102 @@ public final class TerminalScreen {
     return first.uppercased().contains("UTF-8") || first.uppercased().contains("UTF8")
   }
 
-  /// Draws `grid`: only cells that differ from what is on screen are written, then one
-  /// `doupdate` sends the changes.
+  /// Draws `grid`: only cells that differ from what is on screen are written (each run of
+  /// changed cells in a row with one call), then one `doupdate` sends the changes.
   public func draw(_ grid: Grid) {
     let (width, height) = (min(grid.width, size.width), min(grid.height, size.height))
-    let previous = shown.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
-    if previous == nil { werase(window) }
-    for y in 0..<height {
-      for x in 0..<width {
-        let cell = grid[x, y]
-        if let previous, previous[x, y] == cell { continue }
-        let (attrs, pair) = attributes(cell.style)
-        let scalar = cell.character.unicodeScalars.first?.value ?? 0x20
-        // The bottom-right cell scrolls some terminals when written; ncurses copes, ERR is fine.
-        _ = tt_put_wch(window, Int32(y), Int32(x), scalar, attrs, pair)
+    let repaint = shownWidth != grid.width || shownHeight != grid.height
+    if scratchCapacity < grid.width {
+      scratch.deallocate()
+      scratch = .allocate(capacity: grid.width)
+      scratchCapacity = grid.width
+    }
+    if repaint {
+      // Every cell of the grid is written below; only a window larger than the grid needs
+      // clearing first.
+      if grid.width < Int(getmaxx(window)) || grid.height < Int(getmaxy(window)) { werase(window) }
+      shownWidth = grid.width
+      shownHeight = grid.height
+      if shown.count != grid.width * grid.height {
+        shown = Array(repeating: 0, count: grid.width * grid.height)
       }
     }
-    shown = grid
+    // The cursor goes where writing the last changed cell one at a time would leave it (after
+    // it, or at the start of the next row), so ncurses sends the same bytes as it always has.
+    var last: (y: Int, x: Int)?
+    lastWrittenAlone = false
+    grid.cells.withUnsafeBufferPointer { cells in
+      shown.withUnsafeMutableBufferPointer { shown in
+        for y in 0..<grid.height {
+          let row = y * grid.width
+          // A cell is its key (one word, no padding): an unchanged row compares as one block.
+          if !repaint, Self.cellIsKey, grid.width > 0,
+            memcmp(cells.baseAddress! + row, shown.baseAddress! + row, grid.width * 8) == 0
+          {
+            continue
+          }
+          var runStart = -1
+          for x in 0..<grid.width {
+            let key = cells[row + x].key
+            let changed = repaint || shown[row + x] != key
+            shown[row + x] = key
+            let visible = changed && y < height && x < width
+            if visible {
+              if runStart < 0 { runStart = x }
+              last = (y, x)
+            } else if runStart >= 0 {
+              writeRun(shown, y: y, from: runStart, to: x, rowStart: row)
+              runStart = -1
+            }
+          }
+          if runStart >= 0 {
+            writeRun(shown, y: y, from: runStart, to: min(grid.width, width), rowStart: row)
+          }
+        }
+      }
+    }
+    // A character written on its own (`tt_put_wch`) already left the cursor where it belongs.
+    if let last, !lastWrittenAlone {
+      let rows = Int(getmaxy(window))
+      let columns = Int(getmaxx(window))
+      let cursor =
+        last.x + 1 < columns ? (last.y, last.x + 1) : last.y + 1 < rows ? (last.y + 1, 0) : (last.y, last.x)
+      wmove(window, Int32(cursor.0), Int32(cursor.1))
+    }
     wnoutrefresh(window)
     doupdate()
   }
 
+  /// Writes the cells `from..<to` of row `y` (keys in `shown` from `rowStart`), one call per
+  /// run of one-column characters and one per other character.
+  private func writeRun(
+    _ shown: UnsafeMutableBufferPointer<UInt64>, y: Int, from: Int, to: Int, rowStart: Int
+  ) {
+    guard let base = shown.baseAddress else { return }
+    var x = from
+    lastWrittenAlone = false
+    while x < to {
+      let done = Int(
+        tt_put_run(window, Int32(y), Int32(x), base + rowStart + x, Int32(to - x), styleCells, scratch))
+      if done < 0 { return }
+      x += done
+      guard x < to else { return }
+      lastWrittenAlone = x == to - 1
+      // A character that is not one column wide: one at a time, as ncurses places it.
+      let key = shown[rowStart + x]
+      let style = styleAttributes[Int(key >> 32 & 0xFF)]
+      // The bottom-right cell scrolls some terminals when written; ncurses copes, ERR is fine.
+      _ = tt_put_wch(window, Int32(y), Int32(x), UInt32(truncatingIfNeeded: key), style.attrs, style.pair)
+      x += 1
+    }
+  }
+
+  private static let cellIsKey = MemoryLayout<Cell>.size == 8 && MemoryLayout<Cell>.stride == 8
+
   /// Forgets what is on screen, so the next `draw` repaints everything.
   public func invalidate() {
-    shown = nil
+    shownWidth = -1
+    shownHeight = -1
     clearok(window, true)
   }
 
@@ -254,7 +355,17 @@ public final class TerminalScreen {
     }
   }
 
-  private func attributes(_ style: Style) -> (attr_t, Int16) {
+  // Every style's attributes and blank cell, looked up by `Style.raw` while drawing.
+  private func setUpStyles() {
+    styleAttributes = (0..<Style.rawCount).map { raw in
+      attributes(Style(raw: UInt8(raw)) ?? .plain)
+    }
+    for (raw, style) in styleAttributes.enumerated() {
+      _ = tt_cchar_template(styleCells + raw, style.attrs, style.pair)
+    }
+  }
+
+  private func attributes(_ style: Style) -> (attrs: attr_t, pair: Int16) {
     var a = tt_a_normal()
     if style.bold { a |= tt_a_bold() }
     if style.dim { a |= tt_a_dim() }
