@@ -73,6 +73,11 @@ public final class TerminalScreen {
     keypad(window, true)
     curs_set(0)
     wtimeout(window, 0)
+    // No typeahead check: by default doupdate polls stdin several times per frame, to
+    // give up on a frame when a key is waiting. Frames take a fraction of a millisecond
+    // and the loop reads keys before it draws, so that saves nothing and costs a system
+    // call per row group, every frame, all day.
+    typeahead(-1)
     if options.color, has_colors() {
       start_color()
       use_default_colors()
@@ -115,6 +120,11 @@ public final class TerminalScreen {
     keypad(window, true)
     curs_set(0)
     wtimeout(window, 0)
+    // No typeahead check: by default doupdate polls stdin several times per frame, to
+    // give up on a frame when a key is waiting. Frames take a fraction of a millisecond
+    // and the loop reads keys before it draws, so that saves nothing and costs a system
+    // call per row group, every frame, all day.
+    typeahead(-1)
     if options.color, has_colors() {
       start_color()
       use_default_colors()
@@ -264,7 +274,9 @@ public final class TerminalScreen {
   }
 
   /// Reads every pending key without waiting, and notices a new terminal size.
-  public func readInput() -> [Input] {
+  /// Keys are read only when `keysWaiting` (stdin polled readable): ncurses keeps no keys
+  /// of its own between calls, since each call reads until there are none.
+  public func readInput(keysWaiting: Bool = true) -> [Input] {
     var out: [Input] = []
     // The size is asked of the terminal itself: SIGWINCH only wakes the loop.
     var rows: Int32 = 0
@@ -275,7 +287,7 @@ public final class TerminalScreen {
       invalidate()
       out.append(.resize(width: Int(cols), height: Int(rows)))
     }
-    while true {
+    while keysWaiting {
       var wch: wint_t = 0
       let rc = wget_wch(window, &wch)
       if rc == tt_err() { break }

@@ -69,7 +69,7 @@ struct DashboardRunner {
       ]
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
-      if let signal = screen.pendingSignal() {
+      if fds[2].revents != 0, let signal = screen.pendingSignal() {
         exitMessage = signal == SIGINT ? nil : "tradeterm: stopped by signal \(signal)"
         break loop
       }
@@ -81,7 +81,7 @@ struct DashboardRunner {
       let tickNow = MonotonicTime.now()
       let wall = Self.wallMs()
       var effects: [Effect] = []
-      for input in screen.readInput() {
+      for input in screen.readInput(keysWaiting: fds[0].revents & Int16(POLLIN) != 0) {
         switch input {
         case .key(let key):
           effects += App.update(&state, .key(key))
@@ -101,7 +101,9 @@ struct DashboardRunner {
       }
       effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
       batch.removeAll()
-      for result in rest?.drain() ?? [] { effects += apply(result, &state) }
+      if fds[3].revents != 0, let rest {
+        for result in rest.drain() { effects += apply(result, &state) }
+      }
       effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
 
       for effect in effects {
