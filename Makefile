@@ -7,7 +7,7 @@ ARGS       ?=
 BENCH_ARGS ?=
 SECONDS    ?= 60
 
-.PHONY: all deps build debug run demo test lint format bench conformance fuzz clean install
+.PHONY: all deps build debug run demo test lint format bench conformance fuzz soak clean install
 
 all: build
 
@@ -56,6 +56,13 @@ bench: deps
 ## conformance: the Autobahn WebSocket suite (kosoku) against tradeterm's WebSocket layer
 conformance: deps
 	@bash scripts/conformance.sh
+
+## soak: the long fault scenarios and 30 minutes at 100x BitMEX's rate (release build; about
+## 40 minutes). SOAK_ARGS="--quick" runs every scenario short; "--minutes N" sets the rate run.
+SOAK_ARGS ?=
+soak: deps
+	$(SWIFT) build -c release --product tradeterm-soak
+	.build/release/tradeterm-soak $(SOAK_ARGS)
 
 ## fuzz: libFuzzer + ASan on the decoder and the book for SECONDS (make fuzz SECONDS=600)
 fuzz: deps

@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "tradeterm", targets: ["tradeterm"]),
     .executable(name: "tradeterm-sim", targets: ["tradeterm-sim"]),
     .executable(name: "tradeterm-wsecho", targets: ["tradeterm-wsecho"]),
+    .executable(name: "tradeterm-soak", targets: ["tradeterm-soak"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -79,6 +80,15 @@ let package = Package(
 
     // An echo client on tradeterm's WebSocket layer, for the Autobahn suite.
     .executableTarget(name: "tradeterm-wsecho", dependencies: ["Feed"]),
+
+    // The long fault scenarios and the 100x-rate soak (`make soak`, release build).
+    .executableTarget(
+      name: "tradeterm-soak",
+      dependencies: [
+        "Feed", "ExchangeSim", "MarketModel", "BitMEX",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
 
     // Decoder + book fuzzing (`make fuzz`: -sanitize=fuzzer,address -D TRADETERM_LIBFUZZER);
     // in a normal build, a replayer of fuzz inputs.

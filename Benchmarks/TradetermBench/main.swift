@@ -210,6 +210,11 @@ print("tradeterm benchmarks — \(Report.machine)")
 print(report.table)
 for note in report.notes { print("note: \(note)") }
 if !arguments.contains("--no-write") && !quick {
-  try report.markdown(date: date).write(toFile: "BENCHMARKS.md", atomically: true, encoding: .utf8)
+  // Everything from the history heading on is written by hand (what each change bought):
+  // kept as it is.
+  let old = (try? String(contentsOfFile: "BENCHMARKS.md", encoding: .utf8)) ?? ""
+  let history = old.range(of: "\n## What each change bought").map { String(old[$0.lowerBound...]) } ?? ""
+  try (report.markdown(date: date) + history).write(
+    toFile: "BENCHMARKS.md", atomically: true, encoding: .utf8)
   print("wrote BENCHMARKS.md")
 }

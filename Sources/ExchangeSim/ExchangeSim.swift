@@ -1,9 +1,13 @@
-import Foundation
+import FoundationEssentials
 import MarketModel
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A BitMEX-compatible exchange on loopback: the realtime WebSocket at `/realtime` and the
 /// REST API under `/api/v1`, serving a seeded simulated market (or a recorded session) with
@@ -106,7 +110,8 @@ public final class ExchangeSim: Sendable {
         channel.eventLoop.makeCompletedFuture {
           let world = box.value
           if let trickle = world.faults.current.trickle {
-            try channel.pipeline.syncOperations.addHandler(TrickleHandler(trickle), position: .first)
+            try channel.pipeline.syncOperations.addHandler(
+              TrickleHandler(trickle, stats: world.stats), position: .first)
           }
           try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
         }

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import MarketModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A seeded market for one instrument: a book of `depth` levels per side on the tick grid
 /// that follows a random-walk fair price, trades at the best prices, and the instrument's

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import MarketModel
 import NIOHTTP1
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Answers the REST API under `/api/v1` from the world: `instrument`, `instrument/active`,
 /// `trade`, `trade/bucketed`, `orderBook/L2`, `schema/websocketHelp`. Errors come in
@@ -149,14 +153,42 @@ struct RESTRouter {
     return .success(min(n, maxCount))
   }
 
+  /// `text` with each `%XY` replaced by its byte; as it is when that is not valid UTF-8.
+  static func percentDecoded(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    func hex(_ c: UInt8) -> UInt8? {
+      switch c {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+      default: nil
+      }
+    }
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hex(bytes[i + 1]),
+        let low = hex(bytes[i + 2])
+      {
+        out.append(high << 4 | low)
+        i += 3
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(validating: out, as: UTF8.self) ?? text
+  }
+
   /// The parameters of a query string, percent-decoded (`+` is a space).
   static func query(_ text: String) -> [String: String] {
     var out: [String: String] = [:]
     for pair in text.split(separator: "&") {
       let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       func decode(_ s: Substring) -> String {
-        let spaced = s.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        percentDecoded(String(s.replacing("+", with: " ")))
       }
       out[decode(kv[0])] = kv.count > 1 ? decode(kv[1]) : ""
     }

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A recorded session, loaded for replay (see `SimReplay` for how it is served).
 ///
@@ -84,7 +88,7 @@ struct ReplayFile: Sendable {
     let sibling = url.deletingPathExtension().appendingPathExtension("recv-times.txt")
     guard let data = try? Data(contentsOf: sibling) else { return nil }
     return data.split(separator: UInt8(ascii: "\n")).compactMap {
-      Double(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+      Double(String(decoding: $0, as: UTF8.self).filter { $0 != " " && $0 != "\t" && $0 != "\r" })
     }
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How an `ExchangeSim` behaves. The defaults give a realistic, lively market on an
 /// ephemeral loopback port.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A small, fast, seedable random number generator (xoshiro256**, seeded through
 /// SplitMix64), so a seed gives the same market on every platform and Swift version.

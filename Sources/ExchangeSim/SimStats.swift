@@ -38,6 +38,8 @@ public struct SimStats: Sendable, Hashable {
   public var framesSent: [String: Int] = [:]
   /// Bytes of WebSocket payload sent.
   public var bytesSent = 0
+  /// Bytes the trickle fault has let out to the socket so far (frame headers included).
+  public var bytesTrickled = 0
 
   public init() {}
 

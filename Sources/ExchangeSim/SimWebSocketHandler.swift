@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 import NIOWebSocket
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One WebSocket session at `/realtime`: the welcome, the `subscribe`/`unsubscribe` ops with
 /// their acks and errors, partials after the configured delay, the world's deltas, text
@@ -158,9 +162,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
 
   /// A JSON op from the client.
   private func request(_ bytes: [UInt8]) {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-      let request = object as? [String: Any]
-    else {
+    guard let request = try? JSONDecoder().decode(ClientRequest.self, from: Data(bytes)) else {
       let first = String(decoding: bytes.prefix(1), as: UTF8.self)
       let message =
         "Failed to decode incoming data: Unexpected token \(first.isEmpty ? "end" : first) in JSON at "
@@ -168,9 +170,8 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
       write(ByteBuffer(bytes: FrameEncoder.error(status: 400, message: message, request: nil)), kind: "error")
       return
     }
-    let args =
-      (request["args"] as? [Any])?.compactMap { $0 as? String } ?? (request["args"] as? String).map { [$0] }
-    let op = request["op"] as? String ?? ""
+    let args = request.args
+    let op = request.op
     switch op {
     case "subscribe":
       world.stats.withLock { $0.subscribeRequests += 1 }
@@ -435,11 +436,13 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     context.close(promise: nil)
   }
 
-  /// Goes silent for good: no data, no pongs, no answers.
+  /// Goes silent for good: no data, no pongs, no answers; with the trickle fault, the rest of
+  /// a frame under way stays unsent too (a stall in the middle of a partial).
   func stall() {
-    guard !stalled, context != nil else { return }
+    guard !stalled, let context else { return }
     flushIfNeeded()
     stalled = true
+    (try? context.pipeline.syncOperations.handler(type: TrickleHandler.self))?.freeze()
     world.stats.withLock { $0.sessionsStalled += 1 }
   }
 
@@ -467,9 +470,37 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1)
       guard parts.count == 2, parts[0] == "subscribe" else { continue }
-      let value = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+      let value = RESTRouter.percentDecoded(String(parts[1]))
       return value.split(separator: ",").map(String.init)
     }
     return nil
+  }
+}
+
+/// A client's JSON op: `{"op": "subscribe", "args": ["trade:XBTUSD", …]}`. As BitMEX does,
+/// `args` may be one string; arguments that are not strings are skipped, and a missing `op`
+/// is the empty (unsupported) op.
+struct ClientRequest: Decodable {
+  var op: String
+  var args: [String]?
+
+  private enum Key: String, CodingKey { case op, args }
+
+  /// A list element that is kept only when it is a string.
+  private struct MaybeString: Decodable {
+    var value: String?
+    init(from decoder: any Decoder) throws {
+      value = try? decoder.singleValueContainer().decode(String.self)
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    op = (try? container.decode(String.self, forKey: .op)) ?? ""
+    if let list = try? container.decode([MaybeString].self, forKey: .args) {
+      args = list.compactMap(\.value)
+    } else {
+      args = (try? container.decode(String.self, forKey: .args)).map { [$0] }
+    }
   }
 }

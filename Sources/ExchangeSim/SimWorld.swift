@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import MarketModel
 import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The simulated exchange's shared state: one market per instrument, the WebSocket
 /// sessions, and the clock that moves the market. Every connection sees this one world.

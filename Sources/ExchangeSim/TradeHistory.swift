@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The trades an instrument has printed (the newest thousand) and per-minute bars of all of
 /// them, from which REST `/trade` and `/trade/bucketed` answer.

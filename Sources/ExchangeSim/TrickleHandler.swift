@@ -12,10 +12,21 @@ final class TrickleHandler: ChannelOutboundHandler, RemovableChannelHandler {
   private var queue: [(buffer: ByteBuffer, promise: EventLoopPromise<Void>?)] = []
   private var head = 0
   private var timer: Scheduled<Void>?
+  private let stats: SimLock<SimStats>?
+  /// Set by the stall fault: nothing more goes out, even the rest of a frame under way.
+  private var frozen = false
 
-  init(_ trickle: SimFaults.Trickle) {
+  init(_ trickle: SimFaults.Trickle, stats: SimLock<SimStats>? = nil) {
     bytesPerChunk = max(1, trickle.bytes)
     interval = .interval(trickle.interval)
+    self.stats = stats
+  }
+
+  /// Stops the drip for good, in the middle of a frame if one is under way (a stall).
+  func freeze() {
+    frozen = true
+    timer?.cancel()
+    timer = nil
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -23,13 +34,14 @@ final class TrickleHandler: ChannelOutboundHandler, RemovableChannelHandler {
   }
 
   func flush(context: ChannelHandlerContext) {
-    guard timer == nil else { return }
+    guard timer == nil, !frozen else { return }
     drip(context)
   }
 
   /// Sends one chunk and schedules the next.
   private func drip(_ context: ChannelHandlerContext) {
     timer = nil
+    guard !frozen else { return }
     var budget = bytesPerChunk
     while budget > 0 && head < queue.count {
       let n = min(budget, queue[head].buffer.readableBytes)
@@ -43,6 +55,8 @@ final class TrickleHandler: ChannelOutboundHandler, RemovableChannelHandler {
       }
     }
     context.flush()
+    let sent = bytesPerChunk - budget
+    stats?.withLock { $0.bytesTrickled += sent }
     if head == queue.count {
       queue.removeAll(keepingCapacity: true)
       head = 0

@@ -172,6 +172,19 @@ public struct ConnectionMachine: Sendable {
     return finish(actions, now: now)
   }
 
+  /// Bytes of a message that is still arriving came in (a big partial over a slow link):
+  /// the connection is alive, and a table waiting for its partial is making progress, so its
+  /// partial timeout starts again. The timeout is for a server that stays silent, not for
+  /// a 2 MB image taking a minute at 50 KB/s.
+  public mutating func receiving(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase else { return [] }
+    noteMessage(now)
+    for index in subscriptions.indices where subscriptions[index].awaiting != nil {
+      subscriptions[index].awaitingSince = max(subscriptions[index].awaitingSince, now)
+    }
+    return finish([], now: now)
+  }
+
   /// The text `pong` arrived: the heartbeat is answered and the round trip known.
   public mutating func pong(now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
@@ -373,7 +386,8 @@ public struct ConnectionMachine: Sendable {
     var acknowledged = false
     /// Why the table waits for a partial, or nil when it has one.
     var awaiting: Awaiting? = .initial
-    /// When the table started waiting for its partial.
+    /// When the table started waiting for its partial, or last saw bytes of a message still
+    /// arriving (see `receiving(now:)`).
     var awaitingSince: MonotonicTime
     var lastDataAt: MonotonicTime?
 

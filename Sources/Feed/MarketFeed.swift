@@ -207,7 +207,7 @@ public final class MarketFeed: Sendable {
       }
       // Bytes of a message still arriving (a big partial over a slow link) are life too:
       // without this, the heartbeat would give up on a connection busy delivering.
-      if !delivered, c.bytesReceived != bytesBefore { pending += machine.message(now: .now()) }
+      if !delivered, c.bytesReceived != bytesBefore { pending += machine.receiving(now: .now()) }
       switch end {
       case .wouldBlock:
         break
@@ -228,6 +228,8 @@ public final class MarketFeed: Sendable {
         case .connect(let url):
           connection = nil
           if stopping { break }
+          // The attempt may block up to the connect timeout: say CONNECTING before, not after.
+          publish(machine.status, now: .now())
           let c = WebSocketConnection(abortSignal: abortSignal)
           if let failure = c.connect(
             url: url, timeout: options.config.connectTimeout, userAgent: options.userAgent)

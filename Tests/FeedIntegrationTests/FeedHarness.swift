@@ -37,6 +37,11 @@ final class FeedHarness {
   private(set) var faults: [IntegrityFault] = []
   /// The topics of the `.resync` commands posted, in order.
   private(set) var resyncsPosted: [String] = []
+  /// The most events one drain brought (the mailbox's high-water mark, as the UI sees it).
+  private(set) var maxBatchEvents = 0
+  /// The longest a single `drain` call took, in seconds (the UI thread must never block on the
+  /// feed).
+  private(set) var maxDrainTime = 0.0
   private let started = MonotonicTime.now()
   private var stopped = false
 
@@ -140,7 +145,10 @@ final class FeedHarness {
   /// it, posting a resync for every integrity fault.
   func pump(wait: Double) {
     feed.uiWake.wait(timeout: wait)
+    let drainStart = MonotonicTime.now()
     let update = feed.drain(into: &batch)
+    maxDrainTime = max(maxDrainTime, MonotonicTime.now() - drainStart)
+    maxBatchEvents = max(maxBatchEvents, batch.events.count)
     if update.tablesReset {
       tablesResets += 1
       state.resetTables()

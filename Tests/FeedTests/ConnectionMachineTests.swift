@@ -525,6 +525,37 @@ private func quietConfig() -> FeedConfig {
       ])
   }
 
+  @Test func aPartialStillArrivingIsNeverAbandoned() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.partialReceived(trade, now: 2)
+    _ = machine.partialReceived(instrument, now: 2)
+    // The book's partial trickles in for 60 s: bytes of it arrive every second.
+    var actions: [ConnectionAction] = []
+    for second in 3...60 {
+      actions += machine.receiving(now: MonotonicTime(seconds: Double(second)))
+      actions += machine.tick(now: MonotonicTime(seconds: Double(second) + 0.5))
+    }
+    #expect(!actions.contains(.close(code: 1000, reason: "no partial")))
+    _ = machine.partialReceived(book, now: 61)
+    #expect(machine.state == .live)
+  }
+
+  @Test func aPartialThatStopsArrivingTimesOutFromItsLastBytes() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.partialReceived(trade, now: 2)
+    _ = machine.partialReceived(instrument, now: 2)
+    _ = machine.receiving(now: 20)
+    for second in 21...49 {
+      _ = machine.message(now: MonotonicTime(seconds: Double(second)))
+    }
+    #expect(machine.tick(now: 49.5).allSatisfy { $0 != .close(code: 1000, reason: "no partial") })
+    #expect(machine.tick(now: 50).first == .close(code: 1000, reason: "no partial"))
+  }
+
   // MARK: Switching symbol
 
   @Test func switchingSymbolOnALiveConnection() {

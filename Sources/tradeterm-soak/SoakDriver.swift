@@ -1,0 +1,161 @@
+import ExchangeSim
+import Feed
+import MarketModel
+
+/// The UI side of a real `MarketFeed`, as the dashboard runs it: drain the mailbox into a
+/// `MarketBatch`, apply it to a `MarketState`, post a `.resync` for every integrity fault. It keeps
+/// running totals only (no histories), so that a 30-minute run measures the feed and the engine,
+/// not the driver's own bookkeeping.
+///
+/// Used from one thread; every wait is on a condition with a deadline.
+final class SoakDriver {
+  let feed: MarketFeed
+  private(set) var state: MarketState
+  private var batch = MarketBatch()
+  /// The newest status received.
+  private(set) var status: FeedStatus?
+  /// Undecodable frames the feed skipped.
+  private(set) var skippedFrames = 0
+  /// Resyncs posted (one per integrity fault).
+  private(set) var resyncs = 0
+  /// Drains that said the tables were reset (a new connection, a resync, a stale table).
+  private(set) var tablesResets = 0
+  /// Book partials of the watched symbol.
+  private(set) var bookPartials = 0
+  /// Book deltas of the watched symbol.
+  private(set) var bookDeltas = 0
+  /// Book deltas of any other symbol (after a switch there must be none).
+  private(set) var otherDeltas = 0
+  /// Every event drained.
+  private(set) var events = 0
+  /// The most events one drain brought.
+  private(set) var maxBatchEvents = 0
+  /// The longest one `drain` call took, in seconds.
+  private(set) var maxDrainTime = 0.0
+  /// Reconnect waits seen, by kind (each failure's wait counted once).
+  private(set) var reconnectWaits: [ConnectionState.Wait: Int] = [:]
+  /// Reconnect waits that did not say why (no last error): the status must always say.
+  private(set) var silentWaits = 0
+  /// Reconnect statuses whose label and wait kind disagree with the last error (a 429 not
+  /// shown as rate-limited, a 503 not as maintenance).
+  private(set) var mislabelledWaits = 0
+  /// Whether any status was `.error`.
+  private(set) var sawError = false
+  private var lastWaitDeadline: MonotonicTime?
+  /// Called after every drain (to sample simulator counters over time).
+  var probe: (() -> Void)?
+
+  init(url: String, symbol: String, book: BookTable = .top25, config: FeedConfig) {
+    feed = MarketFeed(FeedOptions(webSocketURL: url, symbol: symbol, book: book, config: config))
+    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    feed.start()
+  }
+
+  /// Stops the feed thread (safe to call twice).
+  func stop() { feed.stop() }
+
+  /// The feed says LIVE and the watched book has its partial.
+  var isLive: Bool { status?.state == .live && state.bookSync == .live }
+
+  /// Watch `symbol` instead (a fresh market state, as the dashboard does).
+  func switchSymbol(to symbol: String) {
+    feed.post(.switchSymbol(symbol))
+    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+  }
+
+  /// Whether the client's book is exactly the simulator's (top `depth` per side, or all).
+  func bookMatches(_ sim: ExchangeSim, depth: Int?) -> Bool {
+    let theirs = sim.bookSnapshot(symbol: state.symbol.description, depth: depth)
+    let d = depth ?? .max
+    return !theirs.bids.isEmpty && state.book.top(.buy, d) == theirs.bids
+      && state.book.top(.sell, d) == theirs.asks
+  }
+
+  /// Drains until `condition` holds (true) or `timeout` seconds pass (false).
+  func waitUntil(timeout: Double, _ condition: (SoakDriver) -> Bool) -> Bool {
+    let deadline = MonotonicTime.now() + timeout
+    while true {
+      if condition(self) { return true }
+      let left = deadline - MonotonicTime.now()
+      if left <= 0 { return false }
+      pump(wait: min(left, 1.0 / 30))
+    }
+  }
+
+  /// Drains for `seconds`.
+  func run(for seconds: Double) {
+    _ = waitUntil(timeout: seconds) { _ in false }
+  }
+
+  /// Waits up to `wait` s for the feed's signal, then drains, applies and answers faults.
+  func pump(wait: Double) {
+    feed.uiWake.wait(timeout: wait)
+    let start = MonotonicTime.now()
+    let update = feed.drain(into: &batch)
+    maxDrainTime = max(maxDrainTime, MonotonicTime.now() - start)
+    maxBatchEvents = max(maxBatchEvents, batch.events.count)
+    events += batch.events.count
+    if update.tablesReset {
+      tablesResets += 1
+      state.resetTables()
+    }
+    skippedFrames += update.decodeErrors
+    count(batch)
+    for fault in state.apply(batch) {
+      resyncs += 1
+      feed.post(.resync(topic: fault.topic))
+    }
+    batch.removeAll()
+    if let s = update.status { note(s) }
+    probe?()
+  }
+
+  private func note(_ s: FeedStatus) {
+    status = s
+    switch s.state {
+    case .error:
+      sawError = true
+    case .reconnecting(_, let next, let error, let wait):
+      guard next != lastWaitDeadline else { return }
+      lastWaitDeadline = next
+      reconnectWaits[wait, default: 0] += 1
+      guard let error else {
+        silentWaits += 1
+        return
+      }
+      if error.contains("429") && wait != .rateLimited && wait != .hourlyLimit { mislabelledWaits += 1 }
+      if error.contains("503") && (wait != .maintenance || s.state.label != "MAINTENANCE") {
+        mislabelledWaits += 1
+      }
+    default:
+      break
+    }
+  }
+
+  /// Reconnect waits of every kind.
+  var reconnects: Int { reconnectWaits.values.reduce(0, +) }
+
+  private func count(_ batch: MarketBatch) {
+    for event in batch.events {
+      guard case .book(let message) = event else { continue }
+      let rows = batch.bookRows[message.rows]
+      let mine =
+        message.filterSymbol.map { $0 == state.symbol } ?? rows.contains { $0.symbol == state.symbol }
+      if message.action == .partial {
+        if mine { bookPartials += 1 }
+      } else if mine {
+        bookDeltas += 1
+      } else if !rows.isEmpty {
+        otherDeltas += 1
+      }
+    }
+  }
+
+  /// The last status in words.
+  func describe() -> String {
+    guard let status else { return "no status" }
+    var words = "\(status.state.label) attempt \(status.attempt)"
+    if let e = status.lastError { words += " (\(e))" }
+    return words + "; book \(state.bookSync)"
+  }
+}
