@@ -336,6 +336,19 @@ struct JSONScanner {
     var digits = 0
     var exponent = 0
     let intStart = pos
+    // Prices have a few integer digits: take up to eight at once.
+    if pos + 8 <= count {
+      let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+      let n = Self.leadingDigits(word)
+      if n > 0 {
+        // Keep the n digits, moved up, with '0's below them: the same value in eight lanes.
+        let shift = UInt64(8 - n) &* 8
+        let kept = n == 8 ? word : (word << shift) | (0x3030_3030_3030_3030 >> (64 &- shift))
+        mantissa = Self.eightDigits(kept)
+        digits = mantissa == 0 ? 0 : n
+        pos += n
+      }
+    }
     while pos < count, base[pos] &- UInt8(ascii: "0") < 10 {
       if digits < 19 {
         mantissa = mantissa &* 10 &+ UInt64(base[pos] &- UInt8(ascii: "0"))
@@ -434,6 +447,21 @@ struct JSONScanner {
     let d = try readDouble()
     guard d.rounded() == d, abs(d) < 9.2e18 else { throw DecodeError("expected a whole number", at: start) }
     return Int64(d)
+  }
+
+  /// How many of `w`'s bytes, from the lowest (the first in memory), are ASCII digits before
+  /// the first that is not: 0…8.
+  @inline(__always) static func leadingDigits(_ w: UInt64) -> Int {
+    // A lane is nonzero when its byte is not a digit: '0'…'9' is 0x30…0x39, the bytes whose
+    // high nibble is 3, and still 3 once 6 is added. (A carry out of a lane only reaches
+    // lanes after a non-digit, which do not count.)
+    let high = (w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+    let carried = ((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+    let notDigit = high | carried
+    // Collapse each lane to its high bit: nonzero lane → 0x80.
+    let lanes =
+      ((notDigit & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | notDigit) & 0x8080_8080_8080_8080
+    return lanes.trailingZeroBitCount / 8
   }
 
   /// Whether all eight bytes of `w` are ASCII digits.

@@ -243,6 +243,33 @@ func decodeOne(_ text: String) throws(DecodeError) -> MarketBatch {
     }
   }
 
+  @Test func numbersFollowedByMoreJSONTakeEightDigitsAtATime() throws {
+    // With eight bytes left after the number's start, the integer digits are read eight at a
+    // time: every length of integer part, every next byte, and the same value as Swift's.
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<3_000 {
+      let whole =
+        UInt64.random(in: 0...99_999_999_999, using: &rng)
+        / UInt64(pow(10, Double.random(in: 0...11).rounded(.down)))
+      let fraction = Bool.random(using: &rng) ? ".\(Int.random(in: 0...999, using: &rng))" : ""
+      let exponent = Int.random(in: 0..<4, using: &rng) == 0 ? "e\(Int.random(in: -5...5, using: &rng))" : ""
+      let number = "\(whole)\(fraction)\(exponent)"
+      let text = number + [",\"size\":1}", "}]}", " ,", "\t}"].randomElement(using: &rng)!
+      let parsed = text.utf8.withContiguousStorageIfAvailable { buf -> Double? in
+        var s = JSONScanner(buf.baseAddress!, count: buf.count)
+        return try? s.readDouble()
+      }
+      #expect(parsed == Double(number), "\(text)")
+    }
+    for bad in ["007,\"a\":12345", "01234567890,", "-,\"a\":123456", "00.5,\"a\":123"] {
+      let parsed = bad.utf8.withContiguousStorageIfAvailable { buf -> Double? in
+        var s = JSONScanner(buf.baseAddress!, count: buf.count)
+        return try? s.readDouble()
+      }
+      #expect(parsed == .some(nil), "\(bad) is not a JSON number")
+    }
+  }
+
   @Test(arguments: [
     ("8000.0", Int64(8000)), ("8e3", 8000), ("33000", 33000), ("62400580205", 62_400_580_205),
     ("234027002072", 234_027_002_072), ("7866000000", 7_866_000_000), ("0", 0),
