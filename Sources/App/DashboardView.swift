@@ -75,6 +75,7 @@ public enum DashboardView {
     StatusLine(
       connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
+      reconnects: s.status?.reconnects ?? 0, resyncs: s.resyncs, skipped: s.decodeErrors,
       hints: hints, ascii: s.ascii
     ).render(into: &grid, area: layout.status)
 

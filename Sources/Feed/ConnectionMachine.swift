@@ -27,6 +27,8 @@ public struct ConnectionMachine: Sendable {
   public private(set) var symbol: String
   /// Failures in a row (shown as the reconnect attempt); reset after `backoffResetAfter` of LIVE.
   public private(set) var attempt = 0
+  /// WebSocket connections opened since the machine started.
+  public private(set) var connectionsOpened = 0
   /// Why the last connection failed; cleared when the feed is LIVE again.
   public private(set) var lastError: String?
   /// Round trip of the last answered `ping` on the current connection, in seconds.
@@ -91,8 +93,8 @@ public struct ConnectionMachine: Sendable {
     var nextRetryAt: MonotonicTime?
     if case .waiting(let until, _) = phase { nextRetryAt = until }
     return FeedStatus(
-      state: state, symbol: symbol, attempt: attempt, nextRetryAt: nextRetryAt, lastError: lastError,
-      pingRoundTrip: pingRoundTrip)
+      state: state, symbol: symbol, attempt: attempt, reconnects: max(0, connectionsOpened - 1),
+      nextRetryAt: nextRetryAt, lastError: lastError, pingRoundTrip: pingRoundTrip)
   }
 
   /// The topics of the current symbol, in subscription order.
@@ -122,6 +124,7 @@ public struct ConnectionMachine: Sendable {
   public mutating func connected(now: MonotonicTime) -> [ConnectionAction] {
     guard case .connecting = phase else { return [] }
     phase = .open
+    connectionsOpened += 1
     lastMessageAt = now
     pingOutstandingSince = nil
     pingSentAt = nil

@@ -10,6 +10,9 @@ public struct FeedStatus: Sendable, Hashable {
   public var symbol: String
   /// Failures in a row; 0 after a successful connection has stayed LIVE long enough.
   public var attempt: Int
+  /// WebSocket connections opened after the first one, since the feed started: every drop,
+  /// stall, timeout or `r` that led to a new connection.
+  public var reconnects: Int
   /// When the next connection attempt is due, while waiting for one.
   public var nextRetryAt: MonotonicTime?
   /// Why the last connection failed; cleared when the feed is LIVE again.
@@ -28,6 +31,7 @@ public struct FeedStatus: Sendable, Hashable {
     state: ConnectionState,
     symbol: String,
     attempt: Int = 0,
+    reconnects: Int = 0,
     nextRetryAt: MonotonicTime? = nil,
     lastError: String? = nil,
     pingRoundTrip: Double? = nil,
@@ -38,6 +42,7 @@ public struct FeedStatus: Sendable, Hashable {
     self.state = state
     self.symbol = symbol
     self.attempt = attempt
+    self.reconnects = reconnects
     self.nextRetryAt = nextRetryAt
     self.lastError = lastError
     self.pingRoundTrip = pingRoundTrip

@@ -13,6 +13,11 @@ public struct StatusLine: Sendable {
   public var dataAgeMs: Int64?
   /// The last ping round trip in milliseconds.
   public var pingMs: Int64?
+  /// Since start: new connections after the first, book resyncs, and frames skipped as
+  /// undecodable. Shown only when not zero, after the figures above.
+  public var reconnects: Int
+  public var resyncs: Int
+  public var skipped: Int
   /// Key hints, most important first.
   public var hints: [KeyHint]
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
@@ -20,13 +25,17 @@ public struct StatusLine: Sendable {
 
   public init(
     connection: ConnectionBadge, markers: [String] = [], messagesPerSecond: Double? = nil,
-    dataAgeMs: Int64? = nil, pingMs: Int64? = nil, hints: [KeyHint] = [], ascii: Bool = false
+    dataAgeMs: Int64? = nil, pingMs: Int64? = nil, reconnects: Int = 0, resyncs: Int = 0, skipped: Int = 0,
+    hints: [KeyHint] = [], ascii: Bool = false
   ) {
     self.connection = connection
     self.markers = markers
     self.messagesPerSecond = messagesPerSecond
     self.dataAgeMs = dataAgeMs
     self.pingMs = pingMs
+    self.reconnects = reconnects
+    self.resyncs = resyncs
+    self.skipped = skipped
     self.hints = hints
     self.ascii = ascii
   }
@@ -52,6 +61,16 @@ public struct StatusLine: Sendable {
     if let pingMs {
       extras.append([Span("ping ", Style(.muted)), Span(NumberFormat.age(ms: pingMs), Style())])
     }
+    for (count, one, many) in [
+      (reconnects, "reconnect", "reconnects"), (resyncs, "resync", "resyncs"),
+      (skipped, "skipped", "skipped"),
+    ] where count > 0 {
+      extras.append([
+        Span(NumberFormat.size(Int64(count)), Style()),
+        Span(count == 1 ? " \(one)" : " \(many)", Style(.muted)),
+      ])
+    }
+
     for extra in extras {
       guard left.width + 2 + extra.width <= width else { break }
       left.append(Span("  "))

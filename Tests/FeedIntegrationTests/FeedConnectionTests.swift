@@ -25,6 +25,7 @@ import Testing
       #expect(feed.tablesResets == 2)
       // One failure so far: the LIVE status still counts it (reset after a long LIVE spell).
       #expect(feed.status?.attempt == 1)
+      #expect(feed.status?.reconnects == 1)
       #expect(!feed.saw { if case .error = $0 { true } else { false } })
 
       sim.pauseMarket()

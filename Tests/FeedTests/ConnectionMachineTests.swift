@@ -18,14 +18,14 @@ private let subscribeXBT =
 
 /// A status as the machine emits it (no traffic figures).
 private func status(
-  _ state: ConnectionState, symbol: String = "XBTUSD", attempt: Int = 0, lastError: String? = nil,
-  rtt: Double? = nil
+  _ state: ConnectionState, symbol: String = "XBTUSD", attempt: Int = 0, reconnects: Int = 0,
+  lastError: String? = nil, rtt: Double? = nil
 ) -> FeedStatus {
   var nextRetryAt: MonotonicTime?
   if case .reconnecting(_, let at, _, _) = state { nextRetryAt = at }
   return FeedStatus(
-    state: state, symbol: symbol, attempt: attempt, nextRetryAt: nextRetryAt, lastError: lastError,
-    pingRoundTrip: rtt)
+    state: state, symbol: symbol, attempt: attempt, reconnects: reconnects, nextRetryAt: nextRetryAt,
+    lastError: lastError, pingRoundTrip: rtt)
 }
 
 /// The status of a machine waiting to reconnect.
@@ -398,13 +398,15 @@ private func quietConfig() -> FeedConfig {
     #expect(
       machine.connected(now: 4) == [
         .resetTables(xbt), .send(subscribeXBT),
-        .emit(status(.syncing, attempt: 1, lastError: "closed (1006)")),
+        .emit(status(.syncing, attempt: 1, reconnects: 1, lastError: "closed (1006)")),
         .scheduleWake(at: 9),
       ])
     #expect(!machine.isAcknowledged(book))
     _ = machine.partialReceived(book, now: 5)
     _ = machine.partialReceived(trade, now: 5)
-    #expect(machine.partialReceived(instrument, now: 5) == [.emit(status(.live, attempt: 1))])
+    #expect(
+      machine.partialReceived(instrument, now: 5) == [.emit(status(.live, attempt: 1, reconnects: 1))])
+    #expect(machine.connectionsOpened == 2)
   }
 
   @Test func aServerCloseEndsTheFeedWhenReconnectingIsOff() {

@@ -56,6 +56,21 @@ import Testing
       Self.render(line, width: 60).line(1) == "  LIVE   42/s  age 120ms  ping 18ms        1 Book  2 Trades ")
   }
 
+  @Test func connectionCountersShowOnlyWhenNotZero() {
+    let quiet = StatusLine(connection: .live, messagesPerSecond: 42, dataAgeMs: 120)
+    #expect(!Self.render(quiet, width: 100).line(1).contains("reconnects"))
+    let line = StatusLine(
+      connection: .live, messagesPerSecond: 42, dataAgeMs: 120, reconnects: 3, resyncs: 1, skipped: 1_204,
+      hints: Self.hints)
+    let g = Self.render(line, width: 120)
+    #expect(g.line(1).hasPrefix("  LIVE   42/s  age 120ms  3 reconnects  1 resync  1,204 skipped  "))
+    let at = Array(g.line(1)).firstIndex(of: "3")!
+    #expect(g[at, 1].style == Style())
+    #expect(g[at + 2, 1].style == Style(.muted))
+    // They give way before the badge and the figures on a narrow line.
+    #expect(Self.render(line, width: 40).line(1).hasPrefix("  LIVE   42/s  age 120ms  3 reconnects "))
+  }
+
   @Test func reconnectingShowsWhyAndKeepsItAgainstHints() {
     let badge = ConnectionBadge.reconnecting(
       attempt: 3, inMs: 3_001, reason: "Could not resolve host: ws.bitmex.com")
