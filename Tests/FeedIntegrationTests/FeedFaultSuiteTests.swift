@@ -219,7 +219,8 @@ import Testing
       endsLiveWithTheSimulatorsBook(feed, sim)
 
       // Backoff capped at 0.2 s: at least 5 and at most ~2 / mean window tries, never hundreds.
-      #expect(refused >= 5 && refused <= 60, "\(refused) attempts in 2 s")
+      // (The lower bound is loose: a loaded machine makes fewer attempts.)
+      #expect(refused >= 3 && refused <= 60, "\(refused) attempts in 2 s")
       let waits = feed.statuses.filter { if case .reconnecting = $0.state { true } else { false } }
       #expect(!waits.isEmpty)
       #expect(waits.allSatisfy { $0.state.label == "MAINTENANCE" && $0.lastError?.contains("503") == true })
@@ -234,7 +235,9 @@ import Testing
     try Integration.withSim(Integration.simConfig(seed: 408)) { sim in
       sim.ignoreUpgrades(count: 2)
       var feedConfig = Integration.feedConfig()
-      feedConfig.connectTimeout = 0.6
+      // Long enough that the half second of pumping below ends well inside the first attempt,
+      // even on a loaded machine.
+      feedConfig.connectTimeout = 1.5
       let feed = FeedHarness(url: sim.webSocketURL, symbol: "XBTUSD", config: feedConfig)
       defer { feed.stop() }
       feed.waitUntil("the first upgrade ignored") { _ in sim.stats.upgradesIgnored == 1 }
@@ -246,12 +249,13 @@ import Testing
         feed.pump(wait: 0.01)
         longestPump = max(longestPump, MonotonicTime.now() - t)
       }
-      #expect(longestPump < 0.1, "a pump took \(longestPump) s")
+      // A blocked UI would wait for the 1.5 s connect timeout.
+      #expect(longestPump < 0.3, "a pump took \(longestPump) s")
       #expect(feed.connectionState == .connecting)
       endsLiveWithTheSimulatorsBook(feed, sim)
       #expect(sim.stats.upgradesIgnored == 2)
       #expect(sim.stats.upgradesAccepted == 1)
-      #expect(feed.maxDrainTime < 0.05, "a drain took \(feed.maxDrainTime) s")
+      #expect(feed.maxDrainTime < 0.25, "a drain took \(feed.maxDrainTime) s")
       #expect(feed.statuses.contains { $0.lastError != nil && $0.state.label == "RECONNECTING" })
 
       // Stop in the middle of a hung upgrade: the abort signal ends it.
@@ -262,8 +266,9 @@ import Testing
       hung.stop()
       let stopTime = MonotonicTime.now() - stopStart
       // libcurl calls the progress callback (which reads the abort flag) about once a second
-      // while nothing moves: up to a second, never the 5 s connect timeout.
-      #expect(stopTime < 1.5, "stop took \(stopTime) s during a hung upgrade")
+      // while nothing moves: about a second (more on a loaded machine), never the 5 s
+      // connect timeout.
+      #expect(stopTime < 3, "stop took \(stopTime) s during a hung upgrade")
     }
   }
 
@@ -329,7 +334,8 @@ import Testing
       endsLiveWithTheSimulatorsBook(feed, sim)
 
       // 3 s / (0.3 s + partial delay + round trips): about 8; never a loop.
-      #expect(resyncs >= 4 && resyncs <= 12, "\(resyncs) resyncs")
+      // (The lower bound is loose: a loaded machine manages fewer round trips.)
+      #expect(resyncs >= 2 && resyncs <= 12, "\(resyncs) resyncs")
       #expect(feed.faults.count == resyncs)
       #expect(
         feed.faults.allSatisfy { $0.fault == .unknownLevel(id: 99_999_999_999, side: .buy, action: .update) })
