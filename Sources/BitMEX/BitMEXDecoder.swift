@@ -28,7 +28,7 @@ public struct BitMEXDecoder: Sendable {
     let scanner = JSONScanner(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     let mark = batch.mark
     do {
-      try decodeMessage(scanner, into: &batch)
+      try decodeMessage(scanner, mark: mark, into: &batch)
     } catch {
       batch.rollBack(to: mark)
       throw error
@@ -65,7 +65,7 @@ public struct BitMEXDecoder: Sendable {
   // MARK: The envelope
 
   private mutating func decodeMessage(
-    _ scanner: JSONScanner, into batch: inout MarketBatch
+    _ scanner: JSONScanner, mark: MarketBatch.Mark, into batch: inout MarketBatch
   )
     throws(DecodeError)
   {
@@ -75,7 +75,7 @@ public struct BitMEXDecoder: Sendable {
       batch.events.append(.pong)
       return
     }
-    if try decodeUsualDelta(s, into: &batch) { return }
+    if try decodeUsualDelta(s, mark: mark, into: &batch) { return }
     try s.beginObject()
 
     var table: TableKind?
@@ -209,7 +209,7 @@ public struct BitMEXDecoder: Sendable {
   /// envelope's many optional fields. Returns false (having added nothing) when the
   /// message has any other shape, and the general path reads it from the start.
   private mutating func decodeUsualDelta(
-    _ start: JSONScanner, into batch: inout MarketBatch
+    _ start: JSONScanner, mark: MarketBatch.Mark, into batch: inout MarketBatch
   )
     throws(DecodeError) -> Bool
   {
@@ -241,7 +241,7 @@ public struct BitMEXDecoder: Sendable {
       return false
     }
     guard s.take(Wire.commaData) else { return false }
-    let mark = batch.mark
+    // `mark` is the batch as the message found it: nothing has been added yet.
     let rows = try decodeRows(table, action, &s, filterSymbol: nil, into: &batch)
     s.skipSpace()
     guard s.peek() == UInt8(ascii: "}") else {
@@ -487,7 +487,8 @@ public struct BitMEXDecoder: Sendable {
         continue
       }
       if s.take(Wire.timestamp) || s.take(Wire.transactTime) {
-        try s.skipValue()
+        // A string as a rule: read it directly rather than through the general skip.
+        if s.peek() == UInt8(ascii: "\"") { _ = try s.readRawString() } else { try s.skipValue() }
         continue
       }
       let key = try s.readKey()
@@ -580,6 +581,10 @@ public struct BitMEXDecoder: Sendable {
   }
 
   private func readTickDirection(_ s: inout JSONScanner) throws(DecodeError) -> TickDirection? {
+    if s.take(Wire.zeroPlusTick) { return .zeroPlusTick }
+    if s.take(Wire.zeroMinusTick) { return .zeroMinusTick }
+    if s.take(Wire.plusTick) { return .plusTick }
+    if s.take(Wire.minusTick) { return .minusTick }
     if s.consumeNull() { return nil }
     s.skipSpace()
     let raw = try s.readRawString()
@@ -595,13 +600,24 @@ public struct BitMEXDecoder: Sendable {
     if s.consumeNull() { return .none }
     s.skipSpace()
     let raw = try s.readRawString()
+    return Self.matchID(s.base + raw.start, count: raw.count, hasEscapes: raw.hasEscapes)
+  }
+
+  /// The id spelled by a raw `trdMatchID` string.
+  static func matchID(_ p: UnsafePointer<UInt8>, count: Int, hasEscapes: Bool) -> MatchID {
+    if count == 36, !hasEscapes, let id = FixedLayouts.guid(p) { return id }
+    return matchIDGeneral(p, count: count, hasEscapes: hasEscapes)
+  }
+
+  /// `matchID` a byte at a time: dashes anywhere, any 32 hex digits, else a hash.
+  static func matchIDGeneral(_ p: UnsafePointer<UInt8>, count: Int, hasEscapes: Bool) -> MatchID {
     var high: UInt64 = 0
     var low: UInt64 = 0
     var nibbles = 0
-    var valid = !raw.hasEscapes
-    var i = raw.start
-    while valid, i < raw.start + raw.count {
-      let c = s.base[i]
+    var valid = !hasEscapes
+    var i = 0
+    while valid, i < count {
+      let c = p[i]
       i += 1
       if c == UInt8(ascii: "-") { continue }
       guard let v = JSONScanner.hexValue(c), nibbles < 32 else {
@@ -615,8 +631,8 @@ public struct BitMEXDecoder: Sendable {
     if valid, nibbles == 32 { return MatchID(high: high, low: low) }
     // FNV-1a over the raw bytes, tagged so it cannot collide with the all-zero id.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for k in raw.start..<(raw.start + raw.count) {
-      hash = (hash ^ UInt64(s.base[k])) &* 0x100_0000_01b3
+    for k in 0..<count {
+      hash = (hash ^ UInt64(p[k])) &* 0x100_0000_01b3
     }
     return MatchID(high: 1, low: hash)
   }
@@ -632,7 +648,41 @@ public struct BitMEXDecoder: Sendable {
     var tick: TickDirection?
     var matchID = MatchID.none
     var first = true
-    while let key = try s.nextKey(first: &first) {
+    while try s.advanceToKey(first: &first) {
+      // The usual keys by pattern, in the order BitMEX sends them.
+      if s.take(Wire.timestamp) {
+        time = try readTime(&s)
+        continue
+      }
+      if s.take(Wire.symbol) {
+        symbol = try readSymbol(&s)
+        continue
+      }
+      if s.take(Wire.side) {
+        side = try readSide(&s)
+        continue
+      }
+      if s.take(Wire.size) {
+        size = try readOptionalInt(&s)
+        continue
+      }
+      if s.take(Wire.price) {
+        price = try readOptionalDouble(&s)
+        continue
+      }
+      if s.take(Wire.tickDirection) {
+        tick = try readTickDirection(&s)
+        continue
+      }
+      if s.take(Wire.trdMatchID) {
+        matchID = try readMatchID(&s)
+        continue
+      }
+      if s.take(Wire.grossValue) || s.take(Wire.homeNotional) || s.take(Wire.trdType) {
+        try s.skipValue()
+        continue
+      }
+      let key = try s.readKey()
       if s.equals(key, "timestamp") {
         time = try readTime(&s)
       } else if s.equals(key, "symbol") {

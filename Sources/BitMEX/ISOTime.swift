@@ -11,6 +11,13 @@ public enum ISOTime {
 
   /// The same over raw bytes (no allocation).
   static func parseMillis(_ p: UnsafePointer<UInt8>, count n: Int) -> Int64? {
+    // BitMEX always writes `YYYY-MM-DDTHH:MM:SS.mmmZ`: read that with three word loads.
+    if n == 24, let ms = FixedLayouts.isoMillis(p) { return ms }
+    return parseMillisGeneral(p, count: n)
+  }
+
+  /// Any accepted layout, a byte at a time.
+  static func parseMillisGeneral(_ p: UnsafePointer<UInt8>, count n: Int) -> Int64? {
     guard n >= 19 else { return nil }
     @inline(__always) func digits(_ at: Int, _ len: Int) -> Int? {
       var v = 0

@@ -131,8 +131,10 @@ struct JSONScanner {
   // MARK: Literals
 
   /// Reads `null` if it is next.
-  mutating func consumeNull() -> Bool {
+  @inline(__always) mutating func consumeNull() -> Bool {
     skipSpace()
+    // Nearly always a value other than null: one compare says so.
+    guard pos < count, base[pos] == UInt8(ascii: "n") else { return false }
     if pos + 4 <= count, base[pos] == UInt8(ascii: "n"), base[pos + 1] == UInt8(ascii: "u"),
       base[pos + 2] == UInt8(ascii: "l"), base[pos + 3] == UInt8(ascii: "l")
     {
@@ -425,12 +427,25 @@ struct JSONScanner {
     }
     var v: Int64 = 0
     let digitsStart = p
-    // Ids have 10–12 digits: take eight at a time while they last.
+    // Ids have 10–12 digits, sizes a few: take up to eight, then up to seven more, a
+    // word at a time.
     if p + 8 <= count {
       let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
-      if Self.allDigits(word) {
+      let n = Self.leadingDigits(word)
+      if n == 8 {
         v = Int64(Self.eightDigits(word))
         p += 8
+        if p + 8 <= count {
+          let next = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+          let m = Self.leadingDigits(next)
+          if m > 0, m < 8 {
+            v = v &* Self.powerOfTen(m) &+ Int64(Self.leadingValue(next, digits: m))
+            p += m
+          }
+        }
+      } else if n > 0 {
+        v = Int64(Self.leadingValue(word, digits: n))
+        p += n
       }
     }
     while p < count, base[p] &- UInt8(ascii: "0") < 10, p - digitsStart < 18 {
@@ -462,6 +477,26 @@ struct JSONScanner {
     let lanes =
       ((notDigit & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | notDigit) & 0x8080_8080_8080_8080
     return lanes.trailingZeroBitCount / 8
+  }
+
+  /// The value of the first `n` (1…7) bytes of `w`, which are ASCII digits.
+  @inline(__always) static func leadingValue(_ w: UInt64, digits n: Int) -> UInt64 {
+    // Move the digits up and fill the lanes below with '0's: the same value in eight.
+    let shift = UInt64(8 - n) &* 8
+    return eightDigits((w << shift) | (0x3030_3030_3030_3030 >> (64 &- shift)))
+  }
+
+  /// 10^n for n in 1…7.
+  @inline(__always) static func powerOfTen(_ n: Int) -> Int64 {
+    switch n {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    default: 10_000_000
+    }
   }
 
   /// Whether all eight bytes of `w` are ASCII digits.

@@ -98,6 +98,43 @@ enum Wire {
     low: 0x0022_6564_6172_7422, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
     highMask: 0x0000_0000_0000_0000, count: 7)
 
+  /// `"tickDirection":`
+  static let tickDirection = BytePattern(
+    low: 0x7269_446B_6369_7422, high: 0x3A22_6E6F_6974_6365, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+  /// `"trdMatchID":`
+  static let trdMatchID = BytePattern(
+    low: 0x6374_614D_6472_7422, high: 0x0000_003A_2244_4968, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `"grossValue":`
+  static let grossValue = BytePattern(
+    low: 0x6156_7373_6F72_6722, high: 0x0000_003A_2265_756C, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `"homeNotional":`
+  static let homeNotional = BytePattern(
+    low: 0x746F_4E65_6D6F_6822, high: 0x003A_226C_616E_6F69, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x00FF_FFFF_FFFF_FFFF, count: 15)
+  /// `"trdType":`
+  static let trdType = BytePattern(
+    low: 0x6570_7954_6472_7422, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `"PlusTick"`
+  static let plusTick = BytePattern(
+    low: 0x6369_5473_756C_5022, high: 0x0000_0000_0000_226B, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `"ZeroPlusTick"`
+  static let zeroPlusTick = BytePattern(
+    low: 0x756C_506F_7265_5A22, high: 0x0000_226B_6369_5473, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_FFFF_FFFF_FFFF, count: 14)
+  /// `"MinusTick"`
+  static let minusTick = BytePattern(
+    low: 0x6954_7375_6E69_4D22, high: 0x0000_0000_0022_6B63, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_00FF_FFFF, count: 11)
+  /// `"ZeroMinusTick"`
+  static let zeroMinusTick = BytePattern(
+    low: 0x6E69_4D6F_7265_5A22, high: 0x0022_6B63_6954_7375, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x00FF_FFFF_FFFF_FFFF, count: 15)
+
   /// Every pattern with its text, for the test that checks the constants.
   static let all: [(BytePattern, StaticString)] = [
     (openTable, "{\"table\":"),
@@ -123,5 +160,14 @@ enum Wire {
     (delete, "\"delete\""),
     (orderBookTop25, "\"orderBookL2_25\""),
     (trade, "\"trade\""),
+    (tickDirection, "\"tickDirection\":"),
+    (trdMatchID, "\"trdMatchID\":"),
+    (grossValue, "\"grossValue\":"),
+    (homeNotional, "\"homeNotional\":"),
+    (trdType, "\"trdType\":"),
+    (plusTick, "\"PlusTick\""),
+    (zeroPlusTick, "\"ZeroPlusTick\""),
+    (minusTick, "\"MinusTick\""),
+    (zeroMinusTick, "\"ZeroMinusTick\""),
   ]
 }

@@ -1,0 +1,245 @@
+import MarketModel
+import Testing
+
+@testable import BitMEX
+
+/// A small deterministic generator for the fast-path sweeps.
+private struct Mix {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Bytes that sit at the edges of the classes the word tricks test for.
+private let awkwardBytes: [UInt8] = [
+  0x00, 0x09, 0x20, 0x22, 0x2D, 0x2E, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x54, 0x5A, 0x5C,
+  0x60, 0x61, 0x66, 0x67, 0x74, 0x7A, 0x7F, 0x80, 0xB0, 0xC6, 0xE1, 0xFF,
+]
+
+/// The word-at-a-time readers agree with the byte-at-a-time ones on every input.
+@Suite struct FastPathTests {
+  private func matchIDs(_ bytes: [UInt8]) -> (fast: MatchID, slow: MatchID) {
+    bytes.withUnsafeBufferPointer { b in
+      let p = b.baseAddress!
+      return (
+        BitMEXDecoder.matchID(p, count: b.count, hasEscapes: false),
+        BitMEXDecoder.matchIDGeneral(p, count: b.count, hasEscapes: false)
+      )
+    }
+  }
+
+  private func millis(_ bytes: [UInt8]) -> (fast: Int64?, slow: Int64?) {
+    bytes.withUnsafeBufferPointer { b in
+      (
+        ISOTime.parseMillis(b.baseAddress!, count: b.count),
+        ISOTime.parseMillisGeneral(b.baseAddress!, count: b.count)
+      )
+    }
+  }
+
+  @Test func eightHexDigitsMatchesEachByte() {
+    for lane in 0..<8 {
+      for byte in 0...255 {
+        var bytes = Array("0f9aF5c7".utf8)
+        bytes[lane] = UInt8(byte)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        var expected: UInt64? = 0
+        for b in bytes {
+          guard let v = JSONScanner.hexValue(b), let e = expected else {
+            expected = nil
+            break
+          }
+          expected = e << 4 | UInt64(v)
+        }
+        #expect(FixedLayouts.eightHexDigits(word) == expected, "lane \(lane) byte \(byte)")
+      }
+    }
+  }
+
+  @Test func guidsAgreeWithTheGeneralReader() {
+    var mix = Mix(state: 7)
+    let hex = Array("0123456789abcdefABCDEF".utf8)
+    for round in 0..<200 {
+      var guid: [UInt8] = []
+      for i in 0..<36 {
+        guid.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : hex[Int(mix.next() % 22)])
+      }
+      let (fast, slow) = matchIDs(guid)
+      #expect(fast == slow && fast.high != 1, "\(String(decoding: guid, as: UTF8.self))")
+      // Every byte replaced by an awkward one, in a few of the rounds.
+      guard round < 8 else { continue }
+      for i in 0..<36 {
+        for b in awkwardBytes {
+          var bad = guid
+          bad[i] = b
+          let (f, s) = matchIDs(bad)
+          #expect(f == s, "\(i) \(b)")
+        }
+      }
+    }
+    // Other lengths and layouts go the general way.
+    for text in [
+      "00000000-006d-1000-0000-000a1b2c3d4e", "00000000006d10000000000a1b2c3d4e",
+      "0000000-0006d-1000-0000-000a1b2c3d4e", "00000000-006d-1000-0000-000a1b2c3d4e0", "abc", "",
+    ] {
+      let (f, s) = matchIDs(Array(text.utf8))
+      #expect(f == s, "\(text)")
+    }
+  }
+
+  @Test func timestampsAgreeWithTheGeneralReader() {
+    var mix = Mix(state: 11)
+    func two(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    for round in 0..<400 {
+      // Fields slightly past their ranges too, to exercise the range checks.
+      let year = 1960 + mix.next() % 140
+      let month = mix.next() % 14
+      let day = mix.next() % 33
+      let hour = mix.next() % 25
+      let minute = mix.next() % 61
+      let second = mix.next() % 62
+      let ms = mix.next() % 1000
+      let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
+      let text = "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(msText)Z"
+      let bytes = Array(text.utf8)
+      #expect(bytes.count == 24)
+      let (fast, slow) = millis(bytes)
+      #expect(fast == slow, "\(text)")
+      guard round < 10 else { continue }
+      for i in 0..<24 {
+        for b in awkwardBytes + Array("tzT Z+".utf8) {
+          var bad = bytes
+          bad[i] = b
+          let (f, s) = millis(bad)
+          #expect(f == s, "\(String(decoding: bad, as: UTF8.self))")
+        }
+      }
+    }
+    for text in ["2024-11-24T08:15:38.704Z", "2024-11-24t08:15:38.704z", "2024-11-24 08:15:38.704Z"] {
+      let (f, s) = millis(Array(text.utf8))
+      #expect(f == s && f != nil, "\(text)")
+    }
+  }
+
+  @Test func wholeNumbersOfEveryLengthAndEnding() throws {
+    for digits in 1...20 {
+      let text = String("98765432109876543210".prefix(digits))
+      for sign in ["", "-"] {
+        for ending in [",", "}", "]", " ", "\"", ".0,", ".5,", "e2,", "E+1,", "x"] {
+          for padding in 0...10 {
+            let bytes = Array((sign + text + ending + String(repeating: "}", count: padding)).utf8)
+            let result: Result<(Int64, Int), DecodeError> = bytes.withUnsafeBufferPointer { b in
+              var s = JSONScanner(b.baseAddress!, count: b.count)
+              do throws(DecodeError) {
+                let v = try s.readInt64()
+                return .success((v, s.pos))
+              } catch {
+                return .failure(error)
+              }
+            }
+            let label = "\(sign)\(text)\(ending) +\(padding)"
+            switch ending {
+            case ".5,":
+              // (Past 15 digits a Double cannot hold the half: not compared.)
+              if digits <= 15 { #expect(throws: DecodeError.self, "\(label)") { try result.get() } }
+            case ".0,", "e2,", "E+1,":
+              // Whole values through the general reader; long ones may exceed Int64.
+              let scale: Double = ending == "e2," ? 100 : ending == "E+1," ? 10 : 1
+              // (Past 15 digits the scaled Double could round differently: not compared.)
+              let d = Double(sign + text)! * scale
+              if digits > 15 {
+                _ = result
+              } else if abs(d) < 9.2e18 {
+                let (v, pos) = try result.get()
+                #expect(v == Int64(d), "\(label)")
+                #expect(pos == sign.count + text.count + ending.count - 1, "\(label)")
+              } else {
+                #expect(throws: DecodeError.self, "\(label)") { try result.get() }
+              }
+            default:
+              guard digits <= 18 || Double(text)! < 9.2e18 else {
+                #expect(throws: DecodeError.self, "\(label)") { try result.get() }
+                continue
+              }
+              let (v, pos) = try result.get()
+              if digits <= 15 {
+                #expect(v == Int64(sign + text)!, "\(label)")
+              } else {
+                // Past 18 digits the value comes through a Double.
+                #expect(digits > 18 || v == Int64(sign + text)!, "\(label)")
+              }
+              #expect(pos == sign.count + text.count, "\(label)")
+            }
+          }
+        }
+      }
+    }
+    // A leading zero is refused at any length.
+    for text in ["00,", "01234567,", "012345678901,", "-0123,"] {
+      #expect(throws: DecodeError.self, "\(text)") {
+        try Array(text.utf8).withUnsafeBufferPointer { b throws(DecodeError) in
+          var s = JSONScanner(b.baseAddress!, count: b.count)
+          _ = try s.readInt64()
+        }
+      }
+    }
+  }
+
+  /// The usual trade row, and the same row with its keys rotated, white space added,
+  /// unknown keys, and values spelled the unusual ways: the same trade every time.
+  @Test func tradeRowsDecodeAlikeWhateverTheirShape() throws {
+    let fields = [
+      #""timestamp":"2024-11-24T08:15:38.704Z""#, #""symbol":"XBTUSD""#, #""side":"Buy""#,
+      #""size":100"#, #""price":98459.5"#, #""tickDirection":"ZeroPlusTick""#,
+      #""trdMatchID":"00000000-006d-1000-0000-000a1b2c3d4e""#, #""grossValue":101450"#,
+      #""homeNotional":0.0010145"#, #""foreignNotional":100.0"#, #""trdType":"Regular""#,
+    ]
+    let expected = Trade(
+      timeMs: ISOTime.parseMillis("2024-11-24T08:15:38.704Z")!, symbol: "XBTUSD", side: .buy, size: 100,
+      price: 98459.5, tickDirection: .zeroPlusTick,
+      matchID: MatchID(high: 0x0000_0000_006d_1000, low: 0x0000_000a_1b2c_3d4e))
+    for rotation in 0..<fields.count {
+      let rotated = Array(fields[rotation...] + fields[..<rotation])
+      for spaced in [false, true] {
+        let body =
+          spaced
+          ? rotated.map { $0.replacingOccurrences(of: "\":", with: "\" : ") }.joined(separator: " ,\n")
+          : rotated.joined(separator: ",")
+        for extra in ["", #","unknownKey":{"a":[1,2,null]}"#] {
+          let message = #"{"table":"trade","action":"insert","data":[{"# + body + extra + "}]}"
+          let batch = try decodeOne(message)
+          #expect(batch.trades == [expected], "\(message)")
+        }
+      }
+    }
+    for (text, tick) in [
+      ("PlusTick", TickDirection.plusTick), ("MinusTick", .minusTick), ("ZeroMinusTick", .zeroMinusTick),
+      ("ZeroPlusTick", .zeroPlusTick), ("Other", nil),
+    ] {
+      let message =
+        #"{"table":"trade","action":"insert","data":[{"timestamp":"2024-11-24T08:15:38.704Z","symbol":"XBTUSD","price":1,"tickDirection":"\#(text)","trdMatchID":null}]}"#
+      #expect(try decodeOne(message).trades.first?.tickDirection == tick, "\(text)")
+    }
+    // A malformed value after a known key is still an error, with nothing left behind.
+    for bad in [#""grossValue":01"#, #""homeNotional":1.e5"#, #""trdType":"a"#, #""trdMatchID":12"#] {
+      let message =
+        #"{"table":"trade","action":"insert","data":[{"timestamp":"2024-11-24T08:15:38.704Z","symbol":"XBTUSD","price":1,"#
+        + bad + "}]}"
+      var decoder = BitMEXDecoder()
+      var batch = MarketBatch()
+      #expect(throws: DecodeError.self, "\(bad)") { try decoder.decode(message, into: &batch) }
+      #expect(batch.trades.isEmpty && batch.events.isEmpty)
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
