@@ -8,14 +8,15 @@ import Glibc
 /// SplitMix64), so a seed gives the same market on every platform and Swift version.
 ///
 /// The standard library's `random(in:using:)` helpers are not promised to stay the same
-/// across releases, so every draw the simulator makes goes through the helpers here.
-struct SimRandom: Sendable {
+/// across releases, so every draw the simulator makes goes through the helpers here. Tests and
+/// the soak draw their fault schedules from it too.
+public struct SimRandom: Sendable {
   private var s0: UInt64
   private var s1: UInt64
   private var s2: UInt64
   private var s3: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     var x = seed
     func splitMix() -> UInt64 {
       x &+= 0x9E37_79B9_7F4A_7C15
@@ -73,6 +74,11 @@ struct SimRandom: Sendable {
   /// A uniform double in `0..<1`.
   mutating func unit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
+  }
+
+  /// A uniform double in `range`.
+  public mutating func next(in range: ClosedRange<Double>) -> Double {
+    range.lowerBound + unit() * (range.upperBound - range.lowerBound)
   }
 
   /// True with probability `p`.

@@ -3,6 +3,9 @@
 public struct SimStats: Sendable, Hashable {
   /// TCP connections accepted (REST and WebSocket alike).
   public var connectionsAccepted = 0
+  /// When each of those was accepted: seconds on the monotonic clock (`NIODeadline`), oldest
+  /// first. Tests and the soak check connection rates over any window with these.
+  public var connectionTimes: [Double] = []
   /// WebSocket upgrades completed.
   public var upgradesAccepted = 0
   /// Upgrades refused with an HTTP error (the `rejectUpgrades` fault).
@@ -45,4 +48,20 @@ public struct SimStats: Sendable, Hashable {
 
   /// Frames sent for `name` (a table name or a kind), 0 if none.
   public func sent(_ name: String) -> Int { framesSent[name] ?? 0 }
+
+  /// The most connections accepted within any `window` seconds.
+  public func mostConnections(within window: Double) -> Int {
+    var most = 0
+    var start = 0
+    for end in connectionTimes.indices {
+      while connectionTimes[end] - connectionTimes[start] >= window { start += 1 }
+      most = max(most, end - start + 1)
+    }
+    return most
+  }
+
+  /// The shortest time between two accepted connections, once there were two.
+  public var closestConnections: Double? {
+    zip(connectionTimes, connectionTimes.dropFirst()).map { $1 - $0 }.min()
+  }
 }

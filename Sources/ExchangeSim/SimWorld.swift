@@ -207,7 +207,11 @@ final class SimWorld {
   func accepted(_ channel: Channel) {
     let id = ObjectIdentifier(channel)
     channels[id] = channel
-    stats.withLock { $0.connectionsAccepted += 1 }
+    let now = Double(NIODeadline.now().uptimeNanoseconds) / 1e9
+    stats.withLock {
+      $0.connectionsAccepted += 1
+      $0.connectionTimes.append(now)
+    }
     channel.closeFuture.assumeIsolated().whenComplete { [self] _ in
       channels[id] = nil
     }

@@ -264,13 +264,11 @@ enum Scenarios {
     defer { sim.stop() }
     let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
     defer { driver.stop() }
-    var attempts = AttemptTimeline()
-    driver.probe = { attempts.sample(sim.stats.connectionsAccepted) }
     guard driver.waitUntil(timeout: 30, { $0.isLive }) else {
       result.failures.append("never LIVE: \(driver.describe())")
       return result
     }
-    var schedule = FaultSchedule(seed: 604)
+    var schedule = SimRandom(seed: 604)
     let start = MonotonicTime.now()
     var drops = 0
     while MonotonicTime.now() - start < plan.flapSeconds {
@@ -284,19 +282,18 @@ enum Scenarios {
     }
     result.expect(back, "no connection after the last drop: \(driver.describe())")
     endsLiveWithTheSimulatorsBook(driver, sim, &result)
-    driver.probe = nil
     let dropped = sim.stats.sessionsDropped
     let reconnects = sim.stats.upgradesAccepted - 1
     result.figure("drops (of open connections)", "\(drops) (\(dropped))")
     result.figure("reconnects (sim / status)", "\(reconnects) / \(driver.reconnects)")
-    result.figure("connection attempts, most in an hour", attempts.maxIn(window: 3_600))
+    result.figure("connection attempts, most in an hour", sim.stats.mostConnections(within: 3_600))
     result.figure("resyncs / skipped", "\(driver.resyncs) / \(driver.skippedFrames)")
     result.expect(
       reconnects >= dropped && reconnects <= dropped + 2, "\(reconnects) reconnects for \(dropped) drops")
     result.expect(
       driver.reconnects >= dropped && driver.reconnects <= reconnects + 1,
       "status counted \(driver.reconnects)")
-    result.expect(attempts.maxIn(window: 3_600) <= 60, "over 60 connection attempts an hour")
+    result.expect(sim.stats.mostConnections(within: 3_600) <= 60, "over 60 connection attempts an hour")
     result.expect(driver.resyncs == 0 && driver.skippedFrames == 0, "resynced or skipped")
     result.expect(driver.silentWaits == 0, "\(driver.silentWaits) waits without a reason")
     return result
@@ -373,22 +370,19 @@ enum Scenarios {
     sim.rejectUpgrades(count: 1_000_000, status: 429, retryAfter: plan.retryAfter)
     let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
     defer { driver.stop() }
-    var attempts = AttemptTimeline()
-    driver.probe = { attempts.sample(sim.stats.connectionsAccepted) }
     driver.run(for: plan.rateLimitSeconds)
     let refused = sim.stats.upgradesRejected
-    let gap = attempts.minGap
+    let gap = sim.stats.closestConnections
     sim.rejectUpgrades(count: 0)
     endsLiveWithTheSimulatorsBook(driver, sim, &result, timeout: 60)
-    driver.probe = nil
     result.figure("429 spell", seconds(plan.rateLimitSeconds))
     result.figure("attempts refused", refused)
-    result.figure("attempts, most in an hour", attempts.maxIn(window: 3_600))
+    result.figure("attempts, most in an hour", sim.stats.mostConnections(within: 3_600))
     result.figure("closest attempts (Retry-After \(plan.retryAfter) s)", gap.map(seconds) ?? "-")
     result.figure(
       "waits: rate-limited / hourly limit",
       "\(driver.reconnectWaits[.rateLimited] ?? 0) / \(driver.reconnectWaits[.hourlyLimit] ?? 0)")
-    result.expect(attempts.maxIn(window: 3_600) <= 60, "over 60 connection attempts an hour")
+    result.expect(sim.stats.mostConnections(within: 3_600) <= 60, "over 60 connection attempts an hour")
     result.expect((gap ?? .infinity) >= Double(plan.retryAfter) - 0.1, "attempts \(gap ?? 0) s apart")
     result.expect((driver.reconnectWaits[.rateLimited] ?? 0) > 0, "no rate-limited wait shown")
     result.expect(driver.silentWaits == 0 && driver.mislabelledWaits == 0, "a wait did not say why")

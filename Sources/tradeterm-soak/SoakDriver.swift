@@ -42,8 +42,6 @@ final class SoakDriver {
   /// Whether any status was `.error`.
   private(set) var sawError = false
   private var lastWaitDeadline: MonotonicTime?
-  /// Called after every drain (to sample simulator counters over time).
-  var probe: (() -> Void)?
 
   init(url: String, symbol: String, book: BookTable = .top25, config: FeedConfig) {
     feed = MarketFeed(FeedOptions(webSocketURL: url, symbol: symbol, book: book, config: config))
@@ -107,7 +105,6 @@ final class SoakDriver {
     }
     batch.removeAll()
     if let s = update.status { note(s) }
-    probe?()
   }
 
   private func note(_ s: FeedStatus) {

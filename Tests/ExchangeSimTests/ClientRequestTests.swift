@@ -41,3 +41,24 @@ struct ClientRequestTests {
     #expect(RESTRouter.percentDecoded(text) == expected)
   }
 }
+
+/// Connection rates from the times the simulator stamps on every connection it accepts.
+struct ConnectionTimesTests {
+  @Test(arguments: [
+    ([] as [Double], 1.0, 0, nil as Double?),
+    ([5], 1, 1, nil),
+    ([0, 0.5, 0.99, 1.0, 1.5, 3], 1, 3, 0.01),
+    ([0, 10, 20, 30], 10, 1, 10),
+    ([0, 10, 20, 30], 10.01, 2, 10),
+  ])
+  func mostWithinAWindowAndClosest(times: [Double], window: Double, most: Int, closest: Double?) {
+    var stats = SimStats()
+    stats.connectionTimes = times
+    #expect(stats.mostConnections(within: window) == most)
+    if let closest {
+      #expect(abs((stats.closestConnections ?? .infinity) - closest) < 1e-9)
+    } else {
+      #expect(stats.closestConnections == nil)
+    }
+  }
+}
