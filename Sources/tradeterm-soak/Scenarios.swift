@@ -31,6 +31,13 @@ enum Scenarios {
     }
   }
 
+  /// Waits (30 s at most) for the first LIVE; a failure of `result` if it does not come.
+  private static func waitLive(_ driver: SoakDriver, _ result: inout ScenarioResult) -> Bool {
+    if driver.waitUntil(timeout: 30, { $0.isLive }) { return true }
+    result.failures.append("never LIVE: \(driver.describe())")
+    return false
+  }
+
   /// How every scenario ends: LIVE, then (market paused) the client's book equal to the
   /// simulator's.
   private static func endsLiveWithTheSimulatorsBook(
@@ -66,10 +73,7 @@ enum Scenarios {
     defer { sim.stop() }
     let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
     defer { driver.stop() }
-    guard driver.waitUntil(timeout: 30, { $0.isLive }) else {
-      result.failures.append("never LIVE: \(driver.describe())")
-      return result
-    }
+    guard waitLive(driver, &result) else { return result }
     let start = MonotonicTime.now()
     let fdsStart = ProcessProbe.openDescriptors() ?? -1
     let threadsStart = ProcessProbe.threads() ?? -1
@@ -264,10 +268,7 @@ enum Scenarios {
     defer { sim.stop() }
     let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
     defer { driver.stop() }
-    guard driver.waitUntil(timeout: 30, { $0.isLive }) else {
-      result.failures.append("never LIVE: \(driver.describe())")
-      return result
-    }
+    guard waitLive(driver, &result) else { return result }
     var schedule = SimRandom(seed: 604)
     let start = MonotonicTime.now()
     var drops = 0
@@ -526,10 +527,7 @@ enum Scenarios {
     defer { sim.stop() }
     let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
     defer { driver.stop() }
-    guard driver.waitUntil(timeout: 30, { $0.isLive }) else {
-      result.failures.append("never LIVE: \(driver.describe())")
-      return result
-    }
+    guard waitLive(driver, &result) else { return result }
     let path = ["ETHUSD", "SOLUSDT", "XBTUSD", "ETHUSD"]
     for symbol in path {
       let up = driver.waitUntil(timeout: 60) {
