@@ -18,25 +18,14 @@ public struct MarketBatch: Sendable {
   /// Empties the batch, keeping its storage for the next round.
   public mutating func removeAll() {
     // Most arrays are empty most of the time; checking is cheaper than clearing.
-    if !events.isEmpty { Self.clear(&events) }
-    if !bookRows.isEmpty { Self.clear(&bookRows) }
-    if !trades.isEmpty { Self.clear(&trades) }
-    if !quotes.isEmpty { Self.clear(&quotes) }
-    if !instruments.isEmpty { Self.clear(&instruments) }
-    if !tradeBins.isEmpty { Self.clear(&tradeBins) }
-    if !book10.isEmpty { Self.clear(&book10) }
-    if !levels.isEmpty { Self.clear(&levels) }
-  }
-
-  /// Empties `array`, keeping its storage. `removeAll(keepingCapacity:)` goes through the
-  /// generic `replaceSubrange` (~170 instructions even for one element); a message leaves a
-  /// few elements, and taking them off the end costs a few instructions each.
-  @inline(__always) private static func clear<Element>(_ array: inout [Element]) {
-    if array.count <= 32 {
-      while array.popLast() != nil {}
-    } else {
-      array.removeAll(keepingCapacity: true)
-    }
+    if !events.isEmpty { events.clearKeepingCapacity() }
+    if !bookRows.isEmpty { bookRows.clearKeepingCapacity() }
+    if !trades.isEmpty { trades.clearKeepingCapacity() }
+    if !quotes.isEmpty { quotes.clearKeepingCapacity() }
+    if !instruments.isEmpty { instruments.clearKeepingCapacity() }
+    if !tradeBins.isEmpty { tradeBins.clearKeepingCapacity() }
+    if !book10.isEmpty { book10.clearKeepingCapacity() }
+    if !levels.isEmpty { levels.clearKeepingCapacity() }
   }
 
   /// Whether the batch holds no event.

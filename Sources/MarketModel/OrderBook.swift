@@ -68,13 +68,7 @@ public struct OrderBook: Sendable {
   /// back, and the fault is returned. The book then holds the last good state.
   public mutating func apply(_ action: TableAction, _ rows: ArraySlice<BookRow>) -> BookFault? {
     if action == .partial { return replace(with: rows) }
-    // A message leaves a few steps: popping them is far cheaper than the generic
-    // `removeAll(keepingCapacity:)`.
-    if undo.count <= 32 {
-      while undo.popLast() != nil {}
-    } else {
-      undo.removeAll(keepingCapacity: true)
-    }
+    undo.clearKeepingCapacity()
     var fault: BookFault?
     for row in rows {
       switch action {
