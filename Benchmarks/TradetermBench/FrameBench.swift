@@ -47,7 +47,9 @@ struct FrameBench {
     pty.finish()
     let ptyBytes = Double(pty.bytesRead) / Double(typicalFrames + fullFrames + warmUp + 1)
 
-    guard let file = tmpfile(), let null = fopen("/dev/null", "r") else {
+    // `--frames-file PATH` keeps the counted pass's bytes (to see what ncurses sends).
+    let keep = CommandLine.arguments.firstIndex(of: "--frames-file").map { CommandLine.arguments[$0 + 1] }
+    guard let file = keep.map({ fopen($0, "w+") }) ?? tmpfile(), let null = fopen("/dev/null", "r") else {
       fatalError("bench: tmpfile failed")
     }
     let counted = pass(output: file, input: null, timing: false)
@@ -103,6 +105,9 @@ struct FrameBench {
       screen.draw(DashboardView.render(fixture.state))
     }
     _ = timing ? 0 : bytesWritten()
+    if !timing, CommandLine.arguments.contains("--frames-file") {
+      print("frames file: typical frames from byte \(written), full repaints after \(typicalFrames) of them")
+    }
 
     let allocationsBefore = Measure.allocations()
     var allocationsOutside: UInt64 = 0

@@ -52,6 +52,24 @@ struct SystemFigures {
     runningCost(tmux, dir, into: &report)
   }
 
+  /// Runs one figure by name (`--only`); false for a name it does not know.
+  func runOnly(_ name: String, into report: inout Report) -> Bool {
+    switch name {
+    case "frames": frames(into: &report)
+    case "loopback": loopback(into: &report)
+    case "running-cost", "start-up":
+      let tmux = TmuxServer()
+      defer { tmux.shutdown() }
+      if name == "start-up" {
+        startup(tmux, binDir, into: &report)
+      } else {
+        runningCost(tmux, binDir, into: &report)
+      }
+    default: return false
+    }
+    return true
+  }
+
   // MARK: 4. End to end over loopback
 
   private func loopback(into report: inout Report) {

@@ -8,6 +8,7 @@ import MarketModel
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
+//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up); no write
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
 // Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
@@ -20,6 +21,18 @@ let fixtures =
   arguments.firstIndex(of: "--fixtures").map { arguments[$0 + 1] } ?? "Tests/Fixtures"
 let rounds = quick ? 3 : 7
 var report = Report()
+
+if let only = arguments.firstIndex(of: "--only").map({ arguments[$0 + 1] }) {
+  // One of the system figures alone (frames, loopback, running-cost, start-up): for trying a
+  // change. Prints its rows; BENCHMARKS.md is left alone.
+  guard SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) else {
+    print("bench: --only takes frames, loopback, running-cost or start-up")
+    exit(2)
+  }
+  print(report.table)
+  for note in report.notes { print("note: \(note)") }
+  exit(0)
+}
 
 if arguments.contains("--profile-frames") {
   // A loop for `perf record` / callgrind: the frame figure's frames, nothing else.
