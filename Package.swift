@@ -101,6 +101,7 @@ let package = Package(
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
     .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"], exclude: ["Snapshots"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
     .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed"]),
     .testTarget(
       name: "FeedIntegrationTests", dependencies: ["Feed", "ExchangeSim", "MarketModel", "BitMEX"]),

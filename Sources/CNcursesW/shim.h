@@ -53,6 +53,18 @@ static inline cchar_t tt_cchar_with(cchar_t templ, unsigned int ch) {
   return templ;
 }
 
+/// Reads back the cell at (y, x) of `w`: its first character, attributes (without the
+/// colour bits) and colour pair. Returns ERR outside the window.
+static inline int tt_get_cell(WINDOW *w, int y, int x, unsigned int *ch, attr_t *attrs, short *pair) {
+  cchar_t c;
+  wchar_t wc[CCHARW_MAX + 1];
+  if (mvwin_wch(w, y, x, &c) == ERR) return ERR;
+  if (getcchar(&c, wc, attrs, pair, NULL) == ERR) return ERR;
+  *ch = (unsigned int)wc[0];
+  *attrs &= ~A_COLOR;
+  return OK;
+}
+
 /// Makes the cell template of one style: a blank with attributes `attrs` and colour `pair`.
 static inline int tt_cchar_template(cchar_t *out, attr_t attrs, short pair) {
   wchar_t wc[2] = {L' ', 0};

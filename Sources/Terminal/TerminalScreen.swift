@@ -198,33 +198,35 @@ public final class TerminalScreen {
     // it, or at the start of the next row), so ncurses sends the same bytes as it always has.
     var last: (y: Int, x: Int)?
     lastWrittenAlone = false
+    precondition(Self.cellIsKey, "a Cell must be its key alone: the diff compares rows as words")
     grid.cells.withUnsafeBufferPointer { cells in
       shown.withUnsafeMutableBufferPointer { shown in
         for y in 0..<grid.height {
           let row = y * grid.width
           // A cell is its key (one word, no padding): an unchanged row compares as one block.
-          if !repaint, Self.cellIsKey, grid.width > 0,
+          if !repaint, grid.width > 0,
             memcmp(cells.baseAddress! + row, shown.baseAddress! + row, grid.width * 8) == 0
           {
             continue
           }
-          var runStart = -1
-          for x in 0..<grid.width {
-            let key = cells[row + x].key
-            let changed = repaint || shown[row + x] != key
-            shown[row + x] = key
-            let visible = changed && y < height && x < width
-            if visible {
-              if runStart < 0 { runStart = x }
-              last = (y, x)
-            } else if runStart >= 0 {
-              writeRun(shown, y: y, from: runStart, to: x, rowStart: row)
-              runStart = -1
+          // Runs of changed cells, each written with one call; the rest of the row is copied.
+          let old = shown.baseAddress! + row
+          let new = UnsafeRawPointer(cells.baseAddress! + row).assumingMemoryBound(to: UInt64.self)
+          let visibleWidth = y < height ? min(grid.width, width) : 0
+          var x = 0
+          while x < visibleWidth {
+            if !repaint {
+              while x < visibleWidth && old[x] == new[x] { x += 1 }
+              if x == visibleWidth { break }
             }
+            let start = x
+            x += 1
+            while x < visibleWidth && (repaint || old[x] != new[x]) { x += 1 }
+            old.advanced(by: start).update(from: new + start, count: x - start)
+            writeRun(shown, y: y, from: start, to: x, rowStart: row)
+            last = (y, x - 1)
           }
-          if runStart >= 0 {
-            writeRun(shown, y: y, from: runStart, to: min(grid.width, width), rowStart: row)
-          }
+          old.update(from: new, count: grid.width)
         }
       }
     }
@@ -262,6 +264,28 @@ public final class TerminalScreen {
       _ = tt_put_wch(window, Int32(y), Int32(x), UInt32(truncatingIfNeeded: key), style.attrs, style.pair)
       x += 1
     }
+  }
+
+  /// The cells of `grid` that ncurses does not hold as drawn (character, attributes, colour
+  /// pair) in its window: none after `draw(grid)`, whatever was drawn before. For tests.
+  public func mismatches(_ grid: Grid) -> [(x: Int, y: Int)] {
+    var out: [(x: Int, y: Int)] = []
+    for y in 0..<min(grid.height, size.height) {
+      for x in 0..<min(grid.width, size.width) {
+        var ch: UInt32 = 0
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        let cell = grid[x, y]
+        let expected = styleAttributes[Int(cell.style.raw)]
+        guard tt_get_cell(window, Int32(y), Int32(x), &ch, &attrs, &pair) == tt_ok(),
+          ch == cell.scalar.value, attrs == expected.attrs, pair == expected.pair
+        else {
+          out.append((x, y))
+          continue
+        }
+      }
+    }
+    return out
   }
 
   private static let cellIsKey = MemoryLayout<Cell>.size == 8 && MemoryLayout<Cell>.stride == 8
