@@ -113,11 +113,17 @@ public struct Grid: Sendable, Hashable {
     guard !r.isEmpty else { return }
     let width = width
     cells.withUnsafeMutableBufferPointer { cells in
+      guard let base = cells.baseAddress else { return }
       for y in r.y..<r.maxY {
-        let row = y * width
-        for x in r.x..<r.maxX { cells[row + x] = cell }
+        (base + y * width + r.x).update(repeating: cell, count: r.width)
       }
     }
+  }
+
+  /// The cells, row by row, for a widget that writes many of them itself (no clipping: it
+  /// keeps to the grid).
+  mutating func withUnsafeCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) -> R) -> R {
+    cells.withUnsafeMutableBufferPointer { body($0) }
   }
 
   /// Restyles every cell in `rect` (e.g. to dim a pane).

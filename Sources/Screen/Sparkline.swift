@@ -39,32 +39,41 @@ public struct Sparkline: Sendable {
     }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     // Labels are sized for the whole series so the chart does not jump as the view moves.
-    let allHigh = buckets.lazy.map(\.high).max() ?? newest.high
-    let allLow = buckets.lazy.map(\.low).min() ?? newest.low
-    let numberWidth = [allHigh, allLow, newest.close].map(format).map(\.count).max() ?? 0
-    let widest = compactLabels(area.height, high: allHigh, low: allLow, last: newest.close)
-    let labelWidth = area.height >= 3 ? 2 + 5 + numberWidth : 2 + (widest.map(\.width).max() ?? 0)
+    let (allHigh, allLow) = Self.range(buckets[...], high: newest.high, low: newest.low)
+    let labelWidth: Int
+    if area.height >= 3 {
+      labelWidth = 2 + 5 + max(format(allHigh).count, format(allLow).count, format(newest.close).count)
+    } else {
+      let widest = compactLabels(area.height, high: allHigh, low: allLow, last: newest.close)
+      labelWidth = 2 + (widest.map(\.width).max() ?? 0)
+    }
+    let numberWidth = labelWidth - 7
     let showLabels = area.width - labelWidth >= 8
     let columns = showLabels ? area.width - labelWidth : area.width
 
     let shown = buckets.suffix(columns)
-    let high = shown.lazy.map(\.high).max() ?? newest.high
-    let low = shown.lazy.map(\.low).min() ?? newest.low
+    let (high, low) = Self.range(shown, high: newest.high, low: newest.low)
     let steps = glyphs.spark.count
     let levels = area.height * steps
     let offset = columns - shown.count
     let style = Style(.accent)
     let ramp = glyphs.spark.map { Cell($0, style) }
-    for (i, bucket) in shown.enumerated() {
-      let units = Self.units(bucket.close, low: low, high: high, levels: levels)
-      guard units > 0 else { continue }
-      // A column of full cells from the bottom, topped by the partial one.
-      let x = area.x + offset + i
-      let full = min(area.height, units / steps)
-      grid.fill(
-        Rect(x: x, y: area.maxY - full, width: 1, height: full).intersection(area), with: ramp[steps - 1])
-      if full < area.height && units % steps > 0 {
-        grid.put(ramp[units % steps - 1], x: x, y: area.maxY - 1 - full, clip: area)
+    // Each bucket a column of full cells from the bottom, topped by the partial one, written
+    // straight into the grid (`area` is inside it): a chart is some hundred columns a frame.
+    let gridWidth = grid.width
+    grid.withUnsafeCells { cells in
+      var x = area.x + offset
+      for bucket in shown {
+        defer { x += 1 }
+        let units = Self.units(bucket.close, low: low, high: high, levels: levels)
+        guard units > 0 else { continue }
+        let full = min(area.height, units / steps)
+        var index = (area.maxY - 1) * gridWidth + x
+        for _ in 0..<full {
+          cells[index] = ramp[steps - 1]
+          index -= gridWidth
+        }
+        if full < area.height && units % steps > 0 { cells[index] = ramp[units % steps - 1] }
       }
     }
     guard showLabels else { return }
@@ -103,6 +112,18 @@ public struct Sparkline: Sendable {
     let lowSpan = Span("low " + format(low), Style(.muted))
     if height == 1 { return [[lastSpan, Span("  "), highSpan, Span("  "), lowSpan]] }
     return [[lastSpan], [highSpan, Span("  "), lowSpan]]
+  }
+
+  /// The highest high and lowest low of `buckets` (`high` and `low` when there are none).
+  private static func range(_ buckets: ArraySlice<PriceBucket>, high: Double, low: Double) -> (Double, Double)
+  {
+    guard !buckets.isEmpty else { return (high, low) }
+    var (top, bottom) = (-Double.infinity, Double.infinity)
+    for bucket in buckets {
+      top = max(top, bucket.high)
+      bottom = min(bottom, bucket.low)
+    }
+    return (top, bottom)
   }
 
   private func format(_ price: Double) -> String { NumberFormat.price(price, decimals: priceDecimals) }

@@ -71,28 +71,39 @@ public struct StatusLine: Sendable {
       ])
     }
 
+    // Widths are kept as the spans are added (measuring the line again for each would be
+    // quadratic, every frame).
+    var leftWidth = left.width
     for extra in extras {
-      guard left.width + 2 + extra.width <= width else { break }
+      let extraWidth = extra.width
+      guard leftWidth + 2 + extraWidth <= width else { break }
       left.append(Span("  "))
       left += extra
+      leftWidth += 2 + extraWidth
     }
 
-    var free = width - left.width
+    var free = width - leftWidth
     let reason = connection.reason.map { Span($0, Style(.warning)) }
     let reasonKeeps = reason.map { min($0.width, Self.reasonReserve) + 2 } ?? 0
     var right: [Span] = []
+    var rightWidth = 0
     for hint in hints {
-      let cost = hint.width + 2 + (right.isEmpty ? 0 : 2)
-      guard right.width + cost + reasonKeeps <= free else { break }
-      if !right.isEmpty { right.append(Span("  ")) }
+      let hintWidth = hint.width
+      let cost = hintWidth + 2 + (right.isEmpty ? 0 : 2)
+      guard rightWidth + cost + reasonKeeps <= free else { break }
+      if !right.isEmpty {
+        right.append(Span("  "))
+        rightWidth += 2
+      }
       right += hint.spans
+      rightWidth += hintWidth
     }
-    free -= right.isEmpty ? 0 : right.width + 2
+    free -= right.isEmpty ? 0 : rightWidth + 2
     if let reason, free >= 3 {
       left.append(Span("  "))
       left += [reason].fitted(free - 2, ellipsis: glyphs.ellipsis)
     }
     grid.put(left, x: row.x + 1, y: row.y, clip: row)
-    if !right.isEmpty { grid.put(right, x: row.maxX - 1 - right.width, y: row.y, clip: row) }
+    if !right.isEmpty { grid.put(right, x: row.maxX - 1 - rightWidth, y: row.y, clip: row) }
   }
 }
