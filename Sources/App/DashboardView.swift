@@ -6,7 +6,17 @@ import Screen
 /// the same state always draws the same grid.
 public enum DashboardView {
   public static func render(_ s: AppState) -> Grid {
-    var grid = Grid(width: s.width, height: s.height)
+    var memo = RenderMemo()
+    return render(s, reusing: &memo)
+  }
+
+  /// The same screen as `render(s)`, drawn over the last one `memo` kept: the trades pane,
+  /// which changes only when a trade arrives (a few times a second, where the book changes
+  /// with every message), is drawn again only when what it shows changed. Everything else
+  /// is drawn as always: each pane clears its own area, and the last grid is drawn over only
+  /// when the layout is the same (every cell then belongs to the same pane as before) and no
+  /// overlay covered it.
+  public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
     let zoom: Zoom =
       switch s.zoom {
       case .book?: .book
@@ -15,9 +25,35 @@ public enum DashboardView {
       case nil: .split
       }
     guard let layout = Layout.compute(width: s.width, height: s.height, zoom: zoom) else {
+      memo = RenderMemo()
+      var grid = Grid(width: s.width, height: s.height)
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
+    let overlaid = s.picker != nil || s.helpVisible
+    var grid: Grid
+    var kept: TradesPaneKey?
+    if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
+      previous.grid.height == s.height, !previous.overlaid
+    {
+      grid = previous.grid
+      kept = previous.trades
+    } else {
+      grid = Grid(width: s.width, height: s.height)
+    }
+    memo.redrewTrades = false
+    let trades = drawPanes(s, layout: layout, into: &grid, kept: kept, memo: &memo)
+    memo.keep(grid, layout: layout, trades: overlaid ? nil : trades, overlaid: overlaid)
+    return grid
+  }
+
+  /// Draws every pane of `layout` into `grid`, except the trades pane when `kept` says `grid`
+  /// already shows it as it would be drawn now. Returns what the trades pane shows (nil: no
+  /// such pane, or too tall to sum up).
+  private static func drawPanes(
+    _ s: AppState, layout: Layout, into grid: inout Grid, kept: TradesPaneKey?, memo: inout RenderMemo
+  ) -> TradesPaneKey? {
+    var tradesKey: TradesPaneKey?
     let stale = !s.isLive
     let ageMs = s.dataAge.map { Int64($0 * 1000) }
     let decimals = priceDecimals(s)
@@ -53,15 +89,24 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.wallMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
-      let box = Box(title: [Span("Trades  1m ")] + bar.spans, focused: s.focus == .trades, ascii: s.ascii)
-      box.render(into: &grid, area: area)
-      TapeView(
-        trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
-        highlightMs: s.newTrades > 0 ? 200 : 0, largeSize: largeTrade(s),
-        utcOffsetMinutes: s.utcOffsetMinutes,
-        scroll: s.tapeScroll
-      ).render(into: &grid, area: box.inner(area))
-      if stale { grid.restyle(area) { $0.dim = true } }
+      let title = [Span("Trades  1m ")] + bar.spans
+      let highlightMs: Int64 = s.newTrades > 0 ? 200 : 0
+      let key = TradesPaneKey(
+        s, area: area, title: title, decimals: decimals, stale: stale, highlightMs: highlightMs,
+        rows: area.height - 2)
+      tradesKey = key
+      if key == nil || key != kept {
+        memo.redrewTrades = true
+        let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
+        box.render(into: &grid, area: area)
+        TapeView(
+          trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
+          highlightMs: highlightMs, largeSize: largeTrade(s),
+          utcOffsetMinutes: s.utcOffsetMinutes,
+          scroll: s.tapeScroll
+        ).render(into: &grid, area: box.inner(area))
+        if stale { grid.restyle(area) { $0.dim = true } }
+      }
     }
     if let area = layout.chart {
       let box = Box(
@@ -90,7 +135,7 @@ public enum DashboardView {
       HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
     }
-    return grid
+    return tradesKey
   }
 
   static let hints: [KeyHint] = [

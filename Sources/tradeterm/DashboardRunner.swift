@@ -53,6 +53,7 @@ struct DashboardRunner {
     let frameInterval = 1.0 / Double(max(1, min(fps, 120)))
     var lastDraw = MonotonicTime(nanoseconds: 0)
     var forceDraw = true
+    var memo = RenderMemo()
 
     loop: while true {
       let now = MonotonicTime.now()
@@ -122,7 +123,7 @@ struct DashboardRunner {
       let drawNow = MonotonicTime.now()
       let due = drawNow - lastDraw >= frameInterval
       if state.dirty && (forceDraw || (!state.paused && due)) {
-        screen.draw(DashboardView.render(state))
+        screen.draw(DashboardView.render(state, reusing: &memo))
         trace?.drew(bookLive: state.market.bookSync == .live)
         state.dirty = false
         forceDraw = false

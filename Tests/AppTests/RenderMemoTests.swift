@@ -1,0 +1,122 @@
+import MarketModel
+import Screen
+import Testing
+
+@testable import App
+@testable import Feed
+
+/// `DashboardView.render(_:reusing:)` skips drawing the trades pane when it would draw the
+/// same cells. Whatever happens (trades arriving and ageing out of their highlight, book
+/// updates, focus, zoom, scrolling, overlays, resizes, a feed going stale), the grid it
+/// returns must be the one a full `render` draws.
+@Suite struct RenderMemoTests {
+  /// A reproducible generator (SplitMix64).
+  struct Random {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+  }
+
+  static let update = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+
+  static func status(_ state: ConnectionState) -> FeedUpdate {
+    FeedUpdate(
+      status: FeedStatus(state: state, symbol: "XBTUSD", pingRoundTrip: 0.01, messagesPerSecond: 20),
+      tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+  }
+
+  /// The book's partial: 30 levels a side around 50,000.
+  static func partial() -> MarketBatch {
+    var batch = MarketBatch()
+    for i in 0..<30 {
+      batch.bookRows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100, price: 50_000.5 + Double(i)))
+      batch.bookRows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100, price: 50_000 - Double(i)))
+    }
+    batch.trades = [
+      Trade(timeMs: 1_699_999_999_000, symbol: "XBTUSD", side: .buy, size: 100, price: 50_000.5)
+    ]
+    batch.events = [
+      .book(
+        BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<batch.bookRows.count)),
+      // Trades count from their partial on (inserts before it are dropped).
+      .trades(TableSlice(action: .partial, filterSymbol: "XBTUSD", rows: 0..<1)),
+    ]
+    return batch
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6])
+  func theKeptTradesPaneIsTheOneDrawnAfresh(seed: UInt64) {
+    var random = Random(state: seed)
+    var s = AppState(
+      symbol: "XBTUSD", mode: "", width: 120, height: 40, ascii: seed % 2 == 0, color: true,
+      symbols: ["XBTUSD", "ETHUSD"])
+    var wallMs: Int64 = 1_700_000_000_000
+    var seconds = 100.0
+    _ = App.update(
+      &s, .feed(Self.status(.live), now: .init(seconds: seconds), wallMs: wallMs), batch: Self.partial())
+    var memo = RenderMemo()
+    var nextMatch: UInt64 = 1
+    var kept = 0
+    for step in 0..<600 {
+      // Time moves on: mostly a market message's 50 ms, sometimes long enough to go stale.
+      let advance = random.next(20) == 0 ? 6_000 : 10 + random.next(120)
+      wallMs += Int64(advance)
+      seconds += Double(advance) / 1000
+      var batch = MarketBatch()
+      switch random.next(10) {
+      case 0..<3:
+        for _ in 0...random.next(3) {
+          batch.trades.append(
+            Trade(
+              timeMs: wallMs - Int64(random.next(300)), symbol: "XBTUSD",
+              side: random.next(2) == 0 ? .buy : .sell,
+              size: Int64(100 * (1 + random.next(50))), price: 50_000 + Double(random.next(10)) / 2,
+              matchID: MatchID(high: 7, low: nextMatch)))
+          nextMatch += 1
+        }
+        batch.events = [.trades(TableSlice(action: .insert, filterSymbol: nil, rows: 0..<batch.trades.count))]
+      case 3..<6:
+        let id = Int64((random.next(2) == 0 ? 1_000 : 2_000) + random.next(30))
+        batch.bookRows = [
+          BookRow(
+            symbol: "XBTUSD", id: id, side: id < 2_000 ? .sell : .buy,
+            size: Int64(100 * (1 + random.next(9))), price: nil)
+        ]
+        batch.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+      default:
+        break
+      }
+      let update =
+        advance > 5_000 ? Self.status(.stale([])) : random.next(4) == 0 ? Self.update : Self.status(.live)
+      _ = App.update(&s, .feed(update, now: .init(seconds: seconds), wallMs: wallMs), batch: batch)
+      _ = App.update(&s, .tick(now: .init(seconds: seconds), wallMs: wallMs))
+      // Now and then the user does something.
+      if random.next(8) == 0 {
+        let keys: [Key] = [
+          .tab, .character("2"), .character("1"), .escape, .down, .up, .pageDown, .home, .character("?"),
+          .character("s"), .character("+"), .character("c"),
+        ]
+        _ = App.update(&s, .key(keys[random.next(keys.count)]))
+      }
+      if random.next(60) == 0 {
+        _ = App.update(&s, .resize(width: 70 + random.next(80), height: 20 + random.next(40)))
+      }
+      let before = memo
+      let drawn = DashboardView.render(s, reusing: &memo)
+      let fresh = DashboardView.render(s)
+      if before.hasFrame && !memo.redrewTrades { kept += 1 }
+      #expect(drawn == fresh, "step \(step): the kept grid differs from a fresh render")
+      if drawn != fresh { break }
+    }
+    // The memo must have been used and the tape filled, or this test shows nothing.
+    #expect(kept > 100, "the trades pane was kept only \(kept) times")
+    #expect(s.market.tape.count > 100, "the tape never filled")
+  }
+}
