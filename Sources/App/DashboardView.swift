@@ -10,12 +10,12 @@ public enum DashboardView {
     return render(s, reusing: &memo)
   }
 
-  /// The same screen as `render(s)`, drawn over the last one `memo` kept: the trades pane,
-  /// which changes only when a trade arrives (a few times a second, where the book changes
-  /// with every message), is drawn again only when what it shows changed. Everything else
-  /// is drawn as always: each pane clears its own area, and the last grid is drawn over only
-  /// when the layout is the same (every cell then belongs to the same pane as before) and no
-  /// overlay covered it.
+  /// The same screen as `render(s)`, drawn over the last one `memo` kept: the trades pane
+  /// and the chart, which change when a trade arrives (a few times a second, where the book
+  /// changes with every message), are drawn again only when what they show changed.
+  /// Everything else is drawn as always: each pane clears its own area, and the last grid is
+  /// drawn over only when the layout is the same (every cell then belongs to the same pane as
+  /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
     let zoom: Zoom =
       switch s.zoom {
@@ -32,28 +32,28 @@ public enum DashboardView {
     }
     let overlaid = s.picker != nil || s.helpVisible
     var grid: Grid
-    var kept: TradesPaneKey?
+    var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
       previous.grid.height == s.height, !previous.overlaid
     {
       grid = previous.grid
-      kept = previous.trades
+      kept = previous.panes
     } else {
       grid = Grid(width: s.width, height: s.height)
     }
     memo.redrewTrades = false
-    let trades = drawPanes(s, layout: layout, into: &grid, kept: kept, memo: &memo)
-    memo.keep(grid, layout: layout, trades: overlaid ? nil : trades, overlaid: overlaid)
+    memo.redrewChart = false
+    let panes = drawPanes(s, layout: layout, into: &grid, kept: kept, memo: &memo)
+    memo.keep(grid, layout: layout, panes: overlaid ? PaneKeys() : panes, overlaid: overlaid)
     return grid
   }
 
-  /// Draws every pane of `layout` into `grid`, except the trades pane when `kept` says `grid`
-  /// already shows it as it would be drawn now. Returns what the trades pane shows (nil: no
-  /// such pane, or too tall to sum up).
+  /// Draws every pane of `layout` into `grid`, except the trades pane and the chart when
+  /// `kept` says `grid` already shows them as they would be drawn now. Returns what they show.
   private static func drawPanes(
-    _ s: AppState, layout: Layout, into grid: inout Grid, kept: TradesPaneKey?, memo: inout RenderMemo
-  ) -> TradesPaneKey? {
-    var tradesKey: TradesPaneKey?
+    _ s: AppState, layout: Layout, into grid: inout Grid, kept: PaneKeys, memo: inout RenderMemo
+  ) -> PaneKeys {
+    var keys = PaneKeys()
     let stale = !s.isLive
     let ageMs = s.dataAge.map { Int64($0 * 1000) }
     let decimals = priceDecimals(s)
@@ -94,8 +94,8 @@ public enum DashboardView {
       let key = TradesPaneKey(
         s, area: area, title: title, decimals: decimals, stale: stale, highlightMs: highlightMs,
         rows: area.height - 2)
-      tradesKey = key
-      if key == nil || key != kept {
+      keys.trades = key
+      if key == nil || key != kept.trades {
         memo.redrewTrades = true
         let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
         box.render(into: &grid, area: area)
@@ -112,10 +112,15 @@ public enum DashboardView {
       let box = Box(
         title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,
         ascii: s.ascii)
-      box.render(into: &grid, area: area)
-      Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
-        .render(into: &grid, area: box.inner(area))
-      if stale { grid.restyle(area) { $0.dim = true } }
+      let chart = Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+      let key = ChartPaneKey(area: area, box: box, chart: chart, stale: stale)
+      keys.chart = key
+      if key != kept.chart {
+        memo.redrewChart = true
+        box.render(into: &grid, area: area)
+        chart.render(into: &grid, area: box.inner(area))
+        if stale { grid.restyle(area) { $0.dim = true } }
+      }
     }
     StatusLine(
       connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
@@ -135,7 +140,7 @@ public enum DashboardView {
       HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
     }
-    return tradesKey
+    return keys
   }
 
   static let hints: [KeyHint] = [

@@ -2,19 +2,20 @@ import MarketModel
 import Screen
 
 /// What `DashboardView.render(_:reusing:)` keeps from one frame for the next: the grid it
-/// returned, and what its trades pane showed.
+/// returned, its layout, and what its trades pane and chart showed.
 public struct RenderMemo: Sendable {
   struct Frame: Sendable {
     var grid: Grid
     var layout: Layout
-    var trades: TradesPaneKey?
+    var panes: PaneKeys
     /// An overlay (help, symbol picker) covered the panes: nothing under it can be kept.
     var overlaid: Bool
   }
 
   private var frame: Frame?
-  /// Whether the last render drew the trades pane (for tests).
+  /// Whether the last render drew the trades pane, the chart (for tests).
   var redrewTrades = false
+  var redrewChart = false
   /// Whether a frame is kept (for tests).
   var hasFrame: Bool { frame != nil }
 
@@ -26,8 +27,8 @@ public struct RenderMemo: Sendable {
     return frame
   }
 
-  mutating func keep(_ grid: Grid, layout: Layout, trades: TradesPaneKey?, overlaid: Bool) {
-    frame = Frame(grid: grid, layout: layout, trades: trades, overlaid: overlaid)
+  mutating func keep(_ grid: Grid, layout: Layout, panes: PaneKeys, overlaid: Bool) {
+    frame = Frame(grid: grid, layout: layout, panes: panes, overlaid: overlaid)
   }
 }
 
@@ -74,4 +75,19 @@ struct TradesPaneKey: Sendable, Equatable {
       }
     }
   }
+}
+
+/// What the panes drawn over the last grid show (nil: drawn from scratch).
+struct PaneKeys: Sendable {
+  var trades: TradesPaneKey?
+  var chart: ChartPaneKey?
+}
+
+/// Everything the chart pane's cells depend on: its box and the chart itself (the series'
+/// buckets: an unchanged series compares as the same storage, at no cost).
+struct ChartPaneKey: Sendable, Equatable {
+  var area: Rect
+  var box: Box
+  var chart: Sparkline
+  var stale: Bool
 }

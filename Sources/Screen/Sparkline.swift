@@ -8,7 +8,7 @@ import MarketModel
 /// lows, not just closes) and the last close at its height. Shorter areas put the labels
 /// on one or two lines instead; an empty series shows a note, a flat one a level line at
 /// half height.
-public struct Sparkline: Sendable {
+public struct Sparkline: Sendable, Hashable {
   /// The buckets, oldest first.
   public var buckets: [PriceBucket]
   /// Decimal places of the labelled prices.

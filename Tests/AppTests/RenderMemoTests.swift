@@ -5,10 +5,10 @@ import Testing
 @testable import App
 @testable import Feed
 
-/// `DashboardView.render(_:reusing:)` skips drawing the trades pane when it would draw the
-/// same cells. Whatever happens (trades arriving and ageing out of their highlight, book
-/// updates, focus, zoom, scrolling, overlays, resizes, a feed going stale), the grid it
-/// returns must be the one a full `render` draws.
+/// `DashboardView.render(_:reusing:)` skips drawing the trades pane and the chart when they
+/// would draw the same cells. Whatever happens (trades arriving and ageing out of their
+/// highlight, book updates, focus, zoom, scrolling, overlays, resizes, a feed going stale),
+/// the grid it returns must be the one a full `render` draws.
 @Suite struct RenderMemoTests {
   /// A reproducible generator (SplitMix64).
   struct Random {
@@ -64,6 +64,7 @@ import Testing
     var memo = RenderMemo()
     var nextMatch: UInt64 = 1
     var kept = 0
+    var keptChart = 0
     for step in 0..<600 {
       // Time moves on: mostly a market message's 50 ms, sometimes long enough to go stale.
       let advance = random.next(20) == 0 ? 6_000 : 10 + random.next(120)
@@ -112,11 +113,13 @@ import Testing
       let drawn = DashboardView.render(s, reusing: &memo)
       let fresh = DashboardView.render(s)
       if before.hasFrame && !memo.redrewTrades { kept += 1 }
+      if before.hasFrame && !memo.redrewChart { keptChart += 1 }
       #expect(drawn == fresh, "step \(step): the kept grid differs from a fresh render")
       if drawn != fresh { break }
     }
     // The memo must have been used and the tape filled, or this test shows nothing.
     #expect(kept > 100, "the trades pane was kept only \(kept) times")
     #expect(s.market.tape.count > 100, "the tape never filled")
+    #expect(keptChart > 100, "the chart was kept only \(keptChart) times")
   }
 }
