@@ -143,17 +143,27 @@ struct SystemFigures {
     let secs = "\(Int(seconds)) s"
 
     // Streaming: tradeterm against tradeterm-sim at BitMEX's rate, each in its own process.
-    let streamingSim = SimServer(
-      binary: dir + "/tradeterm-sim", arguments: ["--rate", "20", "--trade-rate", "3"])
-    let streaming = bench.run(
-      arguments: ["--ws-url", streamingSim.webSocketURL, "--rest-url", streamingSim.restURL],
-      seconds: seconds,
-      sim: streamingSim)
-    streamingSim.stop()
+    // This machine is shared and a 30 s window varies by about ±10 %: the figure is the
+    // median of three windows (one with --quick), each a fresh start, and all are shown.
+    var windows: [RunningCostBench.Result] = []
+    for _ in 0..<(quick ? 1 : 3) {
+      let streamingSim = SimServer(
+        binary: dir + "/tradeterm-sim", arguments: ["--rate", "20", "--trade-rate", "3"])
+      windows.append(
+        bench.run(
+          arguments: ["--ws-url", streamingSim.webSocketURL, "--rest-url", streamingSim.restURL],
+          seconds: seconds, sim: streamingSim))
+      streamingSim.stop()
+    }
+    let sorted = windows.map(\.cpuPercent).sorted()
+    let cpu = sorted[sorted.count / 2]
+    let streaming = windows[windows.count - 1]
     report.add(
-      "CPU streaming: tradeterm vs tradeterm-sim (20 book + 3 trade msgs/s), tmux 200×50, \(secs)",
-      "\(streaming.cpuPercent.fixed(2)) % of one core", budget: "≤ 1 %",
-      streaming.cpuPercent <= 1 ? .pass : .miss)
+      "CPU streaming: tradeterm vs tradeterm-sim (20 book + 3 trade msgs/s), tmux 200×50, "
+        + (windows.count > 1 ? "median of \(windows.count) × \(secs)" : secs),
+      "\(cpu.fixed(2)) % of one core"
+        + (windows.count > 1 ? " (\(windows.map { $0.cpuPercent.fixed(2) }.joined(separator: ", ")))" : ""),
+      budget: "≤ 1 %", cpu <= 1 ? .pass : .miss)
     report.add(
       "RSS after \(secs) streaming (the budget is after 10 min)",
       "\(mb(streaming.rssKB)) MB (peak \(mb(streaming.hwmKB)); "
@@ -176,10 +186,11 @@ struct SystemFigures {
     report.add(
       "tradeterm --demo, tmux 200×50, \(secs): CPU (process / without the sim's thread), RSS",
       "\(demo.cpuPercent.fixed(2)) % / \(demo.cpuPercentWithoutSim.fixed(2)) %, \(mb(demo.rssKB)) MB")
-    let outlived = [streaming, idle, demo].filter(\.outlived).count
+    let runs = windows + [idle, demo]
+    let outlived = runs.filter(\.outlived).count
     if outlived > 0 {
       report.notes.append(
-        "running cost: tradeterm outlived its tmux session (SIGHUP) in \(outlived) of 3 runs")
+        "running cost: tradeterm outlived its tmux session (SIGHUP) in \(outlived) of \(runs.count) runs")
     }
   }
 
