@@ -101,8 +101,8 @@ let package = Package(
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
     .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"], exclude: ["Snapshots"]),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
-    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "ExchangeSim"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed", "ExchangeSim"]),
     .testTarget(
       name: "FeedIntegrationTests", dependencies: ["Feed", "ExchangeSim", "MarketModel", "BitMEX"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.

@@ -60,7 +60,7 @@ public struct SimRandom: Sendable {
   private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
   /// A uniform integer in `0..<n` (`n` > 0).
-  mutating func below(_ n: Int) -> Int {
+  public mutating func below(_ n: Int) -> Int {
     precondition(n > 0)
     // Multiply-high: the tiny bias is irrelevant here and the result is reproducible.
     return Int(next().multipliedFullWidth(by: UInt64(n)).high)

@@ -1,3 +1,4 @@
+import ExchangeSim
 import Screen
 import Terminal
 import Testing
@@ -23,18 +24,6 @@ import Glibc
       options: .init(color: true))
   }
 
-  /// A reproducible generator (SplitMix64).
-  private struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   private static let characters: [Character] = [" ", " ", " ", "a", "Z", "7", ",", "█", "▌", "─", "┃", "·"]
   private static let styles: [Style] = [
     .plain, Style(.muted), Style(.buy), Style(.sell, bold: true), Style(.accent, reverse: true),
@@ -42,17 +31,17 @@ import Glibc
   ]
 
   /// Changes a few runs of cells (as a market tick does) or, now and then, most of the grid.
-  private func mutate(_ grid: inout Grid, _ random: inout Random) {
-    let runs = random.next(10) == 0 ? grid.width * grid.height / 4 : 1 + random.next(12)
+  private func mutate(_ grid: inout Grid, _ random: inout SimRandom) {
+    let runs = random.below(10) == 0 ? grid.width * grid.height / 4 : 1 + random.below(12)
     for _ in 0..<runs {
-      let y = random.next(grid.height)
-      let x = random.next(grid.width)
-      let length = 1 + random.next(8)
-      let style = Self.styles[random.next(Self.styles.count)]
+      let y = random.below(grid.height)
+      let x = random.below(grid.width)
+      let length = 1 + random.below(8)
+      let style = Self.styles[random.below(Self.styles.count)]
       for dx in 0..<length where x + dx < grid.width {
-        let character = Self.characters[random.next(Self.characters.count)]
+        let character = Self.characters[random.below(Self.characters.count)]
         grid[x + dx, y] = Cell(
-          character, random.next(3) == 0 ? Self.styles[random.next(Self.styles.count)] : style)
+          character, random.below(3) == 0 ? Self.styles[random.below(Self.styles.count)] : style)
       }
     }
   }
@@ -61,7 +50,7 @@ import Glibc
   func everyFrameLeavesTheGridOnScreen(seed: UInt64) throws {
     let screen = try makeScreen(width: 80, height: 24)
     defer { screen.restore() }
-    var random = Random(state: seed)
+    var random = SimRandom(seed: seed)
     var grid = Grid(width: 80, height: 24)
     for frame in 0..<120 {
       mutate(&grid, &random)
