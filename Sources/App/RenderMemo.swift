@@ -33,9 +33,9 @@ public struct RenderMemo: Sendable {
 }
 
 /// Everything the trades pane's cells depend on. Two equal keys draw the same cells: the
-/// tape is append-only with unique match ids, so its length and newest trade fix what it
-/// holds (and so its large-trade size), and the clock enters only through which of the rows
-/// in view are highlighted.
+/// tape only grows at its head, so how many trades it ever took, how many it holds and the
+/// newest fix what it holds (and so its large-trade size), and the clock enters only through
+/// which of the rows in view are highlighted.
 struct TradesPaneKey: Sendable, Equatable {
   var area: Rect
   var title: [Span]
@@ -45,6 +45,7 @@ struct TradesPaneKey: Sendable, Equatable {
   var decimals: Int
   var utcOffsetMinutes: Int
   var scroll: Int
+  var appended: Int
   var count: Int
   var newest: Trade?
   /// Bit i: the i-th trade from the top of the pane (after `scroll`) is highlighted.
@@ -64,6 +65,7 @@ struct TradesPaneKey: Sendable, Equatable {
     utcOffsetMinutes = s.utcOffsetMinutes
     scroll = s.tapeScroll
     let tape = s.market.tape
+    appended = tape.appended
     count = tape.count
     newest = tape.newest
     highlighted = 0
@@ -84,7 +86,8 @@ struct PaneKeys: Sendable {
 }
 
 /// Everything the chart pane's cells depend on: its box and the chart itself (the series'
-/// buckets: an unchanged series compares as the same storage, at no cost).
+/// buckets: an unchanged series compares as the same storage, at no cost; holding it makes the
+/// series copy its buckets once at its next change, a few kilobytes per trade).
 struct ChartPaneKey: Sendable, Equatable {
   var area: Rect
   var box: Box

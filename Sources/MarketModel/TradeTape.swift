@@ -31,6 +31,10 @@ public struct TradeTape: Sendable {
     ids = Set(minimumCapacity: capacity)
   }
 
+  /// How many trades were ever added (one more with each `append` that took a trade): two
+  /// looks at the same tape with the same count saw the same trades.
+  public private(set) var appended = 0
+
   /// Adds `trade` as the newest trade, evicting the oldest when full.
   ///
   /// - Returns: false, leaving the tape unchanged, if a trade with the same known
@@ -49,6 +53,7 @@ public struct TradeTape: Sendable {
       storage[head] = trade
     }
     if known { ids.insert(trade.matchID) }
+    appended += 1
     return true
   }
 

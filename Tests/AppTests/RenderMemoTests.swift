@@ -112,4 +112,31 @@ import Testing
     #expect(s.market.tape.count > 100, "the tape never filled")
     #expect(keptChart > 60, "the chart was kept only \(keptChart) times")
   }
+
+  /// A full tape (1,000 trades) that takes a trade equal to its newest, without a match id:
+  /// it holds as many trades as before and the same newest one, yet every row in view moved.
+  @Test func aFullTapeTakingATwinOfItsNewestTradeIsDrawnAgain() throws {
+    var s = AppState(symbol: "XBTUSD", mode: "", width: 120, height: 40, ascii: false, color: true)
+    var batch = Self.partial()
+    let first = batch.trades.count
+    for i in 0..<1_200 {
+      batch.trades.append(
+        Trade(
+          timeMs: 1_700_000_000_000 + Int64(i), symbol: "XBTUSD", side: i % 3 == 0 ? .sell : .buy,
+          size: Int64(100 * (1 + i % 7)), price: 50_000 + Double(i % 9) / 2))
+    }
+    batch.events.append(
+      .trades(TableSlice(action: .insert, filterSymbol: nil, rows: first..<batch.trades.count)))
+    let now = 1_700_000_010_000 as Int64
+    _ = App.update(&s, .feed(Self.status(.live), now: .init(seconds: 10), wallMs: now), batch: batch)
+    #expect(s.market.tape.count == s.market.tape.capacity)
+    var memo = RenderMemo()
+    _ = DashboardView.render(s, reusing: &memo)
+    var twin = MarketBatch()
+    twin.trades = [try #require(s.market.tape.newest)]
+    twin.events = [.trades(TableSlice(action: .insert, filterSymbol: nil, rows: 0..<1))]
+    _ = App.update(&s, .feed(Self.update, now: .init(seconds: 11), wallMs: now + 1_000), batch: twin)
+    _ = App.update(&s, .tick(now: .init(seconds: 11), wallMs: now + 1_000))
+    #expect(DashboardView.render(s, reusing: &memo) == DashboardView.render(s))
+  }
 }
