@@ -89,22 +89,18 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.wallMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
-      let title = [Span("Trades  1m ")] + bar.spans
-      let highlightMs: Int64 = s.newTrades > 0 ? 200 : 0
-      let key = TradesPaneKey(
-        s, area: area, title: title, decimals: decimals, stale: stale, highlightMs: highlightMs,
-        rows: area.height - 2)
+      let box = Box(title: [Span("Trades  1m ")] + bar.spans, focused: s.focus == .trades, ascii: s.ascii)
+      var tape = TapeView(
+        trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
+        highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
+        scroll: s.tapeScroll)
+      let key = TradesPaneKey(area: area, box: box, tape: tape, stale: stale)
       keys.trades = key
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
-        let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
         box.render(into: &grid, area: area)
-        TapeView(
-          trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
-          highlightMs: highlightMs, largeSize: largeTrade(s),
-          utcOffsetMinutes: s.utcOffsetMinutes,
-          scroll: s.tapeScroll
-        ).render(into: &grid, area: box.inner(area))
+        tape.largeSize = largeTrade(s)
+        tape.render(into: &grid, area: box.inner(area))
         if stale { grid.restyle(area) { $0.dim = true } }
       }
     }

@@ -38,9 +38,7 @@ public struct RenderMemo: Sendable {
 /// which of the rows in view are highlighted.
 struct TradesPaneKey: Sendable, Equatable {
   var area: Rect
-  var title: [Span]
-  var focused: Bool
-  var ascii: Bool
+  var box: Box
   var stale: Bool
   var decimals: Int
   var utcOffsetMinutes: Int
@@ -48,32 +46,27 @@ struct TradesPaneKey: Sendable, Equatable {
   var appended: Int
   var count: Int
   var newest: Trade?
-  /// Bit i: the i-th trade from the top of the pane (after `scroll`) is highlighted.
+  /// Bit i: the i-th trade in view is highlighted.
   var highlighted: UInt64
 
-  /// The key of the pane as drawn now, nil when it cannot be summed up (more than 64 rows).
-  init?(
-    _ s: AppState, area: Rect, title: [Span], decimals: Int, stale: Bool, highlightMs: Int64, rows: Int
-  ) {
+  /// The key of the pane `box` around `tape` over `area`; nil when it cannot be summed up
+  /// (more than 64 rows).
+  init?(area: Rect, box: Box, tape: TapeView<TradeTape>, stale: Bool) {
+    let rows = box.inner(area).height
     guard rows <= 64 else { return nil }
     self.area = area
-    self.title = title
-    focused = s.focus == .trades
-    ascii = s.ascii
+    self.box = box
     self.stale = stale
-    self.decimals = decimals
-    utcOffsetMinutes = s.utcOffsetMinutes
-    scroll = s.tapeScroll
-    let tape = s.market.tape
-    appended = tape.appended
-    count = tape.count
-    newest = tape.newest
+    decimals = tape.priceDecimals
+    utcOffsetMinutes = tape.utcOffsetMinutes
+    scroll = tape.scroll
+    appended = tape.trades.appended
+    count = tape.trades.count
+    newest = tape.trades.newest
     highlighted = 0
-    if highlightMs > 0 {
-      // The rows `TapeView` shows: `scroll` clamped so the oldest trade stays in view.
-      let skip = min(max(0, scroll), max(0, tape.count - rows))
-      for i in 0..<max(0, min(rows, tape.count - skip)) where s.wallMs - tape[skip + i].timeMs < highlightMs {
-        highlighted |= 1 << UInt64(i)
+    if tape.highlightMs > 0 {
+      for (bit, i) in tape.inView(height: rows).enumerated() where tape.isHighlighted(tape.trades[i]) {
+        highlighted |= 1 << UInt64(bit)
       }
     }
   }

@@ -42,6 +42,18 @@ where Trades: Sendable, Trades.Index == Int {
   /// The largest useful `scroll` for an area of `height` rows.
   public func maxScroll(height: Int) -> Int { max(0, trades.count - height) }
 
+  /// The positions of the trades in view in an area of `height` rows, top row first: `scroll`
+  /// clamped so the oldest trade stays in view.
+  public func inView(height: Int) -> Range<Trades.Index> {
+    let start = trades.startIndex + min(max(0, scroll), maxScroll(height: height))
+    return start..<min(trades.endIndex, start + height)
+  }
+
+  /// Whether `trade` shows highlighted as new (in reverse video) at `nowMs`.
+  public func isHighlighted(_ trade: Trade) -> Bool {
+    TapeRows.isFresh(trade, nowMs: nowMs, highlightMs: highlightMs)
+  }
+
   /// Draws one trade per row over the whole of `area` (clearing it first).
   public func render(into grid: inout Grid, area: Rect) {
     let area = area.intersection(grid.bounds)
@@ -51,18 +63,16 @@ where Trades: Sendable, Trades.Index == Int {
       grid.put(" no trades yet", x: area.x, y: area.y, style: Style(.muted), clip: area)
       return
     }
-    let skip = min(max(0, scroll), maxScroll(height: area.height))
-    let start = trades.startIndex + skip
-    let end = min(trades.endIndex, start + area.height)
+    let rows = inView(height: area.height)
     // The rows in view, copied once: the drawing below is not generic, so it runs specialised
     // whatever collection the trades come in (generic code called from another module is not).
-    let rows = TapeRows(
-      priceDecimals: priceDecimals, nowMs: nowMs, highlightMs: highlightMs, largeSize: largeSize,
-      utcOffsetMinutes: utcOffsetMinutes)
     var shown: [Trade] = []
-    shown.reserveCapacity(end - start)
-    for i in start..<end { shown.append(trades[i]) }
-    rows.render(shown, into: &grid, area: area)
+    shown.reserveCapacity(rows.count)
+    for i in rows { shown.append(trades[i]) }
+    TapeRows(
+      priceDecimals: priceDecimals, nowMs: nowMs, highlightMs: highlightMs, largeSize: largeSize,
+      utcOffsetMinutes: utcOffsetMinutes
+    ).render(shown, into: &grid, area: area)
   }
 }
 
@@ -91,6 +101,12 @@ private struct TapeRows {
     func width(price: Int, size: Int) -> Int {
       1 + (timeWidth > 0 ? timeWidth + gap : 0) + sideWidth + gap + price + gap + size
     }
+  }
+
+  /// A trade younger than `highlightMs` at `nowMs` shows as new. One stamped a little ahead
+  /// of `nowMs` (clock skew) is new too.
+  static func isFresh(_ trade: Trade, nowMs: Int64, highlightMs: Int64) -> Bool {
+    highlightMs > 0 && nowMs - trade.timeMs < highlightMs
   }
 
   func render(_ trades: [Trade], into grid: inout Grid, area: Rect) {
@@ -127,8 +143,7 @@ private struct TapeRows {
       role = .muted
       side = format.sideWidth == 1 ? "-" : "    "
     }
-    // A trade stamped a little ahead of `nowMs` (clock skew) is new too.
-    let fresh = highlightMs > 0 && nowMs - trade.timeMs < highlightMs
+    let fresh = Self.isFresh(trade, nowMs: nowMs, highlightMs: highlightMs)
     let large = largeSize.map { trade.size >= $0 } ?? false
     let style = Style(role, bold: large || fresh, reverse: fresh)
     let timeStyle = fresh ? style : Style(.muted, bold: large)
