@@ -19,7 +19,7 @@ public final class MarketFeed: Sendable {
   private let feedWake = WakeSignal()
   private let abortSignal = AbortSignal()
   private let mailbox = Locked(Mailbox())
-  private let thread = Locked<pthread_t?>(nil)
+  private let thread = Locked<WorkerThread?>(nil)
 
   /// What the two threads share.
   struct Mailbox: ~Copyable {
@@ -42,17 +42,8 @@ public final class MarketFeed: Sendable {
 
   /// Starts the feed thread.
   public func start() {
-    let box = Unmanaged.passRetained(self)
-    var tid = pthread_t()
-    let rc = pthread_create(
-      &tid, nil,
-      { raw in
-        let feed = Unmanaged<MarketFeed>.fromOpaque(raw!).takeRetainedValue()
-        feed.run()
-        return nil
-      }, box.toOpaque())
-    precondition(rc == 0, "pthread_create failed")
-    thread.withLock { $0 = tid }
+    let worker = WorkerThread { self.run() }
+    thread.withLock { $0 = worker }
   }
 
   /// Asks the feed to do something; returns at once.
@@ -65,12 +56,10 @@ public final class MarketFeed: Sendable {
   /// Stops the feed thread and waits for it (it closes the connection first).
   public func stop() {
     post(.stop)
-    if let tid = thread.withLock({ t -> pthread_t? in
+    thread.withLock { t -> WorkerThread? in
       defer { t = nil }
       return t
-    }) {
-      pthread_join(tid, nil)
-    }
+    }?.join()
   }
 
   /// Moves what arrived since the last drain into `batch`, which must be empty; the

@@ -26,7 +26,7 @@ public final class RESTWorker: Sendable {
     var jobs: [Job] = []
     var results: [RESTResult] = []
     var stopping = false
-    var thread: pthread_t?
+    var thread: WorkerThread?
   }
 
   public init(baseURL: String, userAgent: String) {
@@ -36,17 +36,8 @@ public final class RESTWorker: Sendable {
 
   /// Starts the worker thread.
   public func start() {
-    let box = Unmanaged.passRetained(self)
-    var tid = pthread_t()
-    let rc = pthread_create(
-      &tid, nil,
-      { raw in
-        let worker = Unmanaged<RESTWorker>.fromOpaque(raw!).takeRetainedValue()
-        worker.run()
-        return nil
-      }, box.toOpaque())
-    precondition(rc == 0, "pthread_create failed")
-    state.withLock { $0.thread = tid }
+    let worker = WorkerThread { self.run() }
+    state.withLock { $0.thread = worker }
   }
 
   /// Queues a request.
@@ -67,13 +58,13 @@ public final class RESTWorker: Sendable {
   /// Stops (interrupting a request in flight) and waits for the thread.
   public func stop() {
     abortSignal.raise()
-    let tid = state.withLock { s -> pthread_t? in
+    let worker = state.withLock { s -> WorkerThread? in
       s.stopping = true
       defer { s.thread = nil }
       return s.thread
     }
     jobSignal.signal()
-    if let tid { pthread_join(tid, nil) }
+    worker?.join()
   }
 
   private func run() {
