@@ -459,9 +459,66 @@ struct JSONScanner {
       return negative ? -v : v
     }
     pos = start
-    let d = try readDouble()
-    guard d.rounded() == d, abs(d) < 9.2e18 else { throw DecodeError("expected a whole number", at: start) }
-    return Int64(d)
+    // Anything else (`100.0`, `1e3`, 19 digits) is read as a number, then judged by its text:
+    // a Double keeps ~16 digits, so `9876543210987654.5` would read as whole.
+    _ = try readDouble()
+    guard let whole = Self.wholeValue(base + start, count: pos - start) else {
+      throw DecodeError("expected a whole number", at: start)
+    }
+    return whole
+  }
+
+  /// The value of the JSON number spelled by `count` bytes at `text` when it is a whole
+  /// number that fits an `Int64` (`-12`, `100.0`, `1.5e1`, `150e-1`), else nil. Exact:
+  /// the digits are taken as they are written, never through a Double.
+  static func wholeValue(_ text: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    var i = 0
+    let negative = i < count && text[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    // The digits before and after the point, as one run; the point sits after `integerDigits`.
+    let digitsStart = i
+    while i < count, text[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+    let integerDigits = i - digitsStart
+    var fraction = i..<i
+    if i < count, text[i] == UInt8(ascii: ".") {
+      i += 1
+      let fractionStart = i
+      while i < count, text[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+      fraction = fractionStart..<i
+    }
+    var exponent = 0
+    if i < count, text[i] | 0x20 == UInt8(ascii: "e") {
+      i += 1
+      let negativeExponent = i < count && text[i] == UInt8(ascii: "-")
+      if i < count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") { i += 1 }
+      while i < count, text[i] &- UInt8(ascii: "0") < 10 {
+        exponent = min(exponent * 10 + Int(text[i] &- UInt8(ascii: "0")), 100_000)
+        i += 1
+      }
+      if negativeExponent { exponent = -exponent }
+    }
+    guard i == count, integerDigits + fraction.count > 0 else { return nil }
+    // Digit k of the run (0 = the first integer digit).
+    func digit(_ k: Int) -> Int64 {
+      let at = k < integerDigits ? digitsStart + k : fraction.lowerBound + (k - integerDigits)
+      return Int64(text[at] &- UInt8(ascii: "0"))
+    }
+    let total = integerDigits + fraction.count
+    let point = integerDigits + exponent
+    // Whole: every digit after the point is a zero.
+    for k in max(0, point)..<max(max(0, point), total) where digit(k) != 0 { return nil }
+    // Past 19 digits before the point only zero fits.
+    guard point <= 19 else { return (0..<total).allSatisfy { digit($0) == 0 } ? 0 : nil }
+    var value: Int64 = 0
+    for k in 0..<max(0, point) {
+      let d = k < total ? digit(k) : 0
+      guard value != 0 || d != 0 else { continue }
+      let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+      let (next, o2) = times10.addingReportingOverflow(d)
+      guard !o1, !o2 else { return nil }
+      value = next
+    }
+    return negative ? -value : value
   }
 
   /// How many of `w`'s bytes, from the lowest (the first in memory), are ASCII digits before
