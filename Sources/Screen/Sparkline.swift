@@ -40,14 +40,13 @@ public struct Sparkline: Sendable, Hashable {
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     // Labels are sized for the whole series so the chart does not jump as the view moves.
     let (allHigh, allLow) = Self.range(buckets[...], high: newest.high, low: newest.low)
-    let labelWidth: Int
-    if area.height >= 3 {
-      labelWidth = 2 + 5 + max(format(allHigh).count, format(allLow).count, format(newest.close).count)
-    } else {
-      let widest = compactLabels(area.height, high: allHigh, low: allLow, last: newest.close)
-      labelWidth = 2 + (widest.map(\.width).max() ?? 0)
-    }
-    let numberWidth = labelWidth - 7
+    // Three rows or more: `high `/`low  `/`last ` and a number, right-aligned to the widest.
+    let numberWidth = max(format(allHigh).count, format(allLow).count, format(newest.close).count)
+    let labelWidth =
+      area.height >= 3
+      ? 2 + 5 + numberWidth
+      : 2
+        + (compactLabels(area.height, high: allHigh, low: allLow, last: newest.close).map(\.width).max() ?? 0)
     let showLabels = area.width - labelWidth >= 8
     let columns = showLabels ? area.width - labelWidth : area.width
 
