@@ -97,9 +97,9 @@ let package = Package(
       name: "TradetermFuzz", dependencies: ["CLibFuzzer", "BitMEX", "MarketModel"],
       path: "Fuzz/TradetermFuzz"),
 
-    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel"]),
-    .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel"]),
+    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "ExchangeSim"]),
+    .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "ExchangeSim"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel", "ExchangeSim"]),
     .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"], exclude: ["Snapshots"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "ExchangeSim"]),
     .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed", "ExchangeSim"]),

@@ -9,8 +9,9 @@ import Glibc
 ///
 /// The standard library's `random(in:using:)` helpers are not promised to stay the same
 /// across releases, so every draw the simulator makes goes through the helpers here. Tests and
-/// the soak draw their fault schedules from it too.
-public struct SimRandom: Sendable {
+/// the soak draw their fault schedules from it too, and the tests their random runs (it is a
+/// `RandomNumberGenerator`, for `shuffled(using:)` and `random(in:using:)`).
+public struct SimRandom: RandomNumberGenerator, Sendable {
   private var s0: UInt64
   private var s1: UInt64
   private var s2: UInt64
@@ -45,7 +46,7 @@ public struct SimRandom: Sendable {
   }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     let result = rotate(s1 &* 5, 7) &* 9
     let t = s1 << 17
     s2 ^= s0

@@ -1,3 +1,4 @@
+import ExchangeSim
 import Testing
 
 @testable import Feed
@@ -7,19 +8,6 @@ import Testing
 struct FixedRandom: RandomNumberGenerator, Sendable {
   var bits: UInt64 = 1 << 63
   mutating func next() -> UInt64 { bits }
-}
-
-/// SplitMix64: a tiny seeded generator, so "random" runs repeat exactly.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 @Suite struct BackoffTests {
@@ -37,7 +25,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
 
   @Test(arguments: [0, 1, 2, 3, 7, 42, 0xDEAD_BEEF] as [UInt64])
   func seededDelaysStayInsideTheWindowAndVary(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SimRandom(seed: seed)
     let backoff = Backoff()
     var delays: Set<Double> = []
     for retry in 0..<20 {
@@ -75,7 +63,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   @Test func aZeroBaseNeverWaits() {
-    var random = SplitMix64(seed: 9)
+    var random = SimRandom(seed: 9)
     #expect(Backoff(base: 0, cap: 30).ceiling(retry: 80) == 0)
     #expect(Backoff(base: 0, cap: 30).delay(retry: 80, using: &random) == 0)
   }

@@ -1,3 +1,4 @@
+import ExchangeSim
 import MarketModel
 import Testing
 
@@ -177,8 +178,8 @@ private func quietConfig() -> FeedConfig {
 
   @Test(arguments: [1, 42, 0xDEAD_BEEF] as [UInt64])
   func backoffStaysInsideItsWindow(seed: UInt64) {
-    var machine = machine(random: SplitMix64(seed: seed))
-    var mirror = SplitMix64(seed: seed)
+    var machine = machine(random: SimRandom(seed: seed))
+    var mirror = SimRandom(seed: seed)
     var now: MonotonicTime = 0
     _ = machine.start(now: now)
     for retry in 0..<14 {

@@ -1,19 +1,7 @@
+import ExchangeSim
 import Testing
 
 @testable import MarketModel
-
-/// SplitMix64: a small seeded generator, so a failing random run can be replayed.
-private struct SeededRNG: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The home slot `LevelIndex` gives `key` in a table of `capacity` slots (a copy of its
 /// multiplicative hash), used to build keys that collide on purpose. If the hash changes,
@@ -239,7 +227,7 @@ private func check(
 
   @Test(arguments: randomCases)
   func randomOperationsMatchADictionary(seed: UInt64, keySpace: Int64, operations: Int) {
-    var rng = SeededRNG(state: seed)
+    var rng = SimRandom(seed: seed)
     var index = LevelIndex(minimumCapacity: 1)
     var model: [Int64: Double] = [:]
     var present: [Int64] = []

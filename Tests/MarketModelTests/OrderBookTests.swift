@@ -1,3 +1,4 @@
+import ExchangeSim
 import MarketModel
 import Testing
 
@@ -23,19 +24,6 @@ private func book(_ rows: [BookRow]) throws -> OrderBook {
   let fault = b.replace(with: rows[...])
   try #require(fault == nil)
   return b
-}
-
-/// SplitMix64: a small seeded generator, so a failing random run can be replayed.
-private struct SeededRNG: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 // MARK: Scripts of messages
@@ -348,7 +336,7 @@ private let base: [BookRow] = [
     var rows: [BookRow] = []
     for (k, price) in bidPrices.enumerated() { rows.append(bid(ids[k], price, Int64(k + 1))) }
     for (k, price) in askPrices.enumerated() { rows.append(ask(ids[k + 4], price, Int64(k + 11))) }
-    var rng = SeededRNG(state: UInt64(ids.count) &+ UInt64(bitPattern: ids[0]))
+    var rng = SimRandom(seed: UInt64(ids.count) &+ UInt64(bitPattern: ids[0]))
     for _ in 0..<4 {
       var b = OrderBook(symbol: sym)
       #expect(b.replace(with: rows.shuffled(using: &rng)[...]) == nil)
@@ -376,7 +364,7 @@ private let base: [BookRow] = [
     case "ascending": rows.sort { $0.price! < $1.price! }
     case "descending": rows.sort { $0.price! > $1.price! }
     default:
-      var rng = SeededRNG(state: 7)
+      var rng = SimRandom(seed: 7)
       rows.shuffle(using: &rng)
     }
     var b = OrderBook(symbol: sym)
@@ -660,7 +648,7 @@ private let base: [BookRow] = [
   func groupingMatchesWholeTickArithmetic(mantissa: Int64, exponent: Int) throws {
     func price(_ units: Int64) -> Double { Double("\(units)e-\(exponent)")! }
     let tickSize = price(mantissa)
-    var rng = SeededRNG(state: UInt64(mantissa) << 8 | UInt64(exponent))
+    var rng = SimRandom(seed: UInt64(mantissa) << 8 | UInt64(exponent))
     for side in [Side.buy, .sell] {
       // Prices in whole ticks, unique, with runs of neighbours so buckets fill up.
       var ticksUsed = Set<Int64>()
@@ -744,7 +732,7 @@ private let base: [BookRow] = [
   /// operations against a plain dictionary.
   @Test(arguments: [UInt64(1), 2, 3])
   func randomSequencesMatchADictionaryModel(seed: UInt64) {
-    var rng = SeededRNG(state: seed)
+    var rng = SimRandom(seed: seed)
     var b = OrderBook(symbol: sym)
     var model = Model()
     let maxLevels = 2_000
