@@ -35,6 +35,8 @@ struct FrameBench {
 
   var typicalFrames: Int
   var fullFrames: Int
+  /// Where to keep the counted pass's bytes (what ncurses sent), if anywhere.
+  var framesFile: String? = nil
   let width = 200
   let height = 50
   let term = "xterm-256color"
@@ -47,9 +49,8 @@ struct FrameBench {
     pty.finish()
     let ptyBytes = Double(pty.bytesRead) / Double(typicalFrames + fullFrames + warmUp + 1)
 
-    // `--frames-file PATH` keeps the counted pass's bytes (to see what ncurses sends).
-    let keep = CommandLine.arguments.firstIndex(of: "--frames-file").map { CommandLine.arguments[$0 + 1] }
-    guard let file = keep.map({ fopen($0, "w+") }) ?? tmpfile(), let null = fopen("/dev/null", "r") else {
+    guard let file = framesFile.map({ fopen($0, "w+") }) ?? tmpfile(), let null = fopen("/dev/null", "r")
+    else {
       fatalError("bench: tmpfile failed")
     }
     let counted = pass(output: file, input: null, timing: false)
@@ -108,7 +109,7 @@ struct FrameBench {
       screen.draw(DashboardView.render(fixture.state, reusing: &memo))
     }
     _ = timing ? 0 : bytesWritten()
-    if !timing, CommandLine.arguments.contains("--frames-file") {
+    if !timing, framesFile != nil {
       print("frames file: typical frames from byte \(written), full repaints after \(typicalFrames) of them")
     }
 

@@ -109,7 +109,12 @@ struct SystemFigures {
   // MARK: 5. Frame
 
   private func frames(into report: inout Report) {
-    let r = FrameBench(typicalFrames: quick ? 500 : 3_000, fullFrames: quick ? 100 : 500).run()
+    let framesFile = arguments.firstIndex(of: "--frames-file").flatMap {
+      $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+    }
+    let r = FrameBench(
+      typicalFrames: quick ? 500 : 3_000, fullFrames: quick ? 100 : 500, framesFile: framesFile
+    ).run()
     for (name, f) in [("typical tick", r.typical), ("full repaint", r.full)] {
       let p50 = Double(Measure.median(f.total)) / 1e6
       let p99 = Double(Measure.percentile(f.total, 0.99)) / 1e6

@@ -9,6 +9,7 @@ import MarketModel
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
 //   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up); no write
+//   --frames-file PATH  keep the bytes ncurses sent for the frame figure's counted pass
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
 // Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
@@ -22,7 +23,8 @@ let fixtures =
 let rounds = quick ? 3 : 7
 var report = Report()
 
-if let only = arguments.firstIndex(of: "--only").map({ arguments[$0 + 1] }) {
+if let flag = arguments.firstIndex(of: "--only") {
+  let only = flag + 1 < arguments.count ? arguments[flag + 1] : ""
   // One of the system figures alone (frames, loopback, running-cost, start-up): for trying a
   // change. Prints its rows; BENCHMARKS.md is left alone.
   guard SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) else {
