@@ -30,13 +30,16 @@ let package = Package(
     // Pure Swift: values, engines and the wire protocol.
     .target(name: "MarketModel"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
+    // The pure session core: connection state machine, status, commands, and `MarketSession`
+    // (a drained feed update and batch in, state changes and typed commands out).
+    .target(name: "Session", dependencies: ["MarketModel"]),
 
     // Pure drawing and pure app logic.
-    .target(name: "Screen", dependencies: ["MarketModel"]),
-    .target(name: "App", dependencies: ["Screen", "MarketModel", "Feed"]),
+    .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
+    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session"]),
 
     // I/O layers.
-    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel"]),
+    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
@@ -61,7 +64,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel", "ExchangeSim", "Screen", "App",
+        "Feed", "Terminal", "BitMEX", "MarketModel", "Session", "ExchangeSim", "Screen", "App",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,7 +74,8 @@ let package = Package(
     .executableTarget(
       name: "TradetermBench",
       dependencies: [
-        "CMallocCounter", "MarketModel", "BitMEX", "Feed", "ExchangeSim", "Screen", "App", "Terminal",
+        "CMallocCounter", "MarketModel", "BitMEX", "Session", "Feed", "ExchangeSim", "Screen", "App",
+        "Terminal",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.
@@ -85,7 +89,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm-soak",
       dependencies: [
-        "Feed", "ExchangeSim", "MarketModel", "BitMEX",
+        "Feed", "Session", "ExchangeSim", "MarketModel", "BitMEX",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -99,12 +103,14 @@ let package = Package(
 
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "ExchangeSim"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "ExchangeSim"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "MarketModel", "ExchangeSim"]),
-    .testTarget(name: "ScreenTests", dependencies: ["Screen", "MarketModel"], exclude: ["Snapshots"]),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "ExchangeSim"]),
-    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Feed", "ExchangeSim"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "ExchangeSim"]),
+    .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "ExchangeSim"]),
     .testTarget(
-      name: "FeedIntegrationTests", dependencies: ["Feed", "ExchangeSim", "MarketModel", "BitMEX"]),
+      name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session"], exclude: ["Snapshots"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "ExchangeSim"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "ExchangeSim"]),
+    .testTarget(
+      name: "FeedIntegrationTests", dependencies: ["Feed", "Session", "ExchangeSim", "MarketModel", "BitMEX"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "MarketModel", "BitMEX"]),

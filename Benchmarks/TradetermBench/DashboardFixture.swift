@@ -3,6 +3,7 @@ import BitMEX
 import Feed
 import Foundation
 import MarketModel
+import Session
 
 #if canImport(Glibc)
 import Glibc
@@ -17,25 +18,29 @@ struct DashboardFixture {
   private var market: SyntheticMarket
   private var decoder = BitMEXDecoder()
   private var batch = MarketBatch()
-  /// A `FeedUpdate` with nothing in it (drained from a feed that never started: the type
-  /// has no public initialiser, and the dashboard only ever gets its updates this way).
-  private let emptyUpdate: FeedUpdate
+  /// A `FeedUpdate` with nothing in it: the drain of a quiet feed.
+  private let emptyUpdate = FeedUpdate()
   private var nowNs: Int64 = 1_000_000_000_000
   private var wallMs: Int64 = 1_732_436_782_000  // 2024-11-24 08:26:22 UTC
 
   init(seed: UInt64, width: Int, height: Int) {
-    var scratch = MarketBatch()
-    emptyUpdate = MarketFeed(FeedOptions(webSocketURL: "ws://127.0.0.1:9/realtime", symbol: "XBTUSD"))
-      .drain(into: &scratch)
-    state = AppState(symbol: "XBTUSD", mode: "", width: width, height: height, ascii: false, color: true)
+    state = AppState(symbol: "XBTUSD", mode: .live, width: width, height: height, ascii: false, color: true)
     market = SyntheticMarket(seed: seed)
-    state.status = FeedStatus(
+    let live = FeedStatus(
       state: .live, symbol: "XBTUSD", pingRoundTrip: 0.012, messagesPerSecond: 23, bytesPerSecond: 6_100)
-    state.market.merge(instrument: Self.instrument(timeMs: wallMs))
+    _ = App.update(
+      &state, .feed(FeedUpdate(status: live), now: MonotonicTime(nanoseconds: nowNs), wallMs: wallMs))
+    _ = App.update(&state, .rest(.instrument(symbol: "XBTUSD", Self.instrument(timeMs: wallMs))))
     for interval in [SeriesInterval.oneMinute, .fiveMinutes] {
-      state.market.seed(bins: Self.bins(endMs: wallMs, interval: interval), interval: interval)
+      let bins = Self.bins(endMs: wallMs, interval: interval)
+      _ = App.update(&state, .rest(.bins(symbol: "XBTUSD", interval: interval, bins)))
     }
     apply(market.partial())
+    // The tape and the instrument have their partials too, as on a live connection: nothing dims.
+    apply(#"{"table":"trade","action":"partial","keys":[],"filter":{"symbol":"XBTUSD"},"data":[]}"#)
+    apply(
+      #"{"table":"instrument","action":"partial","keys":["symbol"],"filter":{"symbol":"XBTUSD"},"data":[{"symbol":"XBTUSD"}]}"#
+    )
     // A past: enough trades to fill the tape and the one-second chart.
     for _ in 0..<6_000 { step() }
   }

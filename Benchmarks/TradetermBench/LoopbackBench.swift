@@ -1,6 +1,7 @@
 import ExchangeSim
 import Feed
 import MarketModel
+import Session
 
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +88,7 @@ struct LoopbackBench {
       let woke = MonotonicTime.now()
       _ = feed.drain(into: &batch, arrivals: &arrivals)
       let drained = MonotonicTime.now()
-      faults += state.apply(batch).count
+      faults += state.apply(batch).faults.count
       let applied = MonotonicTime.now()
       drains += 1
       let countedBefore = latencies.count
@@ -133,7 +134,7 @@ struct LoopbackBench {
         } else {
           if round == 0 { cpuAtStart = ProcessProbe.threads(pid) }
           // The next burst: a resync brings a fresh partial, and the simulator bursts again.
-          feed.post(.resync(topic: "orderBookL2_25:XBTUSD"))
+          feed.post(.resync(.book(.top25, "XBTUSD")))
         }
       }
       arrivals.removeAll(keepingCapacity: true)

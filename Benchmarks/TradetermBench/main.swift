@@ -80,7 +80,7 @@ func replay(
         faults += 1
         continue
       }
-      faults += state.apply(batch).count
+      faults += state.apply(batch).faults.count
     }
   }
   return faults

@@ -110,7 +110,7 @@ enum FuzzHarness {
       return
     }
     let before = message.action == .partial ? [] : state.book.allLevels
-    let faults = state.apply(batch)
+    let faults = state.apply(batch).faults
     checkInvariants(state)
     guard message.action != .partial, !faults.isEmpty else { return }
     check(state.book.allLevels == before, "a faulting delta changed the book")

@@ -1,6 +1,6 @@
-import Feed
 import MarketModel
 import Screen
+import Session
 
 /// The app's logic: one function from (state, event) to a new state and effects.
 public enum App {
@@ -40,63 +40,46 @@ public enum App {
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
-      var effects: [Effect] = []
-      if update.tablesReset { state.market.resetTables() }
-      if let status = update.status { state.status = status }
-      state.decodeErrors += update.decodeErrors
-      if let e = update.lastDecodeError { state.lastDecodeError = e }
-      if let failure = update.recorderError {
-        state.recordingFailure = failure
-        state.dirty = true
+      let step = state.session.ingest(update, batch ?? MarketBatch(), now: now)
+      if step.changes.liveTrades > 0 {
+        state.newTrades = min(state.market.tape.count, state.newTrades + step.changes.liveTrades)
+        state.newTradesUntil = wallMs + newTradeMs
       }
-      if let batch {
-        let tapeBefore = state.market.tape.newest?.matchID
-        let tapeCountBefore = state.market.tape.count
-        for fault in state.market.apply(batch) {
-          effects.append(.resync(topic: fault.topic))
-          state.resyncs += 1
-        }
-        noteChanges(batch, &state, wallMs: wallMs)
-        if state.market.tape.newest?.matchID != tapeBefore || state.market.tape.count != tapeCountBefore {
-          state.newTrades = min(state.market.tape.count, state.newTrades + countNew(batch, state))
-          state.newTradesUntil = wallMs + newTradeMs
-        }
-        if !batch.isEmpty {
-          state.lastDataAt = now
-          state.dirty = true
-        }
-      }
+      for price in state.market.changedPrices { state.flashes[price] = wallMs }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
-      if update.status != nil || update.tablesReset || update.decodeErrors > 0 || !effects.isEmpty {
-        state.dirty = true
-      }
-      return effects
+      if step.changedAnything { state.dirty = true }
+      return step.commands.map(Effect.feed)
     case .symbols(let list):
       state.symbols = list
+      state.symbolsFailure = nil
       if state.picker != nil { state.picker?.symbols = list }
       state.dirty = true
       return []
+    case .rest(let result):
+      return handle(result, &state)
     }
   }
 
-  private static func countNew(_ batch: MarketBatch, _ state: AppState) -> Int {
-    var n = 0
-    for event in batch.events {
-      if case .trades(let s) = event, s.action != .partial {
-        n += batch.trades[s.rows].filter { $0.symbol == state.market.symbol }.count
-      }
+  /// A REST answer: instrument facts, the symbol list, chart history, or a failure to say.
+  private static func handle(_ result: RESTResult, _ state: inout AppState) -> [Effect] {
+    switch result {
+    case .instrument(let symbol, let row?) where symbol == state.market.symbol.description:
+      state.session.merge(instrument: row)
+      state.dirty = true
+    case .active(let rows):
+      // The picker lists what can be traded now; settled and unlisted contracts are left out.
+      let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
+      return update(&state, .symbols(symbols))
+    case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
+      state.session.seed(bins: bins, interval: interval)
+      state.dirty = true
+    case .failed(.active, let reason):
+      state.symbolsFailure = reason
+      state.dirty = true
+    default:
+      break
     }
-    return n
-  }
-
-  /// Remembers which prices changed, for the flash.
-  private static func noteChanges(_ batch: MarketBatch, _ state: inout AppState, wallMs: Int64) {
-    for event in batch.events {
-      guard case .book(let m) = event, m.action != .partial else { continue }
-      for row in batch.bookRows[m.rows] where row.symbol == state.market.symbol {
-        if let price = row.price { state.flashes[price] = wallMs }
-      }
-    }
+    return []
   }
 
   // MARK: Keys
@@ -126,9 +109,13 @@ public enum App {
       }
     case .openPicker:
       state.picker = PickerState(symbols: state.symbols)
-      return state.symbols.isEmpty ? [.loadSymbols] : []
+      if state.symbols.isEmpty {
+        state.symbolsFailure = nil
+        return [.loadSymbols]
+      }
+      return []
     case .togglePause: state.paused.toggle()
-    case .reconnect: return [.reconnect]
+    case .reconnect: return [.feed(.reconnectNow)]
     case .help: state.helpVisible = true
     case .quit:
       state.quitting = true
@@ -169,12 +156,11 @@ public enum App {
       let chosen = matches[min(picker.selected, matches.count - 1)]
       guard let symbol = Symbol(chosen), symbol != state.market.symbol else { return [] }
       // The old book is gone at once: nothing of XBTUSD may show under ETHUSD.
-      state.market = MarketState(symbol: symbol)
+      let commands = state.session.switchSymbol(to: symbol)
       state.flashes = [:]
       state.bookScroll = 0
       state.tapeScroll = 0
-      state.lastDataAt = nil
-      return [.switchSymbol(chosen)]
+      return commands.map(Effect.feed) + [.loadStartData(symbol: chosen)]
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:

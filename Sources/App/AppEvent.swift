@@ -1,6 +1,6 @@
-import Feed
 import MarketModel
 import Screen
+import Session
 
 /// Everything that can happen to the app. One enum in, effects out.
 public enum AppEvent: Sendable {
@@ -12,4 +12,6 @@ public enum AppEvent: Sendable {
   case feed(FeedUpdate, now: MonotonicTime, wallMs: Int64)
   /// The list of symbols for the picker arrived.
   case symbols([String])
+  /// A REST request answered (or failed).
+  case rest(RESTResult)
 }

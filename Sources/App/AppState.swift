@@ -1,5 +1,6 @@
-import Feed
 import MarketModel
+import Screen
+import Session
 
 /// Everything the dashboard shows and remembers. Pure data: `update` changes it, views
 /// read it.
@@ -7,10 +8,11 @@ public struct AppState: Sendable {
   /// The price grouping steps, in ticks.
   public static let groupings = [1, 2, 5, 10, 25, 50, 100]
 
-  public var market: MarketState
-  public var status: FeedStatus?
-  /// "DEMO", "REPLAY" or "" for the real exchange.
-  public var mode: String
+  /// The watched market and the feed's status, kept by the one session core every front end
+  /// shares.
+  public var session: MarketSession
+  /// Where the data comes from: the exchange, the simulator, or a recording.
+  public var mode: RunMode
   public var width: Int
   public var height: Int
   public var focus: Pane = .book
@@ -30,13 +32,14 @@ public struct AppState: Sendable {
   public var color: Bool
   /// Known symbols (for the picker).
   public var symbols: [String]
+  /// Why the symbol list could not be loaded, if it could not (the picker says so and offers a
+  /// retry; typing a symbol by hand still works).
+  public var symbolsFailure: String?
   /// Monotonic and wall-clock time of the last event.
   public var now: MonotonicTime = .init(nanoseconds: 0)
   public var wallMs: Int64 = 0
   /// The local time zone's offset from UTC, for times of day on the tape.
   public var utcOffsetMinutes = 0
-  /// When the newest market data arrived (monotonic).
-  public var lastDataAt: MonotonicTime?
   /// Prices whose size changed, with when (wall ms), for the ~300 ms flash.
   public var flashes: [Double: Int64] = [:]
   /// How many of the newest trades arrived just now (highlighted until `newTradesUntil`).
@@ -44,11 +47,6 @@ public struct AppState: Sendable {
   public var newTradesUntil: Int64 = 0
   /// Recording to a file: "REC" while it works, the reason once it stopped.
   public var recording = false
-  public var recordingFailure: String?
-  /// Counters for the status line.
-  public var decodeErrors = 0
-  public var resyncs = 0
-  public var lastDecodeError: String?
   /// The monotonic second of the last tick (time-driven redraws happen once a second).
   public var lastTickSecond: Int64 = -1
   /// Something changed since the last frame.
@@ -56,9 +54,9 @@ public struct AppState: Sendable {
   public var quitting = false
 
   public init(
-    symbol: Symbol, mode: String, width: Int, height: Int, ascii: Bool, color: Bool, symbols: [String] = []
+    symbol: Symbol, mode: RunMode, width: Int, height: Int, ascii: Bool, color: Bool, symbols: [String] = []
   ) {
-    market = MarketState(symbol: symbol)
+    session = MarketSession(symbol: symbol)
     self.mode = mode
     self.width = width
     self.height = height
@@ -70,12 +68,16 @@ public struct AppState: Sendable {
   /// The grouping in ticks.
   public var groupingTicks: Int { Self.groupings[groupingIndex] }
 
-  /// Whether the data on screen is live (anything else is shown dimmed with its age).
-  public var isLive: Bool {
-    if case .live = status?.state { return market.bookSync == .live }
-    return false
-  }
+  /// The watched symbol's market.
+  public var market: MarketState { session.market }
+  /// The feed's newest status.
+  public var status: FeedStatus? { session.status }
+  /// Why recording stopped, once it has.
+  public var recordingFailure: String? { session.recorderFailure }
+
+  /// Whether everything on screen is live: the feed LIVE and every table with its partial.
+  public var isLive: Bool { session.isLive }
 
   /// Seconds since the newest data arrived.
-  public var dataAge: Double? { lastDataAt.map { now - $0 } }
+  public var dataAge: Double? { session.lastDataAt.map { now - $0 } }
 }

@@ -1,6 +1,6 @@
-import Feed
 import MarketModel
 import Screen
+import Session
 
 /// Builds the whole screen from the state: layout, panes, status line, overlays. Pure:
 /// the same state always draws the same grid.
@@ -17,14 +17,7 @@ public enum DashboardView {
   /// drawn over only when the layout is the same (every cell then belongs to the same pane as
   /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
-    let zoom: Zoom =
-      switch s.zoom {
-      case .book?: .book
-      case .trades?: .trades
-      case .chart?: .chart
-      case nil: .split
-      }
-    guard let layout = Layout.compute(width: s.width, height: s.height, zoom: zoom) else {
+    guard let layout = Layout.compute(width: s.width, height: s.height, zoom: s.zoom) else {
       memo = RenderMemo()
       var grid = Grid(width: s.width, height: s.height)
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
@@ -54,18 +47,22 @@ public enum DashboardView {
     _ s: AppState, layout: Layout, into grid: inout Grid, kept: PaneKeys, memo: inout RenderMemo
   ) -> PaneKeys {
     var keys = PaneKeys()
-    let stale = !s.isLive
-    let ageMs = s.dataAge.map { Int64($0 * 1000) }
+    // Each pane is as fresh as its own table: a book that waits for a fresh partial is dimmed
+    // while the tape, still live, is not.
+    let bookStale = !s.session.bookIsLive
+    let tapeStale = !s.session.tapeIsLive
+    let headerStale = !s.session.instrumentIsLive
+    let ageMs = s.dataAge.map { NumberFormat.milliseconds($0) }
     let decimals = priceDecimals(s)
     var markers: [String] = []
-    if !s.mode.isEmpty { markers.append(s.mode) }
+    if !s.mode.label.isEmpty { markers.append(s.mode.label) }
     if s.paused { markers.append("PAUSED") }
     if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
 
     HeaderBar(
       instrument: s.market.instrument, nowMs: s.wallMs, name: instrumentName(s.market.instrument),
       tickDirection: s.market.tape.lastTickDirection, markers: markers,
-      dataAgeMs: stale ? (ageMs ?? -1) : nil,
+      dataAgeMs: headerStale ? (ageMs ?? -1) : nil,
       ascii: s.ascii
     ).render(into: &grid, area: layout.header)
 
@@ -83,7 +80,7 @@ public enum DashboardView {
         barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
         ascii: s.ascii
       ).render(into: &grid, area: box.inner(area))
-      if stale { grid.restyle(area) { $0.dim = true } }
+      if bookStale { grid.restyle(area) { $0.dim = true } }
     }
     if let area = layout.trades {
       // The last minute's buy/sell volume as a bar in the title.
@@ -94,14 +91,14 @@ public enum DashboardView {
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll)
-      let key = TradesPaneKey(area: area, box: box, tape: tape, stale: stale)
+      let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
         box.render(into: &grid, area: area)
         tape.largeSize = largeTrade(s)
         tape.render(into: &grid, area: box.inner(area))
-        if stale { grid.restyle(area) { $0.dim = true } }
+        if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
     if let area = layout.chart {
@@ -109,19 +106,19 @@ public enum DashboardView {
         title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,
         ascii: s.ascii)
       let chart = Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
-      let key = ChartPaneKey(area: area, box: box, chart: chart, stale: stale)
+      let key = ChartPaneKey(area: area, box: box, chart: chart, stale: tapeStale)
       keys.chart = key
       if key != kept.chart {
         memo.redrewChart = true
         box.render(into: &grid, area: area)
         chart.render(into: &grid, area: box.inner(area))
-        if stale { grid.restyle(area) { $0.dim = true } }
+        if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
     StatusLine(
       connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
-      reconnects: s.status?.reconnects ?? 0, resyncs: s.resyncs, skipped: s.decodeErrors,
+      reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
       hints: hints, ascii: s.ascii
     ).render(into: &grid, area: layout.status)
 
@@ -129,7 +126,7 @@ public enum DashboardView {
       let matches = picker.matches
       SymbolPicker(
         filter: picker.filter, items: matches.map { SymbolPicker.Item($0) }, selected: picker.selected,
-        message: s.symbols.isEmpty ? "loading the symbol list…" : matches.isEmpty ? "no match" : nil,
+        message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
     } else if s.helpVisible {
@@ -158,25 +155,28 @@ public enum DashboardView {
     return "\(base)/\(quote)\(kind)"
   }
 
-  /// The connection's state as the status line's badge, with the countdown to the next try.
+  /// The connection's state as the status line's badge, with the countdown to the next try. A
+  /// feed that says LIVE while a table of the watched symbol still waits for its partial (or the
+  /// book faulted and waits for its resync) is not shown as LIVE.
   static func badge(_ s: AppState) -> ConnectionBadge {
-    guard let status = s.status else { return .connecting }
-    switch status.state {
-    case .idle: return .idle
-    case .connecting: return .connecting
-    case .syncing: return .syncing
-    case .live: return s.market.bookSync == .faulted ? .resyncing : .live
-    case .stale: return .stale
-    case .resyncing: return .resyncing
-    case .reconnecting(let attempt, let at, let error, let wait):
-      let inMs = max(0, Int64((at - s.now) * 1000))
-      return wait == .maintenance
-        ? .maintenance(attempt: attempt, inMs: inMs, reason: error)
-        : .reconnecting(attempt: attempt, inMs: inMs, reason: error)
-    case .error(let words): return .error(words)
-    case .ended: return .ended(replay: s.mode == "REPLAY")
-    case .stopped: return .stopped
+    guard let status = s.status else { return ConnectionBadge(.connecting) }
+    var state = status.state
+    if case .live = state, !s.market.allTablesLive {
+      let book = s.market.bookTable.map { Topic.book($0, s.market.symbol) }
+      state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }
+    return ConnectionBadge(state, now: s.now, replay: s.mode == .replay)
+  }
+
+  /// What the symbol picker says under its list: loading, why loading failed, or no match.
+  static func pickerMessage(_ s: AppState, matches: [String]) -> String? {
+    if s.symbols.isEmpty {
+      if let failure = s.symbolsFailure {
+        return "symbol list failed: \(failure) (r retries; Enter opens the symbol typed)"
+      }
+      return "loading the symbol list…"
+    }
+    return matches.isEmpty ? "no match" : nil
   }
 
   /// The instrument's tick, or one guessed from the prices on screen until it is known.

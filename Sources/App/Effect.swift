@@ -1,11 +1,11 @@
+import Session
+
 /// What `update` asks the outside world to do.
 public enum Effect: Sendable, Hashable {
-  /// The book stopped adding up: resubscribe this topic for a fresh partial.
-  case resync(topic: String)
-  /// Watch another instrument (same connection).
-  case switchSymbol(String)
-  /// Reconnect now, skipping the backoff wait.
-  case reconnect
+  /// Ask the feed: resync a topic, switch symbol, reconnect now.
+  case feed(FeedCommand)
+  /// Fetch what a newly watched symbol needs over REST: its instrument facts and chart history.
+  case loadStartData(symbol: String)
   /// Fetch the symbol list for the picker.
   case loadSymbols
   /// Leave.

@@ -239,6 +239,14 @@ public final class ExchangeSim: Sendable {
     onLoop(()) { $0.sendUnknownLevel(symbol: symbol) }
   }
 
+  /// Stops (or, with an empty list, resumes) the deltas of these tables (wire names, e.g.
+  /// `orderBookL2_25`) on every session, while the other tables keep flowing; partials of a
+  /// fresh subscription still go out. Unknown names are ignored.
+  public func silenceTables(_ names: [String]) {
+    let tables = Set(names.compactMap(SimTable.init(rawValue:)))
+    onLoop(()) { $0.silencedTables = tables }
+  }
+
   // MARK: Reaching the world
 
   /// Runs `body` on the event loop with the world and waits for its result; `fallback`

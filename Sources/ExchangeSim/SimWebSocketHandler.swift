@@ -271,6 +271,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
   /// Whether a delta of `table` for `symbol` goes to this session.
   func receives(_ table: SimTable, _ symbol: String) -> Bool {
     guard !stalled, !isClosing, !live.isEmpty else { return false }
+    if !world.silencedTables.isEmpty, world.silencedTables.contains(table) { return false }
     return live.contains(SimTopic(table: table, symbol: symbol))
       || live.contains(SimTopic(table: table, symbol: nil))
   }

@@ -411,6 +411,10 @@ final class SimWorld {
     for session in sessions.values { session.sendUnknownLevel(symbol: symbol) }
   }
 
+  /// Tables whose deltas no session receives (their partials still go out): one table silent
+  /// while the others flow. Event-loop confined, so the per-delta check takes no lock.
+  var silencedTables: Set<SimTable> = []
+
   // MARK: Queries
 
   /// The book of `symbol`, best first, at most `depth` levels per side.

@@ -1,4 +1,5 @@
 import MarketModel
+import Session
 
 /// Where and what the feed connects to.
 public struct FeedOptions: Sendable {

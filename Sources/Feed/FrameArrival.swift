@@ -1,3 +1,5 @@
+import Session
+
 /// When the feed thread read one decoded frame: latency instrumentation, recorded only when
 /// `FeedOptions.recordArrivals` is set and handed over by `MarketFeed.drain(into:arrivals:)`.
 public struct FrameArrival: Sendable, Hashable {

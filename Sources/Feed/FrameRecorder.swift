@@ -1,4 +1,6 @@
 #if canImport(Glibc)
+import Session
+import Session
 import Glibc
 #endif
 

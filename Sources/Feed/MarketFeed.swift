@@ -1,5 +1,6 @@
 import BitMEX
 import MarketModel
+import Session
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ public final class MarketFeed: Sendable {
   struct Mailbox: ~Copyable {
     var batch = MarketBatch()
     var status: FeedStatus?
-    var tablesReset = false
+    var resetTopics: [Topic] = []
     var decodeErrors = 0
     var lastDecodeError: String?
     var commands: [FeedCommand] = []
@@ -85,10 +86,10 @@ public final class MarketFeed: Sendable {
   private static func take(_ box: inout Mailbox, into batch: inout MarketBatch) -> FeedUpdate {
     swap(&box.batch, &batch)
     let update = FeedUpdate(
-      status: box.status, tablesReset: box.tablesReset, decodeErrors: box.decodeErrors,
+      status: box.status, resetTopics: box.resetTopics, decodeErrors: box.decodeErrors,
       lastDecodeError: box.lastDecodeError, recorderError: box.recorderError)
     box.status = nil
-    box.tablesReset = false
+    if !box.resetTopics.isEmpty { box.resetTopics.removeAll() }
     box.decodeErrors = 0
     box.lastDecodeError = nil
     box.recorderError = nil
@@ -237,8 +238,10 @@ public final class MarketFeed: Sendable {
         case .close(let code, let reason):
           _ = connection?.sendClose(code: UInt16(clamping: code), reason: reason)
           connection = nil
-        case .resetTables:
-          mailbox.withLock { $0.tablesReset = true }
+        case .resetTables(let topics):
+          mailbox.withLock { box in
+            for topic in topics where !box.resetTopics.contains(topic) { box.resetTopics.append(topic) }
+          }
           uiWake.signal()
         case .emit(let status):
           publish(status, now: .now())
@@ -269,7 +272,7 @@ public final class MarketFeed: Sendable {
           let now = MonotonicTime.now()
           switch command {
           case .resync(let topic):
-            if let t = Topic(topic) { pending += machine.resync(t, now: now) }
+            pending += machine.resync(topic, now: now)
           case .switchSymbol(let s):
             pending += machine.switchSymbol(to: s, now: now)
           case .reconnectNow:

@@ -1,5 +1,6 @@
 import BitMEX
 import MarketModel
+import Session
 
 #if canImport(Glibc)
 import Glibc
@@ -9,11 +10,7 @@ import Glibc
 /// UI. Results come back through `drain()`; `wake` is signalled when there are some.
 public final class RESTWorker: Sendable {
   /// A request to make.
-  public enum Job: Sendable, Hashable {
-    case instrument(String)
-    case active
-    case bins(symbol: String, interval: SeriesInterval, count: Int)
-  }
+  public typealias Job = RESTRequest
 
   public let wake = WakeSignal()
   private let baseURL: String
@@ -92,41 +89,41 @@ public final class RESTWorker: Sendable {
     case .instrument(let symbol):
       let path = "/instrument?symbol=\(Self.escape(symbol))"
       switch fetch(path, client) {
-      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
         do {
           switch try decoder.decodeInstruments(body) {
           case .rows(let rows):
             return .instrument(symbol: symbol, rows.first { $0.symbol.description == symbol })
-          case .error(let message): return .failed(request: path, reason: message)
+          case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(request: path, reason: "\(error)") }
+        } catch { return .failed(job, reason: "\(error)") }
       }
     case .active:
       let path = "/instrument/active"
       switch fetch(path, client) {
-      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
         do {
           switch try decoder.decodeInstruments(body) {
           case .rows(let rows): return .active(rows)
-          case .error(let message): return .failed(request: path, reason: message)
+          case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(request: path, reason: "\(error)") }
+        } catch { return .failed(job, reason: "\(error)") }
       }
     case .bins(let symbol, let interval, let count):
       let path =
         "/trade/bucketed?binSize=\(interval.binSize ?? "1m")&partial=true&reverse=true&count=\(count)"
         + "&symbol=\(Self.escape(symbol))"
       switch fetch(path, client) {
-      case .failure(let e): return .failed(request: path, reason: e.reason)
+      case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
         do {
           switch try decoder.decodeTradeBins(body) {
           case .rows(let rows): return .bins(symbol: symbol, interval: interval, rows)
-          case .error(let message): return .failed(request: path, reason: message)
+          case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(request: path, reason: "\(error)") }
+        } catch { return .failed(job, reason: "\(error)") }
       }
     }
   }

@@ -1,3 +1,5 @@
+import Session
+
 /// Messages and bytes per second over the last few seconds, for the status line.
 struct RateMeter {
   /// Per-second buckets of (messages, bytes), newest last.

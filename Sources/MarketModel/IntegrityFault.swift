@@ -11,7 +11,7 @@ public struct IntegrityFault: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The topic to resubscribe, e.g. `orderBookL2_25:XBTUSD`.
-  public var topic: String { "\(table.name):\(symbol)" }
+  public var topic: Topic { .book(table, symbol) }
 
   public var description: String { "\(topic): \(fault)" }
 }

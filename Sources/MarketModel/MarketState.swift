@@ -30,20 +30,26 @@ public struct MarketState: Sendable {
     series = PriceSeriesSet()
   }
 
-  /// Applies every event of `batch` that concerns this symbol.
-  public mutating func apply(_ batch: MarketBatch) -> [IntegrityFault] {
-    var faults: [IntegrityFault] = []
+  /// The prices of the book levels the last `apply` changed (updates, inserts, deletes; not a
+  /// partial's rows), for the ~300 ms flash. Its storage is reused from one apply to the next.
+  public private(set) var changedPrices: [Double] = []
+
+  /// Applies every event of `batch` that concerns this symbol, and says what changed.
+  public mutating func apply(_ batch: MarketBatch) -> MarketChanges {
+    var changes = MarketChanges()
+    if !changedPrices.isEmpty { changedPrices.clearKeepingCapacity() }
     for event in batch.events {
       switch event {
       case .book(let message):
-        if let fault = applyBook(message, batch.bookRows[message.rows]) { faults.append(fault) }
+        applyBook(message, batch.bookRows[message.rows], &changes)
       case .trades(let slice):
-        applyTrades(slice, batch.trades[slice.rows])
+        applyTrades(slice, batch.trades[slice.rows], &changes)
       case .instrument(let slice):
-        applyInstrument(slice, batch.instruments[slice.rows])
+        applyInstrument(slice, batch.instruments[slice.rows], &changes)
       case .quotes(let slice):
         for q in batch.quotes[slice.rows] where q.symbol == symbol {
           quotes[q.pool ?? ""] = q
+          changes.quotesChanged = true
         }
       case .tradeBins:
         // 1-minute bins from the socket only confirm what trades already built.
@@ -52,16 +58,26 @@ public struct MarketState: Sendable {
         break
       }
     }
-    return faults
+    return changes
   }
 
-  /// A new connection: every table waits for its partial again. The data stays, to be
-  /// shown dimmed until replaced.
-  public mutating func resetTables() {
-    bookSync = .awaitingPartial
-    tradeSync = .awaitingPartial
-    instrumentSync = .awaitingPartial
+  /// These tables wait for their partial again (a new connection resets every table; a resync
+  /// or a stale resubscribe only its own). Topics of other symbols are ignored. The data stays,
+  /// to be shown dimmed until replaced.
+  public mutating func resetTables(_ topics: [Topic]) {
+    for topic in topics where topic.symbol.map({ $0 == symbol.description }) ?? true {
+      if topic.isBook {
+        bookSync = .awaitingPartial
+      } else if topic.table == Topic.tradeTable {
+        tradeSync = .awaitingPartial
+      } else if topic.table == Topic.instrumentTable {
+        instrumentSync = .awaitingPartial
+      }
+    }
   }
+
+  /// Whether every table this state follows has its partial and applied cleanly since.
+  public var allTablesLive: Bool { bookSync == .live && tradeSync == .live && instrumentSync == .live }
 
   /// Seeds the chart from REST `trade/bucketed` rows.
   public mutating func seed(bins: [TradeBin], interval: SeriesInterval) {
@@ -76,30 +92,38 @@ public struct MarketState: Sendable {
 
   // MARK: Tables
 
-  private mutating func applyBook(_ message: BookMessage, _ rows: ArraySlice<BookRow>) -> IntegrityFault? {
+  private mutating func applyBook(
+    _ message: BookMessage, _ rows: ArraySlice<BookRow>, _ changes: inout MarketChanges
+  ) {
     if message.action == .partial {
       // A partial names its symbol in `filter`; an all-symbols partial mixes them.
       let covers = message.filterSymbol.map { $0 == symbol } ?? rows.contains { $0.symbol == symbol }
-      guard covers else { return nil }
+      guard covers else { return }
       bookTable = message.table
       let mine = message.filterSymbol == nil ? ArraySlice(rows.filter { $0.symbol == symbol }) : rows
+      changes.bookChanged = true
       if let fault = book.replace(with: mine) {
-        return fail(message.table, fault)
+        changes.faults.append(fail(message.table, fault))
+        return
       }
       bookSync = .live
-      return nil
+      return
     }
-    guard let first = rows.first, first.symbol == symbol else { return nil }
+    guard let first = rows.first, first.symbol == symbol else { return }
     guard bookSync == .live, message.table == bookTable else {
       droppedBeforePartial += 1
-      return nil
+      return
     }
     // Deltas on a symbol-scoped subscription carry one symbol; rows of others are not ours.
     // All or nothing: a faulting message is taken back whole (crossing included).
     if let fault = book.apply(message.action, rows) {
-      return fail(message.table, fault)
+      changes.faults.append(fail(message.table, fault))
+      return
     }
-    return nil
+    changes.bookChanged = true
+    for row in rows {
+      if let price = row.price { changedPrices.append(price) }
+    }
   }
 
   private mutating func fail(_ table: BookTable, _ fault: BookFault) -> IntegrityFault {
@@ -108,8 +132,11 @@ public struct MarketState: Sendable {
     return IntegrityFault(table: table, symbol: symbol, fault: fault)
   }
 
-  private mutating func applyTrades(_ slice: TableSlice, _ rows: ArraySlice<Trade>) {
-    if slice.action == .partial {
+  private mutating func applyTrades(
+    _ slice: TableSlice, _ rows: ArraySlice<Trade>, _ changes: inout MarketChanges
+  ) {
+    let partial = slice.action == .partial
+    if partial {
       guard slice.filterSymbol.map({ $0 == symbol }) ?? true else { return }
       tradeSync = .live
     } else if tradeSync != .live {
@@ -119,11 +146,15 @@ public struct MarketState: Sendable {
     for trade in rows where trade.symbol == symbol {
       if tape.append(trade) {
         series.add(trade: trade)
+        changes.newTrades += 1
+        if !partial { changes.liveTrades += 1 }
       }
     }
   }
 
-  private mutating func applyInstrument(_ slice: TableSlice, _ rows: ArraySlice<InstrumentUpdate>) {
+  private mutating func applyInstrument(
+    _ slice: TableSlice, _ rows: ArraySlice<InstrumentUpdate>, _ changes: inout MarketChanges
+  ) {
     if slice.action == .partial {
       guard let row = rows.first(where: { $0.symbol == symbol }) else { return }
       // A partial is a full image: start again from it, keeping nothing stale — but
@@ -132,6 +163,7 @@ public struct MarketState: Sendable {
       fresh.keepStaticFacts(from: instrument)
       instrument = fresh
       instrumentSync = .live
+      changes.instrumentChanged = true
       return
     }
     guard instrumentSync == .live else {
@@ -140,6 +172,7 @@ public struct MarketState: Sendable {
     }
     for row in rows where row.symbol == symbol {
       instrument.merge(row)
+      changes.instrumentChanged = true
     }
   }
 }

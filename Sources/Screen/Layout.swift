@@ -36,7 +36,7 @@ public struct Layout: Sendable, Hashable {
   static func tradesWidth(screen width: Int) -> Int { min(width / 2, max(40, width * 2 / 5), 72) }
 
   /// The layout of a `width` × `height` screen, or nil below `minWidth` × `minHeight`.
-  public static func compute(width: Int, height: Int, zoom: Zoom) -> Layout? {
+  public static func compute(width: Int, height: Int, zoom: Pane?) -> Layout? {
     guard width >= minWidth, height >= minHeight else { return nil }
     let screen = Rect(x: 0, y: 0, width: width, height: height)
     let (header, rest) = screen.splitTop(1)
@@ -45,7 +45,7 @@ public struct Layout: Sendable, Hashable {
     case .book: return Layout(header: header, book: body, trades: nil, chart: nil, status: status)
     case .trades: return Layout(header: header, book: nil, trades: body, chart: nil, status: status)
     case .chart: return Layout(header: header, book: nil, trades: nil, chart: body, status: status)
-    case .split:
+    case nil:
       let (top, chart) = body.splitBottom(chartHeight(body: body.height))
       let (book, trades) = top.splitRight(tradesWidth(screen: width))
       return Layout(header: header, book: book, trades: trades, chart: chart, status: status)

@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 
 /// The long scenarios of issue 6, each the real `MarketFeed` against its own `ExchangeSim` on
 /// 127.0.0.1, each ending with the state LIVE and the client's book equal to the simulator's.

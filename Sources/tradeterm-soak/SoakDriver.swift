@@ -1,25 +1,30 @@
 import ExchangeSim
 import Feed
 import MarketModel
+import Session
 
 /// The UI side of a real `MarketFeed`, as the dashboard runs it: drain the mailbox into a
-/// `MarketBatch`, apply it to a `MarketState`, post a `.resync` for every integrity fault. It keeps
+/// `MarketBatch`, hand it to the same `MarketSession` the dashboard uses, and post the commands it
+/// returns (a `.resync` for every integrity fault). It keeps
 /// running totals only (no histories), so that a 30-minute run measures the feed and the engine,
 /// not the driver's own bookkeeping.
 ///
 /// Used from one thread; every wait is on a condition with a deadline.
 final class SoakDriver {
   let feed: MarketFeed
-  private(set) var state: MarketState
+  /// The session core, as every front end runs it.
+  private(set) var session: MarketSession
   private var batch = MarketBatch()
+  /// The watched market.
+  var state: MarketState { session.market }
   /// The newest status received.
-  private(set) var status: FeedStatus?
+  var status: FeedStatus? { session.status }
   /// Undecodable frames the feed skipped.
-  private(set) var skippedFrames = 0
+  var skippedFrames: Int { session.decodeErrors }
   /// Resyncs posted (one per integrity fault).
-  private(set) var resyncs = 0
-  /// Drains that said the tables were reset (a new connection, a resync, a stale table).
-  private(set) var tablesResets = 0
+  var resyncs: Int { session.resyncs }
+  /// Drains that said tables were reset (a new connection, a resync, a stale table).
+  var tablesResets: Int { session.resets }
   /// Book partials of the watched symbol.
   private(set) var bookPartials = 0
   /// Book deltas of the watched symbol.
@@ -45,20 +50,19 @@ final class SoakDriver {
 
   init(url: String, symbol: String, book: BookTable = .top25, config: FeedConfig) {
     feed = MarketFeed(FeedOptions(webSocketURL: url, symbol: symbol, book: book, config: config))
-    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    session = MarketSession(symbol: Symbol(symbol) ?? .empty)
     feed.start()
   }
 
   /// Stops the feed thread (safe to call twice).
   func stop() { feed.stop() }
 
-  /// The feed says LIVE and the watched book has its partial.
-  var isLive: Bool { status?.state == .live && state.bookSync == .live }
+  /// The feed says LIVE and every table of the watched symbol has its partial.
+  var isLive: Bool { session.isLive }
 
   /// Watch `symbol` instead (a fresh market state, as the dashboard does).
   func switchSymbol(to symbol: String) {
-    feed.post(.switchSymbol(symbol))
-    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    for command in session.switchSymbol(to: Symbol(symbol) ?? .empty) { feed.post(command) }
   }
 
   /// Whether the client's book is exactly the simulator's (top `depth` per side, or all).
@@ -93,22 +97,14 @@ final class SoakDriver {
     maxDrainTime = max(maxDrainTime, MonotonicTime.now() - start)
     maxBatchEvents = max(maxBatchEvents, batch.events.count)
     events += batch.events.count
-    if update.tablesReset {
-      tablesResets += 1
-      state.resetTables()
-    }
-    skippedFrames += update.decodeErrors
     count(batch)
-    for fault in state.apply(batch) {
-      resyncs += 1
-      feed.post(.resync(topic: fault.topic))
-    }
+    let step = session.ingest(update, batch, now: start)
+    for command in step.commands { feed.post(command) }
     batch.removeAll()
     if let s = update.status { note(s) }
   }
 
   private func note(_ s: FeedStatus) {
-    status = s
     switch s.state {
     case .error:
       sawError = true

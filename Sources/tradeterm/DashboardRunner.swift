@@ -2,6 +2,7 @@ import App
 import Feed
 import MarketModel
 import Screen
+import Session
 import Terminal
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Glibc
 /// something changed.
 struct DashboardRunner {
   var options: FeedOptions
-  var mode: String
+  var mode: RunMode
   var restURL: String?
   var fps: Int
   var ascii: Bool
@@ -103,17 +104,14 @@ struct DashboardRunner {
       effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
       batch.removeAll()
       if fds[3].revents != 0, let rest {
-        for result in rest.drain() { effects += apply(result, &state) }
+        for result in rest.drain() { effects += App.update(&state, .rest(result)) }
       }
       effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
 
       for effect in effects {
         switch effect {
-        case .resync(let topic): feed.post(.resync(topic: topic))
-        case .switchSymbol(let symbol):
-          feed.post(.switchSymbol(symbol))
-          requestStartData(rest, symbol: symbol, includeActive: false)
-        case .reconnect: feed.post(.reconnectNow)
+        case .feed(let command): feed.post(command)
+        case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
         case .quit: break loop
         }
@@ -140,23 +138,6 @@ struct DashboardRunner {
       rest.request(.bins(symbol: symbol, interval: interval, count: 240))
     }
     if includeActive { rest.request(.active) }
-  }
-
-  private func apply(_ result: RESTResult, _ state: inout AppState) -> [Effect] {
-    switch result {
-    case .instrument(let symbol, let row?) where symbol == state.market.symbol.description:
-      state.market.merge(instrument: row)
-      state.dirty = true
-    case .active(let rows):
-      let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
-      return App.update(&state, .symbols(symbols))
-    case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
-      state.market.seed(bins: bins, interval: interval)
-      state.dirty = true
-    default:
-      break
-    }
-    return []
   }
 
   /// The local time zone's offset from UTC now (traders read the tape in local time).

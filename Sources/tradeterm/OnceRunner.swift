@@ -1,14 +1,15 @@
 import App
 import Feed
 import MarketModel
+import Session
 
 /// `--once`: run the feed without a dashboard until the book is live (or a replay has
 /// played out), print one snapshot, and exit: 0 on success, 1 on timeout or error (with
 /// the last status on stderr).
 struct OnceRunner {
   var options: FeedOptions
-  /// "DEMO", "REPLAY" or "" (live).
-  var mode: String
+  /// Where the data comes from.
+  var mode: RunMode
   var json: Bool
   var timeout: Double
   /// For a replay: wait until the exchange closes (the file has played out).
@@ -25,22 +26,21 @@ struct OnceRunner {
     rest?.request(.instrument(options.symbol))
     defer { rest?.stop() }
     guard let symbol = Symbol(options.symbol) else { return 2 }
-    var state = MarketState(symbol: symbol)
+    var session = MarketSession(symbol: symbol)
     var batch = MarketBatch()
-    var status: FeedStatus?
     var unknownSince: MonotonicTime?
     let deadline = MonotonicTime.now() + timeout
     while true {
       let now = MonotonicTime.now()
       if now >= deadline {
-        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(status))")
+        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
         return 1
       }
       feed.uiWake.wait(timeout: min(0.25, deadline - now))
       for result in rest?.drain() ?? [] {
         switch result {
         case .instrument(_, let row?):
-          state.merge(instrument: row)
+          session.merge(instrument: row)
         case .instrument(_, nil):
           rest?.request(.active)
         case .active(let rows):
@@ -53,12 +53,11 @@ struct OnceRunner {
         }
       }
       let update = feed.drain(into: &batch)
-      if let failure = update.recorderError { printError("tradeterm: \(failure)") }
-      if update.tablesReset { state.resetTables() }
-      for fault in state.apply(batch) { feed.post(.resync(topic: fault.topic)) }
+      let step = session.ingest(update, batch, now: now)
       batch.removeAll()
-      if let s = update.status { status = s }
-      guard let status else { continue }
+      if let failure = step.recorderFailure { printError("tradeterm: \(failure)") }
+      for command in step.commands { feed.post(command) }
+      guard let status = session.status else { continue }
       switch status.state {
       case .error(let words) where rest != nil && words.hasPrefix("Unknown or expired symbol"):
         // The REST check names close matches: give it a moment to answer.
@@ -71,9 +70,10 @@ struct OnceRunner {
         printError("tradeterm: \(words)")
         return 1
       case .ended:
-        return finish(state, status)
-      case .live where !waitForEnd && state.bookSync == .live:
-        return finish(state, status)
+        return finish(session.market, status)
+      case .live where !waitForEnd && session.isLive:
+        // Every table has its partial: a table still waiting for one is not live.
+        return finish(session.market, status)
       default:
         continue
       }
@@ -82,15 +82,15 @@ struct OnceRunner {
 
   private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
     var label = status.state.label
-    if case .ended = status.state, mode == "REPLAY" { label = "REPLAY ENDED" }
-    if !mode.isEmpty, !label.hasPrefix(mode) { label = "\(mode) \(label)" }
+    if case .ended = status.state, mode == .replay { label = "REPLAY ENDED" }
+    if !mode.label.isEmpty, !label.hasPrefix(mode.label) { label = "\(mode.label) \(label)" }
     let snapshot = Snapshot(state: state, status: label)
     print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
     return 0
   }
 
-  private func describe(_ status: FeedStatus?) -> String {
-    guard let status else { return "no status from the feed" }
+  private func describe(_ session: MarketSession) -> String {
+    guard let status = session.status else { return "no status from the feed" }
     var words = status.state.label
     if let error = status.lastError { words += " (\(error))" }
     return words

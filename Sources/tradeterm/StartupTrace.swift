@@ -1,5 +1,6 @@
 import Feed
 import MarketModel
+import Session
 
 #if canImport(Glibc)
 import Glibc

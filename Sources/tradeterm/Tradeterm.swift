@@ -3,6 +3,7 @@ import ArgumentParser
 import ExchangeSim
 import Feed
 import MarketModel
+import Session
 import Terminal
 
 #if canImport(Glibc)
@@ -99,7 +100,7 @@ struct Tradeterm: ParsableCommand {
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
 
     var sim: ExchangeSim?
-    var mode = ""
+    var mode = RunMode.live
     var config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
@@ -111,9 +112,9 @@ struct Tradeterm: ParsableCommand {
         guard access(replay, R_OK) == 0 else { throw fail("cannot read replay file \(replay)") }
         simConfig.replay = SimReplay(path: replay, speed: speed)
         config.reconnectAfterClose = false
-        mode = "REPLAY"
+        mode = .replay
       } else {
-        mode = "DEMO"
+        mode = .demo
       }
       let s = ExchangeSim(simConfig)
       do {

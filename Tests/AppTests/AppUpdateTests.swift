@@ -1,14 +1,14 @@
 import MarketModel
 import Screen
+import Session
 import Testing
 
 @testable import App
-@testable import Feed
 
 @Suite struct AppUpdateTests {
   static func state() -> AppState {
     AppState(
-      symbol: "XBTUSD", mode: "DEMO", width: 120, height: 40, ascii: false, color: true,
+      symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true,
       symbols: ["XBTUSD", "ETHUSD", "ETHUSDT", "SOLUSDT"])
   }
 
@@ -49,12 +49,12 @@ import Testing
     _ = Self.press(&s, .character("s"), .character("e"), .character("t"), .character("h"))
     #expect(s.picker?.matches == ["ETHUSD", "ETHUSDT"])
     let effects = Self.press(&s, .down, .enter)
-    #expect(effects == [.switchSymbol("ETHUSDT")])
+    #expect(effects == [.feed(.switchSymbol("ETHUSDT")), .loadStartData(symbol: "ETHUSDT")])
     #expect(s.market.symbol == "ETHUSDT" && s.market.book.isEmpty && s.picker == nil)
   }
 
   @Test func pickerEscapeCancelsAndAnEmptyListAsksForSymbols() {
-    var s = AppState(symbol: "XBTUSD", mode: "", width: 80, height: 24, ascii: true, color: false)
+    var s = AppState(symbol: "XBTUSD", mode: .live, width: 80, height: 24, ascii: true, color: false)
     #expect(Self.press(&s, .character("/")) == [.loadSymbols])
     _ = Self.press(&s, .escape)
     #expect(s.picker == nil && s.market.symbol == "XBTUSD")
@@ -62,7 +62,7 @@ import Testing
 
   @Test func quitAndReconnectAreEffects() {
     var s = Self.state()
-    #expect(Self.press(&s, .character("r")) == [.reconnect])
+    #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])
     #expect(Self.press(&s, .interrupt) == [.quit])
     #expect(s.quitting)
   }
@@ -70,7 +70,7 @@ import Testing
   @Test func anEmptyDrainDoesNotRedrawAndTimeRedrawsOncePerSecond() {
     var s = Self.state()
     s.dirty = false
-    let empty = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+    let empty = FeedUpdate()
     _ = App.update(&s, .feed(empty, now: .init(seconds: 10.1), wallMs: 0), batch: MarketBatch())
     #expect(!s.dirty)
     _ = App.update(&s, .tick(now: .init(seconds: 10.2), wallMs: 0))
@@ -87,13 +87,13 @@ import Testing
     var batch = MarketBatch()
     batch.bookRows = [BookRow(symbol: "XBTUSD", id: 1, side: .buy, size: 5, price: 100)]
     batch.events = [.book(BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<1))]
-    let update = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+    let update = FeedUpdate()
     #expect(App.update(&s, .feed(update, now: .init(seconds: 1), wallMs: 0), batch: batch).isEmpty)
     batch.bookRows = [BookRow(symbol: "XBTUSD", id: 99, side: .sell, size: 5, price: nil)]
     batch.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
     let effects = App.update(&s, .feed(update, now: .init(seconds: 2), wallMs: 0), batch: batch)
-    #expect(effects == [.resync(topic: "orderBookL2_25:XBTUSD")])
-    #expect(s.resyncs == 1)
+    #expect(effects == [.feed(.resync(.book(.top25, "XBTUSD")))])
+    #expect(s.session.resyncs == 1)
   }
 }
 

@@ -1,10 +1,10 @@
 import ExchangeSim
 import MarketModel
 import Screen
+import Session
 import Testing
 
 @testable import App
-@testable import Feed
 
 /// `DashboardView.render(_:reusing:)` skips drawing the trades pane and the chart when they
 /// would draw the same cells. Whatever happens (trades arriving and ageing out of their
@@ -12,12 +12,10 @@ import Testing
 /// the grid it returns must be the one a full `render` draws.
 @Suite struct RenderMemoTests {
 
-  static let update = FeedUpdate(status: nil, tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+  static let update = FeedUpdate()
 
   static func status(_ state: ConnectionState) -> FeedUpdate {
-    FeedUpdate(
-      status: FeedStatus(state: state, symbol: "XBTUSD", pingRoundTrip: 0.01, messagesPerSecond: 20),
-      tablesReset: false, decodeErrors: 0, lastDecodeError: nil)
+    FeedUpdate(status: FeedStatus(state: state, symbol: "XBTUSD", pingRoundTrip: 0.01, messagesPerSecond: 20))
   }
 
   /// The book's partial: 30 levels a side around 50,000.
@@ -45,7 +43,7 @@ import Testing
   func theKeptTradesPaneIsTheOneDrawnAfresh(seed: UInt64) {
     var random = SimRandom(seed: seed)
     var s = AppState(
-      symbol: "XBTUSD", mode: "", width: 120, height: 40, ascii: seed % 2 == 0, color: true,
+      symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: seed % 2 == 0, color: true,
       symbols: ["XBTUSD", "ETHUSD"])
     var wallMs: Int64 = 1_700_000_000_000
     var seconds = 100.0
@@ -116,7 +114,7 @@ import Testing
   /// A full tape (1,000 trades) that takes a trade equal to its newest, without a match id:
   /// it holds as many trades as before and the same newest one, yet every row in view moved.
   @Test func aFullTapeTakingATwinOfItsNewestTradeIsDrawnAgain() throws {
-    var s = AppState(symbol: "XBTUSD", mode: "", width: 120, height: 40, ascii: false, color: true)
+    var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
     var batch = Self.partial()
     let first = batch.trades.count
     for i in 0..<1_200 {

@@ -19,14 +19,14 @@ private struct Session {
   mutating func receive(_ text: String) throws -> [IntegrityFault] {
     batch.removeAll()
     try decoder.decode(text, into: &batch)
-    return state.apply(batch)
+    return state.apply(batch).faults
   }
 
   @discardableResult
   mutating func receive(_ bytes: [UInt8]) throws -> [IntegrityFault] {
     batch.removeAll()
     try decoder.decode(bytes, into: &batch)
-    return state.apply(batch)
+    return state.apply(batch).faults
   }
 
   var bids: [PriceLevel] { state.book.top(.buy, .max) }

@@ -84,7 +84,7 @@ struct ClientBook {
   mutating func apply(_ frame: TestWebSocket.Frame) throws -> (table: String?, action: String?) {
     batch.removeAll()
     try decoder.decode(frame.payload, into: &batch)
-    faults += state.apply(batch)
+    faults += state.apply(batch).faults
     let json = frame.json
     let table = json?["table"] as? String
     let action = json?["action"] as? String

@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 import Testing
 
 /// The real libcurl feed against ExchangeSim on loopback: the book the UI builds from it stays
@@ -96,9 +97,9 @@ import Testing
       }
       let topic = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
       let fault = try #require(feed.faults.first)
-      #expect(fault.topic == topic.description)
+      #expect(fault.topic == topic)
       #expect(fault.fault == .unknownLevel(id: 99_999_999_999, side: .buy, action: .update))
-      #expect(feed.resyncsPosted == [topic.description])
+      #expect(feed.resyncsPosted == [topic])
       #expect(feed.saw { $0 == .resyncing([topic]) })
 
       feed.holds(for: 0.3, "LIVE without another fault") { $0.faults.count == 1 && $0.isLive }

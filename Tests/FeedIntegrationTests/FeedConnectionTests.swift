@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 import Testing
 
 /// The real libcurl feed against ExchangeSim on loopback: how the connection survives drops,

@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 import Testing
 
 /// The hostile runs of issue 6, short enough for `make test`: each one the real libcurl feed

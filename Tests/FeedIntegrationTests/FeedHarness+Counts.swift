@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 
 /// What the fault suite counts from the outside. `FeedStatus` carries no running totals, so the
 /// harness derives them from what the UI side saw: every status, every decode error, every fault.

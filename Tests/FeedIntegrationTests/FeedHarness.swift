@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Session
 import Testing
 
 /// The UI side of a real `MarketFeed`, run the way `--once` and the dashboard run it: drain the
@@ -13,11 +14,13 @@ import Testing
 /// one thread (the test's); the feed thread only ever talks to it through the feed's mailbox.
 final class FeedHarness {
   let feed: MarketFeed
+  /// The session core, as the dashboard and `--once` run it.
+  private(set) var session: MarketSession
   /// The market of the symbol watched now (replaced by `switchSymbol(to:)`).
-  private(set) var state: MarketState
+  var state: MarketState { session.market }
   private var batch = MarketBatch()
   /// The newest status received.
-  private(set) var status: FeedStatus?
+  var status: FeedStatus? { session.status }
   /// Every status received, in order (the feed keeps only the newest between drains, so a very
   /// short-lived state may be missing).
   private(set) var statuses: [FeedStatus] = []
@@ -36,7 +39,7 @@ final class FeedHarness {
   /// Integrity faults `state` reported, in order.
   private(set) var faults: [IntegrityFault] = []
   /// The topics of the `.resync` commands posted, in order.
-  private(set) var resyncsPosted: [String] = []
+  private(set) var resyncsPosted: [Topic] = []
   /// The most events one drain brought (the mailbox's high-water mark, as the UI sees it).
   private(set) var maxBatchEvents = 0
   /// The longest a single `drain` call took, in seconds (the UI thread must never block on the
@@ -48,7 +51,7 @@ final class FeedHarness {
   /// Starts a feed on `url` for `symbol`.
   init(url: String, symbol: String, book: BookTable = .top25, config: FeedConfig = Integration.feedConfig()) {
     feed = MarketFeed(FeedOptions(webSocketURL: url, symbol: symbol, book: book, config: config))
-    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    session = MarketSession(symbol: Symbol(symbol) ?? .empty)
     feed.start()
   }
 
@@ -69,8 +72,8 @@ final class FeedHarness {
   /// The connection's state as last reported.
   var connectionState: ConnectionState? { status?.state }
 
-  /// The feed says LIVE and the watched book has its partial.
-  var isLive: Bool { status?.state == .live && state.bookSync == .live }
+  /// The feed says LIVE and every table of the watched symbol has its partial.
+  var isLive: Bool { session.isLive }
 
   /// Whether any status received so far was in a state matching `predicate`.
   func saw(_ predicate: (ConnectionState) -> Bool) -> Bool {
@@ -80,8 +83,7 @@ final class FeedHarness {
   /// Watch `symbol` instead: posts `.switchSymbol` and starts a fresh `MarketState` for it, as
   /// the dashboard does (the old symbol's book is gone).
   func switchSymbol(to symbol: String) {
-    feed.post(.switchSymbol(symbol))
-    state = MarketState(symbol: Symbol(symbol) ?? .empty)
+    for command in session.switchSymbol(to: Symbol(symbol) ?? .empty) { feed.post(command) }
     bookPartials = 0
   }
 
@@ -149,21 +151,18 @@ final class FeedHarness {
     let update = feed.drain(into: &batch)
     maxDrainTime = max(maxDrainTime, MonotonicTime.now() - drainStart)
     maxBatchEvents = max(maxBatchEvents, batch.events.count)
-    if update.tablesReset {
-      tablesResets += 1
-      state.resetTables()
-    }
+    if !update.resetTopics.isEmpty { tablesResets += 1 }
     decodeErrors += update.decodeErrors
     if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     count(batch)
-    for fault in state.apply(batch) {
-      faults.append(fault)
-      resyncsPosted.append(fault.topic)
-      feed.post(.resync(topic: fault.topic))
+    let step = session.ingest(update, batch, now: drainStart)
+    faults += step.changes.faults
+    for command in step.commands {
+      if case .resync(let topic) = command { resyncsPosted.append(topic) }
+      feed.post(command)
     }
     batch.removeAll()
     if let s = update.status {
-      status = s
       statuses.append(s)
       statusTimes.append(.now())
     }

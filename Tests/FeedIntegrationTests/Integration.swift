@@ -1,6 +1,7 @@
 import ExchangeSim
 import Feed
 import Foundation
+import Session
 
 /// Fast settings for the integration tests: the connection behaviour of design.md with every
 /// timing shrunk, and a small, lively simulated market.

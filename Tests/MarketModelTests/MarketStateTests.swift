@@ -81,7 +81,7 @@ extension MarketBatch {
 private func apply(_ state: inout MarketState, _ build: (inout MarketBatch) -> Void) -> [IntegrityFault] {
   var batch = MarketBatch()
   build(&batch)
-  return state.apply(batch)
+  return state.apply(batch).faults
 }
 
 /// A state whose book is live with `firstImage`.
@@ -283,7 +283,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     let before = Set(state.book.allLevels)
     let faults = apply(&state) { $0.addBook(c.action, c.rows) }
     #expect(faults == [IntegrityFault(table: .top25, symbol: xbt, fault: c.fault)])
-    #expect(faults.first?.topic == "orderBookL2_25:XBTUSD")
+    #expect(faults.first?.topic.description == "orderBookL2_25:XBTUSD")
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     // The message is taken back whole: the book keeps its last good levels for display.
@@ -337,7 +337,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     var state = MarketState(symbol: xbt)
     let faults = apply(&state) { $0.addBook(.partial, rows, table: .full, filter: xbt) }
     #expect(faults == [IntegrityFault(table: .full, symbol: xbt, fault: fault)])
-    #expect(faults.first?.topic == "orderBookL2:XBTUSD")
+    #expect(faults.first?.topic.description == "orderBookL2:XBTUSD")
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     #expect(apply(&state) { $0.addBook(.insert, [bid(3, 50, 1)], table: .full) }.isEmpty)
@@ -375,7 +375,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     }
     #expect(state.tradeSync == .live && state.instrumentSync == .live)
 
-    state.resetTables()
+    state.resetTables(Topic.subscriptions(symbol: "XBTUSD", book: .top25))
     #expect(state.bookSync == .awaitingPartial)
     #expect(state.tradeSync == .awaitingPartial)
     #expect(state.instrumentSync == .awaitingPartial)

@@ -1,4 +1,5 @@
 import MarketModel
+import Session
 import Testing
 
 @testable import Screen
@@ -7,7 +8,7 @@ import Testing
 /// their panes at real sizes, and that no server text reaches a cell raw.
 @Suite struct ScreenCompositionTests {
   static func screen(
-    width: Int, height: Int, zoom: Zoom = .split, ascii: Bool = false, name: String = ""
+    width: Int, height: Int, zoom: Pane? = nil, ascii: Bool = false, name: String = ""
   )
     -> Grid
   {
@@ -40,7 +41,8 @@ import Testing
         into: &g, area: box.inner(chart))
     }
     StatusLine(
-      connection: .live, messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18, hints: StatusLineTests.hints,
+      connection: ConnectionBadge(.live), messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18,
+      hints: StatusLineTests.hints,
       ascii: ascii
     ).render(into: &g, area: layout.status)
     return g
@@ -63,8 +65,8 @@ import Testing
     Snapshot.expect(g, named: "screen-80x24-ascii")
   }
 
-  @Test(arguments: bigSizes, Zoom.allCases)
-  func everySizePaintsEveryCell(size: (Int, Int), zoom: Zoom) {
+  @Test(arguments: bigSizes, Pane.layouts)
+  func everySizePaintsEveryCell(size: (Int, Int), zoom: Pane?) {
     let g = Self.screen(width: size.0, height: size.1, zoom: zoom)
     #expect(!g.text.contains(Snapshot.sentinel))
   }
@@ -78,8 +80,9 @@ import Testing
     let hostile = "\u{1B}]52;c;cHdu\u{7}\u{1B}[2J\u{9B}31m\r\n\t\u{7F}\u{0}"
     var g = Self.screen(width: 120, height: 40, name: hostile)
     Box(title: hostile).render(into: &g, area: Rect(x: 10, y: 10, width: 40, height: 5))
-    StatusLine(connection: .error(hostile)).render(into: &g, area: Rect(x: 0, y: 39, width: 120, height: 1))
-    StatusLine(connection: .reconnecting(attempt: 1, inMs: 0, reason: hostile))
+    StatusLine(connection: ConnectionBadge(.error(hostile))).render(
+      into: &g, area: Rect(x: 0, y: 39, width: 120, height: 1))
+    StatusLine(connection: StatusLineTests.waiting(1, 0, hostile))
       .render(into: &g, area: Rect(x: 0, y: 38, width: 120, height: 1))
     SymbolPicker(filter: hostile, items: [SymbolPicker.Item(hostile, detail: hostile)], selected: 0)
       .render(into: &g, area: g.bounds)

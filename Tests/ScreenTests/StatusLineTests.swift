@@ -1,3 +1,4 @@
+import Session
 import Testing
 
 @testable import Screen
@@ -15,14 +16,29 @@ import Testing
     return g
   }
 
+  /// A reconnect wait `seconds` from now (the badges are drawn at time 0).
+  static func waiting(
+    _ attempt: Int, _ seconds: Double, _ reason: String?, _ wait: ConnectionState.Wait = .backoff
+  )
+    -> ConnectionBadge
+  {
+    ConnectionBadge(
+      .reconnecting(
+        attempt: attempt, nextTryAt: MonotonicTime(seconds: seconds), lastError: reason, wait: wait))
+  }
+
   static let labels: [(ConnectionBadge, String)] = [
-    (.idle, "IDLE"), (.connecting, "CONNECTING"), (.syncing, "SYNCING"), (.live, "LIVE"),
-    (.stale, "STALE"), (.resyncing, "RESYNCING"),
-    (.reconnecting(attempt: 3, inMs: 3_200, reason: nil), "RECONNECTING 3 in 4s"),
-    (.reconnecting(attempt: 12, inMs: 30_000, reason: "x"), "RECONNECTING 12 in 30s"),
-    (.maintenance(attempt: 1, inMs: 500, reason: nil), "MAINTENANCE 1 in 1s"),
-    (.error("Unknown or expired symbol."), "ERROR: Unknown or expired symbol."), (.error(""), "ERROR"),
-    (.ended(replay: false), "ENDED"), (.ended(replay: true), "REPLAY ENDED"), (.stopped, "STOPPED"),
+    (ConnectionBadge(.idle), "IDLE"), (ConnectionBadge(.connecting), "CONNECTING"),
+    (ConnectionBadge(.syncing), "SYNCING"), (ConnectionBadge(.live), "LIVE"),
+    (ConnectionBadge(.stale([])), "STALE"), (ConnectionBadge(.resyncing([])), "RESYNCING"),
+    (waiting(3, 3.2, nil), "RECONNECTING 3 in 4s"),
+    (waiting(12, 30, "x"), "RECONNECTING 12 in 30s"),
+    (waiting(1, 0.5, nil, .maintenance), "MAINTENANCE 1 in 1s"),
+    (waiting(60, 125, nil, .hourlyLimit), "RECONNECTING 60 in 2m05s (hourly limit)"),
+    (ConnectionBadge(.error("Unknown or expired symbol.")), "ERROR: Unknown or expired symbol."),
+    (ConnectionBadge(.error("")), "ERROR"),
+    (ConnectionBadge(.ended("x")), "ENDED"), (ConnectionBadge(.ended("x"), replay: true), "REPLAY ENDED"),
+    (ConnectionBadge(.stopped), "STOPPED"),
   ]
 
   @Test(arguments: labels)
@@ -32,16 +48,17 @@ import Testing
   }
 
   @Test func badgeColours() {
-    #expect(ConnectionBadge.live.style.color == .live)
-    #expect(ConnectionBadge.syncing.style.color == .accent)
-    #expect(ConnectionBadge.reconnecting(attempt: 1, inMs: 0, reason: nil).style.color == .warning)
-    #expect(ConnectionBadge.error("x").style.color == .error)
-    #expect(ConnectionBadge.live.isLive && !ConnectionBadge.stale.isLive)
+    #expect(ConnectionBadge(.live).style.color == .live)
+    #expect(ConnectionBadge(.syncing).style.color == .accent)
+    #expect(Self.waiting(1, 0, nil).style.color == .warning)
+    #expect(ConnectionBadge(.error("x")).style.color == .error)
+    #expect(ConnectionBadge(.live).isLive && !ConnectionBadge(.stale([])).isLive)
   }
 
   @Test func liveWithFiguresAndHintsTrimmedFromTheEnd() {
     let line = StatusLine(
-      connection: .live, messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18, hints: Self.hints)
+      connection: ConnectionBadge(.live), messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18, hints: Self.hints
+    )
     let g = Self.render(line, width: 100)
     #expect(g.line(0) == String(repeating: "·", count: 100))
     #expect(
@@ -57,10 +74,11 @@ import Testing
   }
 
   @Test func connectionCountersShowOnlyWhenNotZero() {
-    let quiet = StatusLine(connection: .live, messagesPerSecond: 42, dataAgeMs: 120)
+    let quiet = StatusLine(connection: ConnectionBadge(.live), messagesPerSecond: 42, dataAgeMs: 120)
     #expect(!Self.render(quiet, width: 100).line(1).contains("reconnects"))
     let line = StatusLine(
-      connection: .live, messagesPerSecond: 42, dataAgeMs: 120, reconnects: 3, resyncs: 1, skipped: 1_204,
+      connection: ConnectionBadge(.live), messagesPerSecond: 42, dataAgeMs: 120, reconnects: 3, resyncs: 1,
+      skipped: 1_204,
       hints: Self.hints)
     let g = Self.render(line, width: 120)
     #expect(g.line(1).hasPrefix("  LIVE   42/s  age 120ms  3 reconnects  1 resync  1,204 skipped  "))
@@ -72,8 +90,7 @@ import Testing
   }
 
   @Test func reconnectingShowsWhyAndKeepsItAgainstHints() {
-    let badge = ConnectionBadge.reconnecting(
-      attempt: 3, inMs: 3_001, reason: "Could not resolve host: ws.bitmex.com")
+    let badge = Self.waiting(3, 3.001, "Could not resolve host: ws.bitmex.com")
     let line = StatusLine(connection: badge, hints: Self.hints)
     #expect(
       Self.render(line, width: 80).line(1)
@@ -85,20 +102,22 @@ import Testing
   }
 
   @Test func markersAndALongErrorAsciiCut() {
-    let markers = StatusLine(connection: .stale, markers: ["DEMO"], messagesPerSecond: 0.5, hints: Self.hints)
+    let markers = StatusLine(
+      connection: ConnectionBadge(.stale([])), markers: ["DEMO"], messagesPerSecond: 0.5, hints: Self.hints)
     #expect(
       Self.render(markers, width: 60).line(1)
         == "  STALE    DEMO   0.5/s           1 Book  2 Trades  3 Chart ")
     let error = StatusLine(
-      connection: .error("Unknown or expired symbol XBTUSDX"), hints: Self.hints, ascii: true)
+      connection: ConnectionBadge(.error("Unknown or expired symbol XBTUSDX")), hints: Self.hints, ascii: true
+    )
     #expect(Self.render(error, width: 40).line(1) == "  ERROR: Unknown or expired symbol XBT~ ")
   }
 
   @Test func serverWordsCannotInjectEscapes() {
-    let error = StatusLine(connection: .error("bad\u{1B}[?1049l\u{0}symbol"))
+    let error = StatusLine(connection: ConnectionBadge(.error("bad\u{1B}[?1049l\u{0}symbol")))
     let g = Self.render(error, width: 40)
     #expect(g.line(1) == "  ERROR: bad?[?1049l?symbol             ")
-    let reason = StatusLine(connection: .reconnecting(attempt: 1, inMs: 1_000, reason: "\u{1B}c\u{85}reset"))
+    let reason = StatusLine(connection: Self.waiting(1, 1, "\u{1B}c\u{85}reset"))
     #expect(Self.render(reason, width: 40).line(1) == "  RECONNECTING 1 in 1s   ?c?reset       ")
   }
 }

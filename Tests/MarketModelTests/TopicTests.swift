@@ -1,7 +1,6 @@
-import MarketModel
 import Testing
 
-@testable import Feed
+@testable import MarketModel
 
 @Suite struct TopicTests {
   @Test(arguments: [

@@ -1,3 +1,5 @@
+import MarketModel
+
 /// Something `ConnectionMachine` asks the I/O layer to do. The I/O layer carries the actions of one
 /// input out in order, before it feeds the machine the next input.
 public enum ConnectionAction: Sendable, Hashable {

@@ -9,5 +9,5 @@ public enum RESTResult: Sendable {
   /// `/trade/bucketed`: chart history for `symbol` (bucket ends).
   case bins(symbol: String, interval: SeriesInterval, [TradeBin])
   /// A request failed (network, HTTP status, exchange error, bad body).
-  case failed(request: String, reason: String)
+  case failed(RESTRequest, reason: String)
 }

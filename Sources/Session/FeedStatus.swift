@@ -1,3 +1,5 @@
+import MarketModel
+
 /// The feed's health as the UI shows it: a plain value the feed thread hands over whenever it
 /// changes.
 ///

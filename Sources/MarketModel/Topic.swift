@@ -1,5 +1,3 @@
-import MarketModel
-
 /// A subscription topic: a table, usually narrowed to one symbol. On the wire it is
 /// `table:symbol` (`"orderBookL2_25:XBTUSD"`), or the bare table name for the tables that take no
 /// symbol (`"announcement"`).
@@ -32,13 +30,25 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
   /// Whether the topic is an L2 order book (the tables whose silence means a stall).
   public var isBook: Bool { BookTable.allCases.contains { $0.name == table } }
 
+  /// The trade table's wire name.
+  public static let tradeTable = "trade"
+  /// The instrument table's wire name.
+  public static let instrumentTable = "instrument"
+  /// The quote table's wire name.
+  public static let quoteTable = "quote"
+
+  /// The book topic of `table` for `symbol`.
+  public static func book(_ table: BookTable, _ symbol: Symbol) -> Topic {
+    Topic(table: table.name, symbol: symbol.description)
+  }
+
   /// What tradeterm subscribes for `symbol`: the order book (`orderBookL2_25`, or `orderBookL2`
   /// for `--depth full`), then `trade` and `instrument`.
   public static func subscriptions(symbol: String, book: BookTable) -> [Topic] {
     [
       Topic(table: book.name, symbol: symbol),
-      Topic(table: "trade", symbol: symbol),
-      Topic(table: "instrument", symbol: symbol),
+      Topic(table: tradeTable, symbol: symbol),
+      Topic(table: instrumentTable, symbol: symbol),
     ]
   }
 

@@ -1,7 +1,7 @@
 import ExchangeSim
 import Testing
 
-@testable import Feed
+@testable import Session
 
 /// A generator that always returns the same bits: `1 << 63` makes every jitter fraction exactly
 /// 0.5, so delays are predictable (half the window).

@@ -1,7 +1,9 @@
+import MarketModel
+
 /// What the UI asks of the feed.
 public enum FeedCommand: Sendable, Hashable {
   /// The book for this topic stopped adding up: unsubscribe and subscribe again.
-  case resync(topic: String)
+  case resync(Topic)
   /// Watch another instrument, on the same connection.
   case switchSymbol(String)
   /// Skip the wait and connect now.

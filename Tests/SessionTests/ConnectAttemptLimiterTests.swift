@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Feed
+@testable import Session
 
 @Suite struct ConnectAttemptLimiterTests {
   /// 60 attempts one second apart, at 0…59.

@@ -2,7 +2,7 @@ import ExchangeSim
 import MarketModel
 import Testing
 
-@testable import Feed
+@testable import Session
 
 // Every test drives the machine with times made up by hand (seconds as literals). The default
 // generator is `FixedRandom` (jitter fraction 0.5), so retry n waits exactly half its window:

@@ -1,3 +1,5 @@
+import MarketModel
+
 /// Where the feed's connection stands, as the status line shows it.
 public enum ConnectionState: Sendable, Hashable {
   /// Not started yet.

@@ -1,0 +1,129 @@
+import MarketModel
+
+/// The UI side of the feed, one path for every front end (the dashboard, `--once`, the soak tool,
+/// the integration tests): a drained `FeedUpdate` and its batch in, the market state kept in step,
+/// and what changed plus typed commands for the feed out.
+///
+/// Pure: no clock is read (`now` comes in), no I/O. Only the tables the feed names are reset, so a
+/// resync of the book leaves the tape and the instrument running.
+public struct MarketSession: Sendable {
+  /// The watched symbol's market.
+  public private(set) var market: MarketState
+  /// The newest status from the feed, if any arrived yet.
+  public private(set) var status: FeedStatus?
+  /// Messages the feed could not decode (skipped), since the session started.
+  public private(set) var decodeErrors = 0
+  /// The last decode error in words.
+  public private(set) var lastDecodeError: String?
+  /// Resyncs asked for because the book stopped adding up.
+  public private(set) var resyncs = 0
+  /// Drains that reset at least one table.
+  public private(set) var resets = 0
+  /// Why recording stopped, once it has.
+  public private(set) var recorderFailure: String?
+  /// When data of this symbol last changed the market (monotonic).
+  public private(set) var lastDataAt: MonotonicTime?
+
+  /// A session watching `symbol`, with an empty market.
+  public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
+    market = MarketState(symbol: symbol, tapeCapacity: tapeCapacity)
+  }
+
+  /// What one `ingest` did.
+  public struct Step: Sendable, Hashable {
+    /// What the market's apply changed.
+    public var changes = MarketChanges()
+    /// What the feed must be asked to do (a resync of each faulted topic).
+    public var commands: [FeedCommand] = []
+    /// A new status arrived.
+    public var statusChanged = false
+    /// The tables that were reset and wait for their partial.
+    public var resetTopics: [Topic] = []
+    /// Messages skipped since the last drain.
+    public var decodeErrors = 0
+    /// Recording just stopped, with this reason.
+    public var recorderFailure: String?
+
+    public init() {}
+
+    /// Whether anything shown on screen may have changed.
+    public var changedAnything: Bool {
+      changes.anything || statusChanged || !resetTopics.isEmpty || decodeErrors > 0 || recorderFailure != nil
+    }
+  }
+
+  /// Takes one drain of the feed: the reset tables first (they were reset before the batch's
+  /// newer frames arrived), then the batch, then the status.
+  public mutating func ingest(_ update: FeedUpdate, _ batch: MarketBatch, now: MonotonicTime) -> Step {
+    var step = Step()
+    if !update.resetTopics.isEmpty {
+      market.resetTables(update.resetTopics)
+      resets += 1
+      step.resetTopics = update.resetTopics
+    }
+    if let failure = update.recorderError {
+      recorderFailure = failure
+      step.recorderFailure = failure
+    }
+    decodeErrors += update.decodeErrors
+    step.decodeErrors = update.decodeErrors
+    if let error = update.lastDecodeError { lastDecodeError = error }
+    if !batch.isEmpty {
+      step.changes = market.apply(batch)
+      if step.changes.anything { lastDataAt = now }
+      for fault in step.changes.faults {
+        resyncs += 1
+        step.commands.append(.resync(fault.topic))
+      }
+    }
+    if let status = update.status {
+      self.status = status
+      step.statusChanged = true
+    }
+    return step
+  }
+
+  /// Watch `symbol` instead: a fresh, empty market (nothing of the old symbol may show under the
+  /// new one). Returns the command for the feed, or nothing when it is the symbol already watched.
+  public mutating func switchSymbol(to symbol: Symbol) -> [FeedCommand] {
+    guard symbol != market.symbol else { return [] }
+    market = MarketState(symbol: symbol, tapeCapacity: market.tape.capacity)
+    lastDataAt = nil
+    return [.switchSymbol(symbol.description)]
+  }
+
+  /// Sets instrument facts learned over REST.
+  public mutating func merge(instrument update: InstrumentUpdate) {
+    market.merge(instrument: update)
+  }
+
+  /// Seeds the chart from REST `trade/bucketed` rows.
+  public mutating func seed(bins: [TradeBin], interval: SeriesInterval) {
+    market.seed(bins: bins, interval: interval)
+  }
+
+  /// Whether the feed is LIVE and every table of the watched symbol has its partial: a table
+  /// waiting for one (after a reconnect, a resync or a stale resubscribe) is not live.
+  public var isLive: Bool {
+    guard case .live = status?.state else { return false }
+    return market.allTablesLive
+  }
+
+  /// Whether the book is live: the feed connected and the book holding a clean partial.
+  public var bookIsLive: Bool {
+    guard let state = status?.state, state.isConnected else { return false }
+    return market.bookSync == .live
+  }
+
+  /// Whether the tape (and the instrument's prices) are live.
+  public var tapeIsLive: Bool {
+    guard let state = status?.state, state.isConnected else { return false }
+    return market.tradeSync == .live
+  }
+
+  /// Whether the instrument's prices are live.
+  public var instrumentIsLive: Bool {
+    guard let state = status?.state, state.isConnected else { return false }
+    return market.instrumentSync == .live
+  }
+}

@@ -1,0 +1,20 @@
+import MarketModel
+
+/// A REST request the app asks for; the REST worker makes it and answers with a `RESTResult`.
+public enum RESTRequest: Sendable, Hashable, CustomStringConvertible {
+  /// `/instrument?symbol=S`: one instrument's facts (and whether the exchange knows it).
+  case instrument(String)
+  /// `/instrument/active`: every active instrument (the symbol list).
+  case active
+  /// `/trade/bucketed`: `count` bins of chart history for `symbol`.
+  case bins(symbol: String, interval: SeriesInterval, count: Int)
+
+  /// In words, for messages: `the symbol list`, `XBTUSD's facts`.
+  public var description: String {
+    switch self {
+    case .instrument(let symbol): "\(symbol)'s facts"
+    case .active: "the symbol list"
+    case .bins(let symbol, let interval, _): "\(symbol)'s \(interval.label) history"
+    }
+  }
+}
