@@ -52,7 +52,7 @@ public enum DashboardView {
     let bookStale = !s.session.bookIsLive
     let tapeStale = !s.session.tapeIsLive
     let headerStale = !s.session.instrumentIsLive
-    let ageMs = s.dataAge.map { NumberFormat.milliseconds($0) }
+    let ageMs = s.age(of: s.session.bookDataAt)
     let decimals = priceDecimals(s)
     var markers: [String] = []
     if !s.mode.label.isEmpty { markers.append(s.mode.label) }
@@ -62,15 +62,16 @@ public enum DashboardView {
     HeaderBar(
       instrument: s.market.instrument, nowMs: s.wallMs, name: instrumentName(s.market.instrument),
       tickDirection: s.market.tape.lastTickDirection, markers: markers,
-      dataAgeMs: headerStale ? (ageMs ?? -1) : nil,
+      dataAgeMs: headerStale ? (s.age(of: s.session.instrumentDataAt) ?? -1) : nil,
       ascii: s.ascii
     ).render(into: &grid, area: layout.header)
 
     if let area = layout.book {
       let grouping = s.groupingTicks
-      let title =
+      var title =
         grouping == 1
         ? "Book" : "Book  grp \(NumberFormat.price(tickSize(s) * Double(grouping), decimals: decimals))"
+      if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
         ascii: s.ascii)
@@ -86,7 +87,9 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.wallMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
-      let box = Box(title: [Span("Trades  1m ")] + bar.spans, focused: s.focus == .trades, ascii: s.ascii)
+      var title = [Span("Trades  1m ")] + bar.spans
+      if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
+      let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
@@ -166,6 +169,12 @@ public enum DashboardView {
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }
     return ConnectionBadge(state, now: s.now, replay: s.mode == .replay)
+  }
+
+  /// What a dimmed pane's title adds: how old its data is, or that it has none yet.
+  static func staleNote(_ ageMs: Int64?) -> String {
+    guard let ageMs else { return "  no data yet" }
+    return "  \(NumberFormat.age(ms: ageMs)) old"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

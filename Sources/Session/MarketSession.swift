@@ -21,8 +21,15 @@ public struct MarketSession: Sendable {
   public private(set) var resets = 0
   /// Why recording stopped, once it has.
   public private(set) var recorderFailure: String?
-  /// When data of this symbol last changed the market (monotonic).
+  /// When data of this symbol last changed the market (monotonic), any table.
   public private(set) var lastDataAt: MonotonicTime?
+  /// When the book last changed (a partial or a delta applied). Each table has its own age: a
+  /// silent book is old while the tape is fresh.
+  public private(set) var bookDataAt: MonotonicTime?
+  /// When the tape last took a trade.
+  public private(set) var tapeDataAt: MonotonicTime?
+  /// When the instrument (prices, funding) last changed.
+  public private(set) var instrumentDataAt: MonotonicTime?
 
   /// A session watching `symbol`, with an empty market.
   public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
@@ -71,6 +78,9 @@ public struct MarketSession: Sendable {
     if !batch.isEmpty {
       step.changes = market.apply(batch)
       if step.changes.anything { lastDataAt = now }
+      if step.changes.bookChanged { bookDataAt = now }
+      if step.changes.newTrades > 0 { tapeDataAt = now }
+      if step.changes.instrumentChanged { instrumentDataAt = now }
       for fault in step.changes.faults {
         resyncs += 1
         step.commands.append(.resync(fault.topic))
@@ -89,6 +99,9 @@ public struct MarketSession: Sendable {
     guard symbol != market.symbol else { return [] }
     market = MarketState(symbol: symbol, tapeCapacity: market.tape.capacity)
     lastDataAt = nil
+    bookDataAt = nil
+    tapeDataAt = nil
+    instrumentDataAt = nil
     return [.switchSymbol(symbol.description)]
   }
 

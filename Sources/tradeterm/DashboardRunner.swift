@@ -20,6 +20,8 @@ struct DashboardRunner {
   var fps: Int
   var ascii: Bool
   var color: Bool
+  /// Times of day in UTC rather than the local time zone.
+  var utc: Bool
 
   func run() -> Int32 {
     let screen: TerminalScreen
@@ -49,12 +51,14 @@ struct DashboardRunner {
     var state = AppState(
       symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
+    state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let frameInterval = 1.0 / Double(max(1, min(fps, 120)))
     var lastDraw = MonotonicTime(nanoseconds: 0)
     var forceDraw = true
     var memo = RenderMemo()
+    var lastOffsetMinute = Self.wallMs() / 60_000
 
     loop: while true {
       let now = MonotonicTime.now()
@@ -106,6 +110,15 @@ struct DashboardRunner {
       if fds[3].revents != 0, let rest {
         for result in rest.drain() { effects += App.update(&state, .rest(result)) }
       }
+      // The offset moves at a daylight-saving change: look again once a minute.
+      if !utc, wall / 60_000 != lastOffsetMinute {
+        lastOffsetMinute = wall / 60_000
+        let offset = LocalTime.offsetMinutes()
+        if offset != state.utcOffsetMinutes {
+          state.utcOffsetMinutes = offset
+          state.dirty = true
+        }
+      }
       effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
 
       for effect in effects {
@@ -138,14 +151,6 @@ struct DashboardRunner {
       rest.request(.bins(symbol: symbol, interval: interval, count: 240))
     }
     if includeActive { rest.request(.active) }
-  }
-
-  /// The local time zone's offset from UTC now (traders read the tape in local time).
-  static func localOffsetMinutes() -> Int {
-    var now = time(nil)
-    var local = tm()
-    guard localtime_r(&now, &local) != nil else { return 0 }
-    return Int(local.tm_gmtoff) / 60
   }
 
   static func wallMs() -> Int64 {

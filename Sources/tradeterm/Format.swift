@@ -1,3 +1,5 @@
+import Screen
+
 /// Small number and time formatting for the command line's plain output.
 enum Format {
   /// `price` with exactly `decimals` decimal places.
@@ -40,15 +42,6 @@ enum Format {
     return out + "\""
   }
 
-  /// `HH:MM:SS.mmm` in UTC.
-  static func time(_ ms: Int64) -> String {
-    let day = ((ms % 86_400_000) + 86_400_000) % 86_400_000
-    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let millis = day % 1000
-    let m = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-    return "\(two(day / 3_600_000)):\(two(day / 60_000 % 60)):\(two(day / 1000 % 60)).\(m)"
-  }
-
   /// ISO-8601 UTC with milliseconds.
   static func isoTime(_ ms: Int64) -> String {
     let days = Int((ms >= 0 ? ms : ms - 86_399_999) / 86_400_000)
@@ -63,6 +56,6 @@ enum Format {
     let m = mp < 10 ? mp + 3 : mp - 9
     let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(y)-\(two(m))-\(two(d))T\(time(ms))Z"
+    return "\(y)-\(two(m))-\(two(d))T\(NumberFormat.timeOfDay(ms: ms))Z"
   }
 }

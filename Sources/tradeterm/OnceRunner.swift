@@ -16,6 +16,8 @@ struct OnceRunner {
   var waitForEnd: Bool
   /// Where to check the symbol and learn its tick size (nil: do not ask).
   var restURL: String?
+  /// Times of day in UTC rather than the local time zone.
+  var utc: Bool
 
   func run() -> Int32 {
     let feed = MarketFeed(options)
@@ -84,7 +86,8 @@ struct OnceRunner {
     var label = status.state.label
     if case .ended = status.state, mode == .replay { label = "REPLAY ENDED" }
     if !mode.label.isEmpty, !label.hasPrefix(mode.label) { label = "\(mode.label) \(label)" }
-    let snapshot = Snapshot(state: state, status: label)
+    let offset = utc ? 0 : LocalTime.offsetMinutes()
+    let snapshot = Snapshot(state: state, status: label, utcOffsetMinutes: offset)
     print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
     return 0
   }

@@ -1,5 +1,6 @@
 import Feed
 import MarketModel
+import Screen
 
 /// What `--once` prints: the status, the top of the book and the latest trades.
 struct Snapshot {
@@ -11,8 +12,14 @@ struct Snapshot {
   var last: Double?
   var mark: Double?
   var decimals: Int
+  /// The time zone's offset for the trades' times of day (0 with `--utc`).
+  var utcOffsetMinutes: Int
 
-  init(state: MarketState, status: String, depth: Int = 10, trades tradeCount: Int = 10) {
+  init(
+    state: MarketState, status: String, utcOffsetMinutes: Int = 0, depth: Int = 10,
+    trades tradeCount: Int = 10
+  ) {
+    self.utcOffsetMinutes = utcOffsetMinutes
     symbol = state.symbol.description
     self.status = status
     bids = state.book.top(.buy, depth)
@@ -58,7 +65,7 @@ struct Snapshot {
     for t in trades {
       let side = t.side.map { $0 == .buy ? "BUY " : "SELL" } ?? "    "
       out +=
-        "  \(Format.time(t.timeMs))  \(side)  \(price(t.price).leftPad(12))  \(String(t.size).leftPad(10))\n"
+        "  \(NumberFormat.timeOfDay(ms: t.timeMs, utcOffsetMinutes: utcOffsetMinutes))  \(side)  \(price(t.price).leftPad(12))  \(String(t.size).leftPad(10))\n"
     }
     return out
   }

@@ -67,6 +67,9 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "ASCII lines, bars and sparkline (also when the locale is not UTF-8).")
   var ascii = false
 
+  @Flag(help: "Show the times of trades in UTC (by default in the local time zone).")
+  var utc = false
+
   @Flag(help: "Print tradeterm's, libcurl's and ncurses' versions and exit.")
   var version = false
 
@@ -134,7 +137,8 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest
+        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest,
+        utc: utc
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
@@ -144,7 +148,8 @@ struct Tradeterm: ParsableCommand {
     }
     let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
     let code = DashboardRunner(
-      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv)
+      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
+      utc: utc
     ).run()
     if code != 0 { throw ExitCode(code) }
   }

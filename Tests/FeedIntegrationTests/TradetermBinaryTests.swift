@@ -63,6 +63,28 @@ import Testing
       ])
   }
 
+  /// The tape's times are local (the design's rule), or UTC with `--utc`: the real 2021 session
+  /// replayed under a POSIX time zone 5 h 30 min east of UTC (no tz database needed).
+  @Test func tradeTimesAreLocalUnlessUTCIsAsked() throws {
+    let arguments = [
+      "--once", "--replay", "Tests/Fixtures/2021-07-22_session_full.jsonl", "--symbol", "XBTUSD", "--depth",
+      "full", "--speed", "0", "--timeout", "20",
+    ]
+    func times(_ run: TradetermProcess.Result) -> [String] {
+      run.stdout.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: " ")
+        return parts.count == 4 && (parts[1] == "BUY" || parts[1] == "SELL") ? String(parts[0]) : nil
+      }
+    }
+    let local = try TradetermProcess.run(arguments, environment: ["TZ": "IST-5:30"])
+    let utc = try TradetermProcess.run(arguments + ["--utc"], environment: ["TZ": "IST-5:30"])
+    #expect(local.status == 0 && utc.status == 0, "stderr: \(local.stderr) \(utc.stderr)")
+    // The newest trade of the recording was at 22:36:35.165 UTC.
+    #expect(times(utc).first == "22:36:35.165", "\(utc.stdout)")
+    #expect(times(local).first == "04:06:35.165", "\(local.stdout)")
+    #expect(times(local).count == times(utc).count && times(utc).count > 1)
+  }
+
   /// One price level of a snapshot.
   struct Level: Equatable {
     var price: Double
@@ -104,8 +126,13 @@ enum TradetermProcess {
     return candidates.max { modified($0) < modified($1) }
   }
 
-  /// Runs `tradeterm arguments` in the package root; kills it after `timeout` seconds.
-  static func run(_ arguments: [String], timeout: Double = 40) throws -> Result {
+  /// Runs `tradeterm arguments` in the package root, with `environment` added to this process's;
+  /// kills it after `timeout` seconds.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], timeout: Double = 40
+  ) throws
+    -> Result
+  {
     let missing: Comment = """
       no built tradeterm at \(packageRoot.path)/.build/debug/tradeterm: run `swift build` first \
       (`make test` builds everything before testing)
@@ -129,6 +156,7 @@ enum TradetermProcess {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.currentDirectoryURL = packageRoot
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = out
