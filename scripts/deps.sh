@@ -34,13 +34,20 @@ if [ "$linux" = 1 ]; then
   fi
 fi
 
-# builds LIB SOURCE: SOURCE compiles and links with -lLIB and nothing else (no -I, no -L),
-# as SwiftPM builds CCurl and CNcursesW on Linux. True when there is no compiler to ask.
+# builds LIB HEADER SOURCE: SOURCE compiles and links with -lLIB and nothing else (no -I, no
+# -L), as SwiftPM builds CCurl and CNcursesW on Linux. Without a compiler to ask (no toolchain
+# yet): HEADER is in one of the default include directories.
 builds() {
-  [ -n "$cc" ] || return 0
-  local dir rc=0
+  local dir rc=0 h
+  if [ -z "$cc" ]; then
+    for h in /usr/local/include/"$2" /usr/include/"$2" /usr/include/*-linux-*/"$2"; do
+      [ -f "$h" ] && return 0
+    done
+    probe_log="$2 not found in /usr/include or /usr/local/include"
+    return 1
+  fi
   dir=$(mktemp -d)
-  printf '%s\n' "$2" >"$dir/probe.c"
+  printf '%s\n' "$3" >"$dir/probe.c"
   "$cc" "$dir/probe.c" -o "$dir/probe" "-l$1" >"$dir/log" 2>&1 || rc=$?
   [ "$rc" = 0 ] || probe_log=$(head -5 "$dir/log")
   rm -rf "$dir"
@@ -48,7 +55,7 @@ builds() {
 }
 
 curl_builds() {
-  builds curl '#include <curl/curl.h>
+  builds curl curl/curl.h '#include <curl/curl.h>
 #if LIBCURL_VERSION_NUM < 0x075600
 #error "libcurl headers older than 7.86: no WebSocket API"
 #endif
@@ -59,7 +66,7 @@ int main(void) {
 }
 
 ncursesw_builds() {
-  builds ncursesw '#define NCURSES_WIDECHAR 1
+  builds ncursesw ncurses.h '#define NCURSES_WIDECHAR 1
 #include <ncurses.h>
 int main(void) {
   cchar_t c = {0};
