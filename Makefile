@@ -11,7 +11,8 @@ SECONDS    ?= 60
 
 all: build
 
-## deps: pkg-config, ncursesw, tmux and a libcurl with WebSocket support (idempotent)
+## deps: ncursesw, tmux, curl and a libcurl with WebSocket support (idempotent; on Debian 12
+## it enables bookworm-backports from the system's own mirror: scripts/apt-backports.sh)
 deps:
 	@bash scripts/deps.sh
 
@@ -30,10 +31,12 @@ run: build
 demo: build
 	.build/release/tradeterm --demo $(ARGS)
 
-## test: every unit and integration test. A hung test fails the run after TEST_TIMEOUT
-## seconds (the suite takes about a minute); line-buffered so the log shows what ran last.
+## test: every unit and integration test, after the test of make deps' mirror detection (no
+## network, < 1 s). A hung test fails the run after TEST_TIMEOUT seconds (the suite takes about
+## a minute); line-buffered so the log shows what ran last.
 TEST_TIMEOUT ?= 1200
 test: deps
+	bash scripts/test-apt-backports.sh
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30 $(TEST_TIMEOUT) stdbuf -oL -eL $(SWIFT) test --skip-build

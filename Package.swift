@@ -1,6 +1,19 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// libcurl and ncursesw. On Linux their headers and libraries are on the compiler's default
+// paths (`make deps` checks that), so SwiftPM asks pkg-config nothing: the module maps include
+// the headers by their system path and link the libraries by name. Debian's pkg-config flags
+// for both (`-isystem …`, `-D_DEFAULT_SOURCE …`) are ones SwiftPM refuses, with a warning on
+// every build. On macOS they come from Homebrew's prefix, which pkg-config knows.
+#if os(Linux)
+let curlPkgConfig: String? = nil
+let ncurseswPkgConfig: String? = nil
+#else
+let curlPkgConfig: String? = "libcurl"
+let ncurseswPkgConfig: String? = "ncursesw"
+#endif
+
 let package = Package(
   name: "tradeterm",
   platforms: [.macOS(.v13)],
@@ -18,12 +31,12 @@ let package = Package(
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
     .systemLibrary(
       name: "CCurl",
-      pkgConfig: "libcurl",
+      pkgConfig: curlPkgConfig,
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
     .systemLibrary(
       name: "CNcursesW",
-      pkgConfig: "ncursesw",
+      pkgConfig: ncurseswPkgConfig,
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
 
