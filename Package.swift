@@ -42,6 +42,8 @@ let package = Package(
 
     // Pure Swift: values, engines and the wire protocol.
     .target(name: "MarketModel"),
+    // The seeded random generator the simulator, the soak and the tests draw from.
+    .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
     // The pure session core: connection state machine, status, commands, and `MarketSession`
     // (a drained feed update and batch in, state changes and typed commands out).
@@ -59,7 +61,7 @@ let package = Package(
     .target(
       name: "ExchangeSim",
       dependencies: [
-        "MarketModel",
+        "MarketModel", "Seeding",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -102,7 +104,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm-soak",
       dependencies: [
-        "Feed", "Session", "ExchangeSim", "MarketModel", "BitMEX",
+        "Feed", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -114,18 +116,25 @@ let package = Package(
       name: "TradetermFuzz", dependencies: ["CLibFuzzer", "BitMEX", "MarketModel"],
       path: "Fuzz/TradetermFuzz"),
 
-    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "ExchangeSim"]),
-    .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "ExchangeSim"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "ExchangeSim"]),
-    .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "ExchangeSim"]),
+    // What the unit tests share: the seeded generator, fixtures, grid snapshots. It links no
+    // simulator and no network code.
+    .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
+    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
+    .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport"]),
+    .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(
-      name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session"], exclude: ["Snapshots"]),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "ExchangeSim"]),
-    .testTarget(name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "ExchangeSim"]),
+      name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session", "TestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
-      name: "FeedIntegrationTests", dependencies: ["Feed", "Session", "ExchangeSim", "MarketModel", "BitMEX"]),
+      name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "TestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "FeedIntegrationTests",
+      dependencies: ["Feed", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
-    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "MarketModel", "BitMEX"]),
+    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
   ]
 )

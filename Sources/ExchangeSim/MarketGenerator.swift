@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MarketModel
+import Seeding
 
 #if canImport(Glibc)
 import Glibc

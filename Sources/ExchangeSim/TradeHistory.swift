@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Seeding
 
 #if canImport(Glibc)
 import Glibc

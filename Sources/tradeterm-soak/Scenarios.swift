@@ -2,6 +2,7 @@ import ExchangeSim
 import Feed
 import Foundation
 import MarketModel
+import Seeding
 import Session
 
 /// The long scenarios of issue 6, each the real `MarketFeed` against its own `ExchangeSim` on

@@ -1,7 +1,7 @@
-import ExchangeSim
 import MarketModel
 import Screen
 import Session
+import TestSupport
 import Testing
 
 @testable import App

@@ -1,5 +1,6 @@
 import Foundation
 import MarketModel
+import TestSupport
 import Testing
 
 @testable import BitMEX

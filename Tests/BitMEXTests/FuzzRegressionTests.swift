@@ -1,6 +1,7 @@
 import BitMEX
 import Foundation
 import MarketModel
+import TestSupport
 import Testing
 
 /// Inputs that once crashed the fuzz target (`make fuzz`, Fuzz/TradetermFuzz), kept in

@@ -1,6 +1,7 @@
 import BitMEX
 import Foundation
 import MarketModel
+import TestSupport
 import Testing
 
 /// One test per trap of bitmex-protocol.md §0 that concerns the engine: real-looking

@@ -1,4 +1,4 @@
-import ExchangeSim
+import TestSupport
 import Testing
 
 @testable import MarketModel

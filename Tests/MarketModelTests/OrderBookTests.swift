@@ -1,5 +1,5 @@
-import ExchangeSim
 import MarketModel
+import TestSupport
 import Testing
 
 // MARK: Helpers
@@ -369,8 +369,10 @@ private let base: [BookRow] = [
     }
     var b = OrderBook(symbol: sym)
     #expect(b.replace(with: rows[...]) == nil)
-    #expect(b.top(.buy, .max) == (0..<50).map { lv(1_000 - Double($0) * 0.5, Int64($0 + 1)) })
-    #expect(b.top(.sell, .max) == (0..<50).map { lv(1_001 + Double($0) * 0.5, Int64(100 + $0)) })
+    let bids: [PriceLevel] = (0..<50).map { (i: Int) in lv(1_000 - Double(i) * 0.5, Int64(i + 1)) }
+    let asks: [PriceLevel] = (0..<50).map { (i: Int) in lv(1_001 + Double(i) * 0.5, Int64(100 + i)) }
+    #expect(b.top(.buy, .max) == bids)
+    #expect(b.top(.sell, .max) == asks)
   }
 
   // MARK: Queries

@@ -1,4 +1,5 @@
 import MarketModel
+import TestSupport
 import Testing
 
 @testable import Screen

@@ -1,5 +1,6 @@
 import MarketModel
 import Session
+import TestSupport
 import Testing
 
 @testable import Screen

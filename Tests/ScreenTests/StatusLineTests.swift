@@ -1,4 +1,5 @@
 import Session
+import TestSupport
 import Testing
 
 @testable import Screen

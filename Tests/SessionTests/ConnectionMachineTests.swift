@@ -1,5 +1,5 @@
-import ExchangeSim
 import MarketModel
+import TestSupport
 import Testing
 
 @testable import Session

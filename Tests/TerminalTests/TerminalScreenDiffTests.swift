@@ -1,6 +1,6 @@
-import ExchangeSim
 import Screen
 import Terminal
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,31 +1,30 @@
 import Foundation
+import Screen
 import Testing
-
-@testable import Screen
 
 /// Helpers for Grid snapshot tests: a grid pre-filled with a sentinel, text snapshots kept
 /// in `Snapshots/*.txt` next to this file, re-recorded with `TRADETERM_RECORD_SNAPSHOTS=1`.
-enum Snapshot {
+public enum Snapshot {
   /// The character a fresh test grid is filled with: any cell a widget forgets to paint (or
   /// paints outside its area) shows up as a difference.
-  static let sentinel: Character = "·"
+  public static let sentinel: Character = "·"
 
   /// A grid filled with the sentinel.
-  static func grid(_ width: Int, _ height: Int) -> Grid {
+  public static func grid(_ width: Int, _ height: Int) -> Grid {
     Grid(width: width, height: height, fill: Cell(sentinel))
   }
 
   /// A `width` × `height` grid with `render` drawn into its inside, leaving a one-cell
   /// sentinel margin that proves nothing is drawn outside the area (and keeps lines free of
   /// trailing spaces in the snapshot files).
-  static func framed(_ width: Int, _ height: Int, _ render: (inout Grid, Rect) -> Void) -> Grid {
+  public static func framed(_ width: Int, _ height: Int, _ render: (inout Grid, Rect) -> Void) -> Grid {
     var g = grid(width, height)
     render(&g, g.bounds.inset(1))
     return g
   }
 
   /// The grid's text, then its non-plain styles as runs per row: `y x0-x1 buy bold reverse`.
-  static func describe(_ grid: Grid) -> String {
+  public static func describe(_ grid: Grid) -> String {
     var out = grid.text + "\n--- styles\n"
     for y in 0..<grid.height {
       var x = 0
@@ -41,7 +40,7 @@ enum Snapshot {
   }
 
   /// A style as words: `buy bold reverse`.
-  static func name(_ style: Style) -> String {
+  public static func name(_ style: Style) -> String {
     var words = ["\(style.color)"]
     if style.bold { words.append("bold") }
     if style.dim { words.append("dim") }
@@ -50,16 +49,18 @@ enum Snapshot {
     return words.joined(separator: " ")
   }
 
-  static var recording: Bool { ProcessInfo.processInfo.environment["TRADETERM_RECORD_SNAPSHOTS"] == "1" }
+  public static var recording: Bool {
+    ProcessInfo.processInfo.environment["TRADETERM_RECORD_SNAPSHOTS"] == "1"
+  }
 
-  static func url(_ name: String, file: String) -> URL {
+  public static func url(_ name: String, file: String) -> URL {
     URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Snapshots")
       .appendingPathComponent(name + ".txt")
   }
 
   /// Compares `grid` with the snapshot `name`, line by line; records it instead when
   /// `TRADETERM_RECORD_SNAPSHOTS=1` (the test then passes with a warning).
-  static func expect(
+  public static func expect(
     _ grid: Grid, named name: String, file: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// A small, fast, seedable random number generator (xoshiro256**, seeded through
-/// SplitMix64), so a seed gives the same market on every platform and Swift version.
+/// SplitMix64), so a seed gives the same market on every platform and Swift version. It lives in
+/// its own small target so that unit tests can draw seeded runs without linking the simulator.
 ///
 /// The standard library's `random(in:using:)` helpers are not promised to stay the same
 /// across releases, so every draw the simulator makes goes through the helpers here. Tests and
@@ -34,7 +35,7 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
 
   /// A seed for one purpose (`label`) derived from a base seed, so that adding an
   /// instrument or a feature never shifts the draws of another.
-  static func seed(_ base: UInt64, _ label: String) -> UInt64 {
+  public static func seed(_ base: UInt64, _ label: String) -> UInt64 {
     // FNV-1a over the label, then mixed with the base.
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in label.utf8 {
@@ -68,12 +69,12 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform integer in `low...high`.
-  mutating func between(_ low: Int, _ high: Int) -> Int {
+  public mutating func between(_ low: Int, _ high: Int) -> Int {
     low + below(high - low + 1)
   }
 
   /// A uniform double in `0..<1`.
-  mutating func unit() -> Double {
+  public mutating func unit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 
@@ -83,19 +84,19 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
   }
 
   /// True with probability `p`.
-  mutating func chance(_ p: Double) -> Bool {
+  public mutating func chance(_ p: Double) -> Bool {
     unit() < p
   }
 
   /// A standard normal deviate (Box–Muller).
-  mutating func gaussian() -> Double {
+  public mutating func gaussian() -> Double {
     let u1 = max(unit(), 1e-300)
     let u2 = unit()
     return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
   }
 
   /// A geometric count (0, 1, 2, …) with the given mean, capped at `limit`.
-  mutating func geometric(mean: Double, limit: Int = .max) -> Int {
+  public mutating func geometric(mean: Double, limit: Int = .max) -> Int {
     guard mean > 0 else { return 0 }
     let p = 1 / (1 + mean)
     let u = max(unit(), 1e-300)
@@ -104,7 +105,7 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
   }
 
   /// 16 random bytes as a GUID string (`8-4-4-4-12` lowercase hex), like `trdMatchID`.
-  mutating func guid() -> String {
+  public mutating func guid() -> String {
     let high = next()
     let low = next()
     let hex = Array("0123456789abcdef".utf8)
