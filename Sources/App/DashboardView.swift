@@ -53,7 +53,7 @@ public enum DashboardView {
     let tapeStale = !s.session.tapeIsLive
     let headerStale = !s.session.instrumentIsLive
     let ageMs = s.age(of: s.session.bookDataAt)
-    let decimals = priceDecimals(s)
+    let decimals = s.market.priceDecimals
     var markers: [String] = []
     if !s.mode.label.isEmpty { markers.append(s.mode.label) }
     if s.paused { markers.append("PAUSED") }
@@ -70,14 +70,16 @@ public enum DashboardView {
       let grouping = s.groupingTicks
       var title =
         grouping == 1
-        ? "Book" : "Book  grp \(NumberFormat.price(tickSize(s) * Double(grouping), decimals: decimals))"
+        ? "Book"
+        : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
         ascii: s.ascii)
       box.render(into: &grid, area: area)
       BookView(
-        book: s.market.book, groupTicks: grouping, tickSize: tickSize(s), priceDecimals: decimals,
+        book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
+        priceDecimals: decimals,
         barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
         ascii: s.ascii
       ).render(into: &grid, area: box.inner(area))
@@ -99,7 +101,7 @@ public enum DashboardView {
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
         box.render(into: &grid, area: area)
-        tape.largeSize = largeTrade(s)
+        tape.largeSize = s.market.tape.largeTradeSize
         tape.render(into: &grid, area: box.inner(area))
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
@@ -186,68 +188,5 @@ public enum DashboardView {
       return "loading the symbol list…"
     }
     return matches.isEmpty ? "no match" : nil
-  }
-
-  /// The instrument's tick, or one guessed from the prices on screen until it is known.
-  static func tickSize(_ s: AppState) -> Double {
-    if let t = s.market.instrument.tickSize, t > 0 { return t }
-    var scale = 1.0
-    for _ in 0..<priceDecimals(s) { scale /= 10 }
-    return scale
-  }
-
-  static func priceDecimals(_ s: AppState) -> Int {
-    if s.market.instrument.tickSize != nil { return s.market.instrument.priceDecimals }
-    let prices = [s.market.book.bestBid?.price, s.market.book.bestAsk?.price, s.market.tape.lastPrice]
-      .compactMap { $0 }
-    return prices.map(decimals).max() ?? 2
-  }
-
-  private static func decimals(_ price: Double) -> Int {
-    var scaled = price
-    for d in 0...8 {
-      if abs(scaled - scaled.rounded()) < 1e-6 * max(1, abs(scaled)) { return d }
-      scaled *= 10
-    }
-    return 8
-  }
-
-  /// Trades this large are bold: the 95th percentile of the tape's sizes.
-  static func largeTrade(_ s: AppState) -> Int64? {
-    guard s.market.tape.count >= 20 else { return nil }
-    var sizes = s.market.tape.map(\.size)
-    return nthSmallest(&sizes, sizes.count * 95 / 100)
-  }
-
-  /// The element that would be at index `k` of `values` sorted ascending (`values` is
-  /// reordered): a quickselect, linear on average, where sorting a full tape every frame
-  /// costs a sort of a thousand sizes.
-  static func nthSmallest(_ values: inout [Int64], _ k: Int) -> Int64 {
-    var low = 0
-    var high = values.count - 1
-    while low < high {
-      // Median of three as the pivot: sorted or constant input stays linear.
-      let mid = low + (high - low) / 2
-      let pivot = max(min(values[low], values[mid]), min(max(values[low], values[mid]), values[high]))
-      var i = low
-      var j = high
-      while i <= j {
-        while values[i] < pivot { i += 1 }
-        while values[j] > pivot { j -= 1 }
-        if i <= j {
-          values.swapAt(i, j)
-          i += 1
-          j -= 1
-        }
-      }
-      if k <= j {
-        high = j
-      } else if k >= i {
-        low = i
-      } else {
-        return values[k]
-      }
-    }
-    return values[k]
   }
 }

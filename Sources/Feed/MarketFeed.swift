@@ -317,13 +317,13 @@ public final class MarketFeed: Sendable {
       let topic = Topic(table: m.table.name, symbol: m.filterSymbol?.description ?? symbol)
       return m.action == .partial ? .partial(topic) : .data(topic)
     case .trades(let s):
-      let topic = Topic(table: "trade", symbol: s.filterSymbol?.description ?? symbol)
+      let topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .instrument(let s):
-      let topic = Topic(table: "instrument", symbol: s.filterSymbol?.description ?? symbol)
+      let topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .quotes(let s):
-      let topic = Topic(table: "quote", symbol: s.filterSymbol?.description ?? symbol)
+      let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     default:
       return .other

@@ -16,13 +16,30 @@ public struct ServerError: Sendable, Hashable, Error {
     self.requestArgs = requestArgs
   }
 
-  /// BitMEX answers a duplicate subscription with a 400 that clients treat as success.
-  public var isAlreadySubscribed: Bool {
-    message.hasPrefix("You are already subscribed to this topic")
+  /// What an error frame means. BitMEX says it only in words; this is the one place that reads
+  /// them.
+  public enum Kind: Sendable, Hashable {
+    /// A duplicate subscription: BitMEX answers it with a 400 that clients treat as success.
+    case alreadySubscribed
+    /// `Unknown or expired symbol`.
+    case unknownSymbol
+    /// `Unknown table`.
+    case unknownTable
+    /// Anything else.
+    case other
   }
 
-  /// Errors that retrying cannot fix: an unknown symbol or table.
-  public var isFatal: Bool {
-    message.hasPrefix("Unknown or expired symbol") || message.hasPrefix("Unknown table")
+  /// The kind of error, from the exchange's words.
+  public var kind: Kind {
+    if message.hasPrefix("You are already subscribed to this topic") { return .alreadySubscribed }
+    if message.hasPrefix("Unknown or expired symbol") { return .unknownSymbol }
+    if message.hasPrefix("Unknown table") { return .unknownTable }
+    return .other
   }
+
+  /// BitMEX answers a duplicate subscription with a 400 that clients treat as success.
+  public var isAlreadySubscribed: Bool { kind == .alreadySubscribed }
+
+  /// Errors that retrying cannot fix: an unknown symbol or table.
+  public var isFatal: Bool { kind == .unknownSymbol || kind == .unknownTable }
 }

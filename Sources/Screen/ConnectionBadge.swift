@@ -30,7 +30,7 @@ public struct ConnectionBadge: Sendable, Hashable {
       let word = wait == .maintenance ? "MAINTENANCE" : "RECONNECTING"
       let limit = wait == .hourlyLimit ? " (hourly limit)" : ""
       return "\(word) \(attempt) in \(NumberFormat.duration(ms: retryInMs, roundingUp: true))\(limit)"
-    case .error(let words): return words.isEmpty ? "ERROR" : "ERROR: \(words)"
+    case .error(let failure): return failure.message.isEmpty ? "ERROR" : "ERROR: \(failure.message)"
     case .ended: return replay ? "REPLAY ENDED" : "ENDED"
     default: return state.label
     }

@@ -82,7 +82,7 @@ public struct ConnectionMachine: Sendable {
     case .open: openState
     case .waiting(let until, let wait):
       .reconnecting(attempt: attempt, nextTryAt: until, lastError: lastError, wait: wait)
-    case .failed(let words): .error(words)
+    case .failed(let failure): .error(failure)
     case .ended(let why): .ended(why)
     case .stopped: .stopped
     }
@@ -147,7 +147,7 @@ public struct ConnectionMachine: Sendable {
     switch status {
     case 401, 403, 404:
       lastError = words
-      phase = .failed(words)
+      phase = .failed(FeedFailure(.refused(status: status ?? 0), words))
     case 429:
       scheduleRetry(now: now, error: words, wait: .rateLimited, retryAfter: retryAfter)
     case 502, 503:
@@ -233,7 +233,7 @@ public struct ConnectionMachine: Sendable {
     if error.isFatal {
       actions.append(.close(code: 1000, reason: "server error"))
       lastError = error.message
-      phase = .failed(error.message)
+      phase = .failed(FeedFailure(error))
       leaveConnection()
     } else if error.status == 429 {
       actions.append(.close(code: 1000, reason: "rate limited"))
@@ -366,7 +366,7 @@ public struct ConnectionMachine: Sendable {
     case connecting(since: MonotonicTime)
     case open
     case waiting(until: MonotonicTime, wait: ConnectionState.Wait)
-    case failed(String)
+    case failed(FeedFailure)
     case ended(String)
     case stopped
   }

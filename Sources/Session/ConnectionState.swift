@@ -21,7 +21,7 @@ public enum ConnectionState: Sendable, Hashable {
   case reconnecting(attempt: Int, nextTryAt: MonotonicTime, lastError: String?, wait: Wait)
   /// A failure that retrying cannot fix (an unknown symbol or table, HTTP 401/403/404), in the
   /// server's words. No reconnect loop; a user action (reconnect, another symbol) may try again.
-  case error(String)
+  case error(FeedFailure)
   /// The server closed the connection and the configuration says not to reconnect (replay).
   case ended(String)
   /// Stopped for good.

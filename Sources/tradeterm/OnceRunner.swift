@@ -61,15 +61,15 @@ struct OnceRunner {
       for command in step.commands { feed.post(command) }
       guard let status = session.status else { continue }
       switch status.state {
-      case .error(let words) where rest != nil && words.hasPrefix("Unknown or expired symbol"):
+      case .error(let failure) where rest != nil && failure.kind == .unknownSymbol:
         // The REST check names close matches: give it a moment to answer.
         if unknownSince == nil { unknownSince = now }
         if let since = unknownSince, now - since > 5 {
-          printError("tradeterm: unknown symbol \(options.symbol) (\(words))")
+          printError("tradeterm: unknown symbol \(options.symbol) (\(failure.message))")
           return 2
         }
-      case .error(let words):
-        printError("tradeterm: \(words)")
+      case .error(let failure):
+        printError("tradeterm: \(failure.message)")
         return 1
       case .ended:
         return finish(session.market, status)

@@ -96,22 +96,3 @@ import Testing
     #expect(s.session.resyncs == 1)
   }
 }
-
-@Suite struct LargeTradeTests {
-  @Test func nthSmallestMatchesSorting() {
-    var rng = SystemRandomNumberGenerator()
-    for count in [1, 2, 3, 20, 57, 1_000] {
-      for spread in [1, 5, 1_000_000] {
-        let values = (0..<count).map { _ in Int64.random(in: 0..<Int64(spread), using: &rng) }
-        for k in Set([0, count / 2, count * 95 / 100, count - 1]) {
-          var scratch = values
-          #expect(DashboardView.nthSmallest(&scratch, k) == values.sorted()[k], "\(count) \(spread) \(k)")
-        }
-      }
-    }
-    var ascending = (0..<1_000).map(Int64.init)
-    #expect(DashboardView.nthSmallest(&ascending, 950) == 950)
-    var descending = (0..<1_000).reversed().map(Int64.init)
-    #expect(DashboardView.nthSmallest(&descending, 950) == 950)
-  }
-}

@@ -133,7 +133,7 @@ import Testing
         if case .error = $0.connectionState { true } else { false }
       }
       feed.waitUntil("ERROR", isError)
-      #expect(feed.connectionState == .error("Unknown or expired symbol."))
+      #expect(feed.connectionState == .error(FeedFailure(.unknownSymbol, "Unknown or expired symbol.")))
       #expect(feed.connectionState?.label == "ERROR")
       // Many backoff windows (at most 0.2 s each) pass without a new attempt.
       feed.holds(for: 0.8, "ERROR with a single connection") {

@@ -81,7 +81,7 @@ import Testing
     let hostile = "\u{1B}]52;c;cHdu\u{7}\u{1B}[2J\u{9B}31m\r\n\t\u{7F}\u{0}"
     var g = Self.screen(width: 120, height: 40, name: hostile)
     Box(title: hostile).render(into: &g, area: Rect(x: 10, y: 10, width: 40, height: 5))
-    StatusLine(connection: ConnectionBadge(.error(hostile))).render(
+    StatusLine(connection: ConnectionBadge(.error(FeedFailure(.other, hostile)))).render(
       into: &g, area: Rect(x: 0, y: 39, width: 120, height: 1))
     StatusLine(connection: StatusLineTests.waiting(1, 0, hostile))
       .render(into: &g, area: Rect(x: 0, y: 38, width: 120, height: 1))

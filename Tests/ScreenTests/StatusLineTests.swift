@@ -36,8 +36,11 @@ import Testing
     (waiting(12, 30, "x"), "RECONNECTING 12 in 30s"),
     (waiting(1, 0.5, nil, .maintenance), "MAINTENANCE 1 in 1s"),
     (waiting(60, 125, nil, .hourlyLimit), "RECONNECTING 60 in 2m05s (hourly limit)"),
-    (ConnectionBadge(.error("Unknown or expired symbol.")), "ERROR: Unknown or expired symbol."),
-    (ConnectionBadge(.error("")), "ERROR"),
+    (
+      ConnectionBadge(.error(FeedFailure(.other, "Unknown or expired symbol."))),
+      "ERROR: Unknown or expired symbol."
+    ),
+    (ConnectionBadge(.error(FeedFailure(.other, ""))), "ERROR"),
     (ConnectionBadge(.ended("x")), "ENDED"), (ConnectionBadge(.ended("x"), replay: true), "REPLAY ENDED"),
     (ConnectionBadge(.stopped), "STOPPED"),
   ]
@@ -52,7 +55,7 @@ import Testing
     #expect(ConnectionBadge(.live).style.color == .live)
     #expect(ConnectionBadge(.syncing).style.color == .accent)
     #expect(Self.waiting(1, 0, nil).style.color == .warning)
-    #expect(ConnectionBadge(.error("x")).style.color == .error)
+    #expect(ConnectionBadge(.error(FeedFailure(.other, "x"))).style.color == .error)
     #expect(ConnectionBadge(.live).isLive && !ConnectionBadge(.stale([])).isLive)
   }
 
@@ -109,13 +112,15 @@ import Testing
       Self.render(markers, width: 60).line(1)
         == "  STALE    DEMO   0.5/s           1 Book  2 Trades  3 Chart ")
     let error = StatusLine(
-      connection: ConnectionBadge(.error("Unknown or expired symbol XBTUSDX")), hints: Self.hints, ascii: true
+      connection: ConnectionBadge(.error(FeedFailure(.other, "Unknown or expired symbol XBTUSDX"))),
+      hints: Self.hints, ascii: true
     )
     #expect(Self.render(error, width: 40).line(1) == "  ERROR: Unknown or expired symbol XBT~ ")
   }
 
   @Test func serverWordsCannotInjectEscapes() {
-    let error = StatusLine(connection: ConnectionBadge(.error("bad\u{1B}[?1049l\u{0}symbol")))
+    let error = StatusLine(
+      connection: ConnectionBadge(.error(FeedFailure(.other, "bad\u{1B}[?1049l\u{0}symbol"))))
     let g = Self.render(error, width: 40)
     #expect(g.line(1) == "  ERROR: bad?[?1049l?symbol             ")
     let reason = StatusLine(connection: Self.waiting(1, 1, "\u{1B}c\u{85}reset"))

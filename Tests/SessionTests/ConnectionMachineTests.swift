@@ -319,9 +319,10 @@ private func quietConfig() -> FeedConfig {
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
     let error = ServerError(status: 400, message: message, requestArgs: ["orderBookL2_25:XBTUSD"])
+    let failure = FeedFailure(message.hasPrefix("Unknown table") ? .unknownTable : .unknownSymbol, message)
     #expect(
       machine.serverError(error, now: 1.2) == [
-        .close(code: 1000, reason: "server error"), .emit(status(.error(message), lastError: message)),
+        .close(code: 1000, reason: "server error"), .emit(status(.error(failure), lastError: message)),
       ])
     var later: [ConnectionAction] = []
     for second in stride(from: 2.0, through: 7200, by: 1) {
@@ -329,7 +330,7 @@ private func quietConfig() -> FeedConfig {
     }
     later += machine.closed(code: 1006, reason: "", now: 7201)
     #expect(later == [])
-    #expect(machine.state == .error(message))
+    #expect(machine.state == .error(failure))
   }
 
   @Test(arguments: [401, 403, 404])
@@ -339,7 +340,7 @@ private func quietConfig() -> FeedConfig {
     let words = "HTTP \(code): Nope"
     #expect(
       machine.upgradeFailed(status: code, retryAfter: 5, reason: "Nope", now: 1) == [
-        .emit(status(.error(words), lastError: words))
+        .emit(status(.error(FeedFailure(.refused(status: code), words)), lastError: words))
       ])
     #expect(machine.tick(now: 10) == [])
     #expect(machine.tick(now: 1000) == [])

@@ -1,0 +1,28 @@
+extension MarketState {
+  /// The decimals prices are shown with: the instrument's tick's, or, until the tick is known
+  /// (REST or the instrument table), the most any price on screen needs.
+  public var priceDecimals: Int {
+    if instrument.tickSize != nil { return instrument.priceDecimals }
+    let prices = [book.bestBid?.price, book.bestAsk?.price, tape.lastPrice].compactMap { $0 }
+    return prices.map(Self.decimals).max() ?? 2
+  }
+
+  /// The instrument's tick, or one guessed from the prices on screen until it is known.
+  public var displayTickSize: Double {
+    if let t = instrument.tickSize, t > 0 { return t }
+    var scale = 1.0
+    for _ in 0..<priceDecimals { scale /= 10 }
+    return scale
+  }
+
+  /// The decimals `price` is written with (at most 8).
+  static func decimals(_ price: Double) -> Int {
+    guard price.isFinite else { return 0 }
+    var scaled = price
+    for d in 0...8 {
+      if abs(scaled - scaled.rounded()) < 1e-6 * max(1, abs(scaled)) { return d }
+      scaled *= 10
+    }
+    return 8
+  }
+}
