@@ -49,7 +49,7 @@ public enum DashboardView {
     var keys = PaneKeys()
     // Each pane is as fresh as its own table: a book that waits for a fresh partial is dimmed
     // while the tape, still live, is not.
-    let bookStale = !s.session.bookIsLive
+    let bookStale = !s.session.bookIsLive || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
     let tapeStale = !s.session.tapeIsLive
     let headerStale = !s.session.instrumentIsLive
     let ageMs = s.age(of: s.session.bookDataAt)
@@ -140,6 +140,10 @@ public enum DashboardView {
     }
     return keys
   }
+
+  /// A book with no change for this long while the tape or the instrument moves is dimmed with
+  /// its age (the feed resubscribes it only after `FeedConfig.staleTableAfter`).
+  static let bookSilentAfter = 5.0
 
   static let hints: [KeyHint] = [
     KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),

@@ -18,6 +18,7 @@ extension SimFaults {
     update-before-partial  send a book update before each book partial
     huge-partial           10,000 levels per side (a huge orderBookL2 partial)
     trickle=BYTES:S        send BYTES bytes every S seconds
+    silence=TABLE:S:D      TABLE's deltas stop S s after start, for D s
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
@@ -71,6 +72,12 @@ extension SimFaults {
         interval >= 0
       else { throw SpecError(spec: spec, expected: "trickle=BYTES:INTERVAL") }
       trickle = Trickle(bytes: bytes, interval: interval)
+    case "silence":
+      let fields = (value ?? "").split(separator: ":")
+      guard fields.count == 3, !fields[0].isEmpty, let after = Double(fields[1]), after.isFinite, after >= 0,
+        let duration = Double(fields[2]), duration.isFinite, duration > 0
+      else { throw SpecError(spec: spec, expected: "silence=TABLE:AFTER_SECONDS:DURATION_SECONDS") }
+      silence = Silence(table: String(fields[0]), after: after, duration: duration)
     default:
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
     }

@@ -33,6 +33,22 @@ public struct SimFaults: Sendable, Hashable {
     }
   }
 
+  /// One table's deltas stopping for a while, the others going on (partials still go out).
+  public struct Silence: Sendable, Hashable {
+    /// The table's wire name, e.g. `orderBookL2_25`.
+    public var table: String
+    /// Seconds after the simulator starts.
+    public var after: Double
+    /// How long the table stays silent.
+    public var duration: Double
+
+    public init(table: String, after: Double, duration: Double) {
+      self.table = table
+      self.after = after
+      self.duration = duration
+    }
+  }
+
   /// Close each session's TCP connection (no close frame) this many seconds after the upgrade.
   public var dropAfter: Double?
   /// Each session goes silent this many seconds after the upgrade: no data, no pong, no
@@ -54,6 +70,8 @@ public struct SimFaults: Sendable, Hashable {
   public var hugePartial = false
   /// Send every session's bytes slowly.
   public var trickle: Trickle?
+  /// Silence one table's deltas for a while (set before `start()`).
+  public var silence: Silence?
 
   public init() {}
 }

@@ -90,6 +90,13 @@ final class SimWorld {
 
   /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
   func start() {
+    if let silence = faults.current.silence, let table = SimTable(rawValue: silence.table) {
+      let loop = eventLoop.assumeIsolated()
+      loop.scheduleTask(in: .interval(silence.after)) { [self] in silencedTables.insert(table) }
+      loop.scheduleTask(in: .interval(silence.after + silence.duration)) { [self] in
+        silencedTables.remove(table)
+      }
+    }
     guard config.replay == nil, config.burst == nil else { return }
     nextTick = .now() + tickInterval
     scheduleTimer()

@@ -128,6 +128,15 @@ public struct MarketSession: Sendable {
     return market.bookSync == .live
   }
 
+  /// Whether the book has had no change for `limit` seconds at `now` while the tape or the
+  /// instrument moved after it: a book that silent is old news even before the feed's stale
+  /// watchdog resubscribes it, and is shown as such.
+  public func bookIsSilent(now: MonotonicTime, limit: Double) -> Bool {
+    guard let book = bookDataAt, now - book >= limit else { return false }
+    let others = [tapeDataAt, instrumentDataAt].compactMap { $0 }.max()
+    return others.map { $0 > book } ?? false
+  }
+
   /// Whether the tape (and the instrument's prices) are live.
   public var tapeIsLive: Bool {
     guard let state = status?.state, state.isConnected else { return false }

@@ -214,11 +214,18 @@ import Testing
     try faults.apply(spec: "reject=2:503:7")
     try faults.apply(spec: "trickle=64:0.01")
     try faults.apply(spec: "update-before-partial")
+    try faults.apply(spec: "silence=orderBookL2_25:8:45")
+    #expect(faults.silence == SimFaults.Silence(table: "orderBookL2_25", after: 8, duration: 45))
     #expect(faults.dropAfter == 5)
     #expect(faults.rejectUpgrades == SimFaults.UpgradeRejection(count: 2, status: 503, retryAfter: 7))
     #expect(faults.trickle == SimFaults.Trickle(bytes: 64, interval: 0.01))
     #expect(faults.updateBeforePartial)
     #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "explode") }
     #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "reject=x") }
+    for bad in [
+      "silence=trade", "silence=:1:2", "silence=trade:-1:2", "silence=trade:1:0", "silence=trade:1:nan",
+    ] {
+      #expect(throws: SimFaults.SpecError.self, "\(bad)") { try faults.apply(spec: bad) }
+    }
   }
 }
