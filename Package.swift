@@ -34,6 +34,7 @@ let package = Package(
       pkgConfig: curlPkgConfig,
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CNcursesW",
       pkgConfig: ncurseswPkgConfig,
@@ -52,6 +53,10 @@ let package = Package(
     // Pure drawing and pure app logic.
     .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
     .target(name: "App", dependencies: ["Screen", "MarketModel", "Session"]),
+
+    // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
+    // same decoder and session as the live feed.
+    .target(name: "Replay", dependencies: ["CZlib", "BitMEX", "MarketModel", "Session"]),
 
     // I/O layers.
     .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session"]),
@@ -79,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel", "Session", "ExchangeSim", "Screen", "App",
+        "Feed", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen", "App",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -126,6 +131,9 @@ let package = Package(
     .testTarget(
       name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session", "TestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: ["Replay", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "TestSupport"],

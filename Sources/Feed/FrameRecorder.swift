@@ -1,6 +1,6 @@
+import Session
+
 #if canImport(Glibc)
-import Session
-import Session
 import Glibc
 #endif
 

@@ -101,6 +101,12 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
+    if once, let replay {
+      // Straight from disk: the recording's own tables and symbols, no simulator in between.
+      let code = OnceReplayRunner(path: replay, symbol: symbol, speed: speed, json: json, utc: utc).run()
+      if code != 0 { throw ExitCode(code) }
+      return
+    }
 
     var sim: ExchangeSim?
     var mode = RunMode.live

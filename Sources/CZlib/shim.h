@@ -1,0 +1,2 @@
+// zlib from the system (Debian: zlib1g-dev), for reading and writing .gz recordings.
+#include <zlib.h>

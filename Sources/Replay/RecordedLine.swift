@@ -1,0 +1,77 @@
+/// One line of a recording, split into its receive time (if the line has one) and the frame.
+///
+/// Two line formats, which may be mixed:
+/// - **Plain JSONL**: the line is the frame's text (`{"table":…}`).
+/// - **Recorder format** (`tradeterm --record`): `<unix seconds with fraction> <frame>`, e.g.
+///   `1626993368.001705 {"table":"trade",…}`; a colon after the time (`1626993368.001705: {…}`,
+///   cryptofeed's raw captures) is accepted.
+///
+/// A line is in the recorder format when it starts with a digit: frames never do (they are JSON
+/// objects or arrays, or the text `pong`).
+public struct RecordedLine: Sendable, Hashable {
+  /// The receive time in Unix seconds, when the line carries one (finite).
+  public var time: Double?
+  /// Where the frame starts in the line.
+  public var frameStart: Int
+
+  /// What kind of line it is.
+  public enum Kind: Sendable, Hashable {
+    /// A frame to decode.
+    case frame
+    /// Nothing to replay: empty, or only spaces.
+    case blank
+    /// Not a frame at all (binary, or a time that does not parse): skipped, counted, shown.
+    case bad(String)
+  }
+
+  /// Splits `line` (without its `\n`; a trailing `\r` is the caller's to drop).
+  public static func parse(_ line: UnsafeRawBufferPointer) -> (RecordedLine, Kind) {
+    var i = 0
+    let n = line.count
+    while i < n, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
+    if i == n { return (RecordedLine(time: nil, frameStart: n), .blank) }
+    let first = line[i]
+    guard first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "p") {
+        return (RecordedLine(time: nil, frameStart: i), .frame)
+      }
+      return (RecordedLine(time: nil, frameStart: i), .bad("not a recorded frame"))
+    }
+    // Digits, one point, digits: the time. Parsed by hand (no String, no allocation).
+    var whole: Int64 = 0
+    var fraction = 0.0
+    var scale = 0.1
+    var digits = 0
+    var seenPoint = false
+    while i < n {
+      let c = line[i]
+      if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+        let d = Int64(c &- UInt8(ascii: "0"))
+        if seenPoint {
+          fraction += Double(d) * scale
+          scale /= 10
+        } else {
+          guard whole < 100_000_000_000 else {
+            return (RecordedLine(time: nil, frameStart: i), .bad("a time too large"))
+          }
+          whole = whole * 10 + d
+        }
+        digits += 1
+      } else if c == UInt8(ascii: "."), !seenPoint {
+        seenPoint = true
+      } else {
+        break
+      }
+      i += 1
+    }
+    guard digits > 0 else { return (RecordedLine(time: nil, frameStart: i), .bad("a time without digits")) }
+    if i < n, line[i] == UInt8(ascii: ":") { i += 1 }
+    guard i < n, line[i] == UInt8(ascii: " ") else {
+      return (RecordedLine(time: nil, frameStart: i), .bad("a time not followed by a frame"))
+    }
+    i += 1
+    let time = Double(whole) + fraction
+    guard i < n else { return (RecordedLine(time: time, frameStart: n), .bad("a time without a frame")) }
+    return (RecordedLine(time: time, frameStart: i), .frame)
+  }
+}

@@ -1,0 +1,158 @@
+import CZlib
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a recording line by line from disk in constant memory: plain or gzip-compressed (zlib
+/// reads both; a plain file passes through), in large chunks, each line handed out as a view into
+/// the reader's own buffer (no copy, no allocation per line).
+///
+/// The buffer grows only to the longest line (up to `maxLineBytes`); a longer "line" is not a
+/// recording and stops the reader with an error, so junk never fills memory.
+public final class RecordingReader {
+  /// The file's path.
+  public let path: String
+  /// Its size on disk (compressed, for a `.gz`), for progress.
+  public let fileSize: Int64
+  /// Whether the file is gzip-compressed.
+  public let isCompressed: Bool
+  /// The longest line accepted.
+  public static let maxLineBytes = 64 << 20
+
+  private var file: gzFile?
+  private var buffer: UnsafeMutableRawBufferPointer
+  private var start = 0
+  private var end = 0
+  private var atEOF = false
+  /// Lines handed out so far (the 1-based number of the last one).
+  public private(set) var lineNumber = 0
+  /// Uncompressed bytes before the next line: where `seek(to:)` can come back to.
+  public private(set) var offset: Int64 = 0
+  /// Whether the last line had no `\n` (a recording cut short mid-line).
+  public private(set) var lastLineWasCut = false
+
+  /// Opens `path` for reading. Refuses a directory, a missing or unreadable file.
+  public init(path: String) throws(RecordingError) {
+    self.path = path
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordingError(path: path, reason: Self.errnoText()) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let reason = Self.errnoText()
+      close(fd)
+      throw RecordingError(path: path, reason: reason)
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      close(fd)
+      throw RecordingError(path: path, reason: "is a directory, not a recording")
+    }
+    fileSize = Int64(info.st_size)
+    var magic: (UInt8, UInt8) = (0, 0)
+    let got = withUnsafeMutableBytes(of: &magic) { pread(fd, $0.baseAddress, 2, 0) }
+    isCompressed = got == 2 && magic.0 == 0x1F && magic.1 == 0x8B
+    guard let gz = gzdopen(fd, "rb") else {
+      close(fd)
+      throw RecordingError(path: path, reason: "cannot open for reading")
+    }
+    gzbuffer(gz, 256 << 10)
+    file = gz
+    buffer = .allocate(byteCount: 1 << 20, alignment: 16)
+  }
+
+  deinit {
+    if let file { gzclose(file) }
+    buffer.deallocate()
+  }
+
+  /// The next line, without its `\n` (and a `\r` before it), valid until the next call; nil at
+  /// the end of the file.
+  public func nextLine() throws(RecordingError) -> UnsafeRawBufferPointer? {
+    while true {
+      if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+        let at = buffer.baseAddress!.distance(to: newline)
+        return take(upTo: at, consumed: at + 1)
+      }
+      if atEOF {
+        guard start < end else { return nil }
+        lastLineWasCut = true
+        return take(upTo: end, consumed: end)
+      }
+      try fill()
+    }
+  }
+
+  /// Goes back (or on) to an uncompressed offset that `offset` reported earlier, with
+  /// `lineNumber` the number of lines before it.
+  public func seek(to target: Int64, lineNumber: Int) throws(RecordingError) {
+    guard let file else { return }
+    guard gzseek(file, off_t(target), SEEK_SET) == off_t(target) else {
+      throw RecordingError(path: path, reason: "cannot seek to byte \(target)")
+    }
+    start = 0
+    end = 0
+    atEOF = false
+    lastLineWasCut = false
+    offset = target
+    self.lineNumber = lineNumber
+  }
+
+  /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`).
+  public var progress: Double {
+    guard fileSize > 0, let file else { return 1 }
+    let at = isCompressed ? Int64(gzoffset(file)) : offset
+    return min(1, max(0, Double(at) / Double(fileSize)))
+  }
+
+  private func take(upTo lineEnd: Int, consumed: Int) -> UnsafeRawBufferPointer {
+    var stop = lineEnd
+    if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
+    let line = UnsafeRawBufferPointer(rebasing: buffer[start..<stop])
+    offset += Int64(consumed - start)
+    start = consumed
+    lineNumber += 1
+    return line
+  }
+
+  /// Reads more: moves what is left of a line to the front, grows the buffer if a line fills it.
+  private func fill() throws(RecordingError) {
+    guard let file else {
+      atEOF = true
+      return
+    }
+    if start > 0 {
+      if end > start { memmove(buffer.baseAddress!, buffer.baseAddress! + start, end - start) }
+      end -= start
+      start = 0
+    }
+    if end == buffer.count {
+      guard buffer.count < Self.maxLineBytes else {
+        throw RecordingError(
+          path: path,
+          reason: "line \(lineNumber + 1) is longer than \(Self.maxLineBytes >> 20) MB: not a recording")
+      }
+      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+      bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+      buffer.deallocate()
+      buffer = bigger
+    }
+    let want = UInt32(min(buffer.count - end, Int(Int32.max)))
+    let got = gzread(file, buffer.baseAddress! + end, want)
+    if got < 0 {
+      var code: Int32 = 0
+      let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
+      throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(message)")
+    }
+    if got == 0 {
+      // A .gz cut short mid-stream reads as an early end: say so rather than end quietly.
+      var code: Int32 = 0
+      if let message = gzerror(file, &code), code != Z_OK, code != Z_STREAM_END {
+        throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(String(cString: message))")
+      }
+      atEOF = true
+    }
+    end += Int(got)
+  }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,158 @@
+import BitMEX
+import MarketModel
+
+/// A recording played from disk: each `next(into:)` reads one line, decodes its frame into the
+/// caller's batch (the same decoder as the live feed) and says when it was received. Constant
+/// memory: one line in a buffer, one decoder, and an index of where each table's partials are.
+///
+/// Bad lines (binary, not a frame, a frame that does not decode) are skipped and counted, with
+/// the line number of the last one; a recording that holds no frame at all is an error.
+public final class ReplayPlayer {
+  /// What one `next(into:)` did.
+  public enum Step: Sendable, Hashable {
+    /// A frame was decoded into the batch; its receive time (Unix seconds) when the recording has
+    /// times.
+    case frame(time: Double?)
+    /// A line was skipped (blank or bad); nothing was added to the batch.
+    case skipped
+    /// The end of the recording.
+    case end
+  }
+
+  /// Where a partial of one table starts in the file, for seeking back.
+  public struct PartialMark: Sendable, Hashable {
+    public var topic: Topic
+    /// Uncompressed byte offset of the line, and the number of lines before it.
+    public var offset: Int64
+    public var linesBefore: Int
+    /// The line's receive time, if known.
+    public var time: Double?
+  }
+
+  public let path: String
+  private let reader: RecordingReader
+  /// The `.recv-times.txt` sibling's times, read alongside when the lines carry none.
+  private let times: RecordingReader?
+  private var decoder = BitMEXDecoder()
+  /// Frames decoded.
+  public private(set) var frames = 0
+  /// Lines skipped as bad, and why the last one was.
+  public private(set) var badLines = 0
+  public private(set) var lastBadLine: String?
+  /// The receive time of the first and the last frame read so far.
+  public private(set) var firstTime: Double?
+  public private(set) var lastTime: Double?
+  /// Every partial seen so far, in file order.
+  public private(set) var partials: [PartialMark] = []
+  /// The symbols the recording's book partials are for, in the order first seen.
+  public private(set) var bookSymbols: [Symbol] = []
+
+  /// Opens `path`; a plain JSONL recording without times uses `<name>.recv-times.txt` beside it
+  /// when there is one.
+  public init(path: String) throws(RecordingError) {
+    self.path = path
+    reader = try RecordingReader(path: path)
+    times = Self.siblingTimesPath(path).flatMap { try? RecordingReader(path: $0) }
+  }
+
+  /// How far through the file the player is, from 0 to 1.
+  public var progress: Double { reader.progress }
+  /// The line last read (1-based).
+  public var lineNumber: Int { reader.lineNumber }
+  /// Whether the file ended in the middle of a line.
+  public var endedMidLine: Bool { reader.lastLineWasCut }
+
+  /// Reads the next line and decodes its frame into `batch` (appending; the batch is not emptied).
+  public func next(into batch: inout MarketBatch) throws(RecordingError) -> Step {
+    let offset = reader.offset
+    let linesBefore = reader.lineNumber
+    guard let line = try reader.nextLine() else {
+      if frames == 0 {
+        throw RecordingError(
+          path: path,
+          reason: badLines == 0
+            ? "holds no frames (an empty file?)"
+            : "holds no frames: \(badLines) bad line(s), the last: \(lastBadLine ?? "")")
+      }
+      return .end
+    }
+    var time: Double?
+    if let times, let t = try? times.nextLine() { time = Self.number(t) }
+    let (parsed, kind) = RecordedLine.parse(line)
+    switch kind {
+    case .blank:
+      return .skipped
+    case .bad(let why):
+      noteBad("line \(reader.lineNumber): \(why)")
+      return .skipped
+    case .frame:
+      break
+    }
+    if let t = parsed.time { time = t }
+    let frame = UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])
+    let mark = batch.events.count
+    do throws(DecodeError) {
+      try decoder.decode(frame, into: &batch)
+    } catch {
+      noteBad("line \(reader.lineNumber): \(error)")
+      return .skipped
+    }
+    frames += 1
+    if let time {
+      if firstTime == nil { firstTime = time }
+      // Clocks step backwards sometimes; a replay never does.
+      lastTime = max(lastTime ?? time, time)
+    }
+    for event in batch.events[mark...] { notePartial(event, batch, offset: offset, linesBefore: linesBefore) }
+    return .frame(time: time.map { max($0, lastTime ?? $0) })
+  }
+
+  /// Goes back to a partial found earlier (see `partials`): the lines from there are read again.
+  public func rewind(to mark: PartialMark) throws(RecordingError) {
+    try reader.seek(to: mark.offset, lineNumber: mark.linesBefore)
+    if let times { try times.seek(to: 0, lineNumber: 0) }
+    if let times {
+      // The times file runs line for line with the recording: skip as many lines.
+      for _ in 0..<mark.linesBefore { _ = try times.nextLine() }
+    }
+    partials.removeAll { $0.offset >= mark.offset }
+  }
+
+  private func noteBad(_ words: String) {
+    badLines += 1
+    lastBadLine = words
+  }
+
+  private func notePartial(_ event: MarketEvent, _ batch: MarketBatch, offset: Int64, linesBefore: Int) {
+    let topic: Topic
+    switch event {
+    case .book(let m) where m.action == .partial:
+      let symbol = m.filterSymbol ?? batch.bookRows[m.rows].first?.symbol
+      guard let symbol else { return }
+      topic = .book(m.table, symbol)
+      if !bookSymbols.contains(symbol) { bookSymbols.append(symbol) }
+    case .trades(let s) where s.action == .partial:
+      topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description)
+    case .instrument(let s) where s.action == .partial:
+      topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description)
+    case .quotes(let s) where s.action == .partial:
+      topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description)
+    default:
+      return
+    }
+    if let last = partials.last, last.offset == offset, last.topic == topic { return }
+    partials.append(PartialMark(topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime))
+  }
+
+  /// `<name>.recv-times.txt` for `<name>.jsonl`, if it exists.
+  static func siblingTimesPath(_ path: String) -> String? {
+    guard let dot = path.lastIndex(of: "."), path[dot...] == ".jsonl" else { return nil }
+    let sibling = String(path[..<dot]) + ".recv-times.txt"
+    return (try? RecordingReader(path: sibling)) != nil ? sibling : nil
+  }
+
+  /// A decimal number on a line of its own (the times file), or nil.
+  static func number(_ line: UnsafeRawBufferPointer) -> Double? {
+    Double(String(decoding: line, as: UTF8.self).filter { $0 != " " && $0 != "\t" })
+  }
+}

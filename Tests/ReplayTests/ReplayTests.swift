@@ -1,0 +1,157 @@
+import BitMEX
+import CZlib
+import Foundation
+import MarketModel
+import Session
+import TestSupport
+import Testing
+
+@testable import Replay
+
+/// Recordings streamed from disk (issue 12): the real 2021 session, `.gz`, and every kind of bad
+/// file, through the same decoder and session as the live feed.
+@Suite struct ReplayTests {
+  /// A fresh file under the temporary directory, removed by `cleanUp`.
+  static func temporary(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tradeterm-replay-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent(name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  static func cleanUp(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+  }
+
+  /// `bytes` gzip-compressed by zlib, as `--record FILE.gz` writes them.
+  static func gzip(_ bytes: [UInt8], to path: String) throws {
+    let gz = try #require(gzopen(path, "wb"))
+    let written = bytes.withUnsafeBytes { gzwrite(gz, $0.baseAddress, UInt32($0.count)) }
+    #expect(Int(written) == bytes.count)
+    #expect(gzclose(gz) == Z_OK)
+  }
+
+  /// The session after playing `path` to its end for `symbol`.
+  static func play(_ path: String, _ symbol: Symbol) throws -> (MarketSession, ReplayToEnd.Outcome) {
+    var session = MarketSession(symbol: symbol)
+    let player = try ReplayPlayer(path: path)
+    let outcome = try ReplayToEnd.run(player, into: &session)
+    return (session, outcome)
+  }
+
+  /// The same lines decoded and applied one by one, the plain way (as `BitMEXTests` replays).
+  static func reference(_ lines: [[UInt8]], _ symbol: Symbol) throws -> MarketState {
+    var state = MarketState(symbol: symbol)
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    for line in lines {
+      batch.removeAll()
+      guard (try? decoder.decode(line, into: &batch)) != nil else { continue }
+      _ = state.apply(batch)
+    }
+    return state
+  }
+
+  @Test(arguments: ["XBTUSD", "SOLUSDT", "ADAUSDT"] as [Symbol])
+  func theRealSessionEndsOnTheBooksOfAPlainReplay(symbol: Symbol) throws {
+    let path = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
+    let (session, outcome) = try Self.play(path, symbol)
+    let expected = try Self.reference(Fixture.lines("2021-07-22_session_full.jsonl"), symbol)
+    #expect(outcome.badLines == 0 && !outcome.endedMidLine)
+    #expect(outcome.bookSymbols.count == 10)
+    #expect(session.market.book.top(.buy, .max) == expected.book.top(.buy, .max))
+    #expect(session.market.book.top(.sell, .max) == expected.book.top(.sell, .max))
+    #expect(!session.market.book.isEmpty)
+    #expect(session.market.tape.count == expected.tape.count)
+    #expect(session.market.faultCount == 0)
+  }
+
+  @Test func aGzipRecordingReplaysLikeThePlainOne() throws {
+    let plain = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
+    let gzPath = try Self.temporary("session.jsonl.gz", [])
+    defer { Self.cleanUp(gzPath) }
+    try Self.gzip(Fixture.bytes("2021-07-22_session_full.jsonl"), to: gzPath)
+    let player = try ReplayPlayer(path: gzPath)
+    #expect(player.progress == 0)
+    var session = MarketSession(symbol: "XBTUSD")
+    _ = try ReplayToEnd.run(player, into: &session)
+    #expect(player.progress == 1)
+    let (expected, _) = try Self.play(plain, "XBTUSD")
+    #expect(session.market.book.top(.buy, .max) == expected.market.book.top(.buy, .max))
+    #expect(session.market.book.top(.sell, .max) == expected.market.book.top(.sell, .max))
+  }
+
+  @Test func recorderLinesCarryTheirTimesAndSiblingTimesAreRead() throws {
+    let path = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    var first: Double?
+    while case let step = try player.next(into: &batch), step != .end {
+      if case .frame(let t?) = step, first == nil { first = t }
+    }
+    // The sibling .recv-times.txt starts at 22:36:07.86 UTC on 2021-07-22.
+    #expect(first.map { abs($0 - 1_626_993_367.86) < 1 } == true, "\(String(describing: first))")
+
+    let line = Array("1626993368.001705 {\"table\":\"trade\",\"action\":\"insert\",\"data\":[]}".utf8)
+    let (parsed, kind) = line.withUnsafeBytes { RecordedLine.parse($0) }
+    #expect(kind == .frame)
+    #expect(parsed.time.map { abs($0 - 1_626_993_368.001705) < 1e-6 } == true)
+    #expect(parsed.frameStart == 18)
+  }
+
+  static let badFiles: [(name: String, bytes: [UInt8], reason: String)] = [
+    ("empty.jsonl", [], "holds no frames"),
+    ("binary.bin", [0x00, 0xFF, 0x13, 0x37, 0x0A, 0x89, 0x50, 0x4E, 0x47], "holds no frames: 2 bad line(s)"),
+    ("junk.txt", Array("hello\nworld\n".utf8), "line 2: not a recorded frame"),
+    ("times.txt", Array("12345\n".utf8), "a time not followed by a frame"),
+  ]
+
+  @Test(arguments: badFiles)
+  func aFileWithNoFramesSaysWhyWithTheLine(name: String, bytes: [UInt8], reason: String) throws {
+    let path = try Self.temporary(name, bytes)
+    defer { Self.cleanUp(path) }
+    let error = #expect(throws: RecordingError.self) { try Self.play(path, "XBTUSD") }
+    #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+  }
+
+  @Test func aDirectoryIsRefusedAtOnce() throws {
+    let path = try Self.temporary("x", [])
+    defer { Self.cleanUp(path) }
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let error = #expect(throws: RecordingError.self) { try ReplayPlayer(path: directory) }
+    #expect(error?.reason == "is a directory, not a recording")
+    let missing = #expect(throws: RecordingError.self) { try ReplayPlayer(path: directory + "/none.jsonl") }
+    #expect(missing?.reason == "No such file or directory")
+  }
+
+  @Test func badLinesAreSkippedCountedAndACutLastLineStillPlaysTheRest() throws {
+    var lines = Fixture.lines("2021-07-22_orderBookL2_SOLUSDT_replay.jsonl")
+    let complete = lines.count
+    lines.insert(Array("not json at all".utf8), at: 3)
+    lines.insert(Array("{\"table\":\"orderBookL2\",\"action\":".utf8), at: 5)
+    var bytes = lines.joined(separator: [0x0A]).map { $0 }
+    bytes += [0x0A] + Array("{\"table\":\"orderBookL2\",\"act".utf8)  // cut mid-line, no newline
+    let path = try Self.temporary("cut.jsonl", bytes)
+    defer { Self.cleanUp(path) }
+    let (session, outcome) = try Self.play(path, "SOLUSDT")
+    #expect(outcome.badLines == 3, "\(outcome)")
+    #expect(outcome.endedMidLine)
+    #expect(outcome.frames == complete)
+    let expected = try Self.reference(Fixture.lines("2021-07-22_orderBookL2_SOLUSDT_replay.jsonl"), "SOLUSDT")
+    #expect(session.market.book.top(.buy, .max) == expected.book.top(.buy, .max))
+    #expect(outcome.lastBadLine?.hasPrefix("line \(complete + 3):") == true, "\(outcome)")
+  }
+
+  @Test func aLineLongerThanTheLimitStopsTheReaderWithoutFillingMemory() throws {
+    // 1 MB without a newline is fine; the limit is what stops junk, so check it is reported.
+    let path = try Self.temporary("long.jsonl", [UInt8](repeating: UInt8(ascii: "{"), count: 3 << 20))
+    defer { Self.cleanUp(path) }
+    let reader = try RecordingReader(path: path)
+    let line = try #require(try reader.nextLine())
+    #expect(line.count == 3 << 20)
+    #expect(reader.lastLineWasCut)
+    #expect(RecordingReader.maxLineBytes >= 16 << 20)
+  }
+}
