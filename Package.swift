@@ -94,8 +94,9 @@ let package = Package(
     .executableTarget(
       name: "TradetermBench",
       dependencies: [
-        "CMallocCounter", "MarketModel", "BitMEX", "Session", "Feed", "ExchangeSim", "Screen", "App",
-        "Terminal",
+        "CMallocCounter", "MarketModel", "BitMEX", "Session", "Replay", "CZlib", "Feed", "ExchangeSim",
+        "Screen",
+        "App", "Terminal",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.

@@ -17,7 +17,7 @@ struct SystemFigures {
   }
 
   /// Where this binary is: the release `tradeterm` and `tradeterm-sim` are built next to it.
-  private var binDir: String {
+  static var binDir: String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     let path = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
@@ -37,7 +37,7 @@ struct SystemFigures {
     ]
     loopback(into: &report)
     frames(into: &report)
-    let dir = binDir
+    let dir = Self.binDir
     let missing = ["tradeterm", "tradeterm-sim"].filter { access(dir + "/" + $0, X_OK) != 0 }
     guard missing.isEmpty else {
       report.add("running cost and start-up", "skipped", budget: "", .miss)
@@ -61,9 +61,9 @@ struct SystemFigures {
       let tmux = TmuxServer()
       defer { tmux.shutdown() }
       if name == "start-up" {
-        startup(tmux, binDir, into: &report)
+        startup(tmux, Self.binDir, into: &report)
       } else {
-        runningCost(tmux, binDir, into: &report)
+        runningCost(tmux, Self.binDir, into: &report)
       }
     default: return false
     }

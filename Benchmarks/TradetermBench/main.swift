@@ -25,10 +25,12 @@ var report = Report()
 
 if let flag = arguments.firstIndex(of: "--only") {
   let only = flag + 1 < arguments.count ? arguments[flag + 1] : ""
-  // One of the system figures alone (frames, loopback, running-cost, start-up): for trying a
-  // change. Prints its rows; BENCHMARKS.md is left alone.
-  guard SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) else {
-    print("bench: --only takes frames, loopback, running-cost or start-up")
+  // One of the system figures alone (frames, loopback, running-cost, start-up) or the replay
+  // figures: for trying a change. Prints its rows; BENCHMARKS.md is left alone.
+  if only == "replay" {
+    ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
+  } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
+    print("bench: --only takes frames, loopback, running-cost, start-up or replay")
     exit(2)
   }
   print(report.table)
@@ -208,6 +210,10 @@ func require<T>(_ value: T?, _ what: String) throws -> T {
   guard let value else { fatalError("bench: missing \(what)") }
   return value
 }
+
+// MARK: Replay from disk (issue 12)
+
+ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
 
 // MARK: The issue's figures 4–7: loopback, frames, running cost, start-up
 

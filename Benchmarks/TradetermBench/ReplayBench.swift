@@ -1,0 +1,105 @@
+import Foundation
+import MarketModel
+import Replay
+import Session
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 12's figures: a recording replayed from disk at `--speed 0`, in process and end to end
+/// through the release binary, and the peak memory of replaying a 1 GB recording.
+struct ReplayBench {
+  let quick: Bool
+  /// Where the release `tradeterm` is.
+  let binDir: String
+
+  func run(into report: inout Report) {
+    let dir = ".build/bench"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let count = quick ? 50_000 : 200_000
+    let path = "\(dir)/replay-\(count / 1000)k.jsonl"
+    let bytes = Self.write(messages: count, levels: 500, to: path)
+
+    // In process: ReplayToEnd over the file (read, split, decode, apply), median of runs.
+    var frames = 0
+    let runs = Measure.durations(runs: quick ? 3 : 7) {
+      var session = MarketSession(symbol: "XBTUSD")
+      guard let player = try? ReplayPlayer(path: path),
+        let outcome = try? ReplayToEnd.run(player, into: &session)
+      else { fatalError("bench: the replay corpus does not replay") }
+      precondition(session.market.faultCount == 0, "the replay corpus faulted")
+      frames = outcome.frames
+    }
+    let inProcess = Double(frames) / (Double(Measure.median(runs)) / 1e9)
+    report.add(
+      "replay from disk, in process (\(Double(frames).grouped) msgs, \((bytes >> 20)) MB, 500 levels a side)",
+      "\(inProcess.grouped) msg/s")
+
+    // End to end: the release binary, `--once --replay FILE --speed 0`, process start included.
+    let binary = "\(binDir)/tradeterm"
+    var walls: [Double] = []
+    for _ in 0..<(quick ? 2 : 5) {
+      let start = MonotonicTime.now()
+      let run = Self.spawn([binary, "--once", "--json", "--replay", path, "--speed", "0"])
+      walls.append(MonotonicTime.now() - start)
+      precondition(run.status == 0, "bench: tradeterm --once --replay failed (\(run.status))")
+    }
+    let wall = walls.sorted()[walls.count / 2]
+    let endToEnd = Double(frames) / wall
+    report.add(
+      "--once --replay FILE --speed 0, end to end", "\(endToEnd.grouped) msg/s (\(wall.fixed(3)) s)",
+      budget: "≥ 2,000,000 msg/s", endToEnd >= 2_000_000 ? .pass : .miss)
+
+    guard !quick else { return }
+    // 1 GB: memory must not grow with the file.
+    let bigPath = "\(dir)/replay-1gb.jsonl"
+    let bigBytes = Self.write(bytes: 1 << 30, levels: 25, to: bigPath)
+    defer { unlink(bigPath) }
+    let big = Self.spawn([binary, "--once", "--replay", bigPath, "--speed", "0"])
+    precondition(big.status == 0, "bench: the 1 GB replay failed (\(big.status))")
+    let mb = Double(big.maxRSSKB) / 1024
+    report.add(
+      "--once --replay of a \(bigBytes >> 20) MB recording, peak RSS", "\(mb.fixed(1)) MB",
+      budget: "< 40 MB", mb < 40 ? .pass : .miss)
+  }
+
+  /// A recording of `messages` synthetic messages (partial first) in the recorder's format.
+  static func write(messages: Int, levels: Int, to path: String) -> Int {
+    write(to: path, levels: levels) { written, n in n <= messages }
+  }
+
+  /// A recording of about `bytes` bytes.
+  static func write(bytes: Int, levels: Int, to path: String) -> Int {
+    write(to: path, levels: levels) { written, _ in written < bytes }
+  }
+
+  private static func write(to path: String, levels: Int, more: (Int, Int) -> Bool) -> Int {
+    guard let file = fopen(path, "w") else { fatalError("bench: cannot write \(path)") }
+    defer { fclose(file) }
+    var market = SyntheticMarket(seed: 12, levelsPerSide: levels)
+    var time = 1_732_436_782.0
+    var written = 0
+    var n = 0
+    var text = market.partial()
+    while more(written, n) {
+      var line = "\(time.fixed(6)) \(text)\n"
+      line.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+      written += line.utf8.count
+      n += 1
+      time += 0.001
+      text = market.next().0
+    }
+    return written
+  }
+
+  /// Runs `argv` to its end: exit status and peak resident memory (KB).
+  static func spawn(_ argv: [String]) -> (status: Int32, maxRSSKB: Int) {
+    let p = Subprocess(argv, captureOutput: false)
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(p.pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, usage.ru_maxrss)
+  }
+}
