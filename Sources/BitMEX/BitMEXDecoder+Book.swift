@@ -17,46 +17,16 @@ extension BitMEXDecoder {
     var price: Double?
     var first = true
     while try s.advanceToKey(first: &first) {
-      // The usual keys by pattern, in the order BitMEX sends them.
-      if s.take(Wire.symbol) {
-        symbol = try readSymbol(&s)
-        continue
-      }
-      if s.take(Wire.id) {
-        id = try s.readInt64()
-        continue
-      }
-      if s.take(Wire.side) {
-        side = try readSide(&s)
-        continue
-      }
-      if s.take(Wire.size) {
-        size = s.consumeNull() ? nil : try s.readInt64()
-        continue
-      }
-      if s.take(Wire.price) {
-        price = s.consumeNull() ? nil : try s.readDouble()
-        continue
-      }
-      if s.take(Wire.timestamp) || s.take(Wire.transactTime) {
+      switch try s.readKey(BookKey.spelled) {
+      case .symbol?: symbol = try readSymbol(&s)
+      case .id?: id = try s.readInt64()
+      case .side?: side = try readSide(&s)
+      case .size?: size = s.consumeNull() ? nil : try s.readInt64()
+      case .price?: price = s.consumeNull() ? nil : try s.readDouble()
+      case .time?:
         // A string as a rule: read it directly rather than through the general skip.
         if s.peek() == UInt8(ascii: "\"") { _ = try s.readRawString() } else { try s.skipValue() }
-        continue
-      }
-      let key = try s.readKey()
-      switch key.count {
-      case 2 where s.equals(key, "id"):
-        id = try s.readInt64()
-      case 4 where s.equals(key, "side"):
-        side = try readSide(&s)
-      case 4 where s.equals(key, "size"):
-        size = s.consumeNull() ? nil : try s.readInt64()
-      case 5 where s.equals(key, "price"):
-        price = s.consumeNull() ? nil : try s.readDouble()
-      case 6 where s.equals(key, "symbol"):
-        symbol = try readSymbol(&s)
-      default:
-        try s.skipValue()
+      case nil: try s.skipValue()
       }
     }
     guard let symbol else { throw DecodeError("order-book row without symbol", at: rowStart) }
@@ -75,5 +45,22 @@ extension BitMEXDecoder {
     if let size, size < 0 { throw DecodeError("negative size", at: rowStart) }
     if let price, !price.isFinite { throw DecodeError("price out of range", at: rowStart) }
     return BookRow(symbol: symbol, id: id, side: side, size: size, price: price)
+  }
+
+  /// The keys of an order-book row, in the order BitMEX sends them (see
+  /// `JSONScanner.readKey`). `timestamp` and `transactTime` are not kept.
+  enum BookKey {
+    case symbol, id, side, size, price, time
+
+    @inline(__always)
+    static func spelled(by matches: (BytePattern) -> Bool) -> BookKey? {
+      if matches(Wire.symbol) { return .symbol }
+      if matches(Wire.id) { return .id }
+      if matches(Wire.side) { return .side }
+      if matches(Wire.size) { return .size }
+      if matches(Wire.price) { return .price }
+      if matches(Wire.timestamp) || matches(Wire.transactTime) { return .time }
+      return nil
+    }
   }
 }

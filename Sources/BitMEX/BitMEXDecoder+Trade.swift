@@ -56,56 +56,15 @@ extension BitMEXDecoder {
     var matchID = MatchID.none
     var first = true
     while try s.advanceToKey(first: &first) {
-      // The usual keys by pattern, in the order BitMEX sends them.
-      if s.take(Wire.timestamp) {
-        time = try readTime(&s)
-        continue
-      }
-      if s.take(Wire.symbol) {
-        symbol = try readSymbol(&s)
-        continue
-      }
-      if s.take(Wire.side) {
-        side = try readSide(&s)
-        continue
-      }
-      if s.take(Wire.size) {
-        size = try readOptionalInt(&s)
-        continue
-      }
-      if s.take(Wire.price) {
-        price = try readOptionalDouble(&s)
-        continue
-      }
-      if s.take(Wire.tickDirection) {
-        tick = try readTickDirection(&s)
-        continue
-      }
-      if s.take(Wire.trdMatchID) {
-        matchID = try readMatchID(&s)
-        continue
-      }
-      if s.take(Wire.grossValue) || s.take(Wire.homeNotional) || s.take(Wire.trdType) {
-        try s.skipValue()
-        continue
-      }
-      let key = try s.readKey()
-      if s.equals(key, "timestamp") {
-        time = try readTime(&s)
-      } else if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else if s.equals(key, "side") {
-        side = try readSide(&s)
-      } else if s.equals(key, "size") {
-        size = try readOptionalInt(&s)
-      } else if s.equals(key, "price") {
-        price = try readOptionalDouble(&s)
-      } else if s.equals(key, "tickDirection") {
-        tick = try readTickDirection(&s)
-      } else if s.equals(key, "trdMatchID") {
-        matchID = try readMatchID(&s)
-      } else {
-        try s.skipValue()
+      switch try s.readKey(TradeKey.spelled) {
+      case .timestamp?: time = try readTime(&s)
+      case .symbol?: symbol = try readSymbol(&s)
+      case .side?: side = try readSide(&s)
+      case .size?: size = try readOptionalInt(&s)
+      case .price?: price = try readOptionalDouble(&s)
+      case .tickDirection?: tick = try readTickDirection(&s)
+      case .trdMatchID?: matchID = try readMatchID(&s)
+      case .unused?, nil: try s.skipValue()
       }
     }
     guard let time, let symbol, let price else {
@@ -114,5 +73,25 @@ extension BitMEXDecoder {
     return Trade(
       timeMs: time, symbol: symbol, side: side, size: size ?? 0, price: price, tickDirection: tick,
       matchID: matchID)
+  }
+
+  /// The keys of a trade row, in the order BitMEX sends them (see `JSONScanner.readKey`);
+  /// `unused` are the usual ones whose values are not kept (`grossValue`, `homeNotional`,
+  /// `trdType`).
+  enum TradeKey {
+    case timestamp, symbol, side, size, price, tickDirection, trdMatchID, unused
+
+    @inline(__always)
+    static func spelled(by matches: (BytePattern) -> Bool) -> TradeKey? {
+      if matches(Wire.timestamp) { return .timestamp }
+      if matches(Wire.symbol) { return .symbol }
+      if matches(Wire.side) { return .side }
+      if matches(Wire.size) { return .size }
+      if matches(Wire.price) { return .price }
+      if matches(Wire.tickDirection) { return .tickDirection }
+      if matches(Wire.trdMatchID) { return .trdMatchID }
+      if matches(Wire.grossValue) || matches(Wire.homeNotional) || matches(Wire.trdType) { return .unused }
+      return nil
+    }
   }
 }

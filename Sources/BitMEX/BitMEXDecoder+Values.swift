@@ -4,14 +4,11 @@ import MarketModel
 /// strings, tick directions.
 extension BitMEXDecoder {
   func readSide(_ s: inout JSONScanner) throws(DecodeError) -> Side? {
-    if s.take(Wire.buy) { return .buy }
-    if s.take(Wire.sell) { return .sell }
+    if let side = Side.spelled(by: { s.take($0) }) { return side }
     if s.consumeNull() { return nil }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    if s.equals(raw, "Buy") { return .buy }
-    if s.equals(raw, "Sell") { return .sell }
-    if raw.count == 0 { return nil }
+    let (side, raw) = try s.readWord(Side.spelled)
+    if let side { return side }
+    if raw?.count == 0 { return nil }
     throw s.fail("side is neither Buy nor Sell")
   }
 
@@ -59,17 +56,7 @@ extension BitMEXDecoder {
   }
 
   func readTickDirection(_ s: inout JSONScanner) throws(DecodeError) -> TickDirection? {
-    if s.take(Wire.zeroPlusTick) { return .zeroPlusTick }
-    if s.take(Wire.zeroMinusTick) { return .zeroMinusTick }
-    if s.take(Wire.plusTick) { return .plusTick }
-    if s.take(Wire.minusTick) { return .minusTick }
     if s.consumeNull() { return nil }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    if s.equals(raw, "PlusTick") { return .plusTick }
-    if s.equals(raw, "ZeroPlusTick") { return .zeroPlusTick }
-    if s.equals(raw, "MinusTick") { return .minusTick }
-    if s.equals(raw, "ZeroMinusTick") { return .zeroMinusTick }
-    return nil
+    return try s.readWord(TickDirection.spelled).word
   }
 }

@@ -95,51 +95,15 @@ public struct BitMEXDecoder: Sendable {
 
     var first = true
     while try s.advanceToKey(first: &first) {
-      // The usual envelope, `{"table":"…","action":"…","data":[…]}`, by pattern.
-      if s.take(Wire.table) {
-        if s.take(Wire.orderBookTop25) {
-          table = .book(.top25)
-        } else if s.take(Wire.trade) {
-          table = .trade
-        } else {
-          tableName = try s.readRawString()
-          table = TableKind(tableName, in: s)
-        }
-        continue
-      }
-      if s.take(Wire.action) {
-        if s.take(Wire.update) {
-          action = .update
-        } else if s.take(Wire.insert) {
-          action = .insert
-        } else if s.take(Wire.delete) {
-          action = .delete
-        } else {
-          let raw = try s.readRawString()
-          guard let a = Self.action(raw, in: s) else { throw s.fail("unknown action") }
-          action = a
-        }
-        continue
-      }
-      let generic = s.take(Wire.data) ? nil : try s.readKey()
-      guard let key = generic else {
-        if let table, let action {
-          parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
-        } else {
-          // `data` before `table`/`action`: remember where it is and read it afterwards.
-          dataAt = s.pos
-          try s.skipValue()
-        }
-        continue
-      }
-      if s.equals(key, "table") {
-        tableName = try s.readRawString()
-        table = TableKind(tableName, in: s)
-      } else if s.equals(key, "action") {
-        let raw = try s.readRawString()
-        guard let a = Self.action(raw, in: s) else { throw s.fail("unknown action") }
+      switch try s.readKey(EnvelopeKey.spelled) {
+      case .table?:
+        let (word, raw) = try s.readWord(TableKind.spelled)
+        if let raw { tableName = raw }
+        table = word ?? raw.map { TableKind.named($0, in: s) }
+      case .action?:
+        guard let a = try s.readWord(TableAction.spelled).word else { throw s.fail("unknown action") }
         action = a
-      } else if s.equals(key, "data") {
+      case .data?:
         if let table, let action {
           parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
         } else {
@@ -147,26 +111,16 @@ public struct BitMEXDecoder: Sendable {
           dataAt = s.pos
           try s.skipValue()
         }
-      } else if s.equals(key, "filter") {
-        filterSymbol = try readFilterSymbol(&s)
-      } else if s.equals(key, "info") {
-        info = try s.consumeNull() ? nil : s.readString()
-      } else if s.equals(key, "success") {
-        success = try s.readBool()
-      } else if s.equals(key, "subscribe") {
-        subscribe = try readTopic(&s)
-      } else if s.equals(key, "unsubscribe") {
-        unsubscribe = try readTopic(&s)
-      } else if s.equals(key, "status") {
-        status = try s.consumeNull() ? nil : Int(s.readInt64())
-      } else if s.equals(key, "error") {
-        errorText = try readErrorText(&s)
-      } else if s.equals(key, "meta") {
-        retryAfter = try readRetryAfter(&s)
-      } else if s.equals(key, "request") {
-        requestArgs = try readRequestArgs(&s)
-      } else {
-        try s.skipValue()
+      case .filter?: filterSymbol = try readFilterSymbol(&s)
+      case .info?: info = try s.consumeNull() ? nil : s.readString()
+      case .success?: success = try s.readBool()
+      case .subscribe?: subscribe = try readTopic(&s)
+      case .unsubscribe?: unsubscribe = try readTopic(&s)
+      case .status?: status = try s.consumeNull() ? nil : Int(s.readInt64())
+      case .error?: errorText = try readErrorText(&s)
+      case .meta?: retryAfter = try readRetryAfter(&s)
+      case .request?: requestArgs = try readRequestArgs(&s)
+      case nil: try s.skipValue()
       }
     }
     s.skipSpace()
@@ -205,42 +159,20 @@ public struct BitMEXDecoder: Sendable {
   }
 
   /// The fast path for the shape nearly every message has,
-  /// `{"table":"…","action":"update|insert|delete","data":[…]}`, without the general
-  /// envelope's many optional fields. Returns false (having added nothing) when the
-  /// message has any other shape, and the general path reads it from the start.
+  /// `{"table":"…","action":"update|insert|delete","data":[…]}` spelled without white space,
+  /// without the general envelope's many optional fields. Returns false (having added
+  /// nothing) when the message has any other shape, and the general path reads it from the
+  /// start.
   mutating func decodeUsualDelta(
     _ start: JSONScanner, mark: MarketBatch.Mark, into batch: inout MarketBatch
   )
     throws(DecodeError) -> Bool
   {
     var s = start
-    guard s.take(Wire.openTable) else { return false }
-    let table: TableKind
-    if s.take(Wire.orderBookTop25) {
-      table = .book(.top25)
-    } else if s.take(Wire.trade) {
-      table = .trade
-    } else if s.take(Wire.orderBookL2) {
-      table = .book(.full)
-    } else if s.take(Wire.quote) {
-      table = .quote
-    } else if s.take(Wire.instrument) {
-      table = .instrument
-    } else {
-      return false
-    }
-    guard s.take(Wire.commaAction) else { return false }
-    let action: TableAction
-    if s.take(Wire.update) {
-      action = .update
-    } else if s.take(Wire.insert) {
-      action = .insert
-    } else if s.take(Wire.delete) {
-      action = .delete
-    } else {
-      return false
-    }
-    guard s.take(Wire.commaData) else { return false }
+    guard s.take(Wire.openTable), let table = TableKind.spelled(by: { s.take($0) }),
+      s.take(Wire.commaAction), let action = TableAction.spelled(by: { s.take($0) }),
+      s.take(Wire.commaData)
+    else { return false }
     // `mark` is the batch as the message found it: nothing has been added yet.
     let rows = try decodeRows(table, action, &s, filterSymbol: nil, into: &batch)
     s.skipSpace()
@@ -282,14 +214,6 @@ public struct BitMEXDecoder: Sendable {
     case .tradeBin1m: return .tradeBins(slice)
     case .other: return .ignoredTable(name: s.string(name))
     }
-  }
-
-  static func action(_ raw: JSONScanner.RawString, in s: JSONScanner) -> TableAction? {
-    if s.equals(raw, "update") { return .update }
-    if s.equals(raw, "insert") { return .insert }
-    if s.equals(raw, "delete") { return .delete }
-    if s.equals(raw, "partial") { return .partial }
-    return nil
   }
 
   // MARK: Rows
@@ -364,6 +288,28 @@ public struct BitMEXDecoder: Sendable {
     while try s.nextElement(first: &first) {
       guard s.peek() == UInt8(ascii: "{") else { throw s.fail("a row is not an object") }
       try body(&s)
+    }
+  }
+
+  /// The keys of the envelope, in the order BitMEX sends them (see `JSONScanner.readKey`).
+  enum EnvelopeKey {
+    case table, action, data, filter, info, success, subscribe, unsubscribe, status, error, meta, request
+
+    @inline(__always)
+    static func spelled(by matches: (BytePattern) -> Bool) -> EnvelopeKey? {
+      if matches(Wire.table) { return .table }
+      if matches(Wire.action) { return .action }
+      if matches(Wire.data) { return .data }
+      if matches(Wire.filter) { return .filter }
+      if matches(Wire.info) { return .info }
+      if matches(Wire.success) { return .success }
+      if matches(Wire.subscribe) { return .subscribe }
+      if matches(Wire.unsubscribe) { return .unsubscribe }
+      if matches(Wire.status) { return .status }
+      if matches(Wire.error) { return .error }
+      if matches(Wire.meta) { return .meta }
+      if matches(Wire.request) { return .request }
+      return nil
     }
   }
 }

@@ -10,25 +10,24 @@ enum TableKind {
   case tradeBin1m
   case other
 
-  init(_ raw: JSONScanner.RawString, in s: JSONScanner) {
-    if s.equals(raw, "orderBookL2_25") {
-      self = .book(.top25)
-    } else if s.equals(raw, "orderBookL2") {
-      self = .book(.full)
-    } else if s.equals(raw, "trade") {
-      self = .trade
-    } else if s.equals(raw, "orderBookL2_100") {
-      self = .book(.top100)
-    } else if s.equals(raw, "quote") {
-      self = .quote
-    } else if s.equals(raw, "instrument") {
-      self = .instrument
-    } else if s.equals(raw, "orderBook10") {
-      self = .orderBook10
-    } else if s.equals(raw, "tradeBin1m") {
-      self = .tradeBin1m
-    } else {
-      self = .other
-    }
+  /// The table `matches` finds first among the names a pattern holds, the usual ones first
+  /// (see `JSONScanner.readWord`). `orderBookL2_100` is too long for a pattern: `named`
+  /// knows it.
+  @inline(__always)
+  static func spelled(by matches: (BytePattern) -> Bool) -> TableKind? {
+    if matches(Wire.orderBookTop25) { return .book(.top25) }
+    if matches(Wire.trade) { return .trade }
+    if matches(Wire.orderBookL2) { return .book(.full) }
+    if matches(Wire.quote) { return .quote }
+    if matches(Wire.instrument) { return .instrument }
+    if matches(Wire.orderBook10) { return .orderBook10 }
+    if matches(Wire.tradeBin1m) { return .tradeBin1m }
+    return nil
+  }
+
+  /// The table a name read the general way (as `JSONScanner.readWord` leaves it) stands for.
+  static func named(_ raw: JSONScanner.RawString, in s: JSONScanner) -> TableKind {
+    if let spelling = s.spelling(of: raw), let table = spelled(by: { $0 == spelling }) { return table }
+    return s.equals(raw, "orderBookL2_100") ? .book(.top100) : .other
   }
 }
