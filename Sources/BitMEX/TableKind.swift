@@ -1,7 +1,7 @@
 import MarketModel
 
 /// The tables the decoder knows by shape.
-enum TableKind {
+enum TableKind: Equatable {
   case book(BookTable)
   case orderBook10
   case trade
