@@ -3,34 +3,25 @@ import MarketModel
 /// `tradeBin1m` rows (and REST `trade/bucketed` ones).
 extension BitMEXDecoder {
   mutating func decodeTradeBin(_ s: inout JSONScanner) throws(DecodeError) -> TradeBin {
-    let rowStart = s.pos
-    try s.beginObject()
-    var time: Int64?
-    var symbol: Symbol?
     var bin = TradeBin(endMs: 0, symbol: .empty)
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "timestamp") {
-        time = try readTime(&s)
-      } else if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else if s.equals(key, "open") {
-        bin.open = try readOptionalDouble(&s)
+    let (time, symbol) = try decodeTimedRow(&s, "bin") { (d, key, s) throws(DecodeError) in
+      if s.equals(key, "open") {
+        bin.open = try d.readOptionalDouble(&s)
       } else if s.equals(key, "high") {
-        bin.high = try readOptionalDouble(&s)
+        bin.high = try d.readOptionalDouble(&s)
       } else if s.equals(key, "low") {
-        bin.low = try readOptionalDouble(&s)
+        bin.low = try d.readOptionalDouble(&s)
       } else if s.equals(key, "close") {
-        bin.close = try readOptionalDouble(&s)
+        bin.close = try d.readOptionalDouble(&s)
       } else if s.equals(key, "trades") {
-        bin.trades = try readOptionalInt(&s)
+        bin.trades = try d.readOptionalInt(&s)
       } else if s.equals(key, "volume") {
-        bin.volume = try readOptionalInt(&s)
+        bin.volume = try d.readOptionalInt(&s)
       } else {
-        try s.skipValue()
+        return false
       }
+      return true
     }
-    guard let time, let symbol else { throw DecodeError("bin row without timestamp or symbol", at: rowStart) }
     bin.endMs = time
     bin.symbol = symbol
     return bin

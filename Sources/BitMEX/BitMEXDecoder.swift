@@ -291,6 +291,33 @@ public struct BitMEXDecoder: Sendable {
     }
   }
 
+  /// Reads a row that must have a `timestamp` and a `symbol`, and whose other keys `field`
+  /// reads (returning false, having read nothing, for a key it does not know: its value is
+  /// skipped). `what` names the row in the error.
+  mutating func decodeTimedRow(
+    _ s: inout JSONScanner, _ what: String,
+    field: (inout BitMEXDecoder, JSONScanner.RawString, inout JSONScanner) throws(DecodeError) -> Bool
+  ) throws(DecodeError) -> (timeMs: Int64, symbol: Symbol) {
+    let rowStart = s.pos
+    try s.beginObject()
+    var time: Int64?
+    var symbol: Symbol?
+    var first = true
+    while let key = try s.nextKey(first: &first) {
+      if s.equals(key, "timestamp") {
+        time = try readTime(&s)
+      } else if s.equals(key, "symbol") {
+        symbol = try readSymbol(&s)
+      } else if try !field(&self, key, &s) {
+        try s.skipValue()
+      }
+    }
+    guard let time, let symbol else {
+      throw DecodeError("\(what) row without timestamp or symbol", at: rowStart)
+    }
+    return (time, symbol)
+  }
+
   /// The keys of the envelope, in the order BitMEX sends them (see `JSONScanner.readKey`).
   enum EnvelopeKey {
     case table, action, data, filter, info, success, subscribe, unsubscribe, status, error, meta, request
