@@ -8,7 +8,8 @@ import MarketModel
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
-//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up); no write
+//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up), or
+//                  `engine`: decode+apply and allocations per message alone; no write
 //   --frames-file PATH  keep the bytes ncurses sent for the frame figure's counted pass
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
@@ -22,15 +23,17 @@ let fixtures =
   arguments.firstIndex(of: "--fixtures").map { arguments[$0 + 1] } ?? "Tests/Fixtures"
 let rounds = quick ? 3 : 7
 var report = Report()
+// `--only engine`: figures 1 and 2 (decode+apply, allocations per message), then stop.
+let onlyFigure = arguments.firstIndex(of: "--only").map { $0 + 1 < arguments.count ? arguments[$0 + 1] : "" }
+let onlyEngine = onlyFigure == "engine"
 
-if let flag = arguments.firstIndex(of: "--only") {
-  let only = flag + 1 < arguments.count ? arguments[flag + 1] : ""
+if !onlyEngine, let only = onlyFigure {
   // One of the system figures alone (frames, loopback, running-cost, start-up) or the replay
   // figures: for trying a change. Prints its rows; BENCHMARKS.md is left alone.
   if only == "replay" {
     ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
-    print("bench: --only takes frames, loopback, running-cost, start-up or replay")
+    print("bench: --only takes engine, frames, loopback, running-cost, start-up or replay")
     exit(2)
   }
   print(report.table)
@@ -153,6 +156,12 @@ do {
   if allocs == 0 && Measure.allocations() == 0 {
     report.notes.append("the allocation counter saw nothing at all: the malloc interposer is not active")
   }
+}
+
+if onlyEngine {
+  print(report.table)
+  for note in report.notes { print("note: \(note)") }
+  exit(0)
 }
 
 // MARK: 3. The real 2021 session

@@ -11,8 +11,8 @@ import MarketModel
 public struct BitMEXDecoder: Sendable {
   /// The last symbol read and its quoted bytes as a pattern: rows repeat their symbol,
   /// and a word compare beats scanning and packing it again.
-  private var lastSymbol = Symbol.empty
-  private var lastSymbolPattern = BytePattern(low: 0, high: 0, lowMask: 0, highMask: 0, count: 0)
+  var lastSymbol = Symbol.empty
+  var lastSymbolPattern = BytePattern(low: 0, high: 0, lowMask: 0, highMask: 0, count: 0)
 
   public init() {}
 
@@ -64,7 +64,7 @@ public struct BitMEXDecoder: Sendable {
 
   // MARK: The envelope
 
-  private mutating func decodeMessage(
+  mutating func decodeMessage(
     _ scanner: JSONScanner, mark: MarketBatch.Mark, into batch: inout MarketBatch
   )
     throws(DecodeError)
@@ -95,51 +95,15 @@ public struct BitMEXDecoder: Sendable {
 
     var first = true
     while try s.advanceToKey(first: &first) {
-      // The usual envelope, `{"table":"…","action":"…","data":[…]}`, by pattern.
-      if s.take(Wire.table) {
-        if s.take(Wire.orderBookTop25) {
-          table = .book(.top25)
-        } else if s.take(Wire.trade) {
-          table = .trade
-        } else {
-          tableName = try s.readRawString()
-          table = TableKind(tableName, in: s)
-        }
-        continue
-      }
-      if s.take(Wire.action) {
-        if s.take(Wire.update) {
-          action = .update
-        } else if s.take(Wire.insert) {
-          action = .insert
-        } else if s.take(Wire.delete) {
-          action = .delete
-        } else {
-          let raw = try s.readRawString()
-          guard let a = Self.action(raw, in: s) else { throw s.fail("unknown action") }
-          action = a
-        }
-        continue
-      }
-      let generic = s.take(Wire.data) ? nil : try s.readKey()
-      guard let key = generic else {
-        if let table, let action {
-          parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
-        } else {
-          // `data` before `table`/`action`: remember where it is and read it afterwards.
-          dataAt = s.pos
-          try s.skipValue()
-        }
-        continue
-      }
-      if s.equals(key, "table") {
-        tableName = try s.readRawString()
-        table = TableKind(tableName, in: s)
-      } else if s.equals(key, "action") {
-        let raw = try s.readRawString()
-        guard let a = Self.action(raw, in: s) else { throw s.fail("unknown action") }
+      switch try s.readKey(EnvelopeKey.spelled) {
+      case .table?:
+        let (word, raw) = try s.readWord(TableKind.spelled)
+        if let raw { tableName = raw }
+        table = word ?? raw.map { TableKind.named($0, in: s) }
+      case .action?:
+        guard let a = try s.readWord(TableAction.spelled).word else { throw s.fail("unknown action") }
         action = a
-      } else if s.equals(key, "data") {
+      case .data?:
         if let table, let action {
           parsedData = try decodeRows(table, action, &s, filterSymbol: filterSymbol, into: &batch)
         } else {
@@ -147,26 +111,16 @@ public struct BitMEXDecoder: Sendable {
           dataAt = s.pos
           try s.skipValue()
         }
-      } else if s.equals(key, "filter") {
-        filterSymbol = try readFilterSymbol(&s)
-      } else if s.equals(key, "info") {
-        info = try s.consumeNull() ? nil : s.readString()
-      } else if s.equals(key, "success") {
-        success = try s.readBool()
-      } else if s.equals(key, "subscribe") {
-        subscribe = try readTopic(&s)
-      } else if s.equals(key, "unsubscribe") {
-        unsubscribe = try readTopic(&s)
-      } else if s.equals(key, "status") {
-        status = try s.consumeNull() ? nil : Int(s.readInt64())
-      } else if s.equals(key, "error") {
-        errorText = try readErrorText(&s)
-      } else if s.equals(key, "meta") {
-        retryAfter = try readRetryAfter(&s)
-      } else if s.equals(key, "request") {
-        requestArgs = try readRequestArgs(&s)
-      } else {
-        try s.skipValue()
+      case .filter?: filterSymbol = try readFilterSymbol(&s)
+      case .info?: info = try s.consumeNull() ? nil : s.readString()
+      case .success?: success = try s.readBool()
+      case .subscribe?: subscribe = try readTopic(&s)
+      case .unsubscribe?: unsubscribe = try readTopic(&s)
+      case .status?: status = try s.consumeNull() ? nil : Int(s.readInt64())
+      case .error?: errorText = try readErrorText(&s)
+      case .meta?: retryAfter = try readRetryAfter(&s)
+      case .request?: requestArgs = try readRequestArgs(&s)
+      case nil: try s.skipValue()
       }
     }
     s.skipSpace()
@@ -205,42 +159,20 @@ public struct BitMEXDecoder: Sendable {
   }
 
   /// The fast path for the shape nearly every message has,
-  /// `{"table":"…","action":"update|insert|delete","data":[…]}`, without the general
-  /// envelope's many optional fields. Returns false (having added nothing) when the
-  /// message has any other shape, and the general path reads it from the start.
-  private mutating func decodeUsualDelta(
+  /// `{"table":"…","action":"update|insert|delete","data":[…]}` spelled without white space,
+  /// without the general envelope's many optional fields. Returns false (having added
+  /// nothing) when the message has any other shape, and the general path reads it from the
+  /// start.
+  mutating func decodeUsualDelta(
     _ start: JSONScanner, mark: MarketBatch.Mark, into batch: inout MarketBatch
   )
     throws(DecodeError) -> Bool
   {
     var s = start
-    guard s.take(Wire.openTable) else { return false }
-    let table: TableKind
-    if s.take(Wire.orderBookTop25) {
-      table = .book(.top25)
-    } else if s.take(Wire.trade) {
-      table = .trade
-    } else if s.take(Wire.orderBookL2) {
-      table = .book(.full)
-    } else if s.take(Wire.quote) {
-      table = .quote
-    } else if s.take(Wire.instrument) {
-      table = .instrument
-    } else {
-      return false
-    }
-    guard s.take(Wire.commaAction) else { return false }
-    let action: TableAction
-    if s.take(Wire.update) {
-      action = .update
-    } else if s.take(Wire.insert) {
-      action = .insert
-    } else if s.take(Wire.delete) {
-      action = .delete
-    } else {
-      return false
-    }
-    guard s.take(Wire.commaData) else { return false }
+    guard s.take(Wire.openTable), let table = TableKind.spelled(by: { s.take($0) }),
+      s.take(Wire.commaAction), let action = TableAction.spelled(by: { s.take($0) }),
+      s.take(Wire.commaData)
+    else { return false }
     // `mark` is the batch as the message found it: nothing has been added yet.
     let rows = try decodeRows(table, action, &s, filterSymbol: nil, into: &batch)
     s.skipSpace()
@@ -256,7 +188,7 @@ public struct BitMEXDecoder: Sendable {
     return true
   }
 
-  private func isBarePong(_ s: JSONScanner) -> Bool {
+  func isBarePong(_ s: JSONScanner) -> Bool {
     // Only a few bytes can be "pong" plus white space.
     guard s.count - s.pos <= 16 else { return false }
     var end = s.count
@@ -267,7 +199,7 @@ public struct BitMEXDecoder: Sendable {
       && p[3] == UInt8(ascii: "g")
   }
 
-  private func event(
+  func event(
     _ table: TableKind, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>,
     name: JSONScanner.RawString, in s: JSONScanner
   ) -> MarketEvent {
@@ -284,100 +216,9 @@ public struct BitMEXDecoder: Sendable {
     }
   }
 
-  private static func action(_ raw: JSONScanner.RawString, in s: JSONScanner) -> TableAction? {
-    if s.equals(raw, "update") { return .update }
-    if s.equals(raw, "insert") { return .insert }
-    if s.equals(raw, "delete") { return .delete }
-    if s.equals(raw, "partial") { return .partial }
-    return nil
-  }
-
-  private func readTopic(_ s: inout JSONScanner) throws(DecodeError) -> String? {
-    if s.consumeNull() { return nil }
-    return try s.readString()
-  }
-
-  private mutating func readFilterSymbol(_ s: inout JSONScanner) throws(DecodeError) -> Symbol? {
-    if s.consumeNull() { return nil }
-    try s.beginObject()
-    var symbol: Symbol?
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else {
-        try s.skipValue()
-      }
-    }
-    return symbol
-  }
-
-  /// `error` is a string on WebSocket frames and `{"message":…,"name":…}` in REST bodies.
-  func readErrorText(_ s: inout JSONScanner) throws(DecodeError) -> String? {
-    if s.consumeNull() { return nil }
-    s.skipSpace()
-    if s.peek() == UInt8(ascii: "{") {
-      try s.beginObject()
-      var message: String?
-      var first = true
-      while let key = try s.nextKey(first: &first) {
-        if s.equals(key, "message"), !s.consumeNull() {
-          message = try s.readString()
-        } else {
-          try s.skipValue()
-        }
-      }
-      return message ?? "unknown error"
-    }
-    return try s.readString()
-  }
-
-  private func readRetryAfter(_ s: inout JSONScanner) throws(DecodeError) -> Double? {
-    if s.consumeNull() { return nil }
-    try s.beginObject()
-    var value: Double?
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "retryAfter"), !s.consumeNull() {
-        value = try s.readDouble()
-      } else {
-        try s.skipValue()
-      }
-    }
-    return value
-  }
-
-  /// `request.args` may be one string or an array of them.
-  private func readRequestArgs(_ s: inout JSONScanner) throws(DecodeError) -> [String] {
-    if s.consumeNull() { return [] }
-    try s.beginObject()
-    var args: [String] = []
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      guard s.equals(key, "args") else {
-        try s.skipValue()
-        continue
-      }
-      s.skipSpace()
-      switch s.peek() {
-      case UInt8(ascii: "\""):
-        args = [try s.readString()]
-      case UInt8(ascii: "["):
-        try s.beginArray()
-        var firstElement = true
-        while try s.nextElement(first: &firstElement) {
-          if s.peek() == UInt8(ascii: "\"") { args.append(try s.readString()) } else { try s.skipValue() }
-        }
-      default:
-        try s.skipValue()
-      }
-    }
-    return args
-  }
-
   // MARK: Rows
 
-  private mutating func decodeRows(
+  mutating func decodeRows(
     _ table: TableKind, _ action: TableAction, _ s: inout JSONScanner, filterSymbol: Symbol?,
     into batch: inout MarketBatch
   ) throws(DecodeError) -> Range<Int> {
@@ -437,7 +278,7 @@ public struct BitMEXDecoder: Sendable {
 
   /// Calls `body` once per element of the `data` array, positioned on the element.
   @inline(__always)
-  private func forEachRow(
+  func forEachRow(
     _ s: inout JSONScanner, _ body: (inout JSONScanner) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     s.skipSpace()
@@ -450,456 +291,52 @@ public struct BitMEXDecoder: Sendable {
     }
   }
 
-  @inline(__always)
-  private mutating func decodeBookRow(
-    _ s: inout JSONScanner, _ action: TableAction
-  )
-    throws(DecodeError) -> BookRow
-  {
-    let rowStart = s.pos
-    try s.beginObject()
-    var symbol: Symbol?
-    var id: Int64?
-    var side: Side?
-    var size: Int64?
-    var price: Double?
-    var first = true
-    while try s.advanceToKey(first: &first) {
-      // The usual keys by pattern, in the order BitMEX sends them.
-      if s.take(Wire.symbol) {
-        symbol = try readSymbol(&s)
-        continue
-      }
-      if s.take(Wire.id) {
-        id = try s.readInt64()
-        continue
-      }
-      if s.take(Wire.side) {
-        side = try readSide(&s)
-        continue
-      }
-      if s.take(Wire.size) {
-        size = s.consumeNull() ? nil : try s.readInt64()
-        continue
-      }
-      if s.take(Wire.price) {
-        price = s.consumeNull() ? nil : try s.readDouble()
-        continue
-      }
-      if s.take(Wire.timestamp) || s.take(Wire.transactTime) {
-        // A string as a rule: read it directly rather than through the general skip.
-        if s.peek() == UInt8(ascii: "\"") { _ = try s.readRawString() } else { try s.skipValue() }
-        continue
-      }
-      let key = try s.readKey()
-      switch key.count {
-      case 2 where s.equals(key, "id"):
-        id = try s.readInt64()
-      case 4 where s.equals(key, "side"):
-        side = try readSide(&s)
-      case 4 where s.equals(key, "size"):
-        size = s.consumeNull() ? nil : try s.readInt64()
-      case 5 where s.equals(key, "price"):
-        price = s.consumeNull() ? nil : try s.readDouble()
-      case 6 where s.equals(key, "symbol"):
-        symbol = try readSymbol(&s)
-      default:
-        try s.skipValue()
-      }
-    }
-    guard let symbol else { throw DecodeError("order-book row without symbol", at: rowStart) }
-    guard let id else { throw DecodeError("order-book row without id", at: rowStart) }
-    guard let side else { throw DecodeError("order-book row without side", at: rowStart) }
-    switch action {
-    case .partial, .insert:
-      guard price != nil, size != nil else {
-        throw DecodeError("order-book \(action) row without price or size", at: rowStart)
-      }
-    case .update:
-      guard size != nil else { throw DecodeError("order-book update row without size", at: rowStart) }
-    case .delete:
-      break
-    }
-    if let size, size < 0 { throw DecodeError("negative size", at: rowStart) }
-    if let price, !price.isFinite { throw DecodeError("price out of range", at: rowStart) }
-    return BookRow(symbol: symbol, id: id, side: side, size: size, price: price)
-  }
-
-  private func readSide(_ s: inout JSONScanner) throws(DecodeError) -> Side? {
-    if s.take(Wire.buy) { return .buy }
-    if s.take(Wire.sell) { return .sell }
-    if s.consumeNull() { return nil }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    if s.equals(raw, "Buy") { return .buy }
-    if s.equals(raw, "Sell") { return .sell }
-    if raw.count == 0 { return nil }
-    throw s.fail("side is neither Buy nor Sell")
-  }
-
-  private mutating func readSymbol(_ s: inout JSONScanner) throws(DecodeError) -> Symbol? {
-    if lastSymbolPattern.count > 0, s.take(lastSymbolPattern) { return lastSymbol }
-    if s.consumeNull() { return nil }
-    s.skipSpace()
-    let at = s.pos
-    let raw = try s.readRawString()
-    let symbol: Symbol?
-    if raw.hasEscapes {
-      symbol = Symbol(s.string(raw))
-    } else {
-      symbol = Symbol(utf8: UnsafeBufferPointer(start: s.base + raw.start, count: raw.count))
-    }
-    guard let symbol else { throw DecodeError("symbol longer than \(Symbol.maxLength) bytes", at: at) }
-    if !raw.hasEscapes, raw.count <= 14 {
-      lastSymbol = symbol
-      lastSymbolPattern = BytePattern(
-        UnsafeBufferPointer(start: s.base + raw.start - 1, count: raw.count + 2))
-    }
-    return symbol
-  }
-
-  private func readTime(_ s: inout JSONScanner) throws(DecodeError) -> Int64? {
-    if s.consumeNull() { return nil }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    guard !raw.hasEscapes, let ms = ISOTime.parseMillis(s.base + raw.start, count: raw.count) else {
-      throw DecodeError("bad timestamp", at: raw.start)
-    }
-    return ms
-  }
-
-  private func readOptionalDouble(_ s: inout JSONScanner) throws(DecodeError) -> Double? {
-    s.consumeNull() ? nil : try s.readDouble()
-  }
-
-  private func readOptionalInt(_ s: inout JSONScanner) throws(DecodeError) -> Int64? {
-    s.consumeNull() ? nil : try s.readInt64()
-  }
-
-  private func readOptionalString(_ s: inout JSONScanner) throws(DecodeError) -> String? {
-    s.consumeNull() ? nil : try s.readString()
-  }
-
-  private func readTickDirection(_ s: inout JSONScanner) throws(DecodeError) -> TickDirection? {
-    if s.take(Wire.zeroPlusTick) { return .zeroPlusTick }
-    if s.take(Wire.zeroMinusTick) { return .zeroMinusTick }
-    if s.take(Wire.plusTick) { return .plusTick }
-    if s.take(Wire.minusTick) { return .minusTick }
-    if s.consumeNull() { return nil }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    if s.equals(raw, "PlusTick") { return .plusTick }
-    if s.equals(raw, "ZeroPlusTick") { return .zeroPlusTick }
-    if s.equals(raw, "MinusTick") { return .minusTick }
-    if s.equals(raw, "ZeroMinusTick") { return .zeroMinusTick }
-    return nil
-  }
-
-  /// A `trdMatchID` GUID as 128 bits; a non-GUID id is hashed so it still de-duplicates.
-  private func readMatchID(_ s: inout JSONScanner) throws(DecodeError) -> MatchID {
-    if s.consumeNull() { return .none }
-    s.skipSpace()
-    let raw = try s.readRawString()
-    return Self.matchID(s.base + raw.start, count: raw.count, hasEscapes: raw.hasEscapes)
-  }
-
-  /// The id spelled by a raw `trdMatchID` string.
-  static func matchID(_ p: UnsafePointer<UInt8>, count: Int, hasEscapes: Bool) -> MatchID {
-    if count == 36, !hasEscapes, let id = FixedLayouts.guid(p) { return id }
-    return matchIDGeneral(p, count: count, hasEscapes: hasEscapes)
-  }
-
-  /// `matchID` a byte at a time: dashes anywhere, any 32 hex digits, else a hash.
-  static func matchIDGeneral(_ p: UnsafePointer<UInt8>, count: Int, hasEscapes: Bool) -> MatchID {
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    var nibbles = 0
-    var valid = !hasEscapes
-    var i = 0
-    while valid, i < count {
-      let c = p[i]
-      i += 1
-      if c == UInt8(ascii: "-") { continue }
-      guard let v = JSONScanner.hexValue(c), nibbles < 32 else {
-        valid = false
-        break
-      }
-      high = high << 4 | low >> 60
-      low = low << 4 | UInt64(v)
-      nibbles += 1
-    }
-    if valid, nibbles == 32 { return MatchID(high: high, low: low) }
-    // FNV-1a over the raw bytes, tagged so it cannot collide with the all-zero id.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for k in 0..<count {
-      hash = (hash ^ UInt64(p[k])) &* 0x100_0000_01b3
-    }
-    return MatchID(high: 1, low: hash)
-  }
-
-  mutating func decodeTrade(_ s: inout JSONScanner) throws(DecodeError) -> Trade {
+  /// Reads a row that must have a `timestamp` and a `symbol`, and whose other keys `field`
+  /// reads (returning false, having read nothing, for a key it does not know: its value is
+  /// skipped). `what` names the row in the error.
+  mutating func decodeTimedRow(
+    _ s: inout JSONScanner, _ what: String,
+    field: (inout BitMEXDecoder, JSONScanner.RawString, inout JSONScanner) throws(DecodeError) -> Bool
+  ) throws(DecodeError) -> (timeMs: Int64, symbol: Symbol) {
     let rowStart = s.pos
     try s.beginObject()
     var time: Int64?
     var symbol: Symbol?
-    var side: Side?
-    var size: Int64?
-    var price: Double?
-    var tick: TickDirection?
-    var matchID = MatchID.none
-    var first = true
-    while try s.advanceToKey(first: &first) {
-      // The usual keys by pattern, in the order BitMEX sends them.
-      if s.take(Wire.timestamp) {
-        time = try readTime(&s)
-        continue
-      }
-      if s.take(Wire.symbol) {
-        symbol = try readSymbol(&s)
-        continue
-      }
-      if s.take(Wire.side) {
-        side = try readSide(&s)
-        continue
-      }
-      if s.take(Wire.size) {
-        size = try readOptionalInt(&s)
-        continue
-      }
-      if s.take(Wire.price) {
-        price = try readOptionalDouble(&s)
-        continue
-      }
-      if s.take(Wire.tickDirection) {
-        tick = try readTickDirection(&s)
-        continue
-      }
-      if s.take(Wire.trdMatchID) {
-        matchID = try readMatchID(&s)
-        continue
-      }
-      if s.take(Wire.grossValue) || s.take(Wire.homeNotional) || s.take(Wire.trdType) {
-        try s.skipValue()
-        continue
-      }
-      let key = try s.readKey()
-      if s.equals(key, "timestamp") {
-        time = try readTime(&s)
-      } else if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else if s.equals(key, "side") {
-        side = try readSide(&s)
-      } else if s.equals(key, "size") {
-        size = try readOptionalInt(&s)
-      } else if s.equals(key, "price") {
-        price = try readOptionalDouble(&s)
-      } else if s.equals(key, "tickDirection") {
-        tick = try readTickDirection(&s)
-      } else if s.equals(key, "trdMatchID") {
-        matchID = try readMatchID(&s)
-      } else {
-        try s.skipValue()
-      }
-    }
-    guard let time, let symbol, let price else {
-      throw DecodeError("trade row without timestamp, symbol or price", at: rowStart)
-    }
-    return Trade(
-      timeMs: time, symbol: symbol, side: side, size: size ?? 0, price: price, tickDirection: tick,
-      matchID: matchID)
-  }
-
-  private mutating func decodeQuote(_ s: inout JSONScanner) throws(DecodeError) -> Quote {
-    let rowStart = s.pos
-    try s.beginObject()
-    var time: Int64?
-    var symbol: Symbol?
-    var quote = Quote(timeMs: 0, symbol: .empty)
     var first = true
     while let key = try s.nextKey(first: &first) {
       if s.equals(key, "timestamp") {
         time = try readTime(&s)
       } else if s.equals(key, "symbol") {
         symbol = try readSymbol(&s)
-      } else if s.equals(key, "bidPrice") {
-        quote.bidPrice = try readOptionalDouble(&s)
-      } else if s.equals(key, "bidSize") {
-        quote.bidSize = try readOptionalInt(&s)
-      } else if s.equals(key, "askPrice") {
-        quote.askPrice = try readOptionalDouble(&s)
-      } else if s.equals(key, "askSize") {
-        quote.askSize = try readOptionalInt(&s)
-      } else if s.equals(key, "pool") {
-        quote.pool = try readOptionalString(&s)
-      } else {
+      } else if try !field(&self, key, &s) {
         try s.skipValue()
       }
     }
     guard let time, let symbol else {
-      throw DecodeError("quote row without timestamp or symbol", at: rowStart)
+      throw DecodeError("\(what) row without timestamp or symbol", at: rowStart)
     }
-    quote.timeMs = time
-    quote.symbol = symbol
-    return quote
+    return (time, symbol)
   }
 
-  mutating func decodeTradeBin(_ s: inout JSONScanner) throws(DecodeError) -> TradeBin {
-    let rowStart = s.pos
-    try s.beginObject()
-    var time: Int64?
-    var symbol: Symbol?
-    var bin = TradeBin(endMs: 0, symbol: .empty)
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "timestamp") {
-        time = try readTime(&s)
-      } else if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else if s.equals(key, "open") {
-        bin.open = try readOptionalDouble(&s)
-      } else if s.equals(key, "high") {
-        bin.high = try readOptionalDouble(&s)
-      } else if s.equals(key, "low") {
-        bin.low = try readOptionalDouble(&s)
-      } else if s.equals(key, "close") {
-        bin.close = try readOptionalDouble(&s)
-      } else if s.equals(key, "trades") {
-        bin.trades = try readOptionalInt(&s)
-      } else if s.equals(key, "volume") {
-        bin.volume = try readOptionalInt(&s)
-      } else {
-        try s.skipValue()
-      }
-    }
-    guard let time, let symbol else { throw DecodeError("bin row without timestamp or symbol", at: rowStart) }
-    bin.endMs = time
-    bin.symbol = symbol
-    return bin
-  }
+  /// The keys of the envelope, in the order BitMEX sends them (see `JSONScanner.readKey`).
+  enum EnvelopeKey {
+    case table, action, data, filter, info, success, subscribe, unsubscribe, status, error, meta, request
 
-  private mutating func decodeBook10(
-    _ s: inout JSONScanner, levels: inout [PriceLevel]
-  )
-    throws(DecodeError) -> Book10Row
-  {
-    let rowStart = s.pos
-    try s.beginObject()
-    var symbol: Symbol?
-    var time: Int64?
-    var bids = 0..<0
-    var asks = 0..<0
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      if s.equals(key, "symbol") {
-        symbol = try readSymbol(&s)
-      } else if s.equals(key, "timestamp") {
-        time = try readTime(&s)
-      } else if s.equals(key, "bids") {
-        bids = try readLevels(&s, into: &levels)
-      } else if s.equals(key, "asks") {
-        asks = try readLevels(&s, into: &levels)
-      } else {
-        try s.skipValue()
-      }
-    }
-    guard let symbol else { throw DecodeError("orderBook10 row without symbol", at: rowStart) }
-    return Book10Row(symbol: symbol, timeMs: time, bids: bids, asks: asks)
-  }
-
-  /// `[[price, size], …]`.
-  private func readLevels(
-    _ s: inout JSONScanner, into levels: inout [PriceLevel]
-  )
-    throws(DecodeError) -> Range<Int>
-  {
-    let start = levels.count
-    try s.beginArray()
-    var first = true
-    while try s.nextElement(first: &first) {
-      try s.beginArray()
-      let price = try s.readDouble()
-      try s.expect(UInt8(ascii: ","), "expected [price, size]")
-      let size = try s.readInt64()
-      try s.expect(UInt8(ascii: "]"), "expected [price, size]")
-      levels.append(PriceLevel(price: price, size: size))
-    }
-    return start..<levels.count
-  }
-
-  mutating func decodeInstrument(_ s: inout JSONScanner) throws(DecodeError) -> InstrumentUpdate {
-    let rowStart = s.pos
-    try s.beginObject()
-    var u = InstrumentUpdate(symbol: .empty)
-    var symbol: Symbol?
-    var first = true
-    while let key = try s.nextKey(first: &first) {
-      switch s.string(key) {
-      case "symbol": symbol = try readSymbol(&s)
-      case "state": u.state = try readOptionalString(&s)
-      case "typ": u.typ = try readOptionalString(&s)
-      case "underlying": u.underlying = try readOptionalString(&s)
-      case "quoteCurrency": u.quoteCurrency = try readOptionalString(&s)
-      case "settlCurrency": u.settlCurrency = try readOptionalString(&s)
-      case "tickSize": u.tickSize = try readOptionalDouble(&s)
-      case "lotSize": u.lotSize = try readOptionalDouble(&s)
-      case "multiplier": u.multiplier = try readOptionalDouble(&s)
-      case "underlyingToPositionMultiplier": u.underlyingToPositionMultiplier = try readOptionalDouble(&s)
-      case "isInverse": u.isInverse = s.consumeNull() ? nil : try s.readBool()
-      case "lastPrice": u.lastPrice = try readOptionalDouble(&s)
-      case "lastTickDirection": u.lastTickDirection = try readTickDirection(&s)
-      case "lastChangePcnt": u.lastChangePcnt = try readOptionalDouble(&s)
-      case "prevPrice24h": u.prevPrice24h = try readOptionalDouble(&s)
-      case "markPrice": u.markPrice = try readOptionalDouble(&s)
-      case "indicativeSettlePrice": u.indicativeSettlePrice = try readOptionalDouble(&s)
-      case "fundingRate": u.fundingRate = try readOptionalDouble(&s)
-      case "indicativeFundingRate": u.indicativeFundingRate = try readOptionalDouble(&s)
-      case "fundingTimestamp": u.fundingTimeMs = try readTime(&s)
-      case "volume24h": u.volume24h = try readOptionalDouble(&s)
-      case "turnover24h": u.turnover24h = try readOptionalDouble(&s)
-      case "openInterest": u.openInterest = try readOptionalDouble(&s)
-      case "highPrice": u.highPrice = try readOptionalDouble(&s)
-      case "lowPrice": u.lowPrice = try readOptionalDouble(&s)
-      case "bidPrice": u.bidPrice = try readOptionalDouble(&s)
-      case "askPrice": u.askPrice = try readOptionalDouble(&s)
-      case "timestamp": u.timeMs = try readTime(&s)
-      default: try s.skipValue()
-      }
-    }
-    guard let symbol else { throw DecodeError("instrument row without symbol", at: rowStart) }
-    u.symbol = symbol
-    return u
-  }
-}
-
-/// The tables the decoder knows by shape.
-enum TableKind {
-  case book(BookTable)
-  case orderBook10
-  case trade
-  case quote
-  case instrument
-  case tradeBin1m
-  case other
-
-  init(_ raw: JSONScanner.RawString, in s: JSONScanner) {
-    if s.equals(raw, "orderBookL2_25") {
-      self = .book(.top25)
-    } else if s.equals(raw, "orderBookL2") {
-      self = .book(.full)
-    } else if s.equals(raw, "trade") {
-      self = .trade
-    } else if s.equals(raw, "orderBookL2_100") {
-      self = .book(.top100)
-    } else if s.equals(raw, "quote") {
-      self = .quote
-    } else if s.equals(raw, "instrument") {
-      self = .instrument
-    } else if s.equals(raw, "orderBook10") {
-      self = .orderBook10
-    } else if s.equals(raw, "tradeBin1m") {
-      self = .tradeBin1m
-    } else {
-      self = .other
+    @inline(__always)
+    static func spelled(by matches: (BytePattern) -> Bool) -> EnvelopeKey? {
+      if matches(Wire.table) { return .table }
+      if matches(Wire.action) { return .action }
+      if matches(Wire.data) { return .data }
+      if matches(Wire.filter) { return .filter }
+      if matches(Wire.info) { return .info }
+      if matches(Wire.success) { return .success }
+      if matches(Wire.subscribe) { return .subscribe }
+      if matches(Wire.unsubscribe) { return .unsubscribe }
+      if matches(Wire.status) { return .status }
+      if matches(Wire.error) { return .error }
+      if matches(Wire.meta) { return .meta }
+      if matches(Wire.request) { return .request }
+      return nil
     }
   }
 }

@@ -14,7 +14,11 @@ struct BytePattern: Sendable, Equatable {
     for (i, b) in bytes.enumerated() {
       if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
     }
-    let n = bytes.count
+    self.init(low: low, high: high, count: bytes.count)
+  }
+
+  /// The pattern of `count` bytes packed little-endian in `low` and `high`.
+  init(low: UInt64, high: UInt64, count n: Int) {
     self.low = low
     self.high = high
     lowMask = n >= 8 ? ~0 : (1 << (8 * UInt64(n))) - 1

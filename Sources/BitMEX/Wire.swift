@@ -1,5 +1,6 @@
 /// The byte sequences that make up nearly every BitMEX message, recognised by word
-/// compares before the decoder falls back to reading a key or value the general way.
+/// compares before the decoder falls back to reading a key or value the general way (which
+/// then compares its spelling with the same patterns: each key list is written once).
 ///
 /// The constants are the patterns' bytes packed little-endian (generated; the test
 /// `wirePatternsMatchTheirText` checks each against its text). Literal constants let
@@ -135,6 +136,56 @@ enum Wire {
     low: 0x6E69_4D6F_7265_5A22, high: 0x0022_6B63_6954_7375, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
     highMask: 0x00FF_FFFF_FFFF_FFFF, count: 15)
 
+  // The rarer keys and values: acknowledgements, errors and the other tables.
+  /// `"filter":`
+  static let filter = BytePattern(
+    low: 0x2272_6574_6C69_6622, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `"info":`
+  static let info = BytePattern(
+    low: 0x003A_226F_666E_6922, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"success":`
+  static let success = BytePattern(
+    low: 0x7373_6563_6375_7322, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `"subscribe":`
+  static let subscribe = BytePattern(
+    low: 0x6972_6373_6275_7322, high: 0x0000_0000_3A22_6562, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_FFFF_FFFF, count: 12)
+  /// `"unsubscribe":`
+  static let unsubscribe = BytePattern(
+    low: 0x6373_6275_736E_7522, high: 0x0000_3A22_6562_6972, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_FFFF_FFFF_FFFF, count: 14)
+  /// `"status":`
+  static let status = BytePattern(
+    low: 0x2273_7574_6174_7322, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `"error":`
+  static let error = BytePattern(
+    low: 0x3A22_726F_7272_6522, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `"meta":`
+  static let meta = BytePattern(
+    low: 0x003A_2261_7465_6D22, high: 0x0000_0000_0000_0000, lowMask: 0x00FF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 7)
+  /// `"request":`
+  static let request = BytePattern(
+    low: 0x7473_6575_7165_7222, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `"orderBook10"`
+  static let orderBook10 = BytePattern(
+    low: 0x6F42_7265_6472_6F22, high: 0x0000_0022_3031_6B6F, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `"tradeBin1m"`
+  static let tradeBin1m = BytePattern(
+    low: 0x6942_6564_6172_7422, high: 0x0000_0000_226D_316E, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_FFFF_FFFF, count: 12)
+  /// `"partial"`
+  static let partial = BytePattern(
+    low: 0x6C61_6974_7261_7022, high: 0x0000_0000_0000_0022, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+
   /// Every pattern with its text, for the test that checks the constants.
   static let all: [(BytePattern, StaticString)] = [
     (openTable, "{\"table\":"),
@@ -169,5 +220,17 @@ enum Wire {
     (zeroPlusTick, "\"ZeroPlusTick\""),
     (minusTick, "\"MinusTick\""),
     (zeroMinusTick, "\"ZeroMinusTick\""),
+    (filter, "\"filter\":"),
+    (info, "\"info\":"),
+    (success, "\"success\":"),
+    (subscribe, "\"subscribe\":"),
+    (unsubscribe, "\"unsubscribe\":"),
+    (status, "\"status\":"),
+    (error, "\"error\":"),
+    (meta, "\"meta\":"),
+    (request, "\"request\":"),
+    (orderBook10, "\"orderBook10\""),
+    (tradeBin1m, "\"tradeBin1m\""),
+    (partial, "\"partial\""),
   ]
 }

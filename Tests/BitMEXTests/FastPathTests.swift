@@ -50,8 +50,9 @@ private let awkwardBytes: [UInt8] = [
     }
   }
 
-  @Test func guidsAgreeWithTheGeneralReader() {
-    var mix = SimRandom(seed: 7)
+  @Test(arguments: [UInt64(7), 8])
+  func guidsAgreeWithTheGeneralReader(seed: UInt64) {
+    var mix = SimRandom(seed: seed)
     let hex = Array("0123456789abcdefABCDEF".utf8)
     for round in 0..<200 {
       var guid: [UInt8] = []
@@ -59,7 +60,7 @@ private let awkwardBytes: [UInt8] = [
         guid.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : hex[Int(mix.next() % 22)])
       }
       let (fast, slow) = matchIDs(guid)
-      #expect(fast == slow && fast.high != 1, "\(String(decoding: guid, as: UTF8.self))")
+      #expect(fast == slow && fast.high != 1, "\(String(decoding: guid, as: UTF8.self)), seed \(seed)")
       // Every byte replaced by an awkward one, in a few of the rounds.
       guard round < 8 else { continue }
       for i in 0..<36 {
@@ -67,7 +68,7 @@ private let awkwardBytes: [UInt8] = [
           var bad = guid
           bad[i] = b
           let (f, s) = matchIDs(bad)
-          #expect(f == s, "\(i) \(b)")
+          #expect(f == s, "\(i) \(b), seed \(seed)")
         }
       }
     }
@@ -81,8 +82,9 @@ private let awkwardBytes: [UInt8] = [
     }
   }
 
-  @Test func timestampsAgreeWithTheGeneralReader() {
-    var mix = SimRandom(seed: 11)
+  @Test(arguments: [UInt64(11), 12])
+  func timestampsAgreeWithTheGeneralReader(seed: UInt64) {
+    var mix = SimRandom(seed: seed)
     func two(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
     for round in 0..<400 {
       // Fields slightly past their ranges too, to exercise the range checks.
@@ -96,16 +98,16 @@ private let awkwardBytes: [UInt8] = [
       let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
       let text = "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(msText)Z"
       let bytes = Array(text.utf8)
-      #expect(bytes.count == 24)
+      #expect(bytes.count == 24, "\(text), seed \(seed)")
       let (fast, slow) = millis(bytes)
-      #expect(fast == slow, "\(text)")
+      #expect(fast == slow, "\(text), seed \(seed)")
       guard round < 10 else { continue }
       for i in 0..<24 {
         for b in awkwardBytes + Array("tzT Z+".utf8) {
           var bad = bytes
           bad[i] = b
           let (f, s) = millis(bad)
-          #expect(f == s, "\(String(decoding: bad, as: UTF8.self))")
+          #expect(f == s, "\(String(decoding: bad, as: UTF8.self)), seed \(seed)")
         }
       }
     }

@@ -88,6 +88,16 @@ import Testing
     full.multiplier = -100_000_000
     full.underlyingToPositionMultiplier = 2
     full.isInverse = false
+    full.rootSymbol = "XBT"
+    full.positionCurrency = "USD"
+    full.expiryMs = 16
+    full.maxOrderQty = 17
+    full.underlyingToSettleMultiplier = 18
+    full.quoteToSettleMultiplier = 19
+    full.isQuanto = true
+    full.takerFee = 20
+    full.homeNotional24h = 21
+    full.foreignNotional24h = 22
     full.lastPrice = 1
     full.lastTickDirection = .zeroMinusTick
     full.lastChangePcnt = -0.5
@@ -105,10 +115,12 @@ import Testing
     full.bidPrice = 13
     full.askPrice = 14
     full.timeMs = 15
+    #expect(Self.unknownFields(full.fields).isEmpty, "the row sets every field")
     var instrument = Instrument(partial())
     instrument.merge(full)
     // Every field of the row comes through: an instrument built from it alone is equal.
     #expect(instrument == Instrument(full))
+    #expect(instrument.expiryMs == 16 && instrument.isQuanto == true && instrument.foreignNotional24h == 22)
     #expect(instrument.underlying == "XBT")
     #expect(instrument.settlCurrency == "XBt")
     #expect(instrument.multiplier == -100_000_000)
@@ -119,6 +131,56 @@ import Testing
     #expect(instrument.lowPrice == 12)
     #expect(instrument.midPrice == 13.5)
     #expect(instrument.priceDecimals == 1)
+  }
+
+  /// The names of the fields `fields` does not know (stored properties still nil).
+  static func unknownFields(_ fields: InstrumentFields) -> [String] {
+    Mirror(reflecting: fields).children.compactMap { child in
+      Mirror(reflecting: child.value).children.isEmpty ? child.label : nil
+    }
+  }
+
+  /// Each stored field is listed in `InstrumentFields.all` exactly once, under its own key.
+  @Test func everyFieldIsListedOnce() {
+    let stored = Self.unknownFields(InstrumentFields())
+    var written: [String] = []
+    for field in InstrumentFields.all {
+      var fields = InstrumentFields()
+      switch field.slot {
+      case .text(let path): fields[keyPath: path] = "x"
+      case .number(let path): fields[keyPath: path] = 1
+      case .time(let path): fields[keyPath: path] = 1
+      case .flag(let path): fields[keyPath: path] = true
+      case .tickDirection(let path): fields[keyPath: path] = .plusTick
+      }
+      let set = Set(stored).subtracting(Self.unknownFields(fields))
+      #expect(set.count == 1, "\(field.key)")
+      written += set
+    }
+    #expect(written.sorted() == stored.sorted())
+    #expect(Set(InstrumentFields.all.map(\.key)).count == InstrumentFields.all.count)
+  }
+
+  /// The fixed facts of the contract are these, and a new image keeps them only where it
+  /// lacks them.
+  @Test func staticFactsAreTheContractsTerms() {
+    let expected: Set = [
+      "typ", "rootSymbol", "underlying", "quoteCurrency", "positionCurrency", "settlCurrency", "expiry",
+      "tickSize", "lotSize", "maxOrderQty", "multiplier", "underlyingToPositionMultiplier",
+      "underlyingToSettleMultiplier", "quoteToSettleMultiplier", "isInverse", "isQuanto", "takerFee",
+    ]
+    #expect(Set(InstrumentFields.all.filter(\.isStaticFact).map(\.key)) == expected)
+    var known = Instrument(partial()).fields
+    known.quoteToSettleMultiplier = 3108
+    known.expiryMs = 1_632_484_800_000
+    var image = InstrumentFields()
+    image.tickSize = 0.1
+    image.lastPrice = 1
+    image.fillStaticFacts(from: known)
+    #expect(image.tickSize == 0.1 && image.lastPrice == 1)
+    #expect(image.lotSize == 100 && image.isInverse == true && image.typ == "FFWCSX")
+    #expect(image.quoteToSettleMultiplier == 3108 && image.expiryMs == 1_632_484_800_000)
+    #expect(image.markPrice == nil && image.state == nil && image.fundingTimeMs == nil)
   }
 
   @Test func mergeIgnoresAnotherSymbol() {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Screen
@@ -84,90 +85,129 @@ import Testing
 
   // MARK: Numbers
 
-  /// `NumberFormat.fixed` as it was defined, with strings.
-  static func referenceFixed(_ value: Double, decimals: Int, grouping: Bool, plusSign: Bool) -> String {
-    guard value.isFinite else { return NumberFormat.unknown }
-    let places = min(max(decimals, 0), 12)
+  /// The digits of `n` with a comma every three from the right, built by division: an
+  /// oracle that shares nothing with the in-place writer it checks.
+  static func grouped(_ n: UInt64) -> String {
+    guard n >= 1000 else { return String(n) }
+    let group = String(n % 1000)
+    return grouped(n / 1000) + "," + String(repeating: "0", count: 3 - group.count) + group
+  }
+
+  /// `n / 10^places` written out: the decimal the formatted text must spell exactly.
+  static func decimal(_ n: UInt64, places: Int, grouping: Bool) -> String {
     var scale: UInt64 = 1
     for _ in 0..<places { scale *= 10 }
-    let magnitude = abs(value)
-    guard magnitude < 9.2e18 else { return value < 0 ? "-∞" : "∞" }
-    var whole = UInt64(magnitude.rounded(.towardZero))
-    var fraction = UInt64(((magnitude - Double(whole)) * Double(scale)).rounded())
-    if fraction >= scale {
-      whole += 1
-      fraction -= scale
-    }
-    var text = grouping ? referenceGroup(String(whole)) : String(whole)
-    if places > 0 {
-      let f = String(fraction)
-      text += "." + String(repeating: "0", count: places - f.count) + f
-    }
-    if whole == 0 && fraction == 0 { return text }
-    if value < 0 { return "-" + text }
-    return plusSign ? "+" + text : text
+    let whole = grouping ? grouped(n / scale) : String(n / scale)
+    guard places > 0 else { return whole }
+    let fraction = String(n % scale)
+    return whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
   }
 
-  static func referenceGroup(_ digits: String) -> String {
-    guard digits.count > 3 else { return digits }
-    var out = ""
-    let lead = digits.count % 3
-    for (i, ch) in digits.enumerated() {
-      if i > 0 && (i - lead) % 3 == 0 { out.append(",") }
-      out.append(ch)
-    }
-    return out
+  /// Known answers: rounding half away from zero (on values whose binary form is the
+  /// decimal or lies on the same side of the half), carries, signs, clamped places,
+  /// and what cannot be shown.
+  static let fixedCases: [(value: Double, decimals: Int, grouping: Bool, plusSign: Bool, text: String)] = [
+    (0, 2, true, false, "0.00"),
+    (-0.0, 2, true, true, "0.00"),
+    (-0.004, 2, true, false, "0.00"),
+    (0.004, 2, true, true, "0.00"),
+    (0.005, 2, true, false, "0.01"),
+    (0.5, 0, true, false, "1"),
+    (1.5, 0, true, false, "2"),
+    (2.5, 0, true, false, "3"),
+    (-2.5, 0, true, false, "-3"),
+    (0.125, 2, true, false, "0.13"),
+    (-0.125, 2, true, true, "-0.13"),
+    (9.995, 2, true, false, "9.99"),
+    (999.95, 1, true, false, "1,000.0"),
+    (-999.5, 0, true, false, "-1,000"),
+    (999.5, 0, false, true, "+1000"),
+    (1_234_567.891, 2, true, false, "1,234,567.89"),
+    (1_234_567.891, 2, false, false, "1234567.89"),
+    (1_234_567.891, 2, true, true, "+1,234,567.89"),
+    (98_000.5, 1, true, false, "98,000.5"),
+    (0.0001, 4, true, true, "+0.0001"),
+    (0.1, 12, true, false, "0.100000000000"),
+    (1.5, 13, true, false, "1.500000000000"),
+    (1.23456, -1, true, false, "1"),
+    (1e15, 2, true, false, "1,000,000,000,000,000.00"),
+    (-1e15, 0, false, true, "-1000000000000000"),
+    (9.19e18, 0, true, false, "9,190,000,000,000,000,000"),
+    (9.3e18, 2, true, false, "∞"),
+    (-9.3e18, 2, true, false, "-∞"),
+    (.nan, 2, true, false, "-"),
+    (.infinity, 2, true, false, "-"),
+    (-.infinity, 0, true, true, "-"),
+  ]
+
+  @Test(arguments: fixedCases)
+  func fixedKnownAnswers(value: Double, decimals: Int, grouping: Bool, plusSign: Bool, text: String) {
+    #expect(NumberFormat.fixed(value, decimals: decimals, grouping: grouping, plusSign: plusSign) == text)
   }
 
-  @Test func fixedMatchesTheStringDefinition() {
-    var rng = SystemRandomNumberGenerator()
-    var values: [Double] = [
-      0, -0.0, 0.05, 0.5, 9.995, 999.95, 1e15, 9.19e18, 9.3e18, -9.3e18, .nan, .infinity,
-    ]
+  /// Decimals built from random integers come back as written; one more digit rounds them
+  /// down (1–4) or up (6–9). Up to 15 significant digits, where a Double holds a decimal
+  /// closely enough that the rounding cannot be in doubt.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func fixedSpellsDecimalsBuiltFromIntegers(seed: UInt64) {
+    var rng = SimRandom(seed: seed)
     for _ in 0..<3_000 {
-      let magnitude: Double =
-        Double.random(in: 0...1, using: &rng) * Self.pow10(Int.random(in: 0...18, using: &rng))
-      values.append(Bool.random(using: &rng) ? magnitude : -magnitude)
-    }
-    for value in values {
-      for decimals in [-1, 0, 1, 2, 4, 8, 12, 13] {
-        for (grouping, plusSign) in [(true, false), (false, true), (true, true)] {
-          #expect(
-            NumberFormat.fixed(value, decimals: decimals, grouping: grouping, plusSign: plusSign)
-              == Self.referenceFixed(value, decimals: decimals, grouping: grouping, plusSign: plusSign),
-            "\(value) \(decimals)")
-        }
+      let places = Int.random(in: 0...12, using: &rng)
+      let digits = Int.random(in: max(1, places)...15, using: &rng)
+      var limit: UInt64 = 1
+      for _ in 0..<digits { limit *= 10 }
+      let n = UInt64.random(in: 0..<limit, using: &rng)
+      let negative = Bool.random(using: &rng)
+      let (grouping, plusSign) = [(true, false), (false, true), (true, true)].randomElement(using: &rng)!
+      func expected(_ n: UInt64) -> String {
+        let sign = n == 0 ? "" : negative ? "-" : plusSign ? "+" : ""
+        return sign + Self.decimal(n, places: places, grouping: grouping)
       }
+      let written = (negative ? "-" : "") + Self.decimal(n, places: places, grouping: false)
+      let value = Double(written)!
+      let text = NumberFormat.fixed(value, decimals: places, grouping: grouping, plusSign: plusSign)
+      #expect(text == expected(n), "\(written) to \(places) places, seed \(seed)")
+      guard digits <= 13 else { continue }
+      let extra = [1, 2, 3, 4, 6, 7, 8, 9].randomElement(using: &rng)!
+      let longer = Double(written + (places == 0 ? "." : "") + String(extra))!
+      let rounded = NumberFormat.fixed(longer, decimals: places, grouping: grouping, plusSign: plusSign)
+      #expect(
+        rounded == expected(extra < 5 ? n : n + 1), "\(written)·\(extra) to \(places) places, seed \(seed)")
     }
   }
 
-  static func pow10(_ n: Int) -> Double {
-    var p = 1.0
-    for _ in 0..<n { p *= 10 }
-    return p
-  }
-
-  @Test func sizeMatchesTheStringDefinition() {
+  @Test(arguments: [UInt64(1), 2, 3])
+  func sizeGroupsEveryThreeDigits(seed: UInt64) {
+    var rng = SimRandom(seed: seed)
     var values: [Int64] = [0, 1, -1, 999, 1_000, -1_000, .max, .min, .min + 1]
-    for _ in 0..<2_000 { values.append(Int64.random(in: .min ... .max) >> Int64.random(in: 0...62)) }
-    for value in values {
-      let text = Self.referenceGroup(String(value.magnitude))
-      #expect(NumberFormat.size(value) == (value < 0 ? "-" + text : text))
+    for _ in 0..<2_000 {
+      values.append(Int64.random(in: .min ... .max, using: &rng) >> Int64.random(in: 0...62, using: &rng))
     }
+    for value in values {
+      let text = Self.grouped(value.magnitude)
+      #expect(NumberFormat.size(value) == (value < 0 ? "-" + text : text), "\(value), seed \(seed)")
+    }
+    #expect(NumberFormat.size(.min) == "-9,223,372,036,854,775,808")
+    #expect(NumberFormat.size(-1_000) == "-1,000")
   }
 
-  @Test func timeOfDayMatchesTheStringDefinition() {
+  @Test(arguments: [UInt64(1), 2, 3])
+  func timeOfDayFromItsParts(seed: UInt64) {
+    var rng = SimRandom(seed: seed)
     func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
     for _ in 0..<2_000 {
-      let ms = Int64.random(in: -4_000_000_000_000...4_000_000_000_000)
-      let offset = Int.random(in: -14 * 60...14 * 60)
+      let ms = Int64.random(in: -4_000_000_000_000...4_000_000_000_000, using: &rng)
+      let offset = Int.random(in: -14 * 60...14 * 60, using: &rng)
       let day: Int64 = 86_400_000
       let inDay = ((ms + Int64(offset) * 60_000) % day + day) % day
       let text = two(inDay / 3_600_000) + ":" + two(inDay / 60_000 % 60) + ":" + two(inDay / 1000 % 60)
       let milli = inDay % 1000
       let full = text + "." + (milli < 10 ? "00" : milli < 100 ? "0" : "") + String(milli)
-      #expect(NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset) == full)
-      #expect(NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset, milliseconds: false) == text)
+      #expect(
+        NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset) == full, "\(ms) \(offset), seed \(seed)")
+      #expect(
+        NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset, milliseconds: false) == text,
+        "\(ms) \(offset), seed \(seed)")
     }
   }
 }

@@ -1,0 +1,54 @@
+/// One field of `InstrumentFields`, as `InstrumentFields.all` lists it: the key BitMEX sends
+/// it under, where it is kept (by the kind of value), and whether it is a fixed fact of the
+/// contract.
+public struct InstrumentField: Sendable {
+  /// A field of `InstrumentFields` holding values of type `Value`.
+  public typealias Path<Value> = WritableKeyPath<InstrumentFields, Value?> & Sendable
+
+  /// Where a field is kept, by the kind of JSON value BitMEX sends for it.
+  public enum Slot: Sendable {
+    /// A string.
+    case text(Path<String>)
+    /// A number.
+    case number(Path<Double>)
+    /// An ISO 8601 timestamp, kept as milliseconds since the Unix epoch.
+    case time(Path<Int64>)
+    /// `true` or `false`.
+    case flag(Path<Bool>)
+    /// `PlusTick`, `ZeroPlusTick`, `MinusTick` or `ZeroMinusTick`.
+    case tickDirection(Path<TickDirection>)
+  }
+
+  /// The field's name on the wire (`fundingTimestamp`).
+  public let key: String
+  public let slot: Slot
+  /// A fixed fact of the contract (tick and lot size, currencies, type, multipliers…): a
+  /// new image that lacks it keeps the one known before.
+  public let isStaticFact: Bool
+
+  init(_ key: String, _ slot: Slot, staticFact: Bool = false) {
+    self.key = key
+    self.slot = slot
+    isStaticFact = staticFact
+  }
+
+  /// Copies this field from `source` into `target` when `source` has it and, with
+  /// `onlyIfMissing`, `target` does not.
+  func copy(from source: InstrumentFields, into target: inout InstrumentFields, onlyIfMissing: Bool) {
+    switch slot {
+    case .text(let path): Self.copy(path, source, &target, onlyIfMissing)
+    case .number(let path): Self.copy(path, source, &target, onlyIfMissing)
+    case .time(let path): Self.copy(path, source, &target, onlyIfMissing)
+    case .flag(let path): Self.copy(path, source, &target, onlyIfMissing)
+    case .tickDirection(let path): Self.copy(path, source, &target, onlyIfMissing)
+    }
+  }
+
+  private static func copy<Value>(
+    _ path: WritableKeyPath<InstrumentFields, Value?>, _ source: InstrumentFields,
+    _ target: inout InstrumentFields, _ onlyIfMissing: Bool
+  ) {
+    guard let value = source[keyPath: path], !onlyIfMissing || target[keyPath: path] == nil else { return }
+    target[keyPath: path] = value
+  }
+}
