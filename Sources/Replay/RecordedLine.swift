@@ -37,32 +37,30 @@ public struct RecordedLine: Sendable, Hashable {
       }
       return (RecordedLine(time: nil, frameStart: i), .bad("not a recorded frame"))
     }
-    // Digits, one point, digits: the time. Parsed by hand (no String, no allocation).
+    // Digits, one point, digits: the time. Parsed by hand (no String, no allocation): the whole
+    // seconds and up to 9 fraction digits as integers, one division at the end.
     var whole: Int64 = 0
-    var fraction = 0.0
-    var scale = 0.1
+    var fraction: Int64 = 0
+    var fractionScale: Int64 = 1
     var digits = 0
-    var seenPoint = false
-    while i < n {
-      let c = line[i]
-      if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
-        let d = Int64(c &- UInt8(ascii: "0"))
-        if seenPoint {
-          fraction += Double(d) * scale
-          scale /= 10
-        } else {
-          guard whole < 100_000_000_000 else {
-            return (RecordedLine(time: nil, frameStart: i), .bad("a time too large"))
-          }
-          whole = whole * 10 + d
+    while i < n, line[i] &- UInt8(ascii: "0") < 10 {
+      guard whole < 100_000_000_000 else {
+        return (RecordedLine(time: nil, frameStart: i), .bad("a time too large"))
+      }
+      whole = whole &* 10 &+ Int64(line[i] &- UInt8(ascii: "0"))
+      digits += 1
+      i += 1
+    }
+    if i < n, line[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < n, line[i] &- UInt8(ascii: "0") < 10 {
+        if fractionScale < 1_000_000_000 {
+          fraction = fraction &* 10 &+ Int64(line[i] &- UInt8(ascii: "0"))
+          fractionScale &*= 10
         }
         digits += 1
-      } else if c == UInt8(ascii: "."), !seenPoint {
-        seenPoint = true
-      } else {
-        break
+        i += 1
       }
-      i += 1
     }
     guard digits > 0 else { return (RecordedLine(time: nil, frameStart: i), .bad("a time without digits")) }
     if i < n, line[i] == UInt8(ascii: ":") { i += 1 }
@@ -70,7 +68,7 @@ public struct RecordedLine: Sendable, Hashable {
       return (RecordedLine(time: nil, frameStart: i), .bad("a time not followed by a frame"))
     }
     i += 1
-    let time = Double(whole) + fraction
+    let time = Double(whole) + Double(fraction) / Double(fractionScale)
     guard i < n else { return (RecordedLine(time: time, frameStart: n), .bad("a time without a frame")) }
     return (RecordedLine(time: time, frameStart: i), .frame)
   }

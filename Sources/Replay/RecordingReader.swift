@@ -20,7 +20,9 @@ public final class RecordingReader {
   /// The longest line accepted.
   public static let maxLineBytes = 64 << 20
 
-  private var file: gzFile?
+  /// The open file: read directly when plain, through zlib (`gz`) when compressed.
+  private var fd: Int32 = -1
+  private var gz: gzFile?
   private var buffer: UnsafeMutableRawBufferPointer
   private var start = 0
   private var end = 0
@@ -51,17 +53,23 @@ public final class RecordingReader {
     var magic: (UInt8, UInt8) = (0, 0)
     let got = withUnsafeMutableBytes(of: &magic) { pread(fd, $0.baseAddress, 2, 0) }
     isCompressed = got == 2 && magic.0 == 0x1F && magic.1 == 0x8B
-    guard let gz = gzdopen(fd, "rb") else {
-      close(fd)
-      throw RecordingError(path: path, reason: "cannot open for reading")
+    if isCompressed {
+      guard let file = gzdopen(fd, "rb") else {
+        close(fd)
+        throw RecordingError(path: path, reason: "cannot open for reading")
+      }
+      gzbuffer(file, 256 << 10)
+      gz = file
+    } else {
+      // Plain: read(2) straight into the line buffer, one copy fewer than through zlib.
+      self.fd = fd
+      posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
     }
-    gzbuffer(gz, 256 << 10)
-    file = gz
     buffer = .allocate(byteCount: 1 << 20, alignment: 16)
   }
 
   deinit {
-    if let file { gzclose(file) }
+    if let gz { gzclose(gz) } else if fd >= 0 { close(fd) }
     buffer.deallocate()
   }
 
@@ -75,6 +83,7 @@ public final class RecordingReader {
       }
       if atEOF {
         guard start < end else { return nil }
+        // The last line has no newline.
         lastLineWasCut = true
         return take(upTo: end, consumed: end)
       }
@@ -85,8 +94,8 @@ public final class RecordingReader {
   /// Goes back (or on) to an uncompressed offset that `offset` reported earlier, with
   /// `lineNumber` the number of lines before it.
   public func seek(to target: Int64, lineNumber: Int) throws(RecordingError) {
-    guard let file else { return }
-    guard gzseek(file, off_t(target), SEEK_SET) == off_t(target) else {
+    let landed = gz.map { gzseek($0, off_t(target), SEEK_SET) } ?? lseek(fd, off_t(target), SEEK_SET)
+    guard landed == off_t(target) else {
       throw RecordingError(path: path, reason: "cannot seek to byte \(target)")
     }
     start = 0
@@ -99,8 +108,8 @@ public final class RecordingReader {
 
   /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`).
   public var progress: Double {
-    guard fileSize > 0, let file else { return 1 }
-    let at = isCompressed ? Int64(gzoffset(file)) : offset
+    guard fileSize > 0 else { return 1 }
+    let at = gz.map { Int64(gzoffset($0)) } ?? offset
     return min(1, max(0, Double(at) / Double(fileSize)))
   }
 
@@ -116,10 +125,6 @@ public final class RecordingReader {
 
   /// Reads more: moves what is left of a line to the front, grows the buffer if a line fills it.
   private func fill() throws(RecordingError) {
-    guard let file else {
-      atEOF = true
-      return
-    }
     if start > 0 {
       if end > start { memmove(buffer.baseAddress!, buffer.baseAddress! + start, end - start) }
       end -= start
@@ -136,22 +141,29 @@ public final class RecordingReader {
       buffer.deallocate()
       buffer = bigger
     }
-    let want = UInt32(min(buffer.count - end, Int(Int32.max)))
-    let got = gzread(file, buffer.baseAddress! + end, want)
-    if got < 0 {
-      var code: Int32 = 0
-      let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
-      throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(message)")
-    }
-    if got == 0 {
-      // A .gz cut short mid-stream reads as an early end: say so rather than end quietly.
-      var code: Int32 = 0
-      if let message = gzerror(file, &code), code != Z_OK, code != Z_STREAM_END {
-        throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(String(cString: message))")
+    let room = min(buffer.count - end, Int(Int32.max))
+    let got: Int
+    if let gz {
+      got = Int(gzread(gz, buffer.baseAddress! + end, UInt32(room)))
+      if got < 0 {
+        var code: Int32 = 0
+        let message = gzerror(gz, &code).map { String(cString: $0) } ?? "read error"
+        throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(message)")
       }
-      atEOF = true
+      if got == 0 {
+        // A .gz cut short mid-stream (a recording killed while writing) ends early: what came
+        // before is played, and the cut is reported like a last line cut short.
+        var code: Int32 = 0
+        if gzerror(gz, &code) != nil, code != Z_OK, code != Z_STREAM_END { lastLineWasCut = true }
+      }
+    } else {
+      var n = read(fd, buffer.baseAddress! + end, room)
+      while n < 0 && errno == EINTR { n = read(fd, buffer.baseAddress! + end, room) }
+      if n < 0 { throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(Self.errnoText())") }
+      got = n
     }
-    end += Int(got)
+    if got == 0 { atEOF = true }
+    end += got
   }
 
   private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -83,6 +83,19 @@ import Testing
     #expect(session.market.book.top(.sell, .max) == expected.market.book.top(.sell, .max))
   }
 
+  @Test func aGzipCutShortPlaysWhatCameBeforeTheCut() throws {
+    let gzPath = try Self.temporary("cut.jsonl.gz", [])
+    defer { Self.cleanUp(gzPath) }
+    try Self.gzip(Fixture.bytes("2021-07-22_session_full.jsonl"), to: gzPath)
+    let whole = try Data(contentsOf: URL(fileURLWithPath: gzPath))
+    try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: gzPath))
+    let (_, outcome) = try Self.play(gzPath, "SOLUSDT")
+    #expect(outcome.endedMidLine)
+    // Every complete line before the cut plays; the one cut in two is the only bad line.
+    #expect(outcome.frames > 50 && outcome.frames < 2_120, "\(outcome.frames) frames")
+    #expect(outcome.badLines == 1, "\(outcome.lastBadLine ?? "")")
+  }
+
   @Test func recorderLinesCarryTheirTimesAndSiblingTimesAreRead() throws {
     let path = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
     let player = try ReplayPlayer(path: path)
