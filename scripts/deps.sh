@@ -74,6 +74,11 @@ int main(void) {
 }'
 }
 
+zlib_builds() {
+  builds z zlib.h '#include <zlib.h>
+int main(void) { return gzclose(gzopen("/dev/null", "rb")); }'
+}
+
 curl_has_ws() {
   command -v curl-config >/dev/null 2>&1 && curl-config --protocols 2>/dev/null | grep -qx 'WS'
 }
@@ -86,6 +91,7 @@ missing_tools() {
   local m=()
   if [ "$linux" = 1 ]; then
     ncursesw_builds || m+=(libncurses-dev)
+    zlib_builds || m+=(zlib1g-dev)
   else
     command -v pkg-config >/dev/null 2>&1 || m+=(pkg-config)
     pkg-config --exists ncursesw 2>/dev/null || m+=(libncurses-dev)
