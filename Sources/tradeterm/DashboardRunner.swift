@@ -54,7 +54,7 @@ struct DashboardRunner {
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
-    let frameInterval = 1.0 / Double(max(1, min(fps, 120)))
+    let pacer = FramePacer(fps: fps)
     var lastDraw = MonotonicTime(nanoseconds: 0)
     var forceDraw = true
     var memo = RenderMemo()
@@ -64,9 +64,7 @@ struct DashboardRunner {
       let now = MonotonicTime.now()
       // Sleep until input, data, a signal, the next frame slot (if something is
       // waiting to be drawn), or the next second (countdowns and data ages move).
-      var timeout = 1.0
-      if state.dirty { timeout = max(0, frameInterval - (now - lastDraw)) }
-      if !state.flashes.isEmpty || state.newTrades > 0 { timeout = min(timeout, 0.05) }
+      let timeout = pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0),
@@ -132,8 +130,7 @@ struct DashboardRunner {
       if state.quitting { break loop }
 
       let drawNow = MonotonicTime.now()
-      let due = drawNow - lastDraw >= frameInterval
-      if state.dirty && (forceDraw || (!state.paused && due)) {
+      if pacer.shouldDraw(state, now: drawNow, lastDraw: lastDraw, forced: forceDraw) {
         screen.draw(DashboardView.render(state, reusing: &memo))
         trace?.drew(bookLive: state.market.bookSync == .live)
         state.dirty = false

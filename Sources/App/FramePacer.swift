@@ -1,0 +1,40 @@
+import Session
+
+/// When the dashboard's loop wakes up and when it draws: at most `fps` frames a second while
+/// something waits to be drawn, a short wait while flashes and new-trade highlights fade, and
+/// otherwise a wait of up to a second (countdowns and data ages move once a second).
+///
+/// Paused, nothing is drawn until a key forces a frame, so undrawn data is no reason to wake:
+/// a paused dashboard waits like an idle one (it still wakes for keys, signals and the feed,
+/// whose data it applies without drawing). Pure: the runner passes the times in.
+public struct FramePacer: Sendable, Hashable {
+  /// Seconds between two frames.
+  public var frameInterval: Double
+  /// The longest wait when nothing is due.
+  public var idleWait: Double = 1
+  /// The wait while a flash or a new-trade highlight is fading.
+  public var fadeWait: Double = 0.05
+
+  /// A pacer drawing at most `fps` frames a second (clamped to 1…120).
+  public init(fps: Int) {
+    frameInterval = 1.0 / Double(max(1, min(fps, 120)))
+  }
+
+  /// How long the loop may wait (in seconds) before something needs it, with the last frame
+  /// drawn at `lastDraw`.
+  public func pollTimeout(_ state: AppState, now: MonotonicTime, lastDraw: MonotonicTime) -> Double {
+    if state.paused { return idleWait }
+    var timeout = idleWait
+    if state.dirty { timeout = max(0, frameInterval - (now - lastDraw)) }
+    if !state.flashes.isEmpty || state.newTrades > 0 { timeout = min(timeout, fadeWait) }
+    return timeout
+  }
+
+  /// Whether to draw now: something changed, and a frame slot has come (unpaused) or a key or
+  /// a resize asks for a frame at once (`forced`, paused or not).
+  public func shouldDraw(_ state: AppState, now: MonotonicTime, lastDraw: MonotonicTime, forced: Bool) -> Bool
+  {
+    guard state.dirty else { return false }
+    return forced || (!state.paused && now - lastDraw >= frameInterval)
+  }
+}

@@ -1,0 +1,78 @@
+import MarketModel
+import Session
+import Testing
+
+@testable import App
+
+/// The dashboard loop's wait and draw decisions (issue 11: `p` spun a core at 100 %: paused
+/// with undrawn data, the loop polled with a zero timeout).
+@Suite struct FramePacerTests {
+  /// A state at 30 fps: the last frame at 10 s.
+  private static func state(dirty: Bool, paused: Bool = false) -> AppState {
+    var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    s.dirty = dirty
+    s.paused = paused
+    return s
+  }
+
+  private let pacer = FramePacer(fps: 30)
+  private let lastDraw: MonotonicTime = 10
+
+  @Test(
+    arguments: [
+      // (dirty, paused, now, flashing, expected wait)
+      (false, false, 10.5, false, 1.0),  // idle: wait up to a second
+      (true, false, 10.01, false, 1.0 / 30 - 0.01),  // dirty: the rest of the frame slot
+      (true, false, 12.0, false, 0.0),  // dirty and the slot long past: draw now
+      (true, true, 12.0, false, 1.0),  // paused with undrawn data: waits like idle
+      (true, true, 10.01, false, 1.0),
+      (false, true, 12.0, false, 1.0),
+      (true, false, 10.0, true, 1.0 / 30),  // a flash fading, undrawn: the frame slot first…
+      (false, false, 12.0, true, 0.05),  // …or the fade
+      (true, true, 12.0, true, 1.0),  // paused: fades are not drawn either
+    ] as [(Bool, Bool, MonotonicTime, Bool, Double)])
+  func pollTimeout(dirty: Bool, paused: Bool, now: MonotonicTime, flashing: Bool, expected: Double) {
+    var s = Self.state(dirty: dirty, paused: paused)
+    if flashing { s.flashes[100] = 0 }
+    let wait = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
+    #expect(abs(wait - expected) < 1e-9, "waited \(wait)")
+  }
+
+  @Test func pausedNeverDrawsUnlessForced() {
+    let paused = Self.state(dirty: true, paused: true)
+    #expect(!pacer.shouldDraw(paused, now: 20, lastDraw: lastDraw, forced: false))
+    #expect(pacer.shouldDraw(paused, now: 20, lastDraw: lastDraw, forced: true))
+    let running = Self.state(dirty: true)
+    #expect(!pacer.shouldDraw(running, now: 10.01, lastDraw: lastDraw, forced: false))
+    #expect(pacer.shouldDraw(running, now: 10.04, lastDraw: lastDraw, forced: false))
+    #expect(!pacer.shouldDraw(Self.state(dirty: false), now: 20, lastDraw: lastDraw, forced: true))
+  }
+
+  /// The loop, run the way `DashboardRunner` runs it, for a minute of paused time with data
+  /// arriving 40 times a second: every wake is the feed's or a one-second timeout, never a
+  /// zero-timeout spin.
+  @Test func aPausedMinuteWakesOnlyForDataAndTheClock() {
+    var s = Self.state(dirty: true, paused: true)
+    var now: MonotonicTime = 10
+    var nextData: MonotonicTime = 10
+    var wakes = 0
+    var zeroWaits = 0
+    while now < 70 {
+      let timeout = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
+      // poll returns at the timeout or when data arrives, whichever is first.
+      let woke = min(now + timeout, nextData)
+      if timeout <= 0 { zeroWaits += 1 }
+      now = max(woke, now + 0.001)
+      if now >= nextData {
+        nextData = nextData + 0.025
+        s.dirty = true
+      }
+      _ = App.update(&s, .tick(now: now, wallMs: Int64(now.nanoseconds / 1_000_000)))
+      wakes += 1
+      if pacer.shouldDraw(s, now: now, lastDraw: lastDraw, forced: false) { s.dirty = false }
+    }
+    #expect(zeroWaits == 0, "\(zeroWaits) zero-timeout polls in a paused minute")
+    // 40 data wakes a second, plus at most one timeout a second.
+    #expect(wakes <= 60 * 41, "\(wakes) wakes in a minute")
+  }
+}
