@@ -115,7 +115,13 @@ public enum App {
       }
       return []
     case .togglePause: state.paused.toggle()
-    case .reconnect: return [.feed(.reconnectNow)]
+    case .reconnect:
+      // `r` that cannot act says why instead of doing nothing.
+      if let refusal = StatusNote.reconnectRefusal(state) {
+        state.notice = Notice(refusal, until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      return [.feed(.reconnectNow)]
     case .help: state.helpVisible = true
     case .quit:
       state.quitting = true

@@ -45,6 +45,8 @@ public struct AppState: Sendable {
   /// How many of the newest trades arrived just now (highlighted until `newTradesUntil`).
   public var newTrades = 0
   public var newTradesUntil: Int64 = 0
+  /// A few words answering the last key, shown on the status line for a moment.
+  public var notice: Notice?
   /// Recording to a file: "REC" while it works, the reason once it stopped.
   public var recording = false
   /// The monotonic second of the last tick (time-driven redraws happen once a second).

@@ -124,7 +124,7 @@ public enum DashboardView {
       connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
       reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
-      hints: hints, ascii: s.ascii
+      notice: StatusNote.text(s), hints: hints, ascii: s.ascii
     ).render(into: &grid, area: layout.status)
 
     if let picker = s.picker {

@@ -1,9 +1,10 @@
 /// The bottom line: the connection badge, why the last attempt failed, mode markers,
-/// messages per second, age of the newest data, ping round trip, and key hints at the right,
-/// dropped from the end until they fit.
+/// messages per second, age of the newest data, ping round trip, a notice (why a key did
+/// nothing, why recording stopped, why the book resyncs), and key hints at the right, dropped
+/// from the end until they fit.
 ///
-/// The badge always shows (cut with an ellipsis if even it is too long); the failure reason
-/// keeps up to 48 columns against the hints and takes whatever they leave.
+/// The badge always shows (cut with an ellipsis if even it is too long); the notice and the
+/// failure reason keep up to 48 columns against the hints and take whatever they leave.
 public struct StatusLine: Sendable {
   public var connection: ConnectionBadge
   /// Mode markers: `DEMO`, `REPLAY`, `PAUSED`.
@@ -18,6 +19,8 @@ public struct StatusLine: Sendable {
   public var reconnects: Int
   public var resyncs: Int
   public var skipped: Int
+  /// Something the user should know now, in a few words; shown before the failure reason.
+  public var notice: String?
   /// Key hints, most important first.
   public var hints: [KeyHint]
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
@@ -26,7 +29,7 @@ public struct StatusLine: Sendable {
   public init(
     connection: ConnectionBadge, markers: [String] = [], messagesPerSecond: Double? = nil,
     dataAgeMs: Int64? = nil, pingMs: Int64? = nil, reconnects: Int = 0, resyncs: Int = 0, skipped: Int = 0,
-    hints: [KeyHint] = [], ascii: Bool = false
+    notice: String? = nil, hints: [KeyHint] = [], ascii: Bool = false
   ) {
     self.connection = connection
     self.markers = markers
@@ -36,6 +39,7 @@ public struct StatusLine: Sendable {
     self.reconnects = reconnects
     self.resyncs = resyncs
     self.skipped = skipped
+    self.notice = notice
     self.hints = hints
     self.ascii = ascii
   }
@@ -83,7 +87,8 @@ public struct StatusLine: Sendable {
     }
 
     var free = width - leftWidth
-    let reason = connection.reason.map { Span($0, Style(.warning)) }
+    let words = [notice, connection.reason].compactMap { $0 }.filter { !$0.isEmpty }
+    let reason = words.isEmpty ? nil : Span(words.joined(separator: "; "), Style(.warning))
     let reasonKeeps = reason.map { min($0.width, Self.reasonReserve) + 2 } ?? 0
     var right: [Span] = []
     var rightWidth = 0

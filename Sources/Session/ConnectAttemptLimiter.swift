@@ -1,5 +1,9 @@
-/// A budget of connection attempts per rolling window: at most `limit` attempts in any `window`
-/// seconds (BitMEX allows 60 WebSocket connections per hour and answers more with HTTP 429).
+/// A budget of connections per rolling window: at most `limit` in any `window` seconds (BitMEX
+/// allows 60 WebSocket connections per hour and answers more with HTTP 429).
+///
+/// `ConnectionMachine` records what BitMEX counts: WebSocket upgrades that succeeded. A TCP
+/// connect that failed never reached the exchange, and a refused upgrade opened nothing, so
+/// neither spends the budget (their pace is the backoff's and the server's `Retry-After`).
 ///
 /// An attempt made at `t` counts against the budget for times in `[t, t + window)`; it no longer
 /// counts from `t + window` on.
@@ -28,6 +32,14 @@ public struct ConnectAttemptLimiter: Sendable, Hashable {
     if attemptCount(at: time) < limit { return time }
     // The attempt `limit` places from the newest must leave the window before a new one fits.
     return max(time, attempts[attempts.count - limit] + window)
+  }
+
+  /// When the budget, spent by the attempts recorded so far, has room again: the time the
+  /// oldest of the last `limit` attempts leaves the window. Nil while fewer than `limit` are
+  /// recorded. A time already past means there is room (attempts are forgotten only when a new
+  /// one is recorded).
+  public var fullUntil: MonotonicTime? {
+    attempts.count >= limit ? attempts[attempts.count - limit] + window : nil
   }
 
   /// Whether an attempt at `time` fits the budget.

@@ -94,7 +94,8 @@ public struct ConnectionMachine: Sendable {
     if case .waiting(let until, _) = phase { nextRetryAt = until }
     return FeedStatus(
       state: state, symbol: symbol, attempt: attempt, reconnects: max(0, connectionsOpened - 1),
-      nextRetryAt: nextRetryAt, lastError: lastError, pingRoundTrip: pingRoundTrip)
+      nextRetryAt: nextRetryAt, lastError: lastError, pingRoundTrip: pingRoundTrip,
+      connectionLimitUntil: limiter.fullUntil)
   }
 
   /// The topics of the current symbol, in subscription order.
@@ -121,9 +122,11 @@ public struct ConnectionMachine: Sendable {
   }
 
   /// The WebSocket upgrade succeeded: subscribe every topic, every table waits for its partial.
+  /// The connection counts against the hourly budget (the exchange counts upgrades).
   public mutating func connected(now: MonotonicTime) -> [ConnectionAction] {
     guard case .connecting = phase else { return [] }
     phase = .open
+    limiter.record(now)
     connectionsOpened += 1
     lastMessageAt = now
     pingOutstandingSince = nil
@@ -327,10 +330,14 @@ public struct ConnectionMachine: Sendable {
 
   /// The user asked to reconnect: skip any backoff wait (the hourly budget still applies). An open
   /// connection is closed and replaced; after an error or the end of a replay, a fresh attempt.
+  /// With the budget spent, an open connection is kept (closing it would leave nothing until a
+  /// slot frees) and a wait goes on as it was: `status.connectionLimitUntil` says until when.
   public mutating func reconnectNow(now: MonotonicTime) -> [ConnectionAction] {
     var actions: [ConnectionAction] = []
     switch phase {
     case .connecting, .stopped:
+      return []
+    case .open where !limiter.allows(at: now):
       return []
     case .open:
       actions.append(.close(code: 1000, reason: "reconnect"))
@@ -440,14 +447,14 @@ public struct ConnectionMachine: Sendable {
     pingRoundTrip = nil
   }
 
-  /// Opens a connection if the hourly budget allows, else waits for the next free slot.
+  /// Opens a connection if the hourly budget allows, else waits for the next free slot (and
+  /// says that the budget is what it waits for). The budget is spent by `connected`, not here.
   private mutating func connect(now: MonotonicTime, into actions: inout [ConnectionAction]) {
     let allowed = limiter.earliestAttempt(notBefore: now)
     guard allowed <= now else {
       phase = .waiting(until: allowed, wait: .hourlyLimit)
       return
     }
-    limiter.record(now)
     phase = .connecting(since: now)
     actions.append(.connect(url: url))
   }

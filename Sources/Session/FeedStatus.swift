@@ -21,6 +21,10 @@ public struct FeedStatus: Sendable, Hashable {
   public var lastError: String?
   /// Round trip of the last answered text `ping`, in seconds.
   public var pingRoundTrip: Double?
+  /// While the budget of connections per hour is spent: when it has room for one more. A time
+  /// in the past (or nil) means a new connection may open now; before it, `reconnectNow` keeps
+  /// what it has, and the UI says why.
+  public var connectionLimitUntil: MonotonicTime?
   /// Messages received per second (filled by the I/O layer).
   public var messagesPerSecond: Double
   /// Bytes received per second (filled by the I/O layer).
@@ -37,6 +41,7 @@ public struct FeedStatus: Sendable, Hashable {
     nextRetryAt: MonotonicTime? = nil,
     lastError: String? = nil,
     pingRoundTrip: Double? = nil,
+    connectionLimitUntil: MonotonicTime? = nil,
     messagesPerSecond: Double = 0,
     bytesPerSecond: Double = 0,
     lastMessageAt: [Topic: MonotonicTime] = [:]
@@ -48,6 +53,7 @@ public struct FeedStatus: Sendable, Hashable {
     self.nextRetryAt = nextRetryAt
     self.lastError = lastError
     self.pingRoundTrip = pingRoundTrip
+    self.connectionLimitUntil = connectionLimitUntil
     self.messagesPerSecond = messagesPerSecond
     self.bytesPerSecond = bytesPerSecond
     self.lastMessageAt = lastMessageAt

@@ -67,6 +67,48 @@ import Testing
     #expect(s.quitting)
   }
 
+  /// Feeds `status` to `s` at `now` (seconds), as a drain of the feed does.
+  static func receive(_ s: inout AppState, _ status: FeedStatus, at now: Double) {
+    _ = App.update(
+      &s, .feed(FeedUpdate(status: status), now: .init(seconds: now), wallMs: 0), batch: MarketBatch())
+    _ = App.update(&s, .tick(now: .init(seconds: now), wallMs: 0))
+  }
+
+  /// The status line of `s` as drawn.
+  static func statusLine(_ s: AppState) -> String {
+    DashboardView.render(s).line(s.height - 1)
+  }
+
+  /// Issue 11: after 70 presses of `r`, `r` did nothing and nothing said why. With the hourly
+  /// budget spent, `r` sends nothing (the feed could not act on it) and the status line says
+  /// why and until when, for a few seconds.
+  @Test func reconnectWithTheHourlyBudgetSpentSaysWhy() {
+    var s = Self.state()
+    var status = FeedStatus(state: .live, symbol: "XBTUSD", connectionLimitUntil: .init(seconds: 1_000))
+    Self.receive(&s, status, at: 280)
+    #expect(Self.press(&s, .character("r")) == [])
+    let words = "hourly connection limit: next connection in 12m00s"
+    #expect(StatusNote.text(s) == words)
+    #expect(Self.statusLine(s).contains(words), "\(Self.statusLine(s))")
+    // The notice goes after a few seconds.
+    _ = App.update(&s, .tick(now: .init(seconds: 286), wallMs: 0))
+    #expect(StatusNote.text(s) == nil)
+    #expect(!Self.statusLine(s).contains("hourly"))
+    // Once the slot is free, `r` reconnects.
+    Self.receive(&s, status, at: 1_000)
+    #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])
+    status.connectionLimitUntil = nil
+    Self.receive(&s, status, at: 1_001)
+    #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])
+  }
+
+  @Test func reconnectWhileAnAttemptIsUnderWaySaysSo() {
+    var s = Self.state()
+    Self.receive(&s, FeedStatus(state: .connecting, symbol: "XBTUSD"), at: 5)
+    #expect(Self.press(&s, .character("r")) == [])
+    #expect(Self.statusLine(s).contains("a connection attempt is under way"))
+  }
+
   @Test func anEmptyDrainDoesNotRedrawAndTimeRedrawsOncePerSecond() {
     var s = Self.state()
     s.dirty = false

@@ -168,11 +168,12 @@ import Testing
     }
   }
 
-  /// 429 on every upgrade, with `Retry-After: 0`, for 4 s, against a budget of 5 connection
-  /// attempts per 2 s (BitMEX's 60 per hour, scaled). The feed never exceeds the budget in any
-  /// window, says why it waits (rate-limited with the server's 429, then the hourly limit), and
-  /// goes LIVE once the server lets it in.
-  @Test func rateLimitedForAWhileNeverExceedsTheConnectionBudget() throws {
+  /// 429 on every upgrade, with `Retry-After: 0`, for 4 s, against a budget of 5 connections
+  /// per 2 s (BitMEX's 60 per hour, scaled). A refused upgrade opens nothing, so it does not spend
+  /// the budget (issue 11: refusals used to lock the feed out for the hour): the attempts are
+  /// paced by the backoff, every wait says rate-limited with the server's 429, none waits for the
+  /// hourly limit, and the feed goes LIVE as soon as the server lets it in.
+  @Test func rateLimitedForAWhileIsPacedByTheBackoffNotTheBudget() throws {
     try Integration.withSim(Integration.simConfig(seed: 406)) { sim in
       sim.rejectUpgrades(count: 10_000, status: 429, retryAfter: 0)
       var feedConfig = Integration.feedConfig()
@@ -185,18 +186,45 @@ import Testing
       feed.waitUntil(timeout: 5, "LIVE once the server lets the feed in") { $0.isLive }
       endsLiveWithTheSimulatorsBook(feed, sim)
 
-      // The simulator stamps each connection as it accepts it, a little after the client's
-      // attempt: a window a little shorter than the budget's allows for that jitter.
-      let most = sim.stats.mostConnections(within: 1.9)
-      #expect(most <= 5, "\(most) connection attempts within 2 s")
-      #expect(sim.stats.upgradesRejected >= 5)
+      // More refusals than the budget: they did not spend it.
+      #expect(sim.stats.upgradesRejected > 5, "\(sim.stats.upgradesRejected) refused")
+      // Paced by the backoff (at least 50 ms apart, the first window), not a tight loop.
+      #expect(Double(sim.stats.upgradesRejected) < 4 / 0.025, "\(sim.stats.upgradesRejected) refused in 4 s")
       let limited = feed.reconnectWaits(.rateLimited)
       #expect(!limited.isEmpty)
       #expect(
         limited.allSatisfy { $0.state.label == "RECONNECTING" && $0.lastError?.contains("429") == true })
+      #expect(feed.reconnectWaits(.hourlyLimit).isEmpty, "a refused upgrade spent the budget")
+      #expect(feed.skippedFrames == 0)
+      #expect(!feed.saw { if case .error = $0 { true } else { false } })
+    }
+  }
+
+  /// Every connection dropped 50 ms after its upgrade, for 4 s, against a budget of 5
+  /// connections per 2 s. Upgrades are what the exchange counts: the feed never opens more than
+  /// the budget in any window, says when the budget is what it waits for (the hourly limit,
+  /// with the time its next slot frees), and goes LIVE once the drops stop.
+  @Test func openedConnectionsNeverExceedTheBudget() throws {
+    try Integration.withSim(Integration.simConfig(seed: 407)) { sim in
+      sim.faults.dropAfter = 0.05
+      var feedConfig = Integration.feedConfig()
+      feedConfig.maxAttemptsPerWindow = 5
+      feedConfig.attemptWindow = 2
+      let feed = FeedHarness(url: sim.webSocketURL, symbol: "XBTUSD", config: feedConfig)
+      defer { feed.stop() }
+      feed.run(for: 4)
+      sim.faults.dropAfter = nil
+      feed.waitUntil(timeout: 5, "LIVE once the drops stop") { $0.isLive }
+      endsLiveWithTheSimulatorsBook(feed, sim)
+
+      // The simulator stamps each connection as it accepts it, a little after the client's
+      // attempt: a window a little shorter than the budget's allows for that jitter.
+      let most = sim.stats.mostConnections(within: 1.9)
+      #expect(most <= 5, "\(most) connections within 2 s")
+      #expect(sim.stats.upgradesAccepted >= 6)
       let budget = feed.reconnectWaits(.hourlyLimit)
       #expect(!budget.isEmpty, "the budget never made the feed wait")
-      #expect(feed.skippedFrames == 0)
+      #expect(budget.allSatisfy { $0.connectionLimitUntil != nil && $0.state.label == "RECONNECTING" })
       #expect(!feed.saw { if case .error = $0 { true } else { false } })
     }
   }

@@ -105,6 +105,23 @@ import Testing
     #expect(g[26, 1].style == Style(.warning))
   }
 
+  @Test func aNoticeComesBeforeTheReasonAndIsCutLikeIt() {
+    let badge = Self.waiting(3, 3.001, "Connection refused")
+    let line = StatusLine(
+      connection: badge, notice: "hourly connection limit: next in 12m00s", hints: Self.hints)
+    #expect(
+      Self.render(line, width: 100).line(1)
+        == "  RECONNECTING 3 in 4s   hourly connection limit: next in 12m00s; Connection ref…  1 Book  2 Trades "
+    )
+    #expect(
+      Self.render(line, width: 60).line(1) == "  RECONNECTING 3 in 4s   hourly connection limit: next in … "
+    )
+    let live = StatusLine(connection: ConnectionBadge(.live), notice: "recording stopped: disk full")
+    let g = Self.render(live, width: 60)
+    #expect(g.line(1) == "  LIVE   recording stopped: disk full                       ")
+    #expect(g[10, 1].style == Style(.warning))
+  }
+
   @Test func markersAndALongErrorAsciiCut() {
     let markers = StatusLine(
       connection: ConnectionBadge(.stale([])), markers: ["DEMO"], messagesPerSecond: 0.5, hints: Self.hints)

@@ -32,6 +32,20 @@ import Testing
     #expect(limiter.earliestAttempt(notBefore: 5000) == 5000)
   }
 
+  @Test func fullUntilSaysWhenASpentBudgetHasRoom() {
+    var limiter = ConnectAttemptLimiter(limit: 2, window: 10)
+    #expect(limiter.fullUntil == nil)
+    limiter.record(1)
+    #expect(limiter.fullUntil == nil)
+    limiter.record(4)
+    #expect(limiter.fullUntil == 11)
+    #expect(limiter.earliestAttempt(notBefore: 5) == limiter.fullUntil)
+    limiter.record(11)
+    #expect(limiter.fullUntil == 14)
+    // Past the window the time is in the past: there is room, as `allows` says.
+    #expect(limiter.allows(at: 30) && limiter.fullUntil! < 30)
+  }
+
   @Test func slotsFreeOneByOne() {
     var limiter = fullHour()
     limiter.record(3600)

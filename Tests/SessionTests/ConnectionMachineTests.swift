@@ -272,28 +272,94 @@ private func quietConfig() -> FeedConfig {
       ])
   }
 
-  @Test func theSixtyFirstAttemptInAnHourWaitsForAFreeSlot() {
+  /// Opens and loses `count` connections, one a second from `from`: each upgrade succeeds
+  /// (it counts against the budget) and the server closes it at once.
+  private func openAndLose(_ machine: inout ConnectionMachine, _ count: Int, from: Double) {
+    for n in 0..<count {
+      let now = MonotonicTime(seconds: from + Double(n))
+      if n > 0 { #expect(machine.reconnectNow(now: now).first == .connect(url: url), "connection \(n)") }
+      #expect(machine.connected(now: now).first == .resetTables(xbt))
+      _ = machine.closed(code: 1006, reason: "", now: now + 0.5)
+    }
+  }
+
+  @Test func theSixtyFirstConnectionInAnHourWaitsForAFreeSlot() {
     var machine = machine()
     _ = machine.start(now: 0)
-    for second in 1..<60 {
-      let now = MonotonicTime(seconds: Double(second))
-      _ = machine.upgradeFailed(status: 503, retryAfter: nil, reason: "", now: now)
-      #expect(machine.reconnectNow(now: now).first == .connect(url: url))
-    }
-    // 60 attempts so far (0…59); the next may start when the one at 0 leaves the hour. (No tick
-    // ran, so the wake asked for at 1.25 is still pending and covers the new deadline.)
-    #expect(machine.pendingWake == 1.25)
+    openAndLose(&machine, 59, from: 0)
+    #expect(machine.status.connectionLimitUntil == nil)
+    #expect(machine.reconnectNow(now: 59).first == .connect(url: url))
+    _ = machine.connected(now: 59)
+    // 60 connections opened (0…59): the budget has room again when the one at 0 leaves the hour.
+    #expect(machine.status.connectionLimitUntil == 3600)
     #expect(
-      machine.upgradeFailed(status: 503, retryAfter: nil, reason: "", now: 60) == [
-        .emit(reconnecting(60, at: 3600, "HTTP 503", .hourlyLimit))
+      machine.closed(code: 1006, reason: "", now: 60) == [
+        .emit(
+          FeedStatus(
+            state: .reconnecting(
+              attempt: 60, nextTryAt: 3600, lastError: "closed (1006)", wait: .hourlyLimit),
+            symbol: "XBTUSD", attempt: 60, reconnects: 59, nextRetryAt: 3600, lastError: "closed (1006)",
+            connectionLimitUntil: 3600))
       ])
+    #expect(machine.state.label == "RECONNECTING")
+    // `r` cannot skip this wait: nothing happens (the UI says why, from the status).
     #expect(machine.reconnectNow(now: 61) == [])
+    // (The wake pending from an earlier deadline covers this one; it asks for the next.)
     #expect(machine.tick(now: 3599) == [.scheduleWake(at: 3600)])
-    #expect(
-      machine.tick(now: 3600) == [
-        .connect(url: url), .emit(status(.connecting, attempt: 60, lastError: "HTTP 503")),
-        .scheduleWake(at: 3610),
-      ])
+    #expect(machine.tick(now: 3600).first == .connect(url: url))
+  }
+
+  /// Issue 11: against a closed port the guard reached `RECONNECTING 60 in 47m03s`. A TCP
+  /// connect that fails never reaches the exchange: a hundred of them leave the budget whole.
+  @Test func failedConnectsNeverSpendTheHourlyBudget() {
+    var machine = machine(config: quietConfig())
+    _ = machine.start(now: 0)
+    var now: MonotonicTime = 0
+    for failure in 0..<100 {
+      _ = machine.upgradeFailed(status: nil, retryAfter: nil, reason: "Connection refused", now: now)
+      guard case .reconnecting(_, let next, _, let wait) = machine.state else {
+        Issue.record("not reconnecting after failure \(failure): \(machine.state)")
+        return
+      }
+      #expect(wait == .backoff, "failure \(failure) waits for \(wait)")
+      #expect(machine.tick(now: next).first == .connect(url: url), "failure \(failure)")
+      now = next
+    }
+    #expect(machine.status.connectionLimitUntil == nil)
+  }
+
+  /// Issue 11: 70 presses of `r` against a closed port gave `in 59m45s`, after which `r` did
+  /// nothing. Refused attempts cost nothing: the 70th press still connects.
+  @Test(arguments: [nil, 503, 429] as [Int?])
+  func reconnectPressesThatFailNeverSpendTheBudget(status: Int?) {
+    var machine = machine(config: quietConfig())
+    _ = machine.start(now: 0)
+    for press in 0..<70 {
+      let now = MonotonicTime(seconds: Double(press))
+      _ = machine.upgradeFailed(status: status, retryAfter: nil, reason: "refused", now: now)
+      #expect(machine.reconnectNow(now: now + 0.5).first == .connect(url: url), "press \(press)")
+    }
+    if case .reconnecting(_, _, _, .hourlyLimit) = machine.state {
+      Issue.record("waiting for the hourly limit")
+    }
+  }
+
+  @Test func reconnectWithTheBudgetSpentKeepsTheOpenConnection() {
+    var config = quietConfig()
+    config.maxAttemptsPerWindow = 2
+    config.attemptWindow = 100
+    var machine = machine(config: config)
+    _ = machine.start(now: 0)
+    openAndLose(&machine, 1, from: 0)
+    #expect(machine.reconnectNow(now: 2).first == .connect(url: url))
+    _ = machine.connected(now: 2)
+    for topic in xbt { _ = machine.partialReceived(topic, now: 3) }
+    #expect(machine.state == .live)
+    #expect(machine.status.connectionLimitUntil == 100)
+    // Closing the working connection would leave nothing until 100: `r` keeps it.
+    #expect(machine.reconnectNow(now: 4) == [])
+    #expect(machine.state == .live)
+    #expect(machine.reconnectNow(now: 100).first == .close(code: 1000, reason: "reconnect"))
   }
 
   @Test func aSmallBudgetAlsoBindsTheBackoff() {
@@ -302,13 +368,31 @@ private func quietConfig() -> FeedConfig {
     config.attemptWindow = 100
     var machine = machine(config: config)
     _ = machine.start(now: 0)
-    _ = machine.upgradeFailed(status: nil, retryAfter: nil, reason: "refused", now: 1)
-    #expect(machine.tick(now: 1.25).first == .connect(url: url))
+    openAndLose(&machine, 2, from: 0)
     #expect(
-      machine.upgradeFailed(status: nil, retryAfter: nil, reason: "refused", now: 2) == [
-        .emit(reconnecting(2, at: 100, "refused", .hourlyLimit))
-      ])
+      machine.state
+        == .reconnecting(attempt: 2, nextTryAt: 100, lastError: "closed (1006)", wait: .hourlyLimit))
     #expect(machine.state.label == "RECONNECTING")
+  }
+
+  /// After an error (an unknown symbol), `r` with the budget spent says that it waits for the
+  /// budget instead of doing nothing.
+  @Test func reconnectAfterAnErrorWithTheBudgetSpentWaitsForTheHourlyLimit() {
+    var config = quietConfig()
+    config.maxAttemptsPerWindow = 1
+    config.attemptWindow = 100
+    var machine = machine(config: config)
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.serverError(ServerError(status: 400, message: "Unknown or expired symbol."), now: 2)
+    #expect(machine.state == .error(FeedFailure(.unknownSymbol, "Unknown or expired symbol.")))
+    let actions = machine.reconnectNow(now: 3)
+    #expect(!actions.contains(.connect(url: url)))
+    #expect(
+      machine.state
+        == .reconnecting(
+          attempt: 0, nextTryAt: 101, lastError: "Unknown or expired symbol.", wait: .hourlyLimit))
+    #expect(actions.contains { if case .emit = $0 { true } else { false } })
   }
 
   // MARK: Errors that stop, errors that retry
