@@ -9,6 +9,8 @@ public struct ConnectionBadge: Sendable, Hashable {
   public var state: ConnectionState
   /// Milliseconds until the next connection attempt, while waiting for one.
   public var retryInMs: Int64
+  /// Milliseconds since the last frame, while the connection is silent.
+  public var silentForMs: Int64 = 0
   /// Whether the data comes from a recording (an ended feed then says REPLAY ENDED).
   public var replay: Bool
 
@@ -21,9 +23,11 @@ public struct ConnectionBadge: Sendable, Hashable {
     } else {
       retryInMs = 0
     }
+    if case .silent(let since) = state { silentForMs = max(0, Int64(((now - since) * 1000).rounded(.down))) }
   }
 
-  /// The badge text: `LIVE`, `RECONNECTING 3 in 4s`, `ERROR: Unknown symbol`…
+  /// The badge text: `LIVE`, `RECONNECTING 3 in 4s`, `STALE 2s` (no frame for 2 s),
+  /// `ERROR: Unknown symbol`…
   public var label: String {
     switch state {
     case .reconnecting(let attempt, _, _, let wait):
@@ -32,6 +36,7 @@ public struct ConnectionBadge: Sendable, Hashable {
       return "\(word) \(attempt) in \(NumberFormat.duration(ms: retryInMs, roundingUp: true))\(limit)"
     case .error(let failure): return failure.message.isEmpty ? "ERROR" : "ERROR: \(failure.message)"
     case .ended: return replay ? "REPLAY ENDED" : "ENDED"
+    case .silent: return "STALE \(NumberFormat.duration(ms: silentForMs))"
     default: return state.label
     }
   }
@@ -47,7 +52,7 @@ public struct ConnectionBadge: Sendable, Hashable {
     switch state {
     case .live: Style(.live, bold: true, reverse: true)
     case .connecting, .syncing: Style(.accent, bold: true, reverse: true)
-    case .stale, .resyncing, .reconnecting: Style(.warning, bold: true, reverse: true)
+    case .stale, .resyncing, .reconnecting, .silent: Style(.warning, bold: true, reverse: true)
     case .error: Style(.error, bold: true, reverse: true)
     case .idle, .ended, .stopped: Style(.muted, bold: true, reverse: true)
     }

@@ -45,6 +45,9 @@ public struct ConnectionMachine: Sendable {
   private var lastMessageAt = MonotonicTime(nanoseconds: 0)
   /// When the unanswered heartbeat `ping` went out; any message answers it.
   private var pingOutstandingSince: MonotonicTime?
+  /// The ping has gone unanswered for `config.silentAfter`: the state is `.silent` until the
+  /// next frame.
+  private var silent = false
   /// When the last `ping` went out, until its `pong` arrives (for the round trip).
   private var pingSentAt: MonotonicTime?
   /// Since when the state has been `.live` without a break.
@@ -131,6 +134,7 @@ public struct ConnectionMachine: Sendable {
     lastMessageAt = now
     pingOutstandingSince = nil
     pingSentAt = nil
+    silent = false
     subscriptions = makeSubscriptions(since: now)
     let topics = topics
     return finish([.resetTables(topics), .send(Topic.subscribeRequest(topics))], now: now)
@@ -163,16 +167,19 @@ public struct ConnectionMachine: Sendable {
 
   /// A frame arrived: a table message for `topic` (deltas; partials go to `partialReceived`), or,
   /// with `topic` nil, any other frame. The hot path: it returns actions only when the message
-  /// reveals another table as stale.
+  /// reveals another table as stale, or ends a silence (LIVE again).
   public mutating func message(topic: Topic? = nil, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
+    let wasSilent = silent
     noteMessage(now)
-    guard let topic, let index = subscriptions.firstIndex(where: { $0.topic == topic }) else { return [] }
+    guard let topic, let index = subscriptions.firstIndex(where: { $0.topic == topic }) else {
+      return wasSilent ? finish([], now: now) : []
+    }
     subscriptions[index].lastDataAt = now
     // Data just flowed on `topic`, so a watched table silent past the limit is stale now.
     guard let limit = config.staleTableAfter,
       subscriptions.contains(where: { $0.isWatched && $0.awaiting == nil && $0.silent(for: limit, at: now) })
-    else { return [] }
+    else { return wasSilent ? finish([], now: now) : [] }
     var actions: [ConnectionAction] = []
     resubscribeStaleTables(now: now, into: &actions)
     return finish(actions, now: now)
@@ -408,9 +415,11 @@ public struct ConnectionMachine: Sendable {
     }
   }
 
-  /// The connected states, from the tables' progress: any table still waiting for its first
-  /// partial → syncing; else resyncing, stale or live.
+  /// The connected states: silent while the heartbeat goes unanswered; else, from the tables'
+  /// progress, any table still waiting for its first partial → syncing; else resyncing, stale
+  /// or live.
   private var openState: ConnectionState {
+    if silent { return .silent(since: lastMessageAt) }
     var resyncing: [Topic] = []
     var stale: [Topic] = []
     for subscription in subscriptions {
@@ -434,14 +443,16 @@ public struct ConnectionMachine: Sendable {
     }
   }
 
-  /// Any frame is a sign of life and answers an outstanding ping.
+  /// Any frame is a sign of life, answers an outstanding ping and ends a silence.
   private mutating func noteMessage(_ now: MonotonicTime) {
     lastMessageAt = now
     pingOutstandingSince = nil
+    silent = false
   }
 
   /// Forgets the connection's heartbeat state (the tables are reset on the next `connected`).
   private mutating func leaveConnection() {
+    silent = false
     pingOutstandingSince = nil
     pingSentAt = nil
     pingRoundTrip = nil
@@ -492,6 +503,7 @@ public struct ConnectionMachine: Sendable {
         scheduleRetry(now: now, error: error, wait: .backoff, retryAfter: nil)
         return
       }
+      if now >= since + config.silentAfter { silent = true }
     } else if now >= lastMessageAt + config.heartbeatIdle {
       actions.append(.send("ping"))
       pingOutstandingSince = now
@@ -537,7 +549,11 @@ public struct ConnectionMachine: Sendable {
     case .waiting(let until, _):
       return until
     case .open:
-      var next = pingOutstandingSince.map { $0 + config.pongTimeout } ?? lastMessageAt + config.heartbeatIdle
+      var next = lastMessageAt + config.heartbeatIdle
+      if let since = pingOutstandingSince {
+        next = since + config.pongTimeout
+        if !silent { next = min(next, since + config.silentAfter) }
+      }
       for subscription in subscriptions {
         if subscription.awaiting != nil {
           if let limit = config.partialTimeout { next = min(next, subscription.awaitingSince + limit) }

@@ -16,6 +16,10 @@ public enum ConnectionState: Sendable, Hashable {
   /// The book owner asked for a fresh image of these tables; they were unsubscribed and
   /// subscribed again and wait for their partial.
   case resyncing([Topic])
+  /// Connected, but nothing at all has arrived since `since` and the heartbeat `ping` is
+  /// unanswered (a stalled server or a dead route): what is on screen may be old. Shown as
+  /// STALE; the next frame makes the connection LIVE again, the pong timeout reconnects.
+  case silent(since: MonotonicTime)
   /// No connection; the next attempt is due at `nextTryAt`. `attempt` counts the failures in a
   /// row so far (the upcoming try is retry number `attempt`).
   case reconnecting(attempt: Int, nextTryAt: MonotonicTime, lastError: String?, wait: Wait)
@@ -39,10 +43,10 @@ public enum ConnectionState: Sendable, Hashable {
     case hourlyLimit
   }
 
-  /// Whether a WebSocket is open (syncing, live, stale or resyncing).
+  /// Whether a WebSocket is open (syncing, live, stale, resyncing or silent).
   public var isConnected: Bool {
     switch self {
-    case .syncing, .live, .stale, .resyncing: true
+    case .syncing, .live, .stale, .resyncing, .silent: true
     default: false
     }
   }
@@ -54,7 +58,7 @@ public enum ConnectionState: Sendable, Hashable {
     case .connecting: "CONNECTING"
     case .syncing: "SYNCING"
     case .live: "LIVE"
-    case .stale: "STALE"
+    case .stale, .silent: "STALE"
     case .resyncing: "RESYNCING"
     case .reconnecting(_, _, _, .maintenance): "MAINTENANCE"
     case .reconnecting: "RECONNECTING"

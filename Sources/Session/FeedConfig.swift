@@ -9,6 +9,11 @@ public struct FeedConfig: Sendable, Hashable {
   /// Give up on the connection when neither `pong` nor any other message arrives this long after
   /// the ping.
   public var pongTimeout: Double = 5
+  /// Say STALE (`ConnectionState.silent`) when the heartbeat `ping` has gone unanswered this
+  /// long: a `pong` normally comes back within milliseconds, so the data on screen is no longer
+  /// known to be current, well before `pongTimeout` decides to reconnect. The next frame of any
+  /// kind makes the connection LIVE again. Longer than `pongTimeout`, it never shows.
+  public var silentAfter: Double = 1
   /// Give up on a connection attempt (TCP, TLS and the WebSocket upgrade) after this long.
   public var connectTimeout: Double = 10
   /// The first backoff window.

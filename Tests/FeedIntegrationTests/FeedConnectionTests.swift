@@ -67,6 +67,46 @@ import Testing
     }
   }
 
+  /// Issue 11: a stalled server (no data, no pong, the TCP connection open) left the badge green
+  /// LIVE until the pong timeout reconnected. Now the unanswered ping makes the status STALE
+  /// (`.silent`, with the time of the last frame) well before the reconnect: here STALE 0.1 s
+  /// after the ping, the reconnect 1 s after it.
+  @Test func aStalledServerIsShownStaleWellBeforeTheReconnect() throws {
+    try Integration.withSim(Integration.simConfig(seed: 203)) { sim in
+      var config = Integration.feedConfig()
+      config.silentAfter = 0.1
+      config.pongTimeout = 1
+      let feed = FeedHarness(url: sim.webSocketURL, symbol: "XBTUSD", config: config)
+      defer { feed.stop() }
+      feed.waitUntil("LIVE") { $0.isLive }
+      sim.pauseMarket()
+      feed.waitUntil("a text ping answered by pong") { _ in sim.stats.textPings >= 1 }
+      // Answered pings never show STALE.
+      #expect(!feed.saw { if case .silent = $0 { true } else { false } })
+
+      sim.stallConnections()
+      let stalled = MonotonicTime.now()
+      feed.waitUntil(timeout: 3, "STALE after the unanswered ping") {
+        if case .silent = $0.connectionState { true } else { false }
+      }
+      let staleAt = MonotonicTime.now()
+      #expect(sim.stats.upgradesAccepted == 1, "reconnected before saying STALE")
+      #expect(!feed.isLive)
+      if case .silent(let since) = feed.connectionState { #expect(since < stalled) }
+      feed.waitUntil(timeout: 5, "the reconnect after the pong timeout, then LIVE") {
+        sim.stats.upgradesAccepted == 2 && $0.isLive
+      }
+      let reconnectedAt = feed.statusTimes[
+        feed.statuses.firstIndex { if case .reconnecting = $0.state { true } else { false } } ?? 0]
+      // STALE came at least half a second before the reconnect (the ping waits 0.3 s of
+      // silence, STALE 0.1 s later, the pong timeout 1 s after the ping).
+      #expect(
+        reconnectedAt - staleAt >= 0.5,
+        "STALE \(staleAt - stalled) s after the stall, reconnect \(reconnectedAt - stalled) s")
+      #expect(feed.statuses.contains { $0.lastError?.hasPrefix("no pong within") == true })
+    }
+  }
+
   /// Two upgrades refused with 429 and `Retry-After: 1`: the feed shows RECONNECTING
   /// (rate-limited), waits the full second each time instead of its 50 ms backoff, then goes LIVE.
   @Test func rateLimitedUpgradesWaitForRetryAfterThenGoLive() throws {

@@ -32,6 +32,7 @@ import Testing
     (ConnectionBadge(.idle), "IDLE"), (ConnectionBadge(.connecting), "CONNECTING"),
     (ConnectionBadge(.syncing), "SYNCING"), (ConnectionBadge(.live), "LIVE"),
     (ConnectionBadge(.stale([])), "STALE"), (ConnectionBadge(.resyncing([])), "RESYNCING"),
+    (ConnectionBadge(.silent(since: 10), now: 16.2), "STALE 6s"),
     (waiting(3, 3.2, nil), "RECONNECTING 3 in 4s"),
     (waiting(12, 30, "x"), "RECONNECTING 12 in 30s"),
     (waiting(1, 0.5, nil, .maintenance), "MAINTENANCE 1 in 1s"),
@@ -56,6 +57,8 @@ import Testing
     #expect(ConnectionBadge(.syncing).style.color == .accent)
     #expect(Self.waiting(1, 0, nil).style.color == .warning)
     #expect(ConnectionBadge(.error(FeedFailure(.other, "x"))).style.color == .error)
+    #expect(ConnectionBadge(.silent(since: 0)).style.color == .warning)
+    #expect(!ConnectionBadge(.silent(since: 0)).isLive)
     #expect(ConnectionBadge(.live).isLive && !ConnectionBadge(.stale([])).isLive)
   }
 

@@ -128,7 +128,8 @@ private func quietConfig() -> FeedConfig {
     var machine = liveMachine()
     #expect(machine.tick(now: 6) == [.scheduleWake(at: 7.5)])
     #expect(machine.tick(now: 7.4) == [])
-    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 12.5)])
+    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 8.5)])
+    #expect(machine.tick(now: 8.5) == [.emit(status(.silent(since: 2.5))), .scheduleWake(at: 12.5)])
     #expect(machine.tick(now: 12.4) == [])
     #expect(
       machine.tick(now: 12.5) == [
@@ -147,10 +148,64 @@ private func quietConfig() -> FeedConfig {
   @Test func pongAnswersThePingAndGivesTheRoundTrip() {
     var machine = liveMachine()
     _ = machine.tick(now: 6)
-    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 12.5)])
+    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 8.5)])
     #expect(machine.pong(now: 7.75) == [.emit(status(.live, rtt: 0.25))])
-    #expect(machine.tick(now: 12.5) == [.scheduleWake(at: 12.75)])
-    #expect(machine.tick(now: 12.75) == [.send("ping"), .scheduleWake(at: 17.75)])
+    // A pong within `silentAfter` never shows STALE.
+    #expect(machine.tick(now: 8.5) == [.scheduleWake(at: 12.75)])
+    #expect(machine.state == .live)
+    #expect(machine.tick(now: 12.75) == [.send("ping"), .scheduleWake(at: 13.75)])
+  }
+
+  /// Issue 11: a stalled server (no data, no pong) left the badge green LIVE for ~10 s. The ping
+  /// unanswered for `silentAfter` (1 s; a pong takes milliseconds) makes the state STALE, with
+  /// the time of the last frame, long before the pong timeout reconnects.
+  @Test func aStalledServerIsShownStaleBeforeThePongTimeout() {
+    var machine = liveMachine()
+    _ = machine.tick(now: 6)
+    _ = machine.tick(now: 7.5)
+    #expect(machine.tick(now: 8.4) == [])
+    #expect(machine.state == .live)
+    #expect(machine.tick(now: 8.5) == [.emit(status(.silent(since: 2.5))), .scheduleWake(at: 12.5)])
+    #expect(machine.state.label == "STALE")
+    #expect(machine.state.isConnected)
+    // Nothing more to say until the pong deadline.
+    #expect(machine.tick(now: 10) == [])
+    #expect(machine.tick(now: 12.5).first == .close(code: 1000, reason: "no pong"))
+  }
+
+  /// Any frame ends the silence: a late pong (with its round trip), a table message, or any
+  /// other frame.
+  @Test(arguments: ["pong", "book", "frame"])
+  func theNextFrameEndsTheSilence(frame: String) {
+    var machine = liveMachine()
+    _ = machine.tick(now: 6)
+    _ = machine.tick(now: 7.5)
+    _ = machine.tick(now: 8.5)
+    #expect(machine.state == .silent(since: 2.5))
+    let actions: [ConnectionAction]
+    switch frame {
+    case "pong": actions = machine.pong(now: 9.5)
+    case "book": actions = machine.message(topic: book, now: 9.5)
+    default: actions = machine.message(now: 9.5)
+    }
+    #expect(actions.first == .emit(status(.live, rtt: frame == "pong" ? 2 : nil)))
+    #expect(machine.state == .live)
+    // The next silence is timed from this frame.
+    #expect(machine.tick(now: 12.5) == [.scheduleWake(at: 14.5)])
+    #expect(machine.tick(now: 14.5) == [.send("ping"), .scheduleWake(at: 15.5)])
+  }
+
+  /// A table that waits for its partial is silent too when nothing at all arrives: STALE says
+  /// more than SYNCING. A partial arriving slowly (`receiving`) is not silence.
+  @Test func silenceShowsWhileSyncingButNotWhileAPartialArrives() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.tick(now: 6)
+    #expect(machine.tick(now: 7).first == .emit(status(.silent(since: 1))))
+    #expect(machine.receiving(now: 7.5).first == .emit(status(.syncing)))
+    _ = machine.tick(now: 12.5)
+    #expect(machine.state == .syncing)
   }
 
   @Test func anyMessageAnswersThePing() {
