@@ -12,6 +12,10 @@ struct BookSide: Sendable {
 
   let isBid: Bool
   private(set) var levels: [Level] = []
+  /// The sizes of every level added up. The book checks that a change keeps it within Int64
+  /// before making it (`OrderBook`'s `sizeOverflow` fault), so every running total of a side
+  /// (cumulative depth, grouped buckets) fits too.
+  private(set) var totalSize: Int64 = 0
 
   init(isBid: Bool) {
     self.isBid = isBid
@@ -46,20 +50,30 @@ struct BookSide: Sendable {
     return i < levels.count && levels[i].id == id && levels[i].price == price ? i : nil
   }
 
+  /// Whether the side's total stays within Int64 when a level of `old` size becomes `new`
+  /// (0 for a level added or removed).
+  @inline(__always) func totalFits(replacing old: Int64, with new: Int64) -> Bool {
+    !(totalSize &- old).addingReportingOverflow(new).overflow
+  }
+
   mutating func insert(_ level: Level) {
     levels.insert(level, at: position(of: level.price, id: level.id))
+    totalSize &+= level.size
   }
 
   mutating func setSize(at index: Int, _ size: Int64) {
+    totalSize = totalSize &- levels[index].size &+ size
     levels[index].size = size
   }
 
   mutating func remove(at index: Int) {
+    totalSize &-= levels[index].size
     levels.remove(at: index)
   }
 
   mutating func removeAll() {
     levels.removeAll(keepingCapacity: true)
+    totalSize = 0
   }
 
   mutating func reserve(_ n: Int) {
@@ -69,6 +83,7 @@ struct BookSide: Sendable {
   /// Appends without ordering; call `restoreOrder()` when done.
   mutating func appendUnordered(_ level: Level) {
     levels.append(level)
+    totalSize &+= level.size
   }
 
   /// Sorts after `appendUnordered`. Partials usually arrive sorted one way or the other,

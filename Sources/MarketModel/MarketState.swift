@@ -96,32 +96,36 @@ public struct MarketState: Sendable {
     _ message: BookMessage, _ rows: ArraySlice<BookRow>, _ changes: inout MarketChanges
   ) {
     if message.action == .partial {
-      // A partial names its symbol in `filter`; an all-symbols partial mixes them.
+      // A partial names its symbol in `filter`; an all-symbols partial mixes them. Either way
+      // the book takes only the rows of its symbol: a row names its own, and a row of another
+      // symbol in this symbol's image is not this book's level (it used to be merged in, a
+      // second ask at one price). Skipped rather than a fault: it says nothing against ours.
       let covers = message.filterSymbol.map { $0 == symbol } ?? rows.contains { $0.symbol == symbol }
       guard covers else { return }
       bookTable = message.table
-      let mine = message.filterSymbol == nil ? ArraySlice(rows.filter { $0.symbol == symbol }) : rows
       changes.bookChanged = true
-      if let fault = book.replace(with: mine) {
+      if let fault = book.replace(with: rows, depthLimit: message.table.depthLimit) {
         changes.faults.append(fail(message.table, fault))
         return
       }
       bookSync = .live
       return
     }
-    guard let first = rows.first, first.symbol == symbol else { return }
+    // A delta of another symbol is not ours; one that mixes symbols applies our rows only
+    // (the book skips the others), wherever they are in the message.
+    guard rows.contains(where: { $0.symbol == symbol }) else { return }
     guard bookSync == .live, message.table == bookTable else {
       droppedBeforePartial += 1
       return
     }
-    // Deltas on a symbol-scoped subscription carry one symbol; rows of others are not ours.
-    // All or nothing: a faulting message is taken back whole (crossing included).
-    if let fault = book.apply(message.action, rows) {
+    // All or nothing: a faulting message is taken back whole (crossing, bad values, a side
+    // deeper than the table carries included).
+    if let fault = book.apply(message.action, rows, depthLimit: message.table.depthLimit) {
       changes.faults.append(fail(message.table, fault))
       return
     }
     changes.bookChanged = true
-    for row in rows {
+    for row in rows where row.symbol == symbol {
       if let price = row.price { changedPrices.append(price) }
     }
   }

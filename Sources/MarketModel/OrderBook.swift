@@ -32,25 +32,46 @@ public struct OrderBook: Sendable {
   // MARK: Applying messages
 
   /// Replaces the whole book with a partial's rows (never merges).
-  public mutating func replace(with rows: ArraySlice<BookRow>) -> BookFault? {
+  ///
+  /// Rows of another symbol are not this book's: they are skipped (an all-symbols partial mixes
+  /// symbols, and a row names its own). A row that cannot be a level — a duplicate, a price that
+  /// is not a positive finite number, a size that is not positive, a size that would take the
+  /// side's total past Int64 — is left out and reported, and so is a side deeper than
+  /// `depthLimit` (the table's, e.g. 25) or a crossed book: the first fault is returned.
+  public mutating func replace(with rows: ArraySlice<BookRow>, depthLimit: Int? = nil) -> BookFault? {
     removeAll()
     var bidCount = 0
-    for row in rows where row.side == .buy { bidCount += 1 }
+    var count = 0
+    for row in rows where row.symbol == symbol {
+      count += 1
+      if row.side == .buy { bidCount += 1 }
+    }
     bidIndex.reserve(bidCount)
-    askIndex.reserve(rows.count - bidCount)
+    askIndex.reserve(count - bidCount)
     bids.reserve(bidCount)
-    asks.reserve(rows.count - bidCount)
+    asks.reserve(count - bidCount)
     var fault: BookFault?
-    for row in rows {
-      // The decoder guarantees price and size on partial rows.
+    for row in rows where row.symbol == symbol {
+      if let bad = Self.badValues(row, needsPrice: true) {
+        fault = fault ?? bad
+        continue
+      }
       let level = BookSide.Level(price: row.price ?? 0, size: row.size ?? 0, id: row.id)
       if row.side == .buy {
+        guard bids.totalFits(replacing: 0, with: level.size) else {
+          fault = fault ?? .sizeOverflow(id: row.id, side: .buy)
+          continue
+        }
         guard bidIndex.insert(row.id, price: level.price) else {
           fault = fault ?? .duplicateLevel(id: row.id, side: .buy)
           continue
         }
         bids.appendUnordered(level)
       } else {
+        guard asks.totalFits(replacing: 0, with: level.size) else {
+          fault = fault ?? .sizeOverflow(id: row.id, side: .sell)
+          continue
+        }
         guard askIndex.insert(row.id, price: level.price) else {
           fault = fault ?? .duplicateLevel(id: row.id, side: .sell)
           continue
@@ -60,17 +81,20 @@ public struct OrderBook: Sendable {
     }
     bids.restoreOrder()
     asks.restoreOrder()
-    return fault ?? crossing()
+    return fault ?? tooDeep(depthLimit) ?? crossing()
   }
 
   /// Applies an insert, update or delete message, all or nothing: at the first fault
-  /// (or if the message leaves the book crossed) every row already applied is taken
-  /// back, and the fault is returned. The book then holds the last good state.
-  public mutating func apply(_ action: TableAction, _ rows: ArraySlice<BookRow>) -> BookFault? {
-    if action == .partial { return replace(with: rows) }
+  /// (or if the message leaves the book crossed, or deeper than `depthLimit` on a side)
+  /// every row already applied is taken back, and the fault is returned. The book then
+  /// holds the last good state. Rows of another symbol are skipped (not this book's).
+  public mutating func apply(
+    _ action: TableAction, _ rows: ArraySlice<BookRow>, depthLimit: Int? = nil
+  ) -> BookFault? {
+    if action == .partial { return replace(with: rows, depthLimit: depthLimit) }
     undo.clearKeepingCapacity()
     var fault: BookFault?
-    for row in rows {
+    for row in rows where row.symbol == symbol {
       switch action {
       case .insert: fault = insert(row, record: true)
       case .update: fault = update(row, record: true)
@@ -78,7 +102,7 @@ public struct OrderBook: Sendable {
       }
       if fault != nil { break }
     }
-    if fault == nil { fault = crossing() }
+    if fault == nil { fault = crossing() ?? tooDeep(depthLimit) }
     if fault != nil { rollBack() }
     return fault
   }
@@ -93,16 +117,42 @@ public struct OrderBook: Sendable {
     }
   }
 
+  /// The fault of a row whose values cannot be a level: a price that is not a positive finite
+  /// number (or none, where one is needed), a size that is not positive (or none).
+  @inline(__always) private static func badValues(_ row: BookRow, needsPrice: Bool) -> BookFault? {
+    if let price = row.price {
+      // `!(price > 0)` also catches NaN (reported as no price: NaN equals nothing).
+      if !(price > 0) || price == .infinity {
+        return .badPrice(id: row.id, side: row.side, price: price.isNaN ? nil : price)
+      }
+    } else if needsPrice {
+      return .badPrice(id: row.id, side: row.side, price: nil)
+    }
+    guard let size = row.size, size > 0 else {
+      return .badSize(id: row.id, side: row.side, size: row.size ?? 0)
+    }
+    return nil
+  }
+
   @inline(__always) private mutating func insert(_ row: BookRow, record: Bool) -> BookFault? {
+    if let bad = Self.badValues(row, needsPrice: true) { return bad }
     let level = BookSide.Level(price: row.price ?? 0, size: row.size ?? 0, id: row.id)
     if row.side == .buy {
       guard bidIndex.insert(row.id, price: level.price) else {
         return .duplicateLevel(id: row.id, side: .buy)
       }
+      guard bids.totalFits(replacing: 0, with: level.size) else {
+        _ = bidIndex.remove(row.id)
+        return .sizeOverflow(id: row.id, side: .buy)
+      }
       bids.insert(level)
     } else {
       guard askIndex.insert(row.id, price: level.price) else {
         return .duplicateLevel(id: row.id, side: .sell)
+      }
+      guard asks.totalFits(replacing: 0, with: level.size) else {
+        _ = askIndex.remove(row.id)
+        return .sizeOverflow(id: row.id, side: .sell)
       }
       asks.insert(level)
     }
@@ -111,6 +161,7 @@ public struct OrderBook: Sendable {
   }
 
   @inline(__always) private mutating func update(_ row: BookRow, record: Bool) -> BookFault? {
+    if let bad = Self.badValues(row, needsPrice: false) { return bad }
     let isBid = row.side == .buy
     guard let stored = isBid ? bidIndex.price(of: row.id) : askIndex.price(of: row.id) else {
       return .unknownLevel(id: row.id, side: row.side, action: .update)
@@ -120,8 +171,12 @@ public struct OrderBook: Sendable {
       // The index and the ladder disagree: cannot happen, but never trap on it.
       return .unknownLevel(id: row.id, side: row.side, action: .update)
     }
+    let old = isBid ? bids.levels[i] : asks.levels[i]
+    guard
+      isBid
+        ? bids.totalFits(replacing: old.size, with: size) : asks.totalFits(replacing: old.size, with: size)
+    else { return .sizeOverflow(id: row.id, side: row.side) }
     if record {
-      let old = isBid ? bids.levels[i] : asks.levels[i]
       undo.append(
         UndoStep(
           kind: .restoreUpdated,
@@ -169,6 +224,14 @@ public struct OrderBook: Sendable {
     asks.removeAll()
     bidIndex.removeAll()
     askIndex.removeAll()
+  }
+
+  /// A too-deep fault if a side holds more than `limit` levels (nil: no limit).
+  public func tooDeep(_ limit: Int?) -> BookFault? {
+    guard let limit else { return nil }
+    if bids.count > limit { return .tooDeep(side: .buy, levels: bids.count, limit: limit) }
+    if asks.count > limit { return .tooDeep(side: .sell, levels: asks.count, limit: limit) }
+    return nil
   }
 
   /// A crossed-book fault if the best bid is at or above the best ask.

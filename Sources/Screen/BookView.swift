@@ -99,12 +99,15 @@ public struct BookView: Sendable {
     }
   }
 
-  // The visible rows of one side, best first, with totals counted from the best level.
+  // The visible rows of one side, best first, with totals counted from the best level. A book
+  // keeps its sides' totals within Int64 (`BookFault.sizeOverflow`); levels handed over
+  // directly may not, so the total is held at `Int64.max` rather than wrapping negative.
   private func visible(_ all: [PriceLevel], skip: Int, rows: Int) -> [DepthLevel] {
     var total: Int64 = 0
     var out: [DepthLevel] = []
     for (i, level) in all.enumerated() {
-      total &+= level.size
+      let (sum, overflow) = total.addingReportingOverflow(level.size)
+      total = overflow ? (level.size > 0 ? .max : .min) : sum
       if i >= skip && i < skip + rows {
         out.append(DepthLevel(price: level.price, size: level.size, total: total))
       }

@@ -198,6 +198,67 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.book.allLevels.allSatisfy { $0.symbol == xbt })
   }
 
+  /// Issue 11: a symbol-filtered partial with a row of another symbol merged it into the book
+  /// (a second ask at one price). The row is skipped: it belongs to another book, and says
+  /// nothing against this one (a fault would only ask the same server for the same image).
+  @Test func aSymbolFilteredPartialTakesOnlyItsSymbolsRows() {
+    var state = MarketState(symbol: xbt)
+    let rows = firstImage + [ask(9, 100.5, 7, eth), bid(1, 3_000, 1, eth)]
+    #expect(apply(&state) { $0.addBook(.partial, rows, filter: xbt) }.isEmpty)
+    #expect(state.bookSync == .live)
+    #expect(bids(state) == [lv(100, 10), lv(99.5, 20)])
+    #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
+    #expect(state.book.allLevels.allSatisfy { $0.symbol == xbt })
+  }
+
+  /// A delta whose first row was of another symbol was ignored whole, this symbol's rows with
+  /// it (the book then drifted from the exchange's); one whose later row was of another symbol
+  /// applied it here. Each row goes to its own symbol's book.
+  @Test func aDeltaMixingSymbolsAppliesThisSymbolsRowsWhereverTheyAre() throws {
+    var state = try liveState()
+    #expect(apply(&state) { $0.addBook(.update, [ask(3, nil, 99, eth), bid(1, nil, 5)]) }.isEmpty)
+    #expect(bids(state) == [lv(100, 5), lv(99.5, 20)])
+    #expect(apply(&state) { $0.addBook(.update, [bid(2, nil, 6), ask(77, nil, 5, eth)]) }.isEmpty)
+    #expect(bids(state) == [lv(100, 5), lv(99.5, 6)])
+    #expect(state.bookSync == .live)
+    #expect(state.changedPrices.isEmpty)  // update rows without prices
+  }
+
+  /// Issue 11: an `orderBookL2_25` book grew without bound under endless inserts (RSS and CPU
+  /// grew with it). Such a table holds 25 levels a side; BitMEX deletes the level that leaves
+  /// the top before inserting the one that enters, so a side past 25 after a message is a
+  /// desync: a fault (one resync), never a trim that would hide it. The book stays at 25.
+  @Test func aDepthLimitedBookNeverGrowsPastItsDepth() {
+    var state = MarketState(symbol: xbt)
+    var top: [BookRow] = []
+    for n in 0..<25 {
+      let step = Double(n) * 0.5
+      top += [bid(Int64(1_000 + n), 100 - step, 1), ask(Int64(2_000 + n), 100.5 + step, 1)]
+    }
+    #expect(apply(&state) { $0.addBook(.partial, top, filter: xbt) }.isEmpty)
+    var faults: [IntegrityFault] = []
+    for n in 0..<1_000 {
+      faults += apply(&state) { $0.addBook(.insert, [bid(Int64(5_000 + n), 80 - Double(n) * 0.01, 1)]) }
+      #expect(state.book.count(.buy) <= 25)
+    }
+    #expect(
+      faults == [
+        IntegrityFault(table: .top25, symbol: xbt, fault: .tooDeep(side: .buy, levels: 26, limit: 25))
+      ])
+    #expect(state.bookSync == .faulted)
+    #expect(state.book.count(.buy) == 25)
+
+    // The same inserts on the full-depth table are a deep book, not a fault.
+    var full = MarketState(symbol: xbt)
+    #expect(apply(&full) { $0.addBook(.partial, top, table: .full, filter: xbt) }.isEmpty)
+    for n in 0..<100 {
+      #expect(
+        apply(&full) { $0.addBook(.insert, [bid(Int64(5_000 + n), 80 - Double(n) * 0.01, 1)], table: .full) }
+          .isEmpty)
+    }
+    #expect(full.book.count(.buy) == 125)
+  }
+
   /// Trap 4: an empty partial still makes the subscription live, with an empty book.
   @Test func anEmptyPartialMakesTheBookLiveAndEmpty() throws {
     var fresh = MarketState(symbol: xbt)
@@ -275,6 +336,34 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
       name: "inserts, then the same level again", action: .insert,
       rows: [bid(50, 99.75, 1), ask(51, 100.75, 2), bid(50, 99.25, 3)],
       fault: .duplicateLevel(id: 50, side: .buy)),
+    // Issue 11: bad values were taken in as levels.
+    FaultCase(
+      name: "insert at a price ≤ 0", action: .insert, rows: [bid(60, 99.25, 1), bid(61, 0, 5)],
+      fault: .badPrice(id: 61, side: .buy, price: 0)),
+    FaultCase(
+      name: "insert at a negative price", action: .insert, rows: [ask(62, -101, 5)],
+      fault: .badPrice(id: 62, side: .sell, price: -101)),
+    FaultCase(
+      name: "insert at an infinite price", action: .insert, rows: [ask(62, .infinity, 5)],
+      fault: .badPrice(id: 62, side: .sell, price: .infinity)),
+    FaultCase(
+      name: "insert of size 0", action: .insert, rows: [ask(63, 102, 0)],
+      fault: .badSize(id: 63, side: .sell, size: 0)),
+    FaultCase(
+      name: "insert of a negative size", action: .insert, rows: [ask(63, 102, -3)],
+      fault: .badSize(id: 63, side: .sell, size: -3)),
+    FaultCase(
+      name: "update to size 0", action: .update, rows: [bid(1, nil, 0)],
+      fault: .badSize(id: 1, side: .buy, size: 0)),
+    FaultCase(
+      name: "update to a price ≤ 0", action: .update, rows: [ask(3, -1, 15)],
+      fault: .badPrice(id: 3, side: .sell, price: -1)),
+    FaultCase(
+      name: "an insert of Int64.max contracts: the side's total would wrap", action: .insert,
+      rows: [bid(64, 98, .max)], fault: .sizeOverflow(id: 64, side: .buy)),
+    FaultCase(
+      name: "updates whose sizes add up past Int64", action: .update,
+      rows: [bid(1, nil, .max - 20), bid(2, nil, 21)], fault: .sizeOverflow(id: 2, side: .buy)),
   ]
 
   @Test(arguments: faultCases)
@@ -330,6 +419,9 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   static let badPartials: [(rows: [BookRow], fault: BookFault)] = [
     ([bid(1, 100, 1), bid(1, 99, 2), ask(2, 101, 3)], .duplicateLevel(id: 1, side: .buy)),
     ([bid(1, 101, 1), ask(2, 100, 3)], .crossed(bestBid: 101, bestAsk: 100)),
+    ([bid(1, 100, 1), bid(2, 0, 2), ask(3, 101, 3)], .badPrice(id: 2, side: .buy, price: 0)),
+    ([bid(1, 100, 1), ask(3, 101, 0)], .badSize(id: 3, side: .sell, size: 0)),
+    ([bid(1, 100, .max), bid(2, 99, 1), ask(3, 101, 1)], .sizeOverflow(id: 2, side: .buy)),
   ]
 
   @Test(arguments: badPartials)

@@ -35,12 +35,18 @@ struct BookStep: Sendable {
   var rows: [BookRow]
   var fault: BookFault?
   var crossed: BookFault?
+  /// The table's depth (`orderBookL2_25`: 25), nil for a full book.
+  var depthLimit: Int?
 
-  init(_ action: TableAction, _ rows: [BookRow], fault: BookFault? = nil, crossed: BookFault? = nil) {
+  init(
+    _ action: TableAction, _ rows: [BookRow], fault: BookFault? = nil, crossed: BookFault? = nil,
+    depthLimit: Int? = nil
+  ) {
     self.action = action
     self.rows = rows
     self.fault = fault
     self.crossed = crossed
+    self.depthLimit = depthLimit
   }
 }
 
@@ -52,6 +58,30 @@ struct BookScript: Sendable, CustomTestStringConvertible {
   var asks: [PriceLevel]
 
   var testDescription: String { name }
+}
+
+private func row(_ symbol: Symbol, _ id: Int64, _ side: Side, _ price: Double?, _ size: Int64?) -> BookRow {
+  BookRow(symbol: symbol, id: id, side: side, size: size, price: price)
+}
+
+/// `n` bids one tick apart below 100 (ids 1000…) and `n` asks above 100.5 (ids 2000…).
+private func ladder(_ n: Int) -> [BookRow] {
+  var rows: [BookRow] = []
+  for i in 0..<n {
+    let step = Double(i) * 0.5
+    rows += [bid(1000 + Int64(i), 100 - step, 1), ask(2000 + Int64(i), 100.5 + step, 1)]
+  }
+  return rows
+}
+
+/// The levels of `ladder(n)` on one side, best first.
+private func ladderLevels(_ n: Int, bids: Bool) -> [PriceLevel] {
+  var levels: [PriceLevel] = []
+  for i in 0..<n {
+    let step = Double(i) * 0.5
+    levels.append(lv(bids ? 100 - step : 100.5 + step, 1))
+  }
+  return levels
 }
 
 private let base: [BookRow] = [
@@ -273,11 +303,139 @@ private let base: [BookRow] = [
       asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
   ]
 
+  /// Issue 11: bad data in the book. Each row below was taken in as a level before; each is
+  /// now a fault (the caller resyncs), the row left out and a faulting delta taken back whole.
+  static let badDataScripts: [BookScript] = [
+    BookScript(
+      name: "a partial row of another symbol is skipped, not merged (no second ask at 100.5)",
+      steps: [
+        BookStep(.partial, base + [row("ETHUSD", 24, .sell, 100.5, 7), row("ETHUSD", 11, .buy, 99, 1)])
+      ],
+      bids: [lv(100, 10), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "rows of another symbol inside a delta are skipped, wherever they are",
+      steps: [
+        BookStep(.partial, base),
+        BookStep(
+          .update, [row("ETHUSD", 21, .sell, nil, 999), bid(11, nil, 5), row("ETHUSD", 77, .buy, nil, 1)]),
+        BookStep(.insert, [row("ETHUSD", 12, .buy, 99.75, 3)]),
+      ],
+      bids: [lv(100, 5), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "partial rows with a price ≤ 0, infinite, missing or NaN are left out",
+      steps: [
+        BookStep(
+          .partial,
+          base + [bid(14, 0, 1), bid(15, -3, 1), ask(24, .infinity, 1), ask(25, nil, 1), bid(16, .nan, 1)],
+          fault: .badPrice(id: 14, side: .buy, price: 0))
+      ],
+      bids: [lv(100, 10), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "partial rows with a size ≤ 0 or none are left out",
+      steps: [
+        BookStep(
+          .partial, [ask(24, 102, 0)] + base + [bid(14, 98, -5), bid(15, 97, nil)],
+          fault: .badSize(id: 24, side: .sell, size: 0))
+      ],
+      bids: [lv(100, 10), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "inserts with bad values fault and are taken back whole",
+      steps: [
+        BookStep(.partial, base),
+        BookStep(
+          .insert, [bid(14, 98, 1), bid(15, -98, 1)], fault: .badPrice(id: 15, side: .buy, price: -98)),
+        BookStep(.insert, [ask(24, .infinity, 1)], fault: .badPrice(id: 24, side: .sell, price: .infinity)),
+        BookStep(.insert, [ask(24, 102, 0)], fault: .badSize(id: 24, side: .sell, size: 0)),
+        BookStep(.insert, [ask(24, 102, -1)], fault: .badSize(id: 24, side: .sell, size: -1)),
+        BookStep(.insert, [ask(24, nil, 1)], fault: .badPrice(id: 24, side: .sell, price: nil)),
+      ],
+      bids: [lv(100, 10), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "updates to a size ≤ 0 or a price ≤ 0 fault and are taken back whole",
+      steps: [
+        BookStep(.partial, base),
+        BookStep(.update, [bid(11, nil, 7), bid(12, nil, 0)], fault: .badSize(id: 12, side: .buy, size: 0)),
+        BookStep(.update, [ask(21, 0, 15)], fault: .badPrice(id: 21, side: .sell, price: 0)),
+        BookStep(.update, [ask(21, nil, nil)], fault: .badSize(id: 21, side: .sell, size: 0)),
+      ],
+      bids: [lv(100, 10), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "sizes that would add up past Int64 on a side fault (the totals could not be shown)",
+      steps: [
+        BookStep(.partial, base),
+        BookStep(.insert, [bid(14, 98, .max)], fault: .sizeOverflow(id: 14, side: .buy)),
+        BookStep(
+          .update, [bid(11, nil, .max - 50), bid(12, nil, 21)], fault: .sizeOverflow(id: 12, side: .buy)),
+        BookStep(.update, [bid(11, nil, .max - 50)]),
+      ],
+      bids: [lv(100, .max - 50), lv(99.5, 20), lv(99, 30)],
+      asks: [lv(100.5, 15), lv(101, 25), lv(101.5, 35)]),
+    BookScript(
+      name: "a partial whose sizes overflow a side keeps the rows that fit",
+      steps: [
+        BookStep(
+          .partial, [bid(1, 100, .max - 1), bid(2, 99, 2), ask(3, 101, .max)],
+          fault: .sizeOverflow(id: 2, side: .buy))
+      ],
+      bids: [lv(100, .max - 1)],
+      asks: [lv(101, .max)]),
+    BookScript(
+      name: "a depth-limited book: an insert past the depth faults and is taken back",
+      steps: [
+        BookStep(.partial, ladder(3), depthLimit: 3),
+        BookStep(.insert, [bid(9, 98, 1)], fault: .tooDeep(side: .buy, levels: 4, limit: 3), depthLimit: 3),
+        // BitMEX's order: the level leaving the top is deleted, then the new one inserted.
+        BookStep(.delete, [bid(1002, nil, nil)], depthLimit: 3),
+        BookStep(.insert, [bid(9, 99.25, 1)], depthLimit: 3),
+        // Two inserts in one message that leave a side deeper than the table: a fault.
+        BookStep(
+          .insert, [ask(9, 101.25, 1), ask(10, 101.75, 1)], fault: .tooDeep(side: .sell, levels: 5, limit: 3),
+          depthLimit: 3),
+      ],
+      bids: [lv(100, 1), lv(99.5, 1), lv(99.25, 1)],
+      asks: [lv(100.5, 1), lv(101, 1), lv(101.5, 1)]),
+    BookScript(
+      name: "a partial deeper than the table faults",
+      steps: [BookStep(.partial, ladder(4), fault: .tooDeep(side: .buy, levels: 4, limit: 3), depthLimit: 3)],
+      bids: [lv(100, 1), lv(99.5, 1), lv(99, 1), lv(98.5, 1)],
+      asks: [lv(100.5, 1), lv(101, 1), lv(101.5, 1), lv(102, 1)]),
+    BookScript(
+      name: "a full book has no depth limit",
+      steps: [BookStep(.partial, ladder(30)), BookStep(.insert, [bid(9, 50, 1)])],
+      bids: ladderLevels(30, bids: true) + [lv(50, 1)],
+      asks: ladderLevels(30, bids: false)),
+  ]
+
+  @Test(arguments: badDataScripts)
+  func badData(_ script: BookScript) {
+    self.script(script)
+  }
+
+  @Test func badDataFaultsSayWhyInWords() {
+    #expect(
+      BookFault.badPrice(id: 7, side: .sell, price: -5).description == "price ≤ 0 (-5.0) at Sell level 7")
+    #expect(BookFault.badPrice(id: 7, side: .buy, price: nil).description == "no price at Buy level 7")
+    #expect(
+      BookFault.badPrice(id: 7, side: .buy, price: .infinity).description
+        == "price not finite (inf) at Buy level 7")
+    #expect(BookFault.badSize(id: 8, side: .buy, size: 0).description == "size ≤ 0 (0) at Buy level 8")
+    #expect(BookFault.sizeOverflow(id: 9, side: .buy).description == "Buy sizes add up past 2^63 at level 9")
+    #expect(
+      BookFault.tooDeep(side: .sell, levels: 26, limit: 25).description
+        == "26 Sell levels on a 25-level table")
+  }
+
   @Test(arguments: scripts)
   func script(_ script: BookScript) {
     var b = OrderBook(symbol: sym)
     for (n, step) in script.steps.enumerated() {
-      let fault = b.apply(step.action, step.rows[...])
+      let fault = b.apply(step.action, step.rows[...], depthLimit: step.depthLimit)
       #expect(fault == step.fault, "step \(n)")
       #expect(b.crossing() == step.crossed, "step \(n)")
     }

@@ -39,6 +39,20 @@ import Testing
     #expect(g[22, 7].style == Style(.muted))
   }
 
+  /// Issue 11: a level of Int64.max contracts wrapped the running total negative (and the
+  /// bars with it). Totals are held at Int64.max.
+  @Test func hugeSizesNeverWrapTheTotalNegative() {
+    let huge = BookView(
+      asks: [PriceLevel(price: 101, size: .max), PriceLevel(price: 102, size: 5)],
+      bids: [PriceLevel(price: 100, size: .max - 1), PriceLevel(price: 99, size: .max)], priceDecimals: 0)
+    let g = Snapshot.framed(80, 8) { g, area in huge.render(into: &g, area: area) }
+    let lines = Fixtures.lines(g)
+    #expect(!lines.joined().contains("-"), "\(lines.joined(separator: "\n"))")
+    #expect(
+      lines.filter { $0.contains("9,223,372,036,854,775,807") }.count == 3, "\(lines.joined(separator: "\n"))"
+    )
+  }
+
   @Test func barsScaledToSize() {
     let g = Snapshot.framed(46, 6) { g, area in Self.view(barMode: .size).render(into: &g, area: area) }
     // Largest size in view: 4,242 (best bid) fills the 17-column bar; 1,200 is 38/136 of it.
