@@ -1,16 +1,29 @@
 import Screen
 import Session
 
-/// What the status line says besides the connection: the answer to the last key (for a few
-/// seconds), most urgent first. Pure: the same state always says the same.
+/// What the status line says besides the connection, most urgent first: the answer to the
+/// last key (for a few seconds), why the book resyncs (while it waits for a fresh image, and
+/// a while after), and why a frame was skipped. Pure: the same state always says the same.
 public enum StatusNote {
   /// How long a notice answering a key stays.
   static let noticeSeconds = 5.0
+  /// How long a resync's or a skipped frame's reason stays. Longer than the partial timeout
+  /// (30 s), so that a partial rejected on every connection keeps saying why.
+  static let reasonSeconds = 40.0
 
   /// The words for `s`, or nil when there is nothing to say.
   public static func text(_ s: AppState) -> String? {
     var parts: [String] = []
     if let notice = s.notice, s.now < notice.until { parts.append(notice.text) }
+    let session = s.session
+    if let fault = session.lastFault, let at = session.lastFaultAt,
+      s.now - at < reasonSeconds || s.market.bookSync == .faulted
+    {
+      parts.append("resync: \(fault.fault)")
+    }
+    if let error = session.lastDecodeError, let at = session.lastDecodeErrorAt, s.now - at < reasonSeconds {
+      parts.append("skipped: \(error)")
+    }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 

@@ -15,6 +15,11 @@ public struct MarketSession: Sendable {
   public private(set) var decodeErrors = 0
   /// The last decode error in words.
   public private(set) var lastDecodeError: String?
+  /// When the last decode error was drained.
+  public private(set) var lastDecodeErrorAt: MonotonicTime?
+  /// The last integrity fault (why the book resyncs) and when it came.
+  public private(set) var lastFault: IntegrityFault?
+  public private(set) var lastFaultAt: MonotonicTime?
   /// Resyncs asked for because the book stopped adding up.
   public private(set) var resyncs = 0
   /// Drains that reset at least one table.
@@ -75,6 +80,7 @@ public struct MarketSession: Sendable {
     decodeErrors += update.decodeErrors
     step.decodeErrors = update.decodeErrors
     if let error = update.lastDecodeError { lastDecodeError = error }
+    if update.lastDecodeError != nil { lastDecodeErrorAt = now }
     if !batch.isEmpty {
       step.changes = market.apply(batch)
       if step.changes.anything { lastDataAt = now }
@@ -82,6 +88,7 @@ public struct MarketSession: Sendable {
       if step.changes.newTrades > 0 { tapeDataAt = now }
       if step.changes.instrumentChanged { instrumentDataAt = now }
       for fault in step.changes.faults {
+        (lastFault, lastFaultAt) = (fault, now)
         resyncs += 1
         step.commands.append(.resync(fault.topic))
       }

@@ -96,6 +96,8 @@ struct OnceRunner {
     guard let status = session.status else { return "no status from the feed" }
     var words = status.state.label
     if let error = status.lastError { words += " (\(error))" }
+    if let fault = session.lastFault { words += "; last resync: \(fault)" }
+    if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
     return words
   }
 }

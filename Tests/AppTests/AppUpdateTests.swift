@@ -109,6 +109,40 @@ import Testing
     #expect(Self.statusLine(s).contains("a connection attempt is under way"))
   }
 
+  /// Issue 11: a partial rejected for one bad row resynced (or, skipped by the decoder,
+  /// reconnected every 30 s) with no reason on screen. The status line says why.
+  @Test func theReasonForAResyncIsOnTheStatusLine() {
+    var s = Self.state()
+    Self.receive(&s, FeedStatus(state: .live, symbol: "XBTUSD"), at: 1)
+    var batch = MarketBatch()
+    batch.bookRows = [
+      BookRow(symbol: "XBTUSD", id: 1, side: .buy, size: 5, price: 100),
+      BookRow(symbol: "XBTUSD", id: 7, side: .sell, size: 5, price: 0),
+    ]
+    batch.events = [.book(BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<2))]
+    let effects = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: 0), batch: batch)
+    #expect(effects == [.feed(.resync(.book(.top25, "XBTUSD")))])
+    let words = "resync: price ≤ 0 (0.0) at Sell level 7"
+    #expect(StatusNote.text(s) == words)
+    #expect(Self.statusLine(s).contains(words), "\(Self.statusLine(s))")
+    // Still said while the book waits for its fresh image, however long that takes.
+    _ = App.update(&s, .tick(now: .init(seconds: 100), wallMs: 0))
+    #expect(StatusNote.text(s) == words)
+  }
+
+  @Test func theReasonForASkippedFrameIsOnTheStatusLine() {
+    var s = Self.state()
+    let update = FeedUpdate(decodeErrors: 1, lastDecodeError: "negative size (at byte 120)")
+    _ = App.update(&s, .feed(update, now: .init(seconds: 5), wallMs: 0), batch: MarketBatch())
+    #expect(Self.statusLine(s).contains("skipped: negative size (at byte 120)"))
+    // Past the partial timeout, so a partial skipped on every connection keeps saying why…
+    _ = App.update(&s, .tick(now: .init(seconds: 36), wallMs: 0))
+    #expect(StatusNote.text(s) == "skipped: negative size (at byte 120)")
+    // …and gone once the frames are good again.
+    _ = App.update(&s, .tick(now: .init(seconds: 46), wallMs: 0))
+    #expect(StatusNote.text(s) == nil)
+  }
+
   @Test func anEmptyDrainDoesNotRedrawAndTimeRedrawsOncePerSecond() {
     var s = Self.state()
     s.dirty = false
