@@ -2,7 +2,7 @@ import Screen
 import Session
 
 /// What the status line says besides the connection, most urgent first: the answer to the
-/// last key (for a few seconds), why the book resyncs (while it waits for a fresh image, and
+/// last key (for a few seconds), why recording stopped, why the book resyncs (while it waits for a fresh image, and
 /// a while after), and why a frame was skipped. Pure: the same state always says the same.
 public enum StatusNote {
   /// How long a notice answering a key stays.
@@ -15,6 +15,8 @@ public enum StatusNote {
   public static func text(_ s: AppState) -> String? {
     var parts: [String] = []
     if let notice = s.notice, s.now < notice.until { parts.append(notice.text) }
+    // Shown for as long as the marker says RECORDING STOPPED.
+    if let failure = s.recordingFailure { parts.append(failure) }
     let session = s.session
     if let fault = session.lastFault, let at = session.lastFaultAt,
       s.now - at < reasonSeconds || s.market.bookSync == .faulted

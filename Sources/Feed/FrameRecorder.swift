@@ -11,14 +11,17 @@ import Glibc
 /// e.g. `1626993368.001705 {"table":"trade",…}` (frames never contain a newline: JSON
 /// from BitMEX is on one line; any stray newline is written as a space). ExchangeSim's
 /// replay reads this format. Writes are buffered and flushed at least every second, so
-/// recording never stalls the feed; a write error is reported once and recording stops.
+/// recording never stalls the feed; a write error (a full disk, `/dev/full`) is reported once
+/// and recording stops. The last buffer is written at `close()`, whose failure is reported too.
 final class FrameRecorder {
+  private let path: String
   private var file: UnsafeMutablePointer<FILE>?
   private var lastFlush: MonotonicTime = .init(nanoseconds: 0)
   /// The error that stopped recording, to be reported once.
   private(set) var failure: String?
 
   init(path: String) {
+    self.path = path
     file = fopen(path, "a")
     if file == nil { failure = "cannot record to \(path): \(String(cString: strerror(errno)))" }
   }
@@ -37,24 +40,35 @@ final class FrameRecorder {
       }
     }
     ok = ok && fputc(0x0A, file) != EOF
-    if !ok { stop("recording stopped: \(String(cString: strerror(errno)))") }
+    if !ok { stop() }
   }
 
   func flushIfDue(now: MonotonicTime) {
     guard let file, now - lastFlush >= 1 else { return }
     lastFlush = now
-    if fflush(file) != 0 { stop("recording stopped: \(String(cString: strerror(errno)))") }
+    if fflush(file) != 0 { stop() }
   }
 
+  /// Writes what is buffered and closes the file; a failure to do so is the recording's failure.
   func close() {
-    if let file { fclose(file) }
-    file = nil
+    guard let file else { return }
+    self.file = nil
+    let flushed = fflush(file) == 0
+    let error = errno
+    let closed = fclose(file) == 0
+    if !flushed || !closed { fail(flushed ? errno : error) }
   }
 
-  private func stop(_ reason: String) {
-    failure = failure ?? reason
+  /// Stops recording after a write error (`errno`).
+  private func stop() {
+    let error = errno
     if let file { fclose(file) }
     file = nil
+    fail(error)
+  }
+
+  private func fail(_ error: Int32) {
+    failure = failure ?? "recording to \(path) stopped: \(String(cString: strerror(error)))"
   }
 }
 

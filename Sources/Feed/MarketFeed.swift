@@ -299,6 +299,10 @@ public final class MarketFeed: Sendable {
       }
     }
     recorder?.close()
+    if let failure = recorder?.failure, !recorderFailureReported {
+      // The last buffer could not be written: a drain after `stop()` learns it.
+      mailbox.withLock { $0.recorderError = failure }
+    }
     _ = connection?.sendClose(code: CloseCode.normal, reason: "bye")
     publish(machine.status, now: .now())
   }

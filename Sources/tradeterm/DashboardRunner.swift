@@ -52,6 +52,8 @@ struct DashboardRunner {
       symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
+    // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
+    state.recording = options.recordPath != nil
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -137,6 +139,13 @@ struct DashboardRunner {
         forceDraw = false
         lastDraw = drawNow
       }
+    }
+    // Stopping the feed writes the recording's last frames: say so on the way out if that, or
+    // anything before, failed (the screen that said it is gone).
+    feed.stop()
+    var last = MarketBatch()
+    if let failure = feed.drain(into: &last).recorderError ?? state.recordingFailure {
+      exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
     return 0
   }

@@ -5,7 +5,9 @@ import Session
 
 /// `--once`: run the feed without a dashboard until the book is live (or a replay has
 /// played out), print one snapshot, and exit: 0 on success, 1 on timeout or error (with
-/// the last status on stderr).
+/// the last status on stderr). With `--record`, a recording that fails (an unwritable path, a
+/// full disk) is an error too: it ends the run at once, or after the snapshot when only the
+/// last write, at the end, fails.
 struct OnceRunner {
   var options: FeedOptions
   /// Where the data comes from.
@@ -57,7 +59,10 @@ struct OnceRunner {
       let update = feed.drain(into: &batch)
       let step = session.ingest(update, batch, now: now)
       batch.removeAll()
-      if let failure = step.recorderFailure { printError("tradeterm: \(failure)") }
+      if let failure = step.recorderFailure {
+        printError("tradeterm: \(failure)")
+        return 1
+      }
       for command in step.commands { feed.post(command) }
       guard let status = session.status else { continue }
       switch status.state {
@@ -72,14 +77,27 @@ struct OnceRunner {
         printError("tradeterm: \(failure.message)")
         return 1
       case .ended:
-        return finish(session.market, status)
+        return complete(feed, session.market, status)
       case .live where !waitForEnd && session.isLive:
         // Every table has its partial: a table still waiting for one is not live.
-        return finish(session.market, status)
+        return complete(feed, session.market, status)
       default:
         continue
       }
     }
+  }
+
+  /// Ends a run that has its snapshot: the feed is stopped first, which writes and closes the
+  /// recording (`--record`), so that a failure to write its last frames is known before the
+  /// exit status is.
+  private func complete(_ feed: MarketFeed, _ state: MarketState, _ status: FeedStatus) -> Int32 {
+    feed.stop()
+    var batch = MarketBatch()
+    let failure = feed.drain(into: &batch).recorderError
+    let code = finish(state, status)
+    guard let failure else { return code }
+    printError("tradeterm: \(failure)")
+    return 1
   }
 
   private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {

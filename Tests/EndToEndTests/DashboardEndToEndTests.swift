@@ -155,6 +155,33 @@ import Testing
     tmux.wait("Ctrl-C exits 0") { $0.contains("EXIT=0") }
   }
 
+  /// Issue 11: `--record` to a full disk showed no sign. REC shows while recording works;
+  /// RECORDING STOPPED, and why on the status line, once it cannot write; the reason is
+  /// printed again on the way out.
+  @Test func recordingShowsRECAndSaysWhenAndWhyItStopped() throws {
+    let sim = try SimProcess(seed: 14)
+    defer { sim.stop() }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tt-rec-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let good = try TmuxSession(
+      width: 120, height: 40, command: try Self.command(sim, "--record \(file.path)"))
+    good.wait("LIVE and REC") { $0.contains("LIVE") && $0.contains(" REC ") }
+    #expect(!good.text.contains("RECORDING STOPPED"))
+    try good.send("q")
+    good.wait("exit status 0") { $0.contains("EXIT=0") }
+    #expect(((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("orderBookL2_25"))
+
+    let full = try TmuxSession(width: 120, height: 40, command: try Self.command(sim, "--record /dev/full"))
+    full.wait("RECORDING STOPPED with the reason") {
+      $0.contains("RECORDING STOPPED")
+        && $0.contains("recording to /dev/full stopped: No space left on device")
+    }
+    try full.send("q")
+    full.wait("the reason again on the way out") {
+      $0.contains("EXIT=0") && $0.contains("tradeterm: recording to /dev/full stopped")
+    }
+  }
+
   @Test func withoutATerminalItPointsAtOnce() throws {
     let (status, text) = try Child.run(
       [try Binaries.path("tradeterm"), "--demo"], errorsToOutput: true, timeout: 20)

@@ -85,6 +85,18 @@ import Testing
     #expect(times(local).count == times(utc).count && times(utc).count > 1)
   }
 
+  /// Issue 11: `--once --record /dev/full` exited 0 after its recording failed. A recording
+  /// that cannot be written (a full disk, an unwritable path) fails the run with the reason.
+  @Test(arguments: [
+    ("/dev/full", "recording to /dev/full stopped: No space left on device"),
+    ("/nonexistent-tradeterm-dir/x.rec", "cannot record to /nonexistent-tradeterm-dir/x.rec: No such file"),
+  ])
+  func onceFailsWhenItsRecordingFails(path: String, message: String) throws {
+    let run = try TradetermProcess.run(["--once", "--demo", "--record", path, "--timeout", "20"])
+    #expect(run.status == 1, "exit \(run.status); stderr: \(run.stderr)")
+    #expect(run.stderr.contains("tradeterm: \(message)"), "stderr: \(run.stderr)")
+  }
+
   /// One price level of a snapshot.
   struct Level: Equatable {
     var price: Double
