@@ -4,7 +4,7 @@
 /// from the end until they fit.
 ///
 /// The badge always shows (cut with an ellipsis if even it is too long); the notice and the
-/// failure reason keep up to 48 columns against the hints and take whatever they leave.
+/// failure reason keep up to 64 columns against the hints and take whatever they leave.
 public struct StatusLine: Sendable {
   public var connection: ConnectionBadge
   /// Mode markers: `DEMO`, `REPLAY`, `PAUSED`.
@@ -45,7 +45,7 @@ public struct StatusLine: Sendable {
   }
 
   /// How many columns the reason keeps against the hints.
-  static let reasonReserve = 48
+  static let reasonReserve = 64
 
   /// Draws the status on the first row of `area` (clearing all of it).
   public func render(into grid: inout Grid, area: Rect) {

@@ -143,6 +143,20 @@ import Testing
     #expect(StatusNote.text(s) == nil)
   }
 
+  @Test func recordingShowsRECThenRECORDINGSTOPPEDWithTheReason() {
+    var s = Self.state()
+    s.recording = true
+    Self.receive(&s, FeedStatus(state: .live, symbol: "XBTUSD"), at: 1)
+    #expect(Self.statusLine(s).contains(" REC "))
+    let why = "recording to /dev/full stopped: No space left on device"
+    _ = App.update(
+      &s, .feed(FeedUpdate(recorderError: why), now: .init(seconds: 2), wallMs: 0), batch: MarketBatch())
+    #expect(s.dirty)
+    let line = Self.statusLine(s)
+    #expect(line.contains("RECORDING STOPPED") && line.contains(why), "[\(line)]")
+    #expect(DashboardView.render(s).line(0).contains("RECORDING STOPPED"))
+  }
+
   @Test func anEmptyDrainDoesNotRedrawAndTimeRedrawsOncePerSecond() {
     var s = Self.state()
     s.dirty = false

@@ -114,7 +114,7 @@ import Testing
       connection: badge, notice: "hourly connection limit: next in 12m00s", hints: Self.hints)
     #expect(
       Self.render(line, width: 100).line(1)
-        == "  RECONNECTING 3 in 4s   hourly connection limit: next in 12m00s; Connection ref…  1 Book  2 Trades "
+        == "  RECONNECTING 3 in 4s   hourly connection limit: next in 12m00s; Connection refused         1 Book "
     )
     #expect(
       Self.render(line, width: 60).line(1) == "  RECONNECTING 3 in 4s   hourly connection limit: next in … "
