@@ -39,6 +39,8 @@ public struct SymbolPicker: Sendable {
 
   /// The most list rows the box shows.
   public static let maxListRows = 15
+  /// The most rows a message (shown instead of an empty list) wraps over.
+  public static let maxMessageRows = 4
 
   /// The index of the first visible row that keeps `selected` in view of `rows` rows:
   /// the selection sits in the middle when it can, and the list never scrolls past its end.
@@ -51,9 +53,41 @@ public struct SymbolPicker: Sendable {
   /// The box the picker takes inside `area`.
   public func box(in area: Rect) -> Rect {
     let widest = items.map { $0.symbol.count + ($0.detail.isEmpty ? 0 : 2 + $0.detail.count) }.max() ?? 0
-    let width = min(max(36, widest + 6, title.count + 6), area.width - 2, 72)
-    let listRows = min(Self.maxListRows, max(1, items.count))
-    return area.centered(width: max(width, min(area.width, 16)), height: min(area.height, listRows + 4))
+    let width = max(min(max(36, widest + 6, title.count + 6), area.width - 2, 72), min(area.width, 16))
+    var listRows = min(Self.maxListRows, max(1, items.count))
+    if items.isEmpty {
+      listRows = Self.wrap(message ?? "no match", width: width - 4, rows: Self.maxMessageRows).count
+    }
+    return area.centered(width: width, height: min(area.height, listRows + 4))
+  }
+
+  /// `text` broken at spaces into lines of at most `width` columns, at most `rows` of them (the
+  /// last cut with an ellipsis when there is more). A word longer than a line is broken.
+  static func wrap(_ text: String, width: Int, rows: Int, ellipsis: Character = "…") -> [String] {
+    guard width > 0, rows > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = Substring(word)
+      while !word.isEmpty {
+        let room = line.isEmpty ? width : width - line.count - 1
+        if word.count <= room {
+          line += (line.isEmpty ? "" : " ") + word
+          word = ""
+        } else if line.isEmpty {
+          lines.append(String(word.prefix(width)))
+          word = word.dropFirst(width)
+        } else {
+          lines.append(line)
+          line = ""
+        }
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    guard lines.count > rows else { return lines }
+    var kept = Array(lines.prefix(rows))
+    kept[rows - 1] = (kept[rows - 1] + " " + lines[rows]).fitted(width, ellipsis: ellipsis, force: true)
+    return kept
   }
 
   /// Draws the picker box centred in `area`, clearing only the box.
@@ -80,10 +114,18 @@ public struct SymbolPicker: Sendable {
 
     let list = Rect(x: line.x, y: inside.y + 2, width: line.width, height: inside.height - 2)
     guard !items.isEmpty else {
-      grid.put(message ?? "no match", x: list.x, y: list.y, style: Style(.muted), clip: list)
+      let lines = Self.wrap(
+        message ?? "no match", width: list.width, rows: min(list.height, Self.maxMessageRows),
+        ellipsis: glyphs.ellipsis)
+      for (n, text) in lines.enumerated() {
+        grid.put(text, x: list.x, y: list.y + n, style: Style(.muted), clip: list)
+      }
       return
     }
-    let symbolWidth = items.map(\.symbol.count).max() ?? 0
+    // Symbols line up in a column as wide as the longest, but no wider than leaves room for
+    // the pointer: a longer symbol is cut with an ellipsis on its own row, and never pushes
+    // an ellipsis into the rows of the short ones.
+    let symbolWidth = min(items.map(\.symbol.count).max() ?? 0, max(1, list.width - 2))
     let first = Self.firstVisible(selected: selected, count: items.count, rows: list.height)
     for n in 0..<list.height {
       let i = first + n
@@ -93,8 +135,9 @@ public struct SymbolPicker: Sendable {
       let isSelected = i == selected
       let base = isSelected ? Style(.accent, bold: true, reverse: true) : Style()
       if isSelected { grid.fill(row, with: Cell(" ", base)) }
+      let symbol = item.symbol.fitted(symbolWidth, ellipsis: glyphs.ellipsis)
       var spans = [
-        Span(isSelected ? "\(glyphs.pointer) " : "  ", base), Span(item.symbol.padRight(symbolWidth), base),
+        Span(isSelected ? "\(glyphs.pointer) " : "  ", base), Span(symbol.padRight(symbolWidth), base),
       ]
       if !item.detail.isEmpty { spans.append(Span("  " + item.detail, isSelected ? base : Style(.muted))) }
       grid.put(spans.fitted(row.width, ellipsis: glyphs.ellipsis), x: row.x, y: row.y, clip: row)

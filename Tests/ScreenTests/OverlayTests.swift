@@ -102,6 +102,47 @@ import Testing
     #expect(SymbolPicker.firstVisible(selected: selected, count: count, rows: rows) == first)
   }
 
+  /// Issue 11: a long symbol was padded into every row and cut there, so the short symbols'
+  /// rows ended in an ellipsis too. Each symbol is cut on its own row.
+  @Test func aLongSymbolIsCutOnItsOwnRow() {
+    var g = Snapshot.grid(44, 7)
+    let items = ["XBTUSD", "A_VERY_LONG_SYMBOL_NAME_FROM_A_HOSTILE_LIST_123"].map { SymbolPicker.Item($0) }
+    SymbolPicker(filter: "", items: items, selected: 1).render(into: &g, area: g.bounds)
+    #expect(
+      Fixtures.lines(g) == [
+        "·┏ Symbol ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓·",
+        "·┃ Filter: █                              ┃·",
+        "·┃────────────────────────────────────────┃·",
+        "·┃   XBTUSD                               ┃·",
+        "·┃ ▶ A_VERY_LONG_SYMBOL_NAME_FROM_A_HOST… ┃·",
+        "·┗━━━━━━━━━━━━━━━━━━━━━━━━━━ ↑↓ Enter Esc ┛·",
+        "············································",
+      ])
+  }
+
+  /// A message longer than the box (a failure with its reason and what to do) wraps over up
+  /// to four rows instead of losing its end.
+  @Test func aLongMessageWraps() {
+    var g = Snapshot.grid(40, 9)
+    let message = "symbol list failed: no answer within 10 s (r retries; Enter opens the symbol typed)"
+    SymbolPicker(filter: "", items: [], selected: 0, message: message).render(into: &g, area: g.bounds)
+    #expect(
+      Fixtures.lines(g) == [
+        "········································",
+        "··┏ Symbol ━━━━━━━━━━━━━━━━━━━━━━━━━━┓··",
+        "··┃ Filter: █                        ┃··",
+        "··┃──────────────────────────────────┃··",
+        "··┃ symbol list failed: no answer    ┃··",
+        "··┃ within 10 s (r retries; Enter    ┃··",
+        "··┃ opens the symbol typed)          ┃··",
+        "··┗━━━━━━━━━━━━━━━━━━━━ ↑↓ Enter Esc ┛··",
+        "········································",
+      ])
+    #expect(SymbolPicker.wrap("aaaa bbbb cccc dddd", width: 9, rows: 1) == ["aaaa bbb…"])
+    #expect(SymbolPicker.wrap("abcdefghij", width: 4, rows: 3) == ["abcd", "efgh", "ij"])
+    #expect(SymbolPicker.wrap("", width: 4, rows: 3) == [""])
+  }
+
   @Test func emptyListShowsTheMessageAndTypedTextIsSafe() {
     var g = Snapshot.grid(40, 7)
     SymbolPicker(filter: "\u{1B}[31mZZZ", items: [], selected: 0, message: "no match").render(
