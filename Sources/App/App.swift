@@ -158,21 +158,30 @@ public enum App {
     case .enter:
       let matches = picker.matches
       state.picker = nil
-      guard !matches.isEmpty else { return [] }
-      let chosen = matches[min(picker.selected, matches.count - 1)]
-      guard let symbol = Symbol(chosen), symbol != state.market.symbol else { return [] }
+      // The selected match; with none (no list, or the list lacks it), the symbol typed.
+      let chosen =
+        matches.isEmpty ? picker.typedSymbol : Symbol(matches[min(picker.selected, matches.count - 1)])
+      guard let symbol = chosen, symbol != state.market.symbol else { return [] }
       // The old book is gone at once: nothing of XBTUSD may show under ETHUSD.
       let commands = state.session.switchSymbol(to: symbol)
       state.flashes = [:]
       state.bookScroll = 0
       state.tapeScroll = 0
-      return commands.map(Effect.feed) + [.loadStartData(symbol: chosen)]
+      return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:
       if !picker.filter.isEmpty { picker.filter.removeLast() }
       picker.selected = 0
-    case .character(let c) where c.isLetter || c.isNumber || c == "." || c == "_":
+    case .character("r") where state.symbols.isEmpty && state.symbolsFailure != nil && picker.filter.isEmpty:
+      // The list failed: `r` asks again (a symbol starting with R can be typed once it loads,
+      // or after another character).
+      state.symbolsFailure = nil
+      return [.loadSymbols]
+    case .character(let c)
+    where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-")
+      && picker.filter.utf8.count < Symbol.maxLength:
+      // Symbols are short and ASCII: what could never be one is not typed.
       picker.filter.append(Character(c.uppercased()))
       picker.selected = 0
     default: break

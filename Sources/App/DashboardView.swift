@@ -185,12 +185,6 @@ public enum DashboardView {
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.
   static func pickerMessage(_ s: AppState, matches: [String]) -> String? {
-    if s.symbols.isEmpty {
-      if let failure = s.symbolsFailure {
-        return "symbol list failed: \(failure) (r retries; Enter opens the symbol typed)"
-      }
-      return "loading the symbol list…"
-    }
-    return matches.isEmpty ? "no match" : nil
+    s.picker?.message(symbols: s.symbols, failure: s.symbolsFailure, matches: matches)
   }
 }

@@ -60,6 +60,66 @@ import Testing
     #expect(s.picker == nil && s.market.symbol == "XBTUSD")
   }
 
+  /// Types `text` into the open picker.
+  static func type(_ s: inout AppState, _ text: String) -> [Effect] {
+    text.flatMap { App.update(&s, .key(.character($0))) }
+  }
+
+  /// What the picker says, after checking that its first words are drawn.
+  static func screen(_ s: AppState, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    let message = DashboardView.pickerMessage(s, matches: s.picker?.matches ?? []) ?? ""
+    let g = DashboardView.render(s)
+    let drawn = (0..<g.height).map { g.line($0) }.joined(separator: "\n")
+    let start = String(message.prefix(16))
+    #expect(drawn.contains(start), "\(start) not drawn", sourceLocation: sourceLocation)
+    return message
+  }
+
+  /// Issue 11: with `/instrument/active` failing, the picker said "loading the symbol list…"
+  /// for ever. It says why, `r` asks again, and Enter opens the symbol typed.
+  @Test func aFailedSymbolListSaysWhyAndRRetries() {
+    var s = AppState(symbol: "XBTUSD", mode: .live, width: 100, height: 30, ascii: false, color: true)
+    #expect(Self.press(&s, .character("s")) == [.loadSymbols])
+    #expect(Self.screen(s).contains("loading the symbol list…"))
+    _ = App.update(&s, .rest(.failed(.active, reason: "HTTP 500")))
+    #expect(Self.screen(s).contains("symbol list failed: HTTP 500 (r retries; Enter opens the symbol"))
+    #expect(Self.press(&s, .character("r")) == [.loadSymbols])
+    #expect(s.picker?.filter == "" && s.symbolsFailure == nil)
+    #expect(Self.screen(s).contains("loading the symbol list…"))
+    _ = App.update(&s, .rest(.failed(.active, reason: "no answer within 10 s")))
+    // Once typing starts, `r` is a letter of the symbol and Enter opens it.
+    _ = Self.type(&s, "xr")
+    #expect(s.picker?.filter == "XR")
+    #expect(Self.screen(s).contains("symbol list failed: no answer within 10 s (Enter opens XR)"))
+    _ = App.update(&s, .rest(.active([InstrumentUpdate(symbol: "XRPUSD")])))
+    #expect(s.picker?.matches == ["XRPUSD"])
+  }
+
+  @Test(arguments: [
+    ([] as [String], "ETHUSD"),  // no list (failed or still loading)
+    (["XBTUSD", "SOLUSDT"], "ETHUSD"),  // a list without the symbol typed
+  ])
+  func enterOpensTheSymbolTyped(symbols: [String], typed: String) {
+    var s = AppState(
+      symbol: "XBTUSD", mode: .live, width: 100, height: 30, ascii: false, color: true, symbols: symbols)
+    _ = Self.press(&s, .character("s"))
+    if symbols.isEmpty { _ = App.update(&s, .rest(.failed(.active, reason: "HTTP 502"))) }
+    _ = Self.type(&s, typed.lowercased())
+    #expect(Self.screen(s).contains("(Enter opens \(typed))"))
+    let effects = Self.press(&s, .enter)
+    #expect(effects == [.feed(.switchSymbol(typed)), .loadStartData(symbol: typed)])
+    #expect(s.market.symbol.description == typed && s.picker == nil)
+  }
+
+  @Test func theFilterTakesOnlyWhatCouldBeASymbol() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("s"))
+    _ = Self.type(&s, "eth日\u{1b}/ " + String(repeating: "x", count: 40))
+    #expect(s.picker?.filter == "ETH" + String(repeating: "X", count: Symbol.maxLength - 3))
+    // Enter opens what was typed, cut at the longest a symbol can be (the exchange says whether it exists).
+    #expect(Self.press(&s, .enter).first == .feed(.switchSymbol(s.market.symbol.description)))
+  }
+
   @Test func quitAndReconnectAreEffects() {
     var s = Self.state()
     #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])

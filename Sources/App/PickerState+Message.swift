@@ -1,0 +1,24 @@
+import MarketModel
+
+extension PickerState {
+  /// The symbol typed, when it could be one: Enter opens it when the list has no match for it
+  /// (or there is no list: it failed, or is still loading).
+  public var typedSymbol: Symbol? {
+    filter.isEmpty ? nil : Symbol(filter)
+  }
+
+  /// What the picker says instead of an empty list: loading, why loading failed, or no match,
+  /// with what a key does about it (`r` retries a failed list; Enter opens the symbol typed).
+  /// Nil while there are matches to show.
+  public func message(symbols: [String], failure: String?, matches: [String]) -> String? {
+    let opens = typedSymbol.map { "Enter opens \($0)" }
+    if symbols.isEmpty {
+      if let failure {
+        return "symbol list failed: \(failure) (\(opens ?? "r retries; Enter opens the symbol typed"))"
+      }
+      return "loading the symbol list…" + (opens.map { " (\($0))" } ?? "")
+    }
+    guard matches.isEmpty else { return nil }
+    return "no match" + (opens.map { " (\($0))" } ?? "")
+  }
+}
