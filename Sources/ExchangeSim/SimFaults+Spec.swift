@@ -19,6 +19,8 @@ extension SimFaults {
     huge-partial           10,000 levels per side (a huge orderBookL2 partial)
     trickle=BYTES:S        send BYTES bytes every S seconds
     silence=TABLE:S:D      TABLE's deltas stop S s after start, for D s
+    active=STATUS|html|gzip|hang  /instrument/active answers an HTTP error, an
+                           HTML page, an unasked-for gzip body, or never
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
@@ -78,6 +80,19 @@ extension SimFaults {
         let duration = Double(fields[2]), duration.isFinite, duration > 0
       else { throw SpecError(spec: spec, expected: "silence=TABLE:AFTER_SECONDS:DURATION_SECONDS") }
       silence = Silence(table: String(fields[0]), after: after, duration: duration)
+    case "active":
+      switch value {
+      case "html": instrumentActive = .html
+      case "gzip": instrumentActive = .gzip
+      case "hang": instrumentActive = .noAnswer
+      case let text?:
+        guard let status = Int(text), (400...599).contains(status) else {
+          throw SpecError(spec: spec, expected: "active=STATUS|html|gzip|hang")
+        }
+        instrumentActive = .status(status)
+      case nil:
+        throw SpecError(spec: spec, expected: "active=STATUS|html|gzip|hang")
+      }
     default:
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
     }

@@ -49,6 +49,18 @@ public struct SimFaults: Sendable, Hashable {
     }
   }
 
+  /// How `/instrument/active` (the symbol list) answers instead of the list.
+  public enum RESTFault: Sendable, Hashable {
+    /// This HTTP error status, with BitMEX's JSON error body.
+    case status(Int)
+    /// 200 with an HTML page (a proxy's or a captive portal's).
+    case html
+    /// 200 with the list gzip-compressed, though the client did not ask for it.
+    case gzip
+    /// The request is read and never answered; the connection stays open.
+    case noAnswer
+  }
+
   /// Close each session's TCP connection (no close frame) this many seconds after the upgrade.
   public var dropAfter: Double?
   /// Each session goes silent this many seconds after the upgrade: no data, no pong, no
@@ -72,6 +84,8 @@ public struct SimFaults: Sendable, Hashable {
   public var trickle: Trickle?
   /// Silence one table's deltas for a while (set before `start()`).
   public var silence: Silence?
+  /// Answer `/instrument/active` (and `/instrument/activeAndIndices`) with this instead.
+  public var instrumentActive: RESTFault?
 
   public init() {}
 }

@@ -66,6 +66,11 @@ final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
       write(context, status: .badRequest, headers: [], body: body, close: !head.isKeepAlive)
       return
     }
+    if path.hasPrefix("/api/v1/instrument/active"), let fault = world.faults.current.instrumentActive {
+      world.stats.withLock { $0.restRequests += 1 }
+      answer(context, head, fault)
+      return
+    }
     world.stats.withLock { $0.restRequests += 1 }
     let response = RESTRouter(world: world).respond(method: head.method, uri: head.uri)
     let reset = String(world.nowMs() / 1000 + 60)
@@ -75,12 +80,34 @@ final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     write(context, status: response.status, headers: headers, body: response.body, close: !head.isKeepAlive)
   }
 
+  /// The symbol list's fault instead of the list (see `SimFaults.RESTFault`).
+  private func answer(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ fault: SimFaults.RESTFault)
+  {
+    let close = !head.isKeepAlive
+    switch fault {
+    case .status(let status):
+      let body = FrameEncoder.restError(status >= 500 ? "Internal error" : "Bad request")
+      write(context, status: HTTPResponseStatus(statusCode: status), headers: [], body: body, close: close)
+    case .html:
+      let body = Array("<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1>nginx</body></html>".utf8)
+      write(context, status: .ok, headers: [("Content-Type", "text/html")], body: body, close: close)
+    case .gzip:
+      let list = RESTRouter(world: world).respond(method: head.method, uri: head.uri).body
+      write(
+        context, status: .ok, headers: [("Content-Encoding", "gzip")], body: Gzip.stored(list), close: close)
+    case .noAnswer:
+      break
+    }
+  }
+
   private func write(
     _ context: ChannelHandlerContext, status: HTTPResponseStatus, headers extra: [(String, String)],
     body: [UInt8], close: Bool
   ) {
     var headers = HTTPHeaders(extra)
-    headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+    if !headers.contains(name: "Content-Type") {
+      headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+    }
     headers.add(name: "Content-Length", value: String(body.count))
     if close { headers.add(name: "Connection", value: "close") }
     let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)

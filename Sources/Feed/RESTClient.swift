@@ -70,6 +70,12 @@ public final class RESTClient {
         ConnectFailure(status: nil, retryAfter: nil, reason: WebSocketConnection.describe(rc, nil)))
     }
     rc = curl_easy_perform(handle)
+    if rc == CURLE_OPERATION_TIMEDOUT {
+      // libcurl's words ("Operation timed out after 10001 milliseconds with 0 bytes received")
+      // say less than these.
+      let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+      return .failure(ConnectFailure(status: nil, retryAfter: nil, reason: "no answer within \(seconds) s"))
+    }
     guard rc == CURLE_OK else {
       return .failure(
         ConnectFailure(status: nil, retryAfter: nil, reason: WebSocketConnection.describe(rc, errorBuffer)))

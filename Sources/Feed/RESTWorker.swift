@@ -15,6 +15,8 @@ public final class RESTWorker: Sendable {
   public let wake = WakeSignal()
   private let baseURL: String
   private let userAgent: String
+  /// Seconds a request may take, connection included, before it fails as unanswered.
+  private let timeout: Double
   private let abortSignal = AbortSignal()
   private let state = Locked(Shared())
   private let jobSignal = WakeSignal()
@@ -26,9 +28,10 @@ public final class RESTWorker: Sendable {
     var thread: WorkerThread?
   }
 
-  public init(baseURL: String, userAgent: String) {
+  public init(baseURL: String, userAgent: String, timeout: Double = 10) {
     self.baseURL = baseURL
     self.userAgent = userAgent
+    self.timeout = timeout
   }
 
   /// Starts the worker thread.
@@ -37,9 +40,12 @@ public final class RESTWorker: Sendable {
     state.withLock { $0.thread = worker }
   }
 
-  /// Queues a request.
+  /// Queues a request, unless the same one already waits in the queue (pressing `s` again
+  /// while the symbol list loads asks once, not once per press).
   public func request(_ job: Job) {
-    state.withLock { $0.jobs.append(job) }
+    state.withLock { s in
+      if !s.jobs.contains(job) { s.jobs.append(job) }
+    }
     jobSignal.signal()
   }
 
@@ -97,7 +103,7 @@ public final class RESTWorker: Sendable {
             return .instrument(symbol: symbol, rows.first { $0.symbol.description == symbol })
           case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(job, reason: "\(error)") }
+        } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
     case .active:
       let path = "/instrument/active"
@@ -109,7 +115,7 @@ public final class RESTWorker: Sendable {
           case .rows(let rows): return .active(rows)
           case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(job, reason: "\(error)") }
+        } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
     case .bins(let symbol, let interval, let count):
       let path =
@@ -123,15 +129,26 @@ public final class RESTWorker: Sendable {
           case .rows(let rows): return .bins(symbol: symbol, interval: interval, rows)
           case .error(let message): return .failed(job, reason: message)
           }
-        } catch { return .failed(job, reason: "\(error)") }
+        } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
     }
+  }
+
+  /// Why a body that came with a success status is not what was asked for, in words: an HTML
+  /// page (a proxy's, a captive portal's), a gzip body nobody asked for, nothing at all, or
+  /// JSON of the wrong shape (the decoder's words).
+  static func describe(_ body: [UInt8], _ error: any Error) -> String {
+    let start = body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    if body.starts(with: [0x1F, 0x8B]) { return "a gzip-compressed answer (not asked for)" }
+    if start == UInt8(ascii: "<") { return "an HTML page, not JSON" }
+    if start == nil { return "an empty answer" }
+    return "not the expected JSON: \(error)"
   }
 
   /// GET with one polite retry after a 429/503 `Retry-After` (capped at 10 s).
   private func fetch(_ path: String, _ client: RESTClient) -> Result<[UInt8], FetchError> {
     for attempt in 0..<2 {
-      switch client.get(path, timeout: 10) {
+      switch client.get(path, timeout: timeout) {
       case .failure(let f):
         return .failure(FetchError(f.description))
       case .success(let r) where (r.status == 429 || r.status == 503) && attempt == 0:

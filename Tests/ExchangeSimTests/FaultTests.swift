@@ -228,4 +228,17 @@ import Testing
       #expect(throws: SimFaults.SpecError.self, "\(bad)") { try faults.apply(spec: bad) }
     }
   }
+
+  /// The symbol list's faults, from their specification (`tradeterm-sim --fault active=…`).
+  @Test(arguments: [
+    ("active=500", SimFaults.RESTFault.status(500)), ("active=html", .html), ("active=gzip", .gzip),
+    ("active=hang", .noAnswer),
+  ])
+  func instrumentActiveFaultSpecs(spec: String, fault: SimFaults.RESTFault) throws {
+    var faults = SimFaults()
+    try faults.apply(spec: spec)
+    #expect(faults.instrumentActive == fault)
+    #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "active=200") }
+    #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "active") }
+  }
 }
