@@ -96,8 +96,13 @@ import Testing
       feed.waitUntil(timeout: 5, "the reconnect after the pong timeout, then LIVE") {
         sim.stats.upgradesAccepted == 2 && $0.isLive
       }
-      let reconnectedAt = feed.statusTimes[
-        feed.statuses.firstIndex { if case .reconnecting = $0.state { true } else { false } } ?? 0]
+      // The first reconnecting status drained after STALE was seen (not any earlier one).
+      let reconnecting = feed.statuses.indices.first { i in
+        guard feed.statusTimes[i] >= staleAt else { return false }
+        if case .reconnecting = feed.statuses[i].state { return true }
+        return false
+      }
+      let reconnectedAt = reconnecting.map { feed.statusTimes[$0] } ?? staleAt
       // STALE came at least half a second before the reconnect (the ping waits 0.3 s of
       // silence, STALE 0.1 s later, the pong timeout 1 s after the ping).
       #expect(
