@@ -21,6 +21,8 @@ extension SimFaults {
     silence=TABLE:S:D      TABLE's deltas stop S s after start, for D s
     active=STATUS|html|gzip|hang  /instrument/active answers an HTTP error, an
                            HTML page, an unasked-for gzip body, or never
+    subscribe-error=TEXT   answer every subscription with an error frame saying TEXT
+    close-reason=TEXT      close (1008) with reason TEXT on a session's first subscription
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
@@ -93,6 +95,12 @@ extension SimFaults {
       case nil:
         throw SpecError(spec: spec, expected: "active=STATUS|html|gzip|hang")
       }
+    case "subscribe-error":
+      guard let value, !value.isEmpty else { throw SpecError(spec: spec, expected: "subscribe-error=TEXT") }
+      subscribeError = value
+    case "close-reason":
+      guard let value, !value.isEmpty else { throw SpecError(spec: spec, expected: "close-reason=TEXT") }
+      closeReason = value
     default:
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
     }

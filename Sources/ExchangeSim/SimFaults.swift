@@ -86,6 +86,11 @@ public struct SimFaults: Sendable, Hashable {
   public var silence: Silence?
   /// Answer `/instrument/active` (and `/instrument/activeAndIndices`) with this instead.
   public var instrumentActive: RESTFault?
+  /// Answer every subscription with an error frame (status 400) in these words, whatever they
+  /// hold: a hostile or broken server's text for the client to show safely.
+  public var subscribeError: String?
+  /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
+  public var closeReason: String?
 
   public init() {}
 }

@@ -187,6 +187,16 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
   // MARK: Subscriptions
 
   private func subscribe(_ args: [String], request: [UInt8]) {
+    let hostile = world.faults.current
+    if let words = hostile.subscribeError {
+      error(400, words, request: request)
+      flushIfNeeded()
+      return
+    }
+    if let reason = hostile.closeReason {
+      close(code: .policyViolation, reason: reason)
+      return
+    }
     if args.isEmpty { error(400, "Missing args", request: request) }
     for arg in args {
       let topic: SimTopic
@@ -340,14 +350,16 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
   }
 
-  /// Starts the closing handshake; closes the TCP connection when the peer answers, or
-  /// after two seconds if it does not.
-  private func close(code: WebSocketErrorCode) {
+  /// Starts the closing handshake (with `reason`, which may be any text: a fault can make it
+  /// hostile); closes the TCP connection when the peer answers, or after two seconds if it
+  /// does not.
+  private func close(code: WebSocketErrorCode, reason: String = "") {
     guard let context, !isClosing else { return }
     flushIfNeeded()
     isClosing = true
-    var buffer = context.channel.allocator.buffer(capacity: 2)
+    var buffer = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
     buffer.write(webSocketErrorCode: code)
+    buffer.writeString(reason)
     context.writeAndFlush(
       wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: buffer)), promise: nil)
     after(2) { $0.context?.close(promise: nil) }

@@ -22,9 +22,10 @@ public struct Grid: Sendable, Hashable {
     }
   }
 
-  /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid). Control
-  /// characters are shown as `?` so text from the network can never reach the terminal
-  /// as an escape sequence. Returns the column after the last character written.
+  /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid). Characters that
+  /// must not reach a terminal raw (`TerminalText.isSafe`: controls, C1, bidi controls) are
+  /// shown as `?`, so text from the network can never reach the terminal as an escape
+  /// sequence. Returns the column after the last character written.
   ///
   /// Each character (grapheme cluster) takes one cell; text whose every scalar is its own
   /// one-column character (the usual: ASCII, numbers, box lines, blocks) is written scalar
@@ -160,10 +161,11 @@ public struct Grid: Sendable, Hashable {
     return isPrintable(scalar) ? scalar : "?"
   }
 
-  /// Whether a lone `scalar` may reach the terminal (not a control, not two columns wide).
+  /// Whether a lone `scalar` may reach the terminal (`TerminalText.isSafe`: no control, C1 or
+  /// bidi control) and takes one column.
   static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    guard TerminalText.isSafe(scalar) else { return false }
     switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0: return false
     case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
       0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
       return false

@@ -23,25 +23,6 @@ enum Format {
     return "\(value)"
   }
 
-  /// A JSON string literal with the needed escapes.
-  static func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where u.value < 0x20:
-        let hex = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
-  }
-
   /// ISO-8601 UTC with milliseconds.
   static func isoTime(_ ms: Int64) -> String {
     let days = Int((ms >= 0 ? ms : ms - 86_399_999) / 86_400_000)

@@ -37,7 +37,7 @@ struct OnceReplayRunner {
     }
     let offset = utc ? 0 : LocalTime.offsetMinutes()
     let snapshot = Snapshot(state: session.market, status: "REPLAY ENDED", utcOffsetMinutes: offset)
-    print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
+    snapshot.print(json: json)
     return 0
   }
 }

@@ -1,6 +1,7 @@
 import App
 import Feed
 import MarketModel
+import Screen
 import Session
 
 /// `--once`: run the feed without a dashboard until the book is live (or a replay has
@@ -106,7 +107,7 @@ struct OnceRunner {
     if !mode.label.isEmpty, !label.hasPrefix(mode.label) { label = "\(mode.label) \(label)" }
     let offset = utc ? 0 : LocalTime.offsetMinutes()
     let snapshot = Snapshot(state: state, status: label, utcOffsetMinutes: offset)
-    print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
+    snapshot.print(json: json)
     return 0
   }
 

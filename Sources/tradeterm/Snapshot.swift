@@ -70,6 +70,13 @@ struct Snapshot {
     return out
   }
 
+  /// Prints the snapshot on stdout: as JSON, which escapes what a terminal must not see, or as
+  /// text made safe line by line (`TerminalText`): symbols and statuses may come from outside.
+  func print(json: Bool) {
+    Swift.print(
+      json ? self.json : TerminalText.sanitized(text, keepingNewlines: true), terminator: json ? "\n" : "")
+  }
+
   /// The JSON form (`--json`): bids and asks best first, as `[price, size]` pairs.
   var json: String {
     func levels(_ l: [PriceLevel]) -> String {
@@ -80,7 +87,7 @@ struct Snapshot {
       return
         "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(t.size)}"
     }
-    return "{\"symbol\":\(Format.jsonString(symbol)),\"status\":\(Format.jsonString(status)),"
+    return "{\"symbol\":\(TerminalText.jsonLiteral(symbol)),\"status\":\(TerminalText.jsonLiteral(status)),"
       + "\"bids\":\(levels(bids)),\"asks\":\(levels(asks)),\"trades\":[\(tradeList.joined(separator: ","))],"
       + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")}"
   }

@@ -3,6 +3,7 @@ import ArgumentParser
 import ExchangeSim
 import Feed
 import MarketModel
+import Screen
 import Session
 import Terminal
 
@@ -88,6 +89,9 @@ struct Tradeterm: ParsableCommand {
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw ValidationError("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
+    if !symbol.unicodeScalars.allSatisfy(TerminalText.isSafe) || symbol.contains(" ") {
+      throw ValidationError("--symbol must be printable, without spaces")
+    }
   }
 
   func run() throws {
@@ -167,8 +171,10 @@ struct Tradeterm: ParsableCommand {
   }
 }
 
-/// A line on stderr.
+/// A line on stderr, made safe for a terminal first (`TerminalText`): messages carry text
+/// from outside (the exchange's errors and close reasons, symbol names, file names), and
+/// none of it may reach the terminal as an escape sequence or split the line.
 func printError(_ text: String) {
-  var line = text + "\n"
+  var line = TerminalText.sanitized(text) + "\n"
   line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
