@@ -80,6 +80,21 @@ static inline CURLcode tt_easy_set_abort_flag(CURL *h, int *flag) {
   return curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
 }
 
+/// Restricts the protocols `h` may use to `protocols` (a comma-separated list such as
+/// "ws,wss"), for the URL it is given and for any redirect: a URL of another scheme (file://,
+/// ftp://, …) then fails at once with CURLE_UNSUPPORTED_PROTOCOL instead of being fetched.
+/// A libcurl older than 7.85 (no *_PROTOCOLS_STR) fails closed.
+static inline CURLcode tt_easy_restrict_protocols(CURL *h, const char *protocols) {
+#if defined(LIBCURL_VERSION_NUM) && LIBCURL_VERSION_NUM >= 0x075500
+  CURLcode rc = curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, protocols);
+  if (rc != CURLE_OK) return rc;
+  return curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, protocols);
+#else
+  (void)h; (void)protocols;
+  return CURLE_NOT_BUILT_IN;
+#endif
+}
+
 /// The running libcurl's version string, e.g. "8.14.1".
 static inline const char *tt_curl_version(void) {
   return curl_version_info(CURLVERSION_NOW)->version;

@@ -28,6 +28,9 @@ public final class RESTClient {
     let limit = 32 << 20
   }
 
+  /// The protocols a request may use (`tt_easy_restrict_protocols`).
+  private static let protocols = EndpointURL.restSchemes.joined(separator: ",")
+
   public init(baseURL: String, userAgent: String, abortSignal: AbortSignal? = nil) {
     guard let h = curl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
     handle = h
@@ -57,6 +60,8 @@ public final class RESTClient {
       return n
     }
     var rc = tt_easy_setopt_str(handle, CURLOPT_URL, baseURL + path)
+    // Only HTTP(S), redirects included: libcurl would read file:// or ftp:// just as readily.
+    rc = rc == CURLE_OK ? tt_easy_restrict_protocols(handle, Self.protocols) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_long(handle, CURLOPT_HTTPGET, 1) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_str(handle, CURLOPT_USERAGENT, userAgent) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(timeout * 1000)) : rc
@@ -75,6 +80,12 @@ public final class RESTClient {
       // say less than these.
       let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
       return .failure(ConnectFailure(status: nil, retryAfter: nil, reason: "no answer within \(seconds) s"))
+    }
+    if rc == CURLE_UNSUPPORTED_PROTOCOL {
+      return .failure(
+        ConnectFailure(
+          status: nil, retryAfter: nil,
+          reason: EndpointURL.refused(baseURL + path, schemes: EndpointURL.restSchemes)))
     }
     guard rc == CURLE_OK else {
       return .failure(

@@ -85,6 +85,8 @@ public final class WebSocketConnection {
   public func connect(url: String, timeout: Double, userAgent: String) -> ConnectFailure? {
     errorBuffer[0] = 0
     var rc = tt_easy_setopt_str(handle, CURLOPT_URL, url)
+    // Only WebSocket URLs: libcurl would fetch file://, ftp://, http:// … just as readily.
+    rc = rc == CURLE_OK ? tt_easy_restrict_protocols(handle, Self.protocols) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_long(handle, CURLOPT_CONNECT_ONLY, 2) : rc
     // HTTP/1.1: ALPN h2 breaks the WebSocket upgrade on some libcurl builds.
     rc = rc == CURLE_OK ? tt_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)) : rc
@@ -100,6 +102,10 @@ public final class WebSocketConnection {
     }
 
     rc = curl_easy_perform(handle)
+    if rc == CURLE_UNSUPPORTED_PROTOCOL {
+      return ConnectFailure(
+        status: nil, retryAfter: nil, reason: EndpointURL.refused(url, schemes: EndpointURL.webSocketSchemes))
+    }
     if rc != CURLE_OK {
       var status = 0
       _ = tt_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -237,6 +243,9 @@ public final class WebSocketConnection {
       if poll(&pfd, 1, 5_000) <= 0 { return "send timed out" }
     }
   }
+
+  /// The protocols a connection may use (`tt_easy_restrict_protocols`).
+  private static let protocols = EndpointURL.webSocketSchemes.joined(separator: ",")
 
   /// libcurl's words for a result code, with its error buffer's detail when there is one.
   static func describe(_ rc: CURLcode, _ buffer: UnsafePointer<CChar>?) -> String {

@@ -81,16 +81,24 @@ struct Tradeterm: ParsableCommand {
     var table: BookTable { self == .full ? .full : .top25 }
   }
 
+  /// Checks the options before anything starts. A bad one is one clear line on stderr and
+  /// exit status 2 (not ArgumentParser's usage text): scripts and people see what was wrong.
   func validate() throws {
-    if json && !once { throw ValidationError("--json goes with --once") }
-    if demo && replay != nil { throw ValidationError("choose one of --demo and --replay") }
-    if speed < 0 { throw ValidationError("--speed must be 0 or more") }
-    if fps < 1 || fps > 120 { throw ValidationError("--fps must be between 1 and 120") }
+    if json && !once { throw fail("--json goes with --once") }
+    if demo && replay != nil { throw fail("choose one of --demo and --replay") }
+    if speed < 0 { throw fail("--speed must be 0 or more") }
+    if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
     if Symbol(symbol) == nil || symbol.isEmpty {
-      throw ValidationError("--symbol must be 1 to \(Symbol.maxLength) characters")
+      throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
     if !symbol.unicodeScalars.allSatisfy(TerminalText.isSafe) || symbol.contains(" ") {
-      throw ValidationError("--symbol must be printable, without spaces")
+      throw fail("--symbol must be printable, without spaces")
+    }
+    if let wsURL, let problem = EndpointURL.problem(wsURL, schemes: EndpointURL.webSocketSchemes) {
+      throw fail("--ws-url \(problem)")
+    }
+    if let restURL, let problem = EndpointURL.problem(restURL, schemes: EndpointURL.restSchemes) {
+      throw fail("--rest-url \(problem)")
     }
   }
 
