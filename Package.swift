@@ -115,11 +115,11 @@ let package = Package(
       ]
     ),
 
-    // Decoder + book fuzzing (`make fuzz`: -sanitize=fuzzer,address -D TRADETERM_LIBFUZZER);
-    // in a normal build, a replayer of fuzz inputs.
+    // Decoder + book, number formatting and replay pacing fuzzing (`make fuzz`:
+    // -sanitize=fuzzer,address -D TRADETERM_LIBFUZZER); in a normal build, a replayer of fuzz inputs.
     .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
     .executableTarget(
-      name: "TradetermFuzz", dependencies: ["CLibFuzzer", "BitMEX", "MarketModel"],
+      name: "TradetermFuzz", dependencies: ["CLibFuzzer", "BitMEX", "MarketModel", "Screen", "ExchangeSim"],
       path: "Fuzz/TradetermFuzz"),
 
     // What the unit tests share: the seeded generator, fixtures, grid snapshots. It links no

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make fuzz SECONDS=N: libFuzzer (with AddressSanitizer) on the BitMEX decoder and the order
-# book, through Fuzz/TradetermFuzz. Usage: scripts/fuzz.sh [SECONDS] [extra libFuzzer flags…]
+# book, the number formatter and replay pacing, through Fuzz/TradetermFuzz. Usage: scripts/fuzz.sh [SECONDS] [extra libFuzzer flags…]
 #   FUZZ_CONFIG=debug|release  build configuration (default release: fastest; Swift's
 #                              overflow and bounds checks stay on)
 #   JOBS=N                     N fuzzing processes (libFuzzer -fork=N)
@@ -129,6 +129,14 @@ if "ws_trade_bin_1m.row.json" in rows and "ws_trade.row.json" in rows:
         compact({"table": "trade", "action": "insert", "data": trades[1:]}),
     ])
     seed(compact(bins))
+# The number formatter (first byte 0xF8) and replay pacing (0xF9): Doubles, little-endian.
+import struct
+extremes = [0.0, -0.0, 1.0, -1.0, 0.5, 98459.4, 27.503, 1e-8, 5e-324, 2.2250738585072014e-308,
+            9.2e18, 9.3e18, 2.0**63, 2.0**64, -9.3e18, 1e300, -1e300, 1.7976931348623157e308,
+            float("inf"), float("-inf"), float("nan")]
+seed(b"\xf8" + struct.pack("<%dd" % len(extremes), *extremes))
+seed(b"\xf9" + struct.pack("<%dd" % len(extremes), *extremes))
+seed(b"\xf9" + struct.pack("<9d", 0.0, 1e300, 1.0, 5.0, 3.0, 1e-12, 1.0, 2.0, float("nan")))
 print(f"fuzz: {written} new seed(s); corpus holds {len(os.listdir(out))} input(s)")
 PY
 

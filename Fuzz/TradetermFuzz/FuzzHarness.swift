@@ -1,5 +1,7 @@
 import BitMEX
+import ExchangeSim
 import MarketModel
+import Screen
 
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +12,11 @@ import Darwin
 /// What one fuzz input does: decode its lines as WebSocket messages and apply them to order
 /// books, checking the engine's promises on the way. Any broken promise traps, which
 /// libFuzzer (or the replay mode) reports as a crash.
+///
+/// Two more targets share the corpus, picked by the input's first byte (never the first byte
+/// of a message): `numbersTag` formats the rest of the input, read as Doubles, every way the
+/// screen and `--once` do (`runNumbers`); `pacingTag` paces replay frames with them as offsets
+/// and speeds (`runPacing`).
 ///
 /// The input is split on `\n` into at most `maxMessages` messages. A first line starting
 /// with `[` is a REST body instead (instruments, trade bins and trades are all tried) and
@@ -40,8 +47,18 @@ enum FuzzHarness {
   nonisolated(unsafe) static var persistent: [MarketState]?
   nonisolated(unsafe) static var persistentDecoder = BitMEXDecoder()
 
+  /// The first byte of an input for the number formatter (`runNumbers`) and for the replay
+  /// pacing (`runPacing`); never the first byte of a message (that is JSON text, or UTF-8).
+  static let numbersTag: UInt8 = 0xF8
+  static let pacingTag: UInt8 = 0xF9
+
   /// Runs one input.
   static func run(_ input: UnsafeRawBufferPointer) {
+    if let tag = input.first, tag == numbersTag || tag == pacingTag {
+      let doubles = doubles(in: UnsafeRawBufferPointer(rebasing: input.dropFirst()))
+      if tag == numbersTag { runNumbers(doubles) } else { runPacing(doubles) }
+      return
+    }
     var lines = split(input)
     var rest: [UInt8]?
     if let first = lines.first, first.first(where: { !isSpace($0) }) == UInt8(ascii: "[") {
@@ -209,6 +226,67 @@ enum FuzzHarness {
       sink += (state.series[interval].high(last: 60) ?? 0) + (state.series[interval].low(last: 60) ?? 0)
     }
     blackHole(sink)
+  }
+
+  // MARK: Numbers and pacing
+
+  /// The formatter on any Double, at every precision: no trap, and text a price column can
+  /// hold (ASCII digits, separators, a sign, `-` for unknown, or Swift's own spelling past
+  /// 2^64: `1e+300`).
+  static func runNumbers(_ values: [Double]) {
+    for (i, value) in values.enumerated() {
+      let other = values[(i + 1) % values.count]
+      for decimals in [-1, 0, 1, 2, 8, 12, 13] {
+        for grouping in [true, false] {
+          checkNumber(NumberFormat.fixed(value, decimals: decimals, grouping: grouping, plusSign: grouping))
+        }
+      }
+      checkNumber(NumberFormat.price(value, decimals: Int(truncatingIfNeeded: other.bitPattern & 15)))
+      checkNumber(NumberFormat.compact(value))
+      checkNumber(NumberFormat.percent(value))
+      checkNumber(NumberFormat.fundingRate(value))
+      checkNumber(NumberFormat.basisPoints(value, mid: other))
+      checkNumber(NumberFormat.rate(value))
+      let ms = Int64(bitPattern: value.bitPattern)
+      checkNumber(NumberFormat.size(ms))
+      checkNumber(NumberFormat.duration(ms: ms, roundingUp: value.sign == .minus))
+      checkNumber(NumberFormat.age(ms: ms))
+      let offset = Int(truncatingIfNeeded: other.bitPattern % 100_000) - 50_000
+      checkNumber(NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset))
+    }
+  }
+
+  static func checkNumber(_ text: String) {
+    check(!text.isEmpty && text.utf8.count <= 40, "formatted as \(text.debugDescription)")
+    check(
+      text == "-"
+        || text.unicodeScalars.allSatisfy { "0123456789,.+-e:%KMBTdhms/".unicodeScalars.contains($0) },
+      "formatted as \(text.debugDescription)")
+  }
+
+  /// Replay pacing on any offset and speed: no trap, never negative, nil exactly when the speed
+  /// does not pace, and a later offset is never due sooner.
+  static func runPacing(_ values: [Double]) {
+    var i = 0
+    while i + 2 < values.count {
+      let (a, b, speed) = (values[i], values[i + 1], values[i + 2])
+      let first = ReplayPacing.nanoseconds(offset: min(a, b), speed: speed)
+      let second = ReplayPacing.nanoseconds(offset: max(a, b), speed: speed)
+      check((first == nil) == !(speed > 0) && (second == nil) == !(speed > 0), "pacing at speed \(speed)")
+      if let first, let second, !a.isNaN, !b.isNaN {
+        check(first >= 0 && first <= second, "offsets \(a), \(b) at speed \(speed): \(first), \(second)")
+      }
+      i += 3
+    }
+  }
+
+  /// The input's bytes as little-endian Doubles, 8 bytes each (a short tail is padded with zeros).
+  static func doubles(in bytes: UnsafeRawBufferPointer) -> [Double] {
+    stride(from: 0, to: bytes.count, by: 8).map { start in
+      var bits: UInt64 = 0
+      for k in 0..<min(8, bytes.count - start) { bits |= UInt64(bytes[start + k]) << (8 * k) }
+      return Double(bitPattern: bits)
+    }
   }
 
   // MARK: REST

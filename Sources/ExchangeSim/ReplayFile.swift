@@ -66,9 +66,12 @@ struct ReplayFile: Sendable {
     var previous = 0.0
     for (i, text) in texts.enumerated() {
       var offset: Double
-      if let t = times[i] {
+      if let t = times[i], t.isFinite {
         first = first ?? t
         offset = t - first!
+      } else if times[i] != nil {
+        // A time that is no number ("nan", "inf", 1e999): with the frame before.
+        offset = previous
       } else {
         offset = Double(i) * replay.gapWithoutTimes
       }

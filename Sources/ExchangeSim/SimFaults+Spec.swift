@@ -32,7 +32,7 @@ extension SimFaults {
     let name = parts.first ?? ""
     let value = parts.count > 1 ? parts[1] : nil
     func seconds() throws(SpecError) -> Double {
-      guard let value, let s = Double(value), s >= 0 else {
+      guard let value, let s = Double(value), s >= 0, s.isFinite else {
         throw SpecError(spec: spec, expected: "\(name)=SECONDS")
       }
       return s
@@ -73,7 +73,7 @@ extension SimFaults {
     case "trickle":
       let fields = (value ?? "").split(separator: ":")
       guard fields.count == 2, let bytes = Int(fields[0]), bytes > 0, let interval = Double(fields[1]),
-        interval >= 0
+        interval >= 0, interval.isFinite
       else { throw SpecError(spec: spec, expected: "trickle=BYTES:INTERVAL") }
       trickle = Trickle(bytes: bytes, interval: interval)
     case "silence":

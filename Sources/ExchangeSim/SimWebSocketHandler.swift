@@ -382,8 +382,8 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     var sent = 0
     while i < file.frames.count {
       let frame = file.frames[i]
-      if speed > 0 {
-        let due = replayStart + .nanoseconds(Int64(frame.offset / speed * 1e9))
+      if let wait = ReplayPacing.nanoseconds(offset: frame.offset, speed: speed) {
+        let due = replayStart + .nanoseconds(wait)
         if due > .now() {
           replayIndex = i
           flushIfNeeded()

@@ -18,13 +18,17 @@ public enum NumberFormat {
     var scale: UInt64 = 1
     for _ in 0..<places { scale *= 10 }
     let magnitude = abs(value)
-    // Beyond 2^63 there is nothing left after the point anyway.
-    guard magnitude < 9.2e18 else { return value < 0 ? "-∞" : "∞" }
+    // A whole part beyond UInt64 (1.8e19, from a hostile or broken feed) is written the way
+    // Swift writes a Double (`1e+300`): honest, and no wider than a price column.
+    guard magnitude < 0x1p64 else {
+      return (value < 0 ? "-" : plusSign ? "+" : "") + "\(magnitude)"
+    }
     // Split before scaling so big prices with many decimals cannot overflow.
     var whole = UInt64(magnitude.rounded(.towardZero))
     var fraction = UInt64(((magnitude - Double(whole)) * Double(scale)).rounded())
     if fraction >= scale {
-      whole += 1
+      // The largest Double below 2^64 is a whole number: no fraction to carry there.
+      whole &+= 1
       fraction -= scale
     }
     let sign: UInt8? =
@@ -79,6 +83,8 @@ public enum NumberFormat {
       scaled /= 1000
       unit += 1
     }
+    // Past 999.9T (a feed's nonsense, such as 1e300): as Swift writes the number, `1e+300`.
+    if (scaled * 10).rounded() >= 10_000 { return sign + "\(magnitude)" }
     return sign + fixed(scaled, decimals: 1) + String(units[unit])
   }
 

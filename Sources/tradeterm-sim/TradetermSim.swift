@@ -48,15 +48,38 @@ struct TradetermSim: ParsableCommand {
       "Benchmark mode: after each book partial, send this many book messages as fast as possible, then stop.")
   var burst: Int?
 
+  /// Checks the options before anything starts: a bad one (out of range, NaN, infinite) is
+  /// one line on stderr and exit status 2.
   func validate() throws {
-    guard (25...10_000).contains(levels) else { throw ValidationError("--levels must be within 25…10000") }
-    guard speed >= 0 else { throw ValidationError("--speed must be 0 or more") }
-    guard rate >= 0, tradeRate >= 0 else { throw ValidationError("rates must be 0 or more") }
-    guard partialDelay >= 0 else { throw ValidationError("--partial-delay must be 0 or more") }
-    if let burst, burst <= 0 { throw ValidationError("--burst must be positive") }
-    if let replay, !FileManager.default.isReadableFile(atPath: replay) {
-      throw ValidationError("cannot read replay file \(replay)")
+    guard (0...65_535).contains(port) else { throw fail("--port must be from 0 to 65535") }
+    guard (25...10_000).contains(levels) else { throw fail("--levels must be within 25…10000") }
+    guard speed == 0 || (0.001...1_000_000).contains(speed) else {
+      throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
+    guard (0...100_000).contains(rate), (0...100_000).contains(tradeRate) else {
+      throw fail("--rate and --trade-rate must be from 0 to 100000 a second")
+    }
+    guard (0...3_600).contains(partialDelay) else {
+      throw fail("--partial-delay must be from 0 to 3600 seconds")
+    }
+    if let burst, !(1...100_000_000).contains(burst) { throw fail("--burst must be from 1 to 100000000") }
+    if let replay, !FileManager.default.isReadableFile(atPath: replay) {
+      throw fail("cannot read replay file \(replay)")
+    }
+    var faults = SimFaults()
+    for spec in self.faults {
+      do {
+        try faults.apply(spec: spec)
+      } catch {
+        throw fail(error.description.replacingOccurrences(of: "\n", with: " "))
+      }
+    }
+  }
+
+  /// Prints `message` as one line on stderr and gives exit status 2 to throw.
+  private func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("tradeterm-sim: \(message)\n".utf8))
+    return ExitCode(2)
   }
 
   func run() throws {
@@ -64,13 +87,8 @@ struct TradetermSim: ParsableCommand {
       seed: seed, port: port, levels: levels, bookRate: rate, tradeRate: tradeRate,
       partialDelay: partialDelay,
       replay: replay.map { SimReplay(path: $0, speed: speed) }, burst: burst)
-    for spec in faults {
-      do {
-        try config.faults.apply(spec: spec)
-      } catch {
-        throw ValidationError(error.description)
-      }
-    }
+    // Checked in `validate`.
+    for spec in faults { try? config.faults.apply(spec: spec) }
     let sim = ExchangeSim(config)
     try sim.start()
     print("ws:   \(sim.webSocketURL)")

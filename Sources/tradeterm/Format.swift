@@ -2,18 +2,10 @@ import Screen
 
 /// Small number and time formatting for the command line's plain output.
 enum Format {
-  /// `price` with exactly `decimals` decimal places.
+  /// `price` with exactly `decimals` decimal places, no thousands separators: the screen's
+  /// formatter (`NumberFormat.fixed`), so every value it can print, any Double, prints here too.
   static func fixed(_ value: Double, _ decimals: Int) -> String {
-    let d = max(0, min(decimals, 10))
-    var scale = 1.0
-    for _ in 0..<d { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int64(scaled / scale)
-    let fraction = Int64(scaled - Double(whole) * scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    guard d > 0 else { return "\(sign)\(whole)" }
-    let f = String(fraction)
-    return "\(sign)\(whole).\(String(repeating: "0", count: d - f.count))\(f)"
+    NumberFormat.fixed(value, decimals: decimals, grouping: false)
   }
 
   /// A number as JSON (shortest round-trip form; never NaN or infinity).
@@ -25,7 +17,8 @@ enum Format {
 
   /// ISO-8601 UTC with milliseconds.
   static func isoTime(_ ms: Int64) -> String {
-    let days = Int((ms >= 0 ? ms : ms - 86_399_999) / 86_400_000)
+    // Days since 1970, rounded down (without `ms - 86_399_999`, which overflows near Int64.min).
+    let days = Int(ms / 86_400_000) - (ms % 86_400_000 < 0 ? 1 : 0)
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097

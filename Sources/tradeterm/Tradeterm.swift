@@ -81,12 +81,20 @@ struct Tradeterm: ParsableCommand {
     var table: BookTable { self == .full ? .full : .top25 }
   }
 
+  /// The replay speeds `--speed` takes besides 0 (NaN and infinities are in no range).
+  static let speeds = 0.001...1_000_000.0
+  /// The seconds `--timeout` takes.
+  static let timeouts = 0.1...86_400.0
+
   /// Checks the options before anything starts. A bad one is one clear line on stderr and
   /// exit status 2 (not ArgumentParser's usage text): scripts and people see what was wrong.
   func validate() throws {
     if json && !once { throw fail("--json goes with --once") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
-    if speed < 0 { throw fail("--speed must be 0 or more") }
+    if !Self.speeds.contains(speed) && speed != 0 {
+      throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
+    }
+    if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
     if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")

@@ -44,4 +44,26 @@ import Testing
   func urlsOfOtherSchemesAreRefused(arguments: [String], words: String) throws {
     try Self.expectRefused(arguments, saying: words)
   }
+
+  static let numbers: [([String], String)] = [
+    (["--once", "--demo", "--timeout", "nan"], "--timeout must be from 0.1 to 86400 seconds"),
+    (["--once", "--demo", "--timeout", "inf"], "--timeout must be from 0.1 to 86400 seconds"),
+    (["--once", "--demo", "--timeout=-1"], "--timeout must be from 0.1 to 86400 seconds"),
+    (["--once", "--demo", "--timeout", "0"], "--timeout must be from 0.1 to 86400 seconds"),
+    (["--once", "--demo", "--timeout", "1e300"], "--timeout must be from 0.1 to 86400 seconds"),
+    (
+      ["--once", "--demo", "--speed", "1e-12"],
+      "--speed must be 0 (as fast as possible) or from 0.001 to 1000000"
+    ),
+    (["--once", "--demo", "--speed", "nan"], "--speed must be 0"),
+    (["--once", "--demo", "--speed", "inf"], "--speed must be 0"),
+    (["--once", "--demo", "--speed=-1"], "--speed must be 0"),
+    (["--once", "--demo", "--fps", "0"], "--fps must be between 1 and 120"),
+    (["--once", "--demo", "--fps", "100000"], "--fps must be between 1 and 120"),
+  ]
+
+  @Test(arguments: numbers)
+  func numbersOutOfRangeAreRefused(arguments: [String], words: String) throws {
+    try Self.expectRefused(arguments, saying: words)
+  }
 }

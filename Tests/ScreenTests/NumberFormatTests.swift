@@ -113,6 +113,51 @@ import Testing
     #expect(NumberFormat.timeOfDay(ms: ms, utcOffsetMinutes: offset, milliseconds: milliseconds) == expected)
   }
 
+  /// (value, decimals, text): the ends of Double. Beyond 2^63 the formatter once said `∞` for
+  /// a finite number (and `--once`'s copy of it trapped); beyond 2^64 a number is written as
+  /// Swift writes it.
+  static let extremeCases: [(Double, Int, String)] = [
+    (.infinity, 1, "-"), (-.infinity, 1, "-"), (.nan, 1, "-"), (-.nan, 2, "-"),
+    (1e300, 1, "1e+300"), (-1e300, 1, "-1e+300"), (.greatestFiniteMagnitude, 0, "1.7976931348623157e+308"),
+    (9.2e18, 1, "9,200,000,000,000,000,000.0"), (9.3e18, 1, "9,300,000,000,000,000,000.0"),
+    (-9.3e18, 0, "-9,300,000,000,000,000,000"), (0x1p63, 0, "9,223,372,036,854,775,808"),
+    (0x1p64 - 2048, 2, "18,446,744,073,709,549,568.00"), (0x1p64, 0, "1.8446744073709552e+19"),
+    (-0.0, 1, "0.0"), (-0.0, 0, "0"), (.leastNonzeroMagnitude, 2, "0.00"),
+    (-.leastNonzeroMagnitude, 12, "0.000000000000"),
+    (.leastNormalMagnitude, 12, "0.000000000000"), (0.000_000_000_000_5, 12, "0.000000000001"),
+    (99_999_999_999_999.99, 2, "99,999,999,999,999.98"),
+  ]
+
+  @Test(arguments: extremeCases)
+  func extremeValues(value: Double, decimals: Int, expected: String) {
+    #expect(NumberFormat.price(value, decimals: decimals) == expected)
+  }
+
+  @Test func extremeValuesInEveryFormat() {
+    let values: [Double] = [
+      .infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, -9.3e18, -0.0, .leastNonzeroMagnitude,
+      .greatestFiniteMagnitude,
+    ]
+    for value in values {
+      for text in [
+        NumberFormat.compact(value), NumberFormat.percent(value), NumberFormat.fundingRate(value),
+        NumberFormat.rate(value), NumberFormat.basisPoints(value, mid: 3),
+        NumberFormat.basisPoints(1, mid: value),
+        NumberFormat.fixed(value, decimals: 12, grouping: false, plusSign: true),
+      ] {
+        #expect(
+          !text.isEmpty && !text.contains("∞") && !text.contains("nan") && !text.contains("inf"),
+          "\(value): \(text)")
+      }
+    }
+    #expect(NumberFormat.compact(1e300) == "1e+300")
+    #expect(NumberFormat.compact(-2.5e18) == "-2.5e+18")
+    #expect(NumberFormat.compact(999.9e12) == "999.9T")
+    #expect(
+      NumberFormat.fixed(9.3e18, decimals: 0, grouping: false, plusSign: true) == "+9300000000000000000")
+    #expect(NumberFormat.fixed(1e300, decimals: 0, grouping: false, plusSign: true) == "+1e+300")
+  }
+
   @Test func basisPoints() {
     #expect(NumberFormat.basisPoints(0.5, mid: 50_000.25) == "0.10")
     #expect(NumberFormat.basisPoints(25, mid: 2_500) == "100.00")
