@@ -12,7 +12,9 @@
 #include <locale.h>
 #include <ncurses.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <term.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -89,9 +91,39 @@ static inline int tt_put_run(
   return count;
 }
 
+// ---- Whether the terminal can show the dashboard ---------------------------------
+
+/// What `tt_check_terminal` found.
+enum {
+  TT_TERMINAL_OK = 0,
+  /// TERM is not set (or empty).
+  TT_TERMINAL_UNSET = 1,
+  /// No terminfo entry for TERM.
+  TT_TERMINAL_UNKNOWN = 2,
+  /// The terminal cannot move its cursor (dumb, a hardcopy terminal): nothing to draw on.
+  TT_TERMINAL_CANNOT_ADDRESS = 3,
+  /// The terminfo database itself could not be found.
+  TT_TERMINAL_NO_DATABASE = 4,
+};
+
+/// Checks TERM the way initscr would use it, without initscr's way of failing (a message of
+/// its own and exit(1)): the entry must exist and address the cursor (`cup`), and not be a
+/// hardcopy terminal (`hc`). Leaves no terminal set up.
+static inline int tt_check_terminal(int fd) {
+  const char *term = getenv("TERM");
+  if (term == NULL || *term == 0) return TT_TERMINAL_UNSET;
+  int err = 0;
+  if (setupterm((char *)term, fd, &err) != OK) return err == 0 ? TT_TERMINAL_UNKNOWN : TT_TERMINAL_NO_DATABASE;
+  const char *cup = tigetstr("cup");
+  int hardcopy = tigetflag("hc");
+  int ok = cup != NULL && cup != (const char *)-1 && hardcopy <= 0;
+  del_curterm(cur_term);
+  return ok ? TT_TERMINAL_OK : TT_TERMINAL_CANNOT_ADDRESS;
+}
+
 // ---- Restoring the terminal however the process ends ----------------------------
-// Quit signals (INT, TERM, HUP) write their number to a pipe the UI loop polls, so it
-// can leave ncurses cleanly. Fatal signals (SEGV, BUS, ILL, FPE, ABRT) cannot run
+// Quit signals (INT, TERM, HUP, QUIT) write their number to a pipe the UI loop polls, so
+// it can leave ncurses cleanly. Fatal signals (SEGV, BUS, ILL, FPE, ABRT) cannot run
 // ncurses code: they restore the saved termios, leave the alternate screen, show the
 // cursor (all async-signal-safe), then die with the default action.
 
@@ -99,8 +131,14 @@ static int tt_signal_fd = -1;
 static struct termios tt_saved_termios = {0};
 static int tt_have_saved_termios = 0;
 
-static void tt_quit_handler(int sig) {
+/// Set on the byte a quit signal writes when the terminal sent it (a key typed: Ctrl-C,
+/// Ctrl-\), not another process (kill): the line discipline's signals come from the kernel.
+static inline int tt_signal_from_terminal_flag(void) { return 0x80; }
+
+static void tt_quit_handler(int sig, siginfo_t *info, void *context) {
+  (void)context;
   unsigned char b = (unsigned char)sig;
+  if (info != NULL && info->si_code == SI_KERNEL) b |= 0x80;
   if (tt_signal_fd >= 0) { ssize_t r = write(tt_signal_fd, &b, 1); (void)r; }
 }
 
@@ -118,13 +156,16 @@ static inline void tt_install_signal_handlers(int fd) {
   if (tcgetattr(STDIN_FILENO, &tt_saved_termios) == 0) tt_have_saved_termios = 1;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
-  sa.sa_handler = tt_quit_handler;
+  sa.sa_sigaction = tt_quit_handler;
+  sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
+  // Ctrl-\: without this, Swift's runtime prints a backtrace over the dashboard.
+  sigaction(SIGQUIT, &sa, NULL);
   // Resizes wake the loop the same way; it then asks the terminal for its size.
-  sa.sa_flags = SA_RESTART;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
   sigaction(SIGWINCH, &sa, NULL);
   struct sigaction fa;
   memset(&fa, 0, sizeof fa);
@@ -140,7 +181,7 @@ static inline void tt_install_signal_handlers(int fd) {
   // kill and resizes would never arrive. Unblock exactly the ones handled here.
   sigset_t set;
   sigemptyset(&set);
-  int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+  int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
   for (unsigned i = 0; i < sizeof handled / sizeof handled[0]; i++) sigaddset(&set, handled[i]);
   sigprocmask(SIG_UNBLOCK, &set, NULL);
 }

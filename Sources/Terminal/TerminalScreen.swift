@@ -44,16 +44,17 @@ public final class TerminalScreen {
   private var ownScreen: OpaquePointer?
   /// Whether this screen is the process's terminal (`initscr`), whose size `readInput` asks for.
   private var onControllingTerminal = true
-  /// Readable when a quit signal (INT, TERM, HUP) arrived; see `pendingSignal()`.
+  /// Readable when a quit signal (INT, TERM, HUP, QUIT) arrived; see `pendingSignal()`.
   public let signalDescriptor: Int32
   private let signalWriteEnd: Int32
 
   /// Starts curses mode on the controlling terminal. Fails with a message when stdin or
-  /// stdout is not a terminal.
+  /// stdout is not a terminal, or `TERM` names none the dashboard can draw on.
   public init(options: Options) throws(TerminalError) {
     guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
       throw TerminalError("not a terminal; for plain output use --once")
     }
+    if let problem = Self.terminalProblem() { throw TerminalError(problem) }
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { throw TerminalError("pipe failed") }
     for fd in fds {
@@ -152,6 +153,26 @@ public final class TerminalScreen {
   }
 
   private static var term: String { getenv("TERM").map { String(cString: $0) } ?? "unset" }
+
+  /// Why `TERM` names no terminal the dashboard can draw on, or nil when it does. Asked
+  /// before `initscr`, which would otherwise print ncurses' own "Error opening terminal" and
+  /// exit — or, for `TERM=dumb`, start and draw everything on one line.
+  static func terminalProblem() -> String? {
+    let plain = "use --once for plain output"
+    switch tt_check_terminal(STDOUT_FILENO) {
+    case Int32(TT_TERMINAL_OK): return nil
+    case Int32(TT_TERMINAL_UNSET):
+      return "TERM is not set, so the dashboard cannot draw: set it to your terminal's type (e.g. "
+        + "xterm-256color), or \(plain)"
+    case Int32(TT_TERMINAL_UNKNOWN):
+      return "TERM=\(term) is a terminal type this machine does not know (no terminfo entry): set TERM "
+        + "to one it knows (e.g. xterm-256color), or \(plain)"
+    case Int32(TT_TERMINAL_CANNOT_ADDRESS):
+      return "TERM=\(term) cannot move the cursor, which the dashboard needs: \(plain)"
+    default:
+      return "no terminfo database to look TERM=\(term) up in: install ncurses-base, or \(plain)"
+    }
+  }
 
   /// Leaves curses mode and puts the terminal back as it was. Safe to call twice.
   public func restore() {
@@ -329,12 +350,26 @@ public final class TerminalScreen {
     return out
   }
 
-  /// The quit signal that arrived (SIGINT, SIGTERM, SIGHUP), if any. Resize signals
-  /// are consumed here too: they only wake the loop (see `readInput`).
-  public func pendingSignal() -> Int32? {
+  /// A quit signal, and whether the terminal sent it (a key typed: Ctrl-C, Ctrl-\) rather
+  /// than another process (`kill`).
+  public struct QuitSignal: Sendable, Hashable {
+    public var number: Int32
+    public var fromTerminal: Bool
+
+    public init(_ number: Int32, fromTerminal: Bool) {
+      self.number = number
+      self.fromTerminal = fromTerminal
+    }
+  }
+
+  /// The quit signal that arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if any. Resize
+  /// signals are consumed here too: they only wake the loop (see `readInput`).
+  public func pendingSignal() -> QuitSignal? {
     var b: UInt8 = 0
+    let flag = UInt8(tt_signal_from_terminal_flag())
     while read(signalDescriptor, &b, 1) == 1 {
-      if Int32(b) != tt_sigwinch() { return Int32(b) }
+      let number = Int32(b & ~flag)
+      if number != tt_sigwinch() { return QuitSignal(number, fromTerminal: b & flag != 0) }
     }
     return nil
   }

@@ -32,9 +32,11 @@ struct DashboardRunner {
       return 2
     }
     var exitMessage: String?
+    var exitStatus: Int32 = 0
     defer {
       screen.restore()
-      if let exitMessage { printError(exitMessage) }
+      // One line each: printError makes a line of what it is given (a newline would show as `?`).
+      for line in exitMessage?.split(separator: "\n") ?? [] { printError(String(line)) }
     }
     var trace = StartupTrace.fromEnvironment()
     var feedOptions = options
@@ -76,7 +78,13 @@ struct DashboardRunner {
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
       if fds[2].revents != 0, let signal = screen.pendingSignal() {
-        exitMessage = signal == SIGINT ? nil : "tradeterm: stopped by signal \(signal)"
+        // Ctrl-C typed is the quit key (0); any other quit signal ends it as a shell expects
+        // of a process a signal stopped: 128 + the signal (SIGTERM 143, SIGHUP 129, ...).
+        if signal.number != SIGINT || !signal.fromTerminal {
+          exitStatus = 128 + signal.number
+          exitMessage =
+            "tradeterm: stopped by signal \(signal.number) (\(String(cString: strsignal(signal.number))))"
+        }
         break loop
       }
       // A hung-up terminal polls as HUP (often with IN set too): leave, do not spin.
@@ -147,7 +155,7 @@ struct DashboardRunner {
     if let failure = feed.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
-    return 0
+    return exitStatus
   }
 
   private func requestStartData(_ rest: RESTWorker?, symbol: String, includeActive: Bool = true) {
