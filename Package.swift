@@ -76,7 +76,7 @@ let package = Package(
     .executableTarget(
       name: "tradeterm-sim",
       dependencies: [
-        "ExchangeSim",
+        "ExchangeSim", "Replay", "MarketModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -36,11 +36,16 @@ struct ReplayFile: Sendable {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: replay.path))
     } catch {
-      throw SimError.replayUnreadable(replay.path, String(describing: error))
+      // Why, in the system's words ("Is a directory"), not a dump of the error value.
+      let posix = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+      throw SimError.replayUnreadable(replay.path, posix.map { String(cString: strerror($0)) } ?? "\(error)")
     }
     var times: [Double?] = []
     var texts: [[UInt8]] = []
-    for var line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+    // A last line the file ends in the middle of (no newline, the frame unfinished): not a frame.
+    if data.last != UInt8(ascii: "\n"), let last = lines.last, !endsWhole(last) { lines.removeLast() }
+    for var line in lines {
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
       guard !line.isEmpty else { continue }
       if let first = line.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
@@ -93,6 +98,14 @@ struct ReplayFile: Sendable {
     return data.split(separator: UInt8(ascii: "\n")).compactMap {
       Double(String(decoding: $0, as: UTF8.self).filter { $0 != " " && $0 != "\t" && $0 != "\r" })
     }
+  }
+
+  /// Whether `line` ends as a whole frame does: its last byte other than spaces is `}` or `]`,
+  /// or it ends in `pong`.
+  static func endsWhole(_ line: some BidirectionalCollection<UInt8>) -> Bool {
+    let visible = line.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    guard let last = visible.first else { return false }
+    return last == UInt8(ascii: "}") || last == UInt8(ascii: "]") || visible.starts(with: "gnop".utf8)
   }
 
   /// Welcome frames, subscription acks and `pong`s: the simulator sends its own.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ExchangeSim
 import Foundation
+import MarketModel
+import Replay
 
 /// `tradeterm-sim`: the BitMEX-compatible simulator as a standalone server, for trying
 /// tradeterm (or any BitMEX client) by hand: `tradeterm --ws-url … --rest-url …`.
@@ -63,8 +65,16 @@ struct TradetermSim: ParsableCommand {
       throw fail("--partial-delay must be from 0 to 3600 seconds")
     }
     if let burst, !(1...100_000_000).contains(burst) { throw fail("--burst must be from 1 to 100000000") }
-    if let replay, !FileManager.default.isReadableFile(atPath: replay) {
-      throw fail("cannot read replay file \(replay)")
+    if let replay {
+      // Read through first (streamed): a directory, an unreadable file or one without frames
+      // (binary, junk) is refused with what is wrong.
+      do {
+        let player = try ReplayPlayer(path: replay)
+        var batch = MarketBatch()
+        while try player.next(into: &batch) != .end { batch.removeAll() }
+      } catch {
+        throw fail("cannot replay \(error)")
+      }
     }
     var faults = SimFaults()
     for spec in self.faults {

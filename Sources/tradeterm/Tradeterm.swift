@@ -138,7 +138,12 @@ struct Tradeterm: ParsableCommand {
     if demo || replay != nil {
       var simConfig = SimConfig()
       if let replay {
-        guard access(replay, R_OK) == 0 else { throw fail("cannot read replay file \(replay)") }
+        // The file read through before the simulator starts, as --once reads it (streamed, in
+        // constant memory): a directory, a binary or junk file, or one without the symbol's book
+        // is refused with what is wrong (it would otherwise play nothing and say REPLAY ENDED).
+        guard let watched = Symbol(symbol),
+          OnceReplayRunner.play(path: replay, symbol: watched, speed: 0) != nil
+        else { throw ExitCode(2) }
         simConfig.replay = SimReplay(path: replay, speed: speed)
         config.reconnectAfterClose = false
         mode = .replay

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `tradeterm-sim` refuses numbers it cannot use (out of range, NaN, infinite) before it
-/// starts: one line, exit status 2. Infinite rates and delays once trapped in its timers.
+/// `tradeterm-sim` refuses numbers it cannot use (out of range, NaN, infinite) and replay
+/// files that are no recorded session before it starts: one line, exit status 2. Infinite
+/// rates and delays once trapped in its timers.
 @Suite struct SimCommandLineTests {
   static let refused: [([String], String)] = [
     (["--rate", "inf"], "--rate and --trade-rate must be from 0 to 100000 a second"),
@@ -18,6 +19,9 @@ import Testing
     (["--fault", "drop-after=inf"], "bad fault 'drop-after=inf'"),
     (["--fault", "trickle=10:nan"], "bad fault 'trickle=10:nan'"),
     (["--fault", "bogus"], "bad fault 'bogus'"),
+    (["--replay", "/"], "cannot replay /: is a directory, not a recording"),
+    (["--replay", "/dev/null"], "cannot replay /dev/null: holds no frames"),
+    (["--replay", "/etc/passwd"], "cannot replay /etc/passwd: holds no frames: "),
   ]
 
   @Test(arguments: refused)
