@@ -47,6 +47,20 @@ static inline int tt_put_wch(WINDOW *w, int y, int x, unsigned int ch, attr_t at
   return mvwadd_wch(w, y, x, &c);
 }
 
+/// The columns `ch` takes by the C library (ncurses and the terminal go by it): -1 for a
+/// character it cannot show.
+static inline int tt_wcwidth(unsigned int ch) { return wcwidth((wchar_t)ch); }
+
+/// Puts `ch` at (y, x) as the grid measured it: `width` columns (1, or 2 for a wide character).
+/// When this terminal's wcwidth disagrees, puts '?' instead (and a blank in the second column
+/// of a wide one): a character is never drawn by half, nor pushes the rest of the line along.
+static inline int tt_put_cell(WINDOW *w, int y, int x, unsigned int ch, attr_t attrs, short pair, int width) {
+  if (wcwidth((wchar_t)ch) == width) return tt_put_wch(w, y, x, ch, attrs, pair);
+  int rc = tt_put_wch(w, y, x, '?', attrs, pair);
+  if (width == 2) rc = tt_put_wch(w, y, x + 1, ' ', attrs, pair);
+  return rc;
+}
+
 /// The cell `templ` with its character replaced by `ch` (a cchar_t holds its character in
 /// `chars`, zero-terminated; attributes and colour pair stay those of `templ`).
 static inline cchar_t tt_cchar_with(cchar_t templ, unsigned int ch) {
@@ -76,8 +90,9 @@ static inline int tt_cchar_template(cchar_t *out, attr_t attrs, short pair) {
 /// Writes a run of `n` cells at (y, x) of `w` with one call, as `mvwadd_wch` would one by one
 /// for characters of one column. `cells[i]` packs a character (bits 0-31) and a style index
 /// (bits 32-39) into `styles` (`tt_cchar_template`); `scratch` has room for `n` cells.
-/// Stops before the first character that is not one column wide (`wcwidth` != 1), which
-/// the caller writes with `tt_put_wch`: returns how many cells were written.
+/// Stops before the first character that is not one column wide (`wcwidth` != 1: a wide
+/// character, either half, or one this terminal cannot show), which the caller writes with
+/// `tt_put_cell`: returns how many cells were written.
 static inline int tt_put_run(
     WINDOW *w, int y, int x, const unsigned long long *cells, int n, const cchar_t *styles, cchar_t *scratch) {
   int count = 0;

@@ -18,8 +18,34 @@ public struct Grid: Sendable, Hashable {
     get { cells[y * width + x] }
     set {
       guard x >= 0, y >= 0, x < width, y < height else { return }
+      // Overwriting half of a two-column character blanks the other half: never half-drawn.
+      if !newValue.isContinuation { splitPair(x: x, y: y) }
       cells[y * width + x] = newValue
     }
+  }
+
+  /// If the cell at (x, y) is half of a two-column character, blanks both halves (each keeps
+  /// its style): called on the first and last cell of a run about to be written, so that no
+  /// character is left with one half overwritten.
+  @inline(__always)
+  mutating func splitPair(x: Int, y: Int) {
+    let i = y * width + x
+    let cell = cells[i]
+    if cell.isContinuation {
+      cells[i] = Cell(scalar: " ", cell.style)
+      if x > 0 { cells[i - 1] = Cell(scalar: " ", cells[i - 1].style) }
+    } else if cell.isWide {
+      cells[i] = Cell(scalar: " ", cell.style)
+      if x + 1 < width { cells[i + 1] = Cell(scalar: " ", cells[i + 1].style) }
+    }
+  }
+
+  /// `splitPair` at both ends of the run `start..<end` of row `y`.
+  @inline(__always)
+  mutating func splitPairs(y: Int, from start: Int, to end: Int) {
+    guard start < end else { return }
+    splitPair(x: start, y: y)
+    if end - 1 != start { splitPair(x: end - 1, y: y) }
   }
 
   /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid). Characters that
@@ -27,21 +53,38 @@ public struct Grid: Sendable, Hashable {
   /// shown as `?`, so text from the network can never reach the terminal as an escape
   /// sequence. Returns the column after the last character written.
   ///
-  /// Each character (grapheme cluster) takes one cell; text whose every scalar is its own
-  /// one-column character (the usual: ASCII, numbers, box lines, blocks) is written scalar
-  /// by scalar without grapheme breaking.
+  /// Each character (grapheme cluster) takes one cell, or two for a character two columns wide
+  /// (`CharacterWidth`: ⭐, ⌚, CJK). A wide character never shows by half: where only one of its
+  /// columns lies inside the clip, that column is a space. Text whose every scalar is its own
+  /// one-column character (the usual: ASCII, numbers, box lines, blocks) is written scalar by
+  /// scalar without grapheme breaking.
   @discardableResult
   public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
     let area = (clip ?? bounds).intersection(bounds)
     guard y >= area.y, y < area.maxY else { return x }
     if let end = putSimple(text, x: x, y: y, style: style, area: area) { return end }
+    let row = y * width
+    splitPairs(y: y, from: max(x, area.x), to: min(x + text.columns, area.maxX))
     var column = x
     for ch in text {
       if column >= area.maxX { break }
-      if column >= area.x { cells[y * width + column] = Cell(scalar: Self.safeScalar(ch), style) }
-      column += 1
+      let (scalar, columns) = Self.cell(ch)
+      if columns == 2 {
+        let (head, tail) = Cell.wide(scalar, style)
+        if column >= area.x && column + 1 < area.maxX {
+          cells[row + column] = head
+          cells[row + column + 1] = tail
+        } else if column >= area.x {
+          cells[row + column] = Cell(scalar: " ", style)
+        } else if column + 1 >= area.x && column + 1 < area.maxX {
+          cells[row + column + 1] = Cell(scalar: " ", style)
+        }
+      } else if column >= area.x {
+        cells[row + column] = Cell(scalar: scalar, style)
+      }
+      column += columns
     }
-    return column
+    return min(column, max(x, area.maxX))
   }
 
   /// `put` for text whose scalars are each a character of one column (nil, writing
@@ -56,6 +99,7 @@ public struct Grid: Sendable, Hashable {
       let end = min(x + bytes.count, area.maxX)
       guard start < end else { return after }
       let row = y * width
+      splitPairs(y: y, from: start, to: end)
       cells.withUnsafeMutableBufferPointer { cells in
         for column in start..<end {
           cells[row + column] = Cell(scalar: Unicode.Scalar(bytes[column - x]), style)
@@ -64,7 +108,12 @@ public struct Grid: Sendable, Hashable {
       return after
     }
     if let ascii, let end = ascii { return end }
-    for scalar in text.unicodeScalars where !Self.standsAlone(scalar) { return nil }
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard Self.standsAlone(scalar) else { return nil }
+      count += 1
+    }
+    splitPairs(y: y, from: max(x, area.x), to: min(x + count, area.maxX))
     var column = x
     for scalar in text.unicodeScalars {
       if column >= area.maxX { break }
@@ -88,6 +137,7 @@ public struct Grid: Sendable, Hashable {
       let end = min(x + total, area.maxX)
       if start < end {
         let row = y * self.width
+        splitPairs(y: y, from: start, to: end)
         cells.withUnsafeMutableBufferPointer { cells in
           for column in start..<end {
             let i = column - x
@@ -105,6 +155,7 @@ public struct Grid: Sendable, Hashable {
   public mutating func put(_ cell: Cell, x: Int, y: Int, clip: Rect? = nil) {
     let area = (clip ?? bounds).intersection(bounds)
     guard y >= area.y, y < area.maxY, x >= area.x, x < area.maxX else { return }
+    splitPair(x: x, y: y)
     cells[y * width + x] = cell
   }
 
@@ -112,6 +163,7 @@ public struct Grid: Sendable, Hashable {
   public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
     let r = rect.intersection(bounds)
     guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY { splitPairs(y: y, from: r.x, to: r.maxX) }
     let width = width
     cells.withUnsafeMutableBufferPointer { cells in
       guard let base = cells.baseAddress else { return }
@@ -136,10 +188,12 @@ public struct Grid: Sendable, Hashable {
     }
   }
 
-  /// Row `y` as plain text (trailing spaces kept), for tests and screen dumps.
+  /// Row `y` as plain text (trailing spaces kept), for tests and screen dumps: as a terminal
+  /// shows it, a two-column character once.
   public func line(_ y: Int) -> String {
     var text = String.UnicodeScalarView()
-    text.append(contentsOf: cells[(y * width)..<((y + 1) * width)].lazy.map(\.scalar))
+    text.append(
+      contentsOf: cells[(y * width)..<((y + 1) * width)].lazy.filter { !$0.isContinuation }.map(\.scalar))
     return String(text)
   }
 
@@ -147,30 +201,40 @@ public struct Grid: Sendable, Hashable {
   public var text: String { (0..<height).map(line).joined(separator: "\n") }
 
   /// A printable, one-column stand-in for characters that must not reach a terminal
-  /// raw (controls, including ESC) or that would take two columns.
+  /// raw (controls, including ESC) or that do not fit one cell (two columns, or none).
   public static func safe(_ ch: Character) -> Character {
     Character(safeScalar(ch))
   }
 
   /// `safe` as the one scalar a cell holds.
   public static func safeScalar(_ ch: Character) -> Unicode.Scalar {
-    let scalars = ch.unicodeScalars
-    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
-      return "?"
-    }
-    return isPrintable(scalar) ? scalar : "?"
+    let (scalar, columns) = cell(ch)
+    return columns == 1 ? scalar : "?"
   }
+
+  /// What a grid shows for `ch`, and in how many columns: a lone scalar that may reach the
+  /// terminal (`TerminalText.isSafe`) and takes one or two columns (`CharacterWidth`) as it is;
+  /// anything else (controls, characters of no column of their own, clusters of several
+  /// scalars) as `?` in one column.
+  static func cell(_ ch: Character) -> (scalar: Unicode.Scalar, columns: Int) {
+    let scalars = ch.unicodeScalars
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+      TerminalText.isSafe(scalar)
+    else { return ("?", 1) }
+    switch CharacterWidth.of(scalar) {
+    case 1: return (scalar, 1)
+    case 2: return (scalar, 2)
+    default: return ("?", 1)
+    }
+  }
+
+  /// The columns `ch` takes in a grid (`cell`).
+  static func columns(_ ch: Character) -> Int { cell(ch).columns }
 
   /// Whether a lone `scalar` may reach the terminal (`TerminalText.isSafe`: no control, C1 or
   /// bidi control) and takes one column.
   static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-    guard TerminalText.isSafe(scalar) else { return false }
-    switch scalar.value {
-    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-      return false
-    default: return true
-    }
+    TerminalText.isSafe(scalar) && CharacterWidth.of(scalar) == 1
   }
 
   /// Whether `scalar` is printable and always a character of its own, whatever surrounds
@@ -178,7 +242,10 @@ public struct Grid: Sendable, Hashable {
   /// jamo, regional indicators or prepended marks (all outside these ranges), no controls.
   static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x2BFF: return true
+    // One column each (CharacterWidth; checked against wcwidth by the Terminal tests): not all
+    // of U+2190–U+2BFF, which holds wide ones such as ⌚ and ⭐.
+    case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x2319, 0x2500...0x25FC:
+      return true
     default: return false
     }
   }

@@ -1,7 +1,7 @@
 /// A run of text in one style: the unit widgets compose lines from (like ratatui's `Span`).
 ///
-/// Text is measured in characters, one column each: `Grid.put` shows anything wider or
-/// unprintable as a single `?`, so the count is also the on-screen width.
+/// Text is measured in columns: a character takes one, or two when it is wide (`CharacterWidth`);
+/// `Grid.put` shows anything unprintable as a single `?`, so the measure is the on-screen width.
 public struct Span: Sendable, Hashable {
   public var text: String
   public var style: Style

@@ -186,6 +186,11 @@ public final class TerminalScreen {
   /// The terminal's size now.
   public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
 
+  /// The columns `scalar` takes by the C library's `wcwidth` in the current locale, as ncurses
+  /// places it: 0, 1, 2, or -1 for one it cannot show. (`Screen`'s `CharacterWidth` is a table
+  /// of it; tests compare the two.)
+  public static func columns(_ scalar: Unicode.Scalar) -> Int { Int(tt_wcwidth(scalar.value)) }
+
   /// Whether the locale can show UTF-8 (else the app should draw ASCII).
   public static var localeIsUTF8: Bool {
     let lang = [getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")].compactMap { $0 }.map {
@@ -234,6 +239,19 @@ public final class TerminalScreen {
           let old = shown.baseAddress! + row
           let new = UnsafeRawPointer(cells.baseAddress! + row).assumingMemoryBound(to: UInt64.self)
           let visibleWidth = y < height ? min(grid.width, width) : 0
+          // A row with a wide character, before or now, is written whole, left to right, over
+          // a cleared line: written piecemeal, ncurses' clean-up of a wide character's orphaned
+          // half (when a run starts where one was) can blank a wide character written just before.
+          if visibleWidth > 0,
+            Self.holdsWide(old, count: grid.width) || Self.holdsWide(new, count: grid.width)
+          {
+            old.update(from: new, count: grid.width)
+            wmove(window, Int32(y), 0)
+            wclrtoeol(window)
+            writeRun(shown, y: y, from: 0, to: visibleWidth, rowStart: row, visibleWidth: visibleWidth)
+            last = (y, visibleWidth - 1)
+            continue
+          }
           var x = 0
           while x < visibleWidth {
             if !repaint {
@@ -244,7 +262,7 @@ public final class TerminalScreen {
             x += 1
             while x < visibleWidth && (repaint || old[x] != new[x]) { x += 1 }
             old.advanced(by: start).update(from: new + start, count: x - start)
-            writeRun(shown, y: y, from: start, to: x, rowStart: row)
+            writeRun(shown, y: y, from: start, to: x, rowStart: row, visibleWidth: visibleWidth)
             last = (y, x - 1)
           }
           old.update(from: new, count: grid.width)
@@ -263,10 +281,19 @@ public final class TerminalScreen {
     doupdate()
   }
 
+  /// Whether one of the `count` keys at `keys` is half of a wide character.
+  private static func holdsWide(_ keys: UnsafePointer<UInt64>, count: Int) -> Bool {
+    let halves = Cell.wideBit | Cell.continuationBit
+    for i in 0..<count where keys[i] & halves != 0 { return true }
+    return false
+  }
+
   /// Writes the cells `from..<to` of row `y` (keys in `shown` from `rowStart`), one call per
-  /// run of one-column characters and one per other character.
+  /// run of one-column characters and one per other character. The second half of a wide
+  /// character is written with its first; one whose second half lies beyond `visibleWidth`
+  /// (a grid wider than the window) is drawn as `?`.
   private func writeRun(
-    _ shown: UnsafeMutableBufferPointer<UInt64>, y: Int, from: Int, to: Int, rowStart: Int
+    _ shown: UnsafeMutableBufferPointer<UInt64>, y: Int, from: Int, to: Int, rowStart: Int, visibleWidth: Int
   ) {
     guard let base = shown.baseAddress else { return }
     var x = from
@@ -277,12 +304,19 @@ public final class TerminalScreen {
       if done < 0 { return }
       x += done
       guard x < to else { return }
-      lastWrittenAlone = x == to - 1
-      // A character that is not one column wide: one at a time, as ncurses places it.
       let key = shown[rowStart + x]
+      // The second half of a wide character: drawn with the first.
+      if key & Cell.continuationBit != 0 {
+        x += 1
+        continue
+      }
+      // A character that is not one column wide: one at a time, as ncurses places it.
+      let columns: Int32 = key & Cell.wideBit != 0 && x + 1 < visibleWidth ? 2 : 1
+      lastWrittenAlone = x + Int(columns) >= to
       let style = styleAttributes[Int(key >> 32 & 0xFF)]
       // The bottom-right cell scrolls some terminals when written; ncurses copes, ERR is fine.
-      _ = tt_put_wch(window, Int32(y), Int32(x), UInt32(truncatingIfNeeded: key), style.attrs, style.pair)
+      _ = tt_put_cell(
+        window, Int32(y), Int32(x), UInt32(truncatingIfNeeded: key), style.attrs, style.pair, columns)
       x += 1
     }
   }

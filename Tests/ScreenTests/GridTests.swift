@@ -11,10 +11,12 @@ import Testing
     #expect(g.line(1) == "        x ")
   }
 
-  @Test func wideCharactersAreReplaced() {
-    var g = Grid(width: 4, height: 1)
+  @Test func wideCharactersTakeTwoCellsAndClustersAreReplaced() {
+    var g = Grid(width: 5, height: 1)
     g.put("中😀é", x: 0, y: 0)
-    #expect(g.line(0) == "??é ")
+    #expect(g.line(0) == "中😀é")
+    g.put("e\u{301}🇫🇷\u{200B}", x: 0, y: 0)
+    #expect(g.line(0) == "??? é")
   }
 
   @Test func layoutSplitsCoverTheRectExactly() {
