@@ -66,4 +66,15 @@ import Testing
   func numbersOutOfRangeAreRefused(arguments: [String], words: String) throws {
     try Self.expectRefused(arguments, saying: words)
   }
+
+  static let symbols: [([String], String)] = [
+    (["--once", "--demo", "--symbol", "XBT\u{1B}]2;x\u{7}"], "--symbol must be printable, without spaces"),
+    (["--once", "--demo", "--symbol", "XBT\u{202E}USD"], "--symbol must be printable, without spaces"),
+    (["--once", "--demo", "--symbol", "XBT USD"], "--symbol must be printable, without spaces"),
+  ]
+
+  @Test(arguments: symbols)
+  func unprintableSymbolsAreRefused(arguments: [String], words: String) throws {
+    try Self.expectRefused(arguments, saying: words)
+  }
 }
