@@ -1,0 +1,35 @@
+/// One instrument in the market universe: the merged `Instrument` (REST facts and the live
+/// `instrument` table, field by field) and when and which way it last changed.
+public struct MarketRow: Sendable, Hashable {
+  public let id: InstrumentID
+  public internal(set) var instrument: Instrument
+  /// When a row last changed any field (the caller's monotonic clock, ms); nil when only
+  /// REST has spoken.
+  public internal(set) var changedAt: Int64?
+  /// Which way `lastPrice` went on its last change.
+  public internal(set) var move: PriceMove = .none
+  /// When `lastPrice` last changed (the caller's monotonic clock, ms).
+  public internal(set) var movedAt: Int64?
+  /// Live updates merged since the row was created: with `changedAt`, its usual interval.
+  public internal(set) var updates = 0
+
+  public init(id: InstrumentID, instrument: Instrument) {
+    self.id = id
+    self.instrument = instrument
+  }
+
+  /// The kind of market, from `typ` (a future's expiry is not decoded yet: nil).
+  public var kind: MarketKind { MarketKind(typ: instrument.typ) }
+
+  /// Merges `update`, noting the time and the price's direction when it changed.
+  mutating func merge(_ update: InstrumentUpdate, now: Int64) {
+    let before = instrument.lastPrice
+    instrument.merge(update)
+    changedAt = now
+    updates &+= 1
+    if let after = update.lastPrice, let before, after != before {
+      move = after > before ? .up : .down
+      movedAt = now
+    }
+  }
+}
