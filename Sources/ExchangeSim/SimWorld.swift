@@ -30,6 +30,9 @@ final class SimWorld {
   let replay: ReplayFile?
   private(set) var slots: [MarketSlot] = []
   private var slotIndex: [String: Int] = [:]
+  /// The ticker-only instruments (`SimConfig.universe`).
+  private(set) var universe: [UniverseSlot] = []
+  private var universeIndex: [String: Int] = [:]
   private var sessions: [ObjectIdentifier: SimWebSocketHandler] = [:]
   private var channels: [ObjectIdentifier: Channel] = [:]
   /// Whether the market clock is stopped.
@@ -75,6 +78,13 @@ final class SimWorld {
       }
       slotIndex[instrument.symbol] = slots.count
       slots.append(MarketSlot(generator: generator, timeMs: startMs))
+    }
+    for instrument in config.universe where slotIndex[instrument.symbol] == nil {
+      guard universeIndex[instrument.symbol] == nil else { continue }
+      let ticker = UniverseTicker(instrument: instrument, seed: config.seed, startMs: startMs)
+      universeIndex[instrument.symbol] = universe.count
+      universe.append(
+        UniverseSlot(ticker: ticker, timeMs: startMs, tickRate: config.tickRate, rate: config.universeRate))
     }
   }
 
@@ -129,6 +139,9 @@ final class SimWorld {
     let publish = ticks % ticksPerInstrument == 0
     for i in slots.indices {
       step(i, timeMs: t, publishInstrument: publish)
+    }
+    for i in universe.indices where ticks % universe[i].period == universe[i].phase {
+      publishUniverse(i, timeMs: t)
     }
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
@@ -208,6 +221,22 @@ final class SimWorld {
     }
   }
 
+  /// Moves one ticker-only instrument and sends its changed fields to `instrument` subscribers.
+  private func publishUniverse(_ i: Int, timeMs t: Int64) {
+    universe[i].ticker.step(timeMs: t)
+    let ticker = universe[i].ticker.ticker(timeMs: t)
+    let changed = ticker.changed(since: universe[i].published)
+    guard !changed.isEmpty else { return }
+    universe[i].published = ticker
+    let targets = receivers(.instrument, universe[i].symbol)
+    guard !targets.isEmpty else { return }
+    let market = universe[i].market
+    let frame = FrameEncoder.delta(.instrument, .update) { w in
+      FrameEncoder.instrumentUpdateRow(&w, market, ticker, fields: changed)
+    }
+    deliver(frame, .instrument, targets)
+  }
+
   // MARK: Sessions
 
   /// Remembers a TCP connection, to close it on `stop()`.
@@ -253,8 +282,17 @@ final class SimWorld {
     for session in sessions.values { session.flushIfNeeded() }
   }
 
-  /// Whether `symbol` is listed.
+  /// Whether `symbol` is listed with a book and tape.
   func lists(_ symbol: String) -> Bool { slotIndex[symbol] != nil }
+
+  /// Whether `table` has data for `symbol`: every listed instrument, the universe's only in
+  /// the `instrument` table.
+  func lists(_ symbol: String, in table: SimTable) -> Bool {
+    lists(symbol) || (table == .instrument && universeIndex[symbol] != nil)
+  }
+
+  /// The universe slot of `symbol`, if it is one of the ticker-only instruments.
+  func universeSlot(_ symbol: String) -> UniverseSlot? { universeIndex[symbol].map { universe[$0] } }
 
   /// The slot of `symbol`, if listed.
   func slot(_ symbol: String) -> MarketSlot? { slotIndex[symbol].map { slots[$0] } }
@@ -320,6 +358,11 @@ final class SimWorld {
         default:
           break
         }
+      }
+      guard topic.table == .instrument else { return }
+      let extra: [Int] = topic.symbol.map { universeIndex[$0].map { [$0] } ?? [] } ?? Array(universe.indices)
+      for i in extra {
+        FrameEncoder.instrumentRow(&w, universe[i].market, universe[i].published)
       }
     }
   }

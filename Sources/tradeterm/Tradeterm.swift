@@ -124,6 +124,7 @@ struct Tradeterm: ParsableCommand {
         mode = .replay
       } else {
         mode = .demo
+        simConfig.universe = SimUniverse.extras(for: simConfig)
       }
       let s = ExchangeSim(simConfig)
       do {
