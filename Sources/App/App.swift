@@ -67,6 +67,7 @@ public enum App {
       state.session.merge(instrument: row)
       state.dirty = true
     case .active(let rows):
+      state.session.merge(markets: rows)
       // The picker lists what can be traded now; settled and unlisted contracts are left out.
       let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
       return update(&state, .symbols(symbols))

@@ -324,7 +324,8 @@ public final class MarketFeed: Sendable {
       let topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .instrument(let s):
-      let topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description ?? symbol)
+      // Subscribed for every symbol: an unfiltered message belongs to the bare topic.
+      let topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .quotes(let s):
       let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)
