@@ -54,9 +54,9 @@ extension Instrument {
   }
 
   /// Open interest in USD: inverse USD-quoted contracts count USD; others are valued at the mark
-  /// (else the last price) and converted like `volume24hUSD`.
+  /// (else the last price) and converted like `volume24hUSD`. Nil for spot, which has none.
   public func openInterestUSD(usdPerXBT: Double?) -> Double? {
-    guard let openInterest else { return nil }
+    guard let openInterest, MarketKind(typ: typ) != .spot else { return nil }
     if isUSDInverse, let multiplier { return openInterest * abs(multiplier) / 1e8 }
     guard let value = contractValue(openInterest, at: markPrice ?? lastPrice) else { return nil }
     return settlementToUSD(value, usdPerXBT: usdPerXBT)

@@ -1,0 +1,59 @@
+import MarketModel
+import Screen
+
+/// The markets screen's slice of the state: the selected row (by identity, so it stays on its
+/// instrument while the order changes), the sort, and the filter.
+public struct MarketsState: Sendable, Hashable {
+  /// The selected instrument; nil selects the first row.
+  public var selected: InstrumentID?
+  public var sort: MarketsColumn = .volume
+  public var descending = true
+  /// Case-insensitive text the symbol must contain.
+  public var filter = ""
+  /// Typing goes to the filter (after `/`, until Enter or Esc).
+  public var filtering = false
+
+  public init() {}
+
+  /// `universe`'s rows that pass the filter, in the sort's order (missing values last, ties by
+  /// symbol).
+  public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
+    let needle = filter.uppercased()
+    var rows = universe.rows.filter {
+      needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle)
+    }
+    let usd = universe.usdPerXBT
+    let sort = self.sort
+    let descending = self.descending
+    if sort == .symbol || sort == .kind {
+      rows.sort { a, b in
+        let (x, y) = (sort.sortText(a), sort.sortText(b))
+        return x == y ? a.id < b.id : (x < y) != descending
+      }
+    } else {
+      let keyed = rows.map { (row: $0, value: sort.sortValue($0, usdPerXBT: usd)) }
+      rows = keyed.sorted { a, b in
+        switch (a.value, b.value) {
+        case (let x?, let y?) where x != y: return (x < y) != descending
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return a.row.id < b.row.id
+        }
+      }.map(\.row)
+    }
+    return rows
+  }
+
+  /// The index of the selected row in `rows` (0 when it is not there).
+  public func cursor(in rows: [MarketRow]) -> Int {
+    guard let selected else { return 0 }
+    return rows.firstIndex { $0.id == selected } ?? 0
+  }
+
+  /// Moves the selection `by` rows within `rows`.
+  public mutating func move(by n: Int, in rows: [MarketRow]) {
+    guard !rows.isEmpty else { return }
+    let index = min(max(0, cursor(in: rows) + n), rows.count - 1)
+    selected = rows[index].id
+  }
+}
