@@ -55,6 +55,9 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "With --once: print the snapshot as JSON.")
   var json = false
 
+  @Flag(help: "With --once: print every instrument (the markets list) instead of the book and trades.")
+  var markets = false
+
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
@@ -82,6 +85,9 @@ struct Tradeterm: ParsableCommand {
 
   func validate() throws {
     if json && !once { throw ValidationError("--json goes with --once") }
+    if markets && !once {
+      throw ValidationError("--markets goes with --once (in the dashboard, m shows the list)")
+    }
     if demo && replay != nil { throw ValidationError("choose one of --demo and --replay") }
     if speed < 0 { throw ValidationError("--speed must be 0 or more") }
     if fps < 1 || fps > 120 { throw ValidationError("--fps must be between 1 and 120") }
@@ -145,7 +151,7 @@ struct Tradeterm: ParsableCommand {
     if once {
       let code = OnceRunner(
         options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest,
-        utc: utc
+        utc: utc, markets: markets
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
