@@ -78,7 +78,7 @@ struct RESTRouter {
       for slot in slots(symbol) {
         FrameEncoder.instrumentRow(&w, slot.market, slot.generator.ticker(timeMs: now))
       }
-      let extra = symbol.map { world.universeSlot($0).map { [$0] } ?? [] } ?? world.universe
+      let extra = symbol.map { world.universeSlot($0).map { [$0] } ?? [] } ?? world.tickerOnly
       for slot in extra {
         FrameEncoder.instrumentRow(&w, slot.market, slot.published)
       }

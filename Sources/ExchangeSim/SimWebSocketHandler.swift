@@ -197,7 +197,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
       case .success(let t):
         topic = t
       }
-      if let symbol = topic.symbol, world.replay == nil, !world.lists(symbol, in: topic.table) {
+      if let symbol = topic.symbol, world.replay == nil, !world.admits(symbol, in: topic.table) {
         error(400, "Unknown or expired symbol.", request: request)
         continue
       }

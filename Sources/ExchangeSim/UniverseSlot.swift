@@ -9,6 +9,8 @@ struct UniverseSlot: Sendable {
   let period: Int64
   /// The tick (modulo `period`) it publishes on, so the universe does not publish at once.
   let phase: Int64
+  /// A client subscribed its book: a full market (`MarketSlot`) now runs it instead.
+  var promoted = false
 
   init(ticker: UniverseTicker, timeMs: Int64, tickRate: Double, rate: Double) {
     self.ticker = ticker

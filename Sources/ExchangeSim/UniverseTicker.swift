@@ -71,6 +71,9 @@ struct UniverseTicker: Sendable {
     stepLots = max(1, lots / 86_400 * interval * 4)
   }
 
+  /// The last traded price.
+  var lastPrice: Double { scale.price(last) }
+
   /// The USD value of `size` contracts at `ticks` (XBt valued at the sim's 98,000 USD).
   static func usdValue(_ instrument: SimInstrument, _ scale: PriceScale, size: Int64, ticks: Int64) -> Double
   {

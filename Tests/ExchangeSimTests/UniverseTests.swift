@@ -155,4 +155,36 @@ import Testing
       #expect(universe.rows.contains { $0.move != .none })
     }
   }
+
+  /// A universe instrument gets a book and tape when a client subscribes one: Enter on any row of
+  /// the markets list opens a live dashboard.
+  @Test func aBookSubscriptionGivesAUniverseInstrumentAMarket() throws {
+    try SimTest.with(Self.config()) { sim in
+      let before = try SimTest.get(sim.port, "/api/v1/instrument?symbol=SOLUSD").json as? [[String: Any]]
+      let last = try #require(before?.first?["lastPrice"] as? Double)
+      let ws = try TestWebSocket.connect(
+        port: sim.port, path: "/realtime?subscribe=orderBookL2_25:SOLUSD,trade:SOLUSD,instrument")
+      var client = ClientBook(symbol: "SOLUSD")
+      var partials: Set<String> = []
+      while partials.count < 3 {
+        let frame = try ws.expectFrame()
+        #expect(frame.json?["error"] == nil, "\(frame.text.prefix(200))")
+        let (table, action) = try client.apply(frame)
+        if action == "partial", let table { partials.insert(table) }
+      }
+      #expect(client.levels().bids.count == 25 && client.levels().asks.count == 25)
+      let mid = try #require(client.levels().bids.first?.price)
+      #expect(abs(mid / last - 1) < 0.01, "the book starts at the ticker's price")
+      sim.advanceMarket(ticks: 100)
+      for frame in try ws.drainWithPing() { try client.apply(frame) }
+      #expect(client.faults.isEmpty)
+      #expect(client.bookActions["update", default: 0] + client.bookActions["insert", default: 0] > 0)
+      // Still listed once, now from its full market.
+      let active = try SimTest.get(sim.port, "/api/v1/instrument/active").json as? [[String: Any]] ?? []
+      #expect(active.filter { $0["symbol"] as? String == "SOLUSD" }.count == 1)
+      #expect(active.count == sim.listing.count)
+      // The default markets are as they were.
+      #expect(sim.bookSnapshot(symbol: "XBTUSD").bids.count > 25)
+    }
+  }
 }
