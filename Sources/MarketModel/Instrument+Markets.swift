@@ -24,59 +24,64 @@ extension Instrument {
   /// The USD value of `amount` settlement units (`XBt`, `USDt`…); nil when the currency is
   /// unknown, or is Bitcoin and `usdPerXBT` is nil.
   public func settlementToUSD(_ amount: Double, usdPerXBT: Double?) -> Double? {
-    guard let (perUnit, bitcoin) = Self.settlement(settlCurrency) else { return nil }
+    guard let (perUnit, bitcoin) = Self.settlement(fields.settlCurrency) else { return nil }
     let whole = amount / perUnit
     if !bitcoin { return whole }
     return usdPerXBT.map { whole * $0 }
   }
 
   /// Whether contracts are sized in US dollars: an inverse contract quoted in USD (XBTUSD).
-  var isUSDInverse: Bool { isInverse == true && quoteCurrency == "USD" }
+  var isUSDInverse: Bool { fields.isInverse == true && fields.quoteCurrency == "USD" }
 
   /// The 24-hour volume in USD. The rule: an inverse USD-quoted contract counts USD, so
   /// `volume24h × |multiplier| / 10^8` (XBTUSD: volume24h itself); any other contract's
   /// `turnover24h` (the sum of its trades' values in settlement units) converted to USD —
   /// USDt at par, XBt at `usdPerXBT`. Nil when the row lacks the fields.
   public func volume24hUSD(usdPerXBT: Double?) -> Double? {
-    if isUSDInverse, let volume = volume24h, let multiplier {
+    if isUSDInverse, let volume = fields.volume24h, let multiplier = fields.multiplier {
       return volume * abs(multiplier) / 1e8
     }
-    guard let turnover = turnover24h else { return nil }
+    guard let turnover = fields.turnover24h else { return nil }
     return settlementToUSD(turnover, usdPerXBT: usdPerXBT)
   }
 
   /// The value of `contracts` at `price`, in settlement units: inverse `|multiplier| / price`
   /// each, others `multiplier × price`. Nil without the multiplier or a positive price.
   public func contractValue(_ contracts: Double, at price: Double?) -> Double? {
-    guard let multiplier, let price, price > 0 else { return nil }
-    if isInverse == true { return contracts * abs(multiplier) / price }
+    guard let multiplier = fields.multiplier, let price, price > 0 else { return nil }
+    if fields.isInverse == true { return contracts * abs(multiplier) / price }
     return contracts * multiplier * price
   }
 
   /// Open interest in USD: inverse USD-quoted contracts count USD; others are valued at the mark
   /// (else the last price) and converted like `volume24hUSD`. Nil for spot, which has none.
   public func openInterestUSD(usdPerXBT: Double?) -> Double? {
-    guard let openInterest, MarketKind(typ: typ) != .spot else { return nil }
-    if isUSDInverse, let multiplier { return openInterest * abs(multiplier) / 1e8 }
-    guard let value = contractValue(openInterest, at: markPrice ?? lastPrice) else { return nil }
+    guard let openInterest = fields.openInterest, MarketKind(typ: fields.typ) != .spot else { return nil }
+    if isUSDInverse, let multiplier = fields.multiplier { return openInterest * abs(multiplier) / 1e8 }
+    guard let value = contractValue(openInterest, at: fields.markPrice ?? fields.lastPrice) else {
+      return nil
+    }
     return settlementToUSD(value, usdPerXBT: usdPerXBT)
   }
 
   /// The bid-ask spread in basis points of the mid price; nil without both sides or when crossed.
   public var spreadBps: Double? {
-    guard let bidPrice, let askPrice, bidPrice > 0, askPrice >= bidPrice else { return nil }
-    return (askPrice - bidPrice) / ((askPrice + bidPrice) / 2) * 10_000
+    guard let bid = fields.bidPrice, let ask = fields.askPrice, bid > 0, ask >= bid else { return nil }
+    return (ask - bid) / ((ask + bid) / 2) * 10_000
   }
 
   /// Mark minus last, in price units (positive: the mark is above the last trade).
   public var markBasis: Double? {
-    guard let markPrice, let lastPrice else { return nil }
-    return markPrice - lastPrice
+    guard let mark = fields.markPrice, let last = fields.lastPrice else { return nil }
+    return mark - last
   }
 
   /// The funding rate in percent per interval, for a perpetual; nil for other kinds.
   public var fundingPercent: Double? {
-    guard MarketKind(typ: typ).funds, let fundingRate else { return nil }
-    return fundingRate * 100
+    guard MarketKind(typ: fields.typ).funds, let rate = fields.fundingRate else { return nil }
+    return rate * 100
   }
+
+  /// The kind of market, with a future's expiry.
+  public var kind: MarketKind { MarketKind(typ: fields.typ, expiryMs: fields.expiryMs) }
 }

@@ -18,8 +18,8 @@ public struct MarketRow: Sendable, Hashable {
     self.instrument = instrument
   }
 
-  /// The kind of market, from `typ` (a future's expiry is not decoded yet: nil).
-  public var kind: MarketKind { MarketKind(typ: instrument.typ) }
+  /// The kind of market, from `typ`, with a future's expiry.
+  public var kind: MarketKind { instrument.kind }
 
   /// Merges `update`, noting the time and the price's direction when it changed.
   mutating func merge(_ update: InstrumentUpdate, now: Int64) {
