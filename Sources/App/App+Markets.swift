@@ -31,6 +31,7 @@ extension App {
       markets.sort = all[(markets.sort.rawValue + step) % all.count]
       markets.descending = markets.sort != .symbol && markets.sort != .kind
     case .character("d"): markets.descending.toggle()
+    case .character("f"): markets.kinds = markets.kinds.next
     case .character("/"):
       markets.filtering = true
     case .escape:

@@ -19,6 +19,7 @@ enum MarketsScreen {
     let live = connected && universe.sync == .live
     var title = "Markets  \(rows.count)"
     if rows.count != universe.count { title += "/\(universe.count)" }
+    if s.markets.kinds != .all { title += "  \(s.markets.kinds.label)" }
     if !s.markets.filter.isEmpty || s.markets.filtering {
       title +=
         "  filter: \(s.markets.filter)"
@@ -29,7 +30,7 @@ enum MarketsScreen {
       title += age.map { "  \(NumberFormat.age(ms: $0)) old" } ?? "  no data yet"
     }
     let box = Box(
-      title: title, footer: "Enter open  Tab/d sort  / filter  m back", focused: true, ascii: s.ascii)
+      title: title, footer: "Enter open  Tab/d sort  / filter  f type  m back", focused: true, ascii: s.ascii)
     box.render(into: &grid, area: main)
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
@@ -53,6 +54,7 @@ enum MarketsScreen {
 
   static let hints: [KeyHint] = [
     KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
+    KeyHint("f", "type"),
     KeyHint("m", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
   ]
 }

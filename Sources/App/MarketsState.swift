@@ -4,6 +4,35 @@ import Screen
 /// The markets screen's slice of the state: the selected row (by identity, so it stays on its
 /// instrument while the order changes), the sort, and the filter.
 public struct MarketsState: Sendable, Hashable {
+  /// Which kinds of market the list shows (`f` cycles).
+  public enum KindFilter: Int, Sendable, Hashable, CaseIterable {
+    case all
+    case perpetuals
+    case futures
+    case spot
+
+    /// The title's word for it.
+    public var label: String {
+      switch self {
+      case .all: "all"
+      case .perpetuals: "perpetuals"
+      case .futures: "futures"
+      case .spot: "spot"
+      }
+    }
+
+    /// Whether a market of `kind` passes.
+    public func admits(_ kind: MarketKind) -> Bool {
+      switch (self, kind) {
+      case (.all, _), (.perpetuals, .perpetual), (.futures, .future), (.spot, .spot): true
+      default: false
+      }
+    }
+
+    /// The next filter in the cycle.
+    public var next: KindFilter { Self.allCases[(rawValue + 1) % Self.allCases.count] }
+  }
+
   /// The selected instrument; nil selects the first row.
   public var selected: InstrumentID?
   public var sort: MarketsColumn = .volume
@@ -12,15 +41,17 @@ public struct MarketsState: Sendable, Hashable {
   public var filter = ""
   /// Typing goes to the filter (after `/`, until Enter or Esc).
   public var filtering = false
+  public var kinds: KindFilter = .all
 
   public init() {}
 
-  /// `universe`'s rows that pass the filter, in the sort's order (missing values last, ties by
+  /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
   /// symbol).
   public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
     let needle = filter.uppercased()
+    let kinds = self.kinds
     var rows = universe.rows.filter {
-      needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle)
+      kinds.admits($0.kind) && (needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle))
     }
     let usd = universe.usdPerXBT
     let sort = self.sort

@@ -10,8 +10,10 @@ public struct MarketRow: Sendable, Hashable {
   public internal(set) var move: PriceMove = .none
   /// When `lastPrice` last changed (the caller's monotonic clock, ms).
   public internal(set) var movedAt: Int64?
-  /// Live updates merged since the row was created: with `changedAt`, its usual interval.
+  /// Live updates merged since the row was created.
   public internal(set) var updates = 0
+  /// The row's usual time between updates (ms): a moving average of the gaps seen.
+  public internal(set) var usualIntervalMs: Double?
 
   public init(id: InstrumentID, instrument: Instrument) {
     self.id = id
@@ -25,11 +27,22 @@ public struct MarketRow: Sendable, Hashable {
   mutating func merge(_ update: InstrumentUpdate, now: Int64) {
     let before = instrument.lastPrice
     instrument.merge(update)
+    if let last = changedAt, now > last {
+      let gap = Double(now - last)
+      usualIntervalMs = usualIntervalMs.map { 0.8 * $0 + 0.2 * gap } ?? gap
+    }
     changedAt = now
     updates &+= 1
     if let after = update.lastPrice, let before, after != before {
       move = after > before ? .up : .down
       movedAt = now
     }
+  }
+
+  /// Whether the row has gone quiet: no update for three times its usual interval (and at
+  /// least `floorMs`), so the screen dims it with its age. Never for a row without a rhythm yet.
+  public func isQuiet(now: Int64, floorMs: Int64 = 5_000) -> Bool {
+    guard let changedAt, let usual = usualIntervalMs else { return false }
+    return now - changedAt > max(floorMs, Int64(3 * usual))
   }
 }

@@ -5,7 +5,8 @@ import MarketModel
 /// volume, then spread, mark, basis, funding, open interest and type as width allows.
 ///
 /// A row whose price moved less than `flashMs` ago flashes (reverse video, green up, red down);
-/// the cursor row is reversed and kept in view. `rows` come sorted and filtered by the caller.
+/// the cursor row is reversed and kept in view; a row quiet for three times its usual interval
+/// is dimmed. `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// XBT's USD price, for XBt-settled volumes and open interest.
@@ -75,6 +76,9 @@ public struct MarketsView: Sendable {
         }
         put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area)
         x += column.width
+      }
+      if flashMs > 0, row.isQuiet(now: nowMs) {
+        grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true }
       }
       if index == cursor {
         grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.reverse = true }

@@ -116,4 +116,17 @@ import Testing
     #expect(grid.text.contains("2s old"))
     #expect(grid.text.contains("XBTUSD"))
   }
+
+  @Test func fCyclesTheKindsShown() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .character("f"))
+    #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT"])
+    #expect(DashboardView.render(s).text.contains("Markets  2/4  perpetuals"))
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s) == ["XBTZ26"])
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s) == ["SOL_USDT"])
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s).count == 4)
+  }
 }

@@ -208,4 +208,20 @@ import Testing
     #expect(InstrumentID.bitmex("ETHUSD") < .bitmex("XBTUSD"))
     #expect(InstrumentID.bitmex("XBTUSD").description == "XBTUSD")
   }
+
+  /// A row learns its rhythm from its updates and goes quiet at three times it.
+  @Test func aRowGoesQuietAtThreeTimesItsUsualInterval() {
+    var universe = MarketUniverse()
+    var batch = MarketBatch()
+    batch.instruments = [InstrumentUpdate(symbol: "XBTUSD")]
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
+    universe.apply(batch, now: 0)
+    batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
+    #expect(universe.row("XBTUSD")?.isQuiet(now: 60_000) == false, "no rhythm yet")
+    for t in stride(from: Int64(2_000), through: 20_000, by: 2_000) { universe.apply(batch, now: t) }
+    let row = universe.row("XBTUSD")
+    #expect(row?.usualIntervalMs == 2_000)
+    #expect(row?.isQuiet(now: 25_000) == false)
+    #expect(row?.isQuiet(now: 26_001) == true)
+  }
 }
