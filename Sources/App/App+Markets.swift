@@ -32,6 +32,10 @@ extension App {
       markets.descending = markets.sort != .symbol && markets.sort != .kind
     case .character("d"): markets.descending.toggle()
     case .character("f"): markets.kinds = markets.kinds.next
+    case .character("*"):
+      guard !rows.isEmpty else { return [] }
+      markets.toggleFavourite(rows[markets.cursor(in: rows)].id)
+      return [.saveFavourites(markets.favourites)]
     case .character("/"):
       markets.filtering = true
     case .escape:

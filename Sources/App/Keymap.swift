@@ -60,7 +60,7 @@ public enum Keymap {
     ("t", "depth bars by cumulative total or by level size"),
     ("c", "chart interval 1s / 1m / 5m"),
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
-    ("m", "markets: every instrument (Enter opens; Tab/d sort; / filter; f type; m/Esc back)"),
+    ("m", "markets (Enter opens; Tab/d sort; / filter; f type; * star; m/Esc back)"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),

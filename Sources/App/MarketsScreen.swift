@@ -30,15 +30,23 @@ enum MarketsScreen {
       title += age.map { "  \(NumberFormat.age(ms: $0)) old" } ?? "  no data yet"
     }
     let box = Box(
-      title: title, footer: "Enter open  Tab/d sort  / filter  f type  m back", focused: true, ascii: s.ascii)
+      title: title, footer: "Enter open  Tab/d sort  / filter  f type  * star  m back", focused: true,
+      ascii: s.ascii)
     box.render(into: &grid, area: main)
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
     MarketsView(
       rows: rows, usdPerXBT: universe.usdPerXBT, cursor: s.markets.cursor(in: rows), sort: s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
-      flashMs: live ? 300 : 0, ascii: s.ascii
+      flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
     ).render(into: &grid, area: list)
+    if rows.isEmpty {
+      let words =
+        s.markets.kinds == .favourites && s.markets.favourites.isEmpty
+        ? "no favourites yet: * stars the selected row"
+        : universe.count == 0 ? "waiting for the instrument list" : "no match"
+      _ = grid.put(words, x: list.x, y: list.y + 1, style: Style(.muted), clip: list)
+    }
     if !live { grid.restyle(inner) { $0.dim = true } }
     StatusLine(
       connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
@@ -54,7 +62,7 @@ enum MarketsScreen {
 
   static let hints: [KeyHint] = [
     KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
-    KeyHint("f", "type"),
+    KeyHint("f", "type"), KeyHint("*", "star"),
     KeyHint("m", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
   ]
 }

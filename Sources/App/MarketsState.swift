@@ -10,6 +10,8 @@ public struct MarketsState: Sendable, Hashable {
     case perpetuals
     case futures
     case spot
+    /// The starred rows, in the order they were starred.
+    case favourites
 
     /// The title's word for it.
     public var label: String {
@@ -18,6 +20,7 @@ public struct MarketsState: Sendable, Hashable {
       case .perpetuals: "perpetuals"
       case .futures: "futures"
       case .spot: "spot"
+      case .favourites: "favourites"
       }
     }
 
@@ -42,14 +45,21 @@ public struct MarketsState: Sendable, Hashable {
   /// Typing goes to the filter (after `/`, until Enter or Esc).
   public var filtering = false
   public var kinds: KindFilter = .all
+  /// Starred instruments, in the order the user starred them (`*`; kept across runs).
+  public var favourites: [InstrumentID] = []
 
   public init() {}
 
   /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
-  /// symbol).
+  /// symbol); the favourites in the order they were starred.
   public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
     let needle = filter.uppercased()
     let kinds = self.kinds
+    if kinds == .favourites {
+      return favourites.compactMap { universe[$0] }.filter {
+        needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle)
+      }
+    }
     var rows = universe.rows.filter {
       kinds.admits($0.kind) && (needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle))
     }
@@ -86,5 +96,14 @@ public struct MarketsState: Sendable, Hashable {
     guard !rows.isEmpty else { return }
     let index = min(max(0, cursor(in: rows) + n), rows.count - 1)
     selected = rows[index].id
+  }
+
+  /// Stars `id`, or unstars it when it is starred.
+  public mutating func toggleFavourite(_ id: InstrumentID) {
+    if let i = favourites.firstIndex(of: id) {
+      favourites.remove(at: i)
+    } else {
+      favourites.append(id)
+    }
   }
 }

@@ -21,12 +21,15 @@ public struct MarketsView: Sendable {
   public var wallMs: Int64
   /// How long a move flashes; 0 turns flashing off.
   public var flashMs: Int64
+  /// Starred instruments: their symbol carries a star.
+  public var starred: Set<InstrumentID>
   public var ascii: Bool
 
   public init(
     rows: [MarketRow], usdPerXBT: Double?, cursor: Int, sort: MarketsColumn = .volume,
     descending: Bool = true,
-    nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, ascii: Bool = false
+    nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, starred: Set<InstrumentID> = [],
+    ascii: Bool = false
   ) {
     self.rows = rows
     self.usdPerXBT = usdPerXBT
@@ -36,6 +39,7 @@ public struct MarketsView: Sendable {
     self.nowMs = nowMs
     self.wallMs = wallMs
     self.flashMs = flashMs
+    self.starred = starred
     self.ascii = ascii
   }
 
@@ -103,7 +107,7 @@ public struct MarketsView: Sendable {
     let decimals = i.priceDecimals
     switch column {
     case .symbol:
-      return row.id.symbol.description
+      return (starred.contains(row.id) ? (ascii ? "*" : "★") : "") + row.id.symbol.description
     case .last:
       let arrow: String =
         switch row.move {

@@ -54,6 +54,8 @@ struct DashboardRunner {
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
+    let favourites = FavouritesFile.standard()
+    state.markets.favourites = favourites?.load() ?? []
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -126,6 +128,7 @@ struct DashboardRunner {
         case .feed(let command): feed.post(command)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
+        case .saveFavourites(let ids): _ = favourites?.save(ids)
         case .quit: break loop
         }
       }

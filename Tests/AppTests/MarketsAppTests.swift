@@ -126,7 +126,27 @@ import Testing
     #expect(Self.symbols(s) == ["XBTZ26"])
     _ = Self.press(&s, .character("f"))
     #expect(Self.symbols(s) == ["SOL_USDT"])
+    // Favourites (none starred yet), then all again.
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s).isEmpty)
     _ = Self.press(&s, .character("f"))
     #expect(Self.symbols(s).count == 4)
+  }
+
+  @Test func starsKeepTheUsersOrderAndAskToBeSaved() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .down, .down)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTZ26")])])
+    _ = Self.press(&s, .home)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTZ26"), .bitmex("XBTUSD")])])
+    #expect(DashboardView.render(s).text.contains("★XBTUSD"))
+    // The favourites view: only the starred, in the order given (not by volume).
+    _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"))
+    #expect(s.markets.kinds == .favourites)
+    #expect(Self.symbols(s) == ["XBTZ26", "XBTUSD"])
+    // Unstarring removes it.
+    _ = Self.press(&s, .home)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTUSD")])])
+    #expect(Self.symbols(s) == ["XBTUSD"])
   }
 }
