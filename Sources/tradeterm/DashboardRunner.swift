@@ -22,6 +22,8 @@ struct DashboardRunner {
   var color: Bool
   /// Times of day in UTC rather than the local time zone.
   var utc: Bool
+  /// Open on the markets list (`--markets`).
+  var startOnMarkets = false
 
   func run() -> Int32 {
     let screen: TerminalScreen
@@ -56,6 +58,7 @@ struct DashboardRunner {
     state.recording = options.recordPath != nil
     let favourites = FavouritesFile.standard()
     state.markets.favourites = favourites?.load() ?? []
+    state.marketsVisible = startOnMarkets
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)

@@ -55,7 +55,9 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "With --once: print the snapshot as JSON.")
   var json = false
 
-  @Flag(help: "With --once: print every instrument (the markets list) instead of the book and trades.")
+  @Flag(
+    help: "Start on the markets list (m toggles it); with --once, print every instrument instead of the book."
+  )
   var markets = false
 
   @Option(help: "With --once: give up after this many seconds (exit 1).")
@@ -85,9 +87,6 @@ struct Tradeterm: ParsableCommand {
 
   func validate() throws {
     if json && !once { throw ValidationError("--json goes with --once") }
-    if markets && !once {
-      throw ValidationError("--markets goes with --once (in the dashboard, m shows the list)")
-    }
     if demo && replay != nil { throw ValidationError("choose one of --demo and --replay") }
     if speed < 0 { throw ValidationError("--speed must be 0 or more") }
     if fps < 1 || fps > 120 { throw ValidationError("--fps must be between 1 and 120") }
@@ -162,7 +161,7 @@ struct Tradeterm: ParsableCommand {
     let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
     let code = DashboardRunner(
       options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
-      utc: utc
+      utc: utc, startOnMarkets: markets
     ).run()
     if code != 0 { throw ExitCode(code) }
   }

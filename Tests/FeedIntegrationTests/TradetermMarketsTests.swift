@@ -30,10 +30,4 @@ import Testing
       }
     }
   }
-
-  @Test func marketsNeedsOnce() throws {
-    let run = try TradetermProcess.run(["--markets", "--demo"])
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("--markets goes with --once"))
-  }
 }
