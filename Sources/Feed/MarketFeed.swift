@@ -324,8 +324,9 @@ public final class MarketFeed: Sendable {
       let topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .instrument(let s):
-      // Subscribed for every symbol: an unfiltered message belongs to the bare topic.
-      let topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description)
+      // tradeterm subscribes `instrument` for every symbol: every instrument message belongs to that
+      // topic, a one-symbol image too (a recording made with `instrument:SYMBOL` replays as live).
+      let topic = Topic(table: Topic.instrumentTable, symbol: nil)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .quotes(let s):
       let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)
