@@ -14,11 +14,11 @@ enum MarketsScreen {
     }
     let (main, status) = grid.bounds.splitBottom(1)
     let universe = s.session.markets
-    let rows = s.markets.ordered(universe)
+    let order = s.markets.order(universe)
     let connected = s.status?.state.isConnected ?? false
     let live = connected && universe.sync == .live
-    var title = "Markets  \(rows.count)"
-    if rows.count != universe.count { title += "/\(universe.count)" }
+    var title = "Markets  \(order.count)"
+    if order.count != universe.count { title += "/\(universe.count)" }
     if s.markets.kinds != .all { title += "  \(s.markets.kinds.label)" }
     if !s.markets.filter.isEmpty || s.markets.filtering {
       title +=
@@ -36,11 +36,12 @@ enum MarketsScreen {
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
     MarketsView(
-      rows: rows, usdPerXBT: universe.usdPerXBT, cursor: s.markets.cursor(in: rows), sort: s.markets.sort,
+      rows: universe.rows, order: order, usdPerXBT: universe.usdPerXBT,
+      cursor: s.markets.cursor(in: order, of: universe), sort: s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
       flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
     ).render(into: &grid, area: list)
-    if rows.isEmpty {
+    if order.isEmpty {
       let words =
         s.markets.kinds == .favourites && s.markets.favourites.isEmpty
         ? "no favourites yet: * stars the selected row"

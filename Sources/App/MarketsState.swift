@@ -53,42 +53,57 @@ public struct MarketsState: Sendable, Hashable {
   /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
   /// symbol); the favourites in the order they were starred.
   public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
+    order(universe).map { universe.rows[$0] }
+  }
+
+  /// The positions in `universe.rows` of `ordered(universe)`: what a frame draws from, without
+  /// copying a row. Each row's sort key is worked out once, then the positions are sorted.
+  public func order(_ universe: MarketUniverse) -> [Int] {
     let needle = filter.uppercased()
-    let kinds = self.kinds
+    let rows = universe.rows
+    func passes(_ row: MarketRow) -> Bool {
+      needle.isEmpty || row.id.symbol.description.uppercased().contains(needle)
+    }
     if kinds == .favourites {
-      return favourites.compactMap { universe[$0] }.filter {
-        needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle)
-      }
+      return favourites.compactMap { universe.index(of: $0) }.filter { passes(rows[$0]) }
     }
-    var rows = universe.rows.filter {
-      kinds.admits($0.kind) && (needle.isEmpty || $0.id.symbol.description.uppercased().contains(needle))
-    }
-    let usd = universe.usdPerXBT
-    let sort = self.sort
+    var positions: [Int] = []
+    positions.reserveCapacity(rows.count)
+    for i in rows.indices where kinds.admits(rows[i].kind) && passes(rows[i]) { positions.append(i) }
     let descending = self.descending
-    if sort == .symbol || sort == .kind {
-      rows.sort { a, b in
-        let (x, y) = (sort.sortText(a), sort.sortText(b))
-        return x == y ? a.id < b.id : (x < y) != descending
+    switch sort {
+    case .symbol:
+      positions.sort { a, b in descending ? rows[b].id < rows[a].id : rows[a].id < rows[b].id }
+    case .kind:
+      let text = rows.map { sort.sortText($0) }
+      positions.sort { a, b in
+        text[a] == text[b] ? rows[a].id < rows[b].id : (text[a] < text[b]) != descending
       }
-    } else {
-      let keyed = rows.map { (row: $0, value: sort.sortValue($0, usdPerXBT: usd)) }
-      rows = keyed.sorted { a, b in
-        switch (a.value, b.value) {
+    default:
+      let usd = universe.usdPerXBT
+      let value = rows.map { sort.sortValue($0, usdPerXBT: usd) }
+      positions.sort { a, b in
+        switch (value[a], value[b]) {
         case (let x?, let y?) where x != y: return (x < y) != descending
         case (nil, _?): return false
         case (_?, nil): return true
-        default: return a.row.id < b.row.id
+        default: return rows[a].id < rows[b].id
         }
-      }.map(\.row)
+      }
     }
-    return rows
+    return positions
   }
 
   /// The index of the selected row in `rows` (0 when it is not there).
   public func cursor(in rows: [MarketRow]) -> Int {
     guard let selected else { return 0 }
     return rows.firstIndex { $0.id == selected } ?? 0
+  }
+
+  /// The index of the selected row in `order` (positions in `universe.rows`; 0 when not there).
+  public func cursor(in order: [Int], of universe: MarketUniverse) -> Int {
+    guard let selected, let position = universe.index(of: selected) else { return 0 }
+    return order.firstIndex(of: position) ?? 0
   }
 
   /// Moves the selection `by` rows within `rows`.

@@ -22,6 +22,9 @@ public struct MarketUniverse: Sendable {
   /// The row of `id`, if known.
   public subscript(id: InstrumentID) -> MarketRow? { index[id].map { rows[$0] } }
 
+  /// The position of `id`'s row in `rows`, if known.
+  public func index(of id: InstrumentID) -> Int? { index[id] }
+
   /// The row of `symbol` on this venue, if known.
   public func row(_ symbol: Symbol) -> MarketRow? { self[InstrumentID(venue: venue, symbol: symbol)] }
 

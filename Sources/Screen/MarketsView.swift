@@ -9,9 +9,11 @@ import MarketModel
 /// is dimmed. `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
+  /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
+  public var order: [Int]?
   /// XBT's USD price, for XBt-settled volumes and open interest.
   public var usdPerXBT: Double?
-  /// The index of the selected row in `rows`.
+  /// The index of the selected row in the rows shown.
   public var cursor: Int
   public var sort: MarketsColumn
   public var descending: Bool
@@ -26,12 +28,13 @@ public struct MarketsView: Sendable {
   public var ascii: Bool
 
   public init(
-    rows: [MarketRow], usdPerXBT: Double?, cursor: Int, sort: MarketsColumn = .volume,
+    rows: [MarketRow], order: [Int]? = nil, usdPerXBT: Double?, cursor: Int, sort: MarketsColumn = .volume,
     descending: Bool = true,
     nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, starred: Set<InstrumentID> = [],
     ascii: Bool = false
   ) {
     self.rows = rows
+    self.order = order
     self.usdPerXBT = usdPerXBT
     self.cursor = cursor
     self.sort = sort
@@ -43,9 +46,15 @@ public struct MarketsView: Sendable {
     self.ascii = ascii
   }
 
+  /// How many rows are shown.
+  public var count: Int { order?.count ?? rows.count }
+
+  /// The `n`th row shown.
+  public func row(_ n: Int) -> MarketRow { rows[order?[n] ?? n] }
+
   /// The index of the first row shown in `height` list rows (the cursor kept in view).
   public func firstVisible(height: Int) -> Int {
-    SymbolPicker.firstVisible(selected: cursor, count: rows.count, rows: height)
+    SymbolPicker.firstVisible(selected: cursor, count: count, rows: height)
   }
 
   public func render(into grid: inout Grid, area: Rect) {
@@ -63,10 +72,10 @@ public struct MarketsView: Sendable {
     }
     let listRows = area.height - 1
     let first = firstVisible(height: listRows)
-    for n in 0..<min(listRows, max(0, rows.count - first)) {
+    for n in 0..<min(listRows, max(0, count - first)) {
       let index = first + n
       let y = area.y + 1 + n
-      let row = rows[index]
+      let row = self.row(index)
       let flashing = flashMs > 0 && row.movedAt.map { nowMs - $0 < flashMs } == true
       x = area.x
       for column in columns {
