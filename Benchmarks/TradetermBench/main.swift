@@ -8,7 +8,7 @@ import MarketModel
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
-//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up), or
+//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up), markets, or
 //                  `engine`: decode+apply and allocations per message alone; no write
 //   --frames-file PATH  keep the bytes ncurses sent for the frame figure's counted pass
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
@@ -32,8 +32,10 @@ if !onlyEngine, let only = onlyFigure {
   // figures: for trying a change. Prints its rows; BENCHMARKS.md is left alone.
   if only == "replay" {
     ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
+  } else if only == "markets" {
+    MarketsBench(quick: quick).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
-    print("bench: --only takes engine, frames, loopback, running-cost, start-up or replay")
+    print("bench: --only takes engine, frames, loopback, running-cost, start-up, replay or markets")
     exit(2)
   }
   print(report.table)
@@ -223,6 +225,7 @@ func require<T>(_ value: T?, _ what: String) throws -> T {
 // MARK: Replay from disk (issue 12)
 
 ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
+MarketsBench(quick: quick).run(into: &report)
 
 // MARK: The issue's figures 4–7: loopback, frames, running cost, start-up
 

@@ -32,6 +32,11 @@ public enum App {
       let before = state.flashes.count
       state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
       if state.flashes.count != before { state.dirty = true }
+      if state.marketsVisible, let at = state.session.markets.changedAt,
+        now.nanoseconds / 1_000_000 - at < 400
+      {
+        state.dirty = true
+      }
       if state.newTrades > 0, wallMs >= state.newTradesUntil {
         state.newTrades = 0
         state.dirty = true
@@ -47,7 +52,7 @@ public enum App {
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
-      if step.changedAnything { state.dirty = true }
+      if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
       return step.commands.map(Effect.feed)
     case .symbols(let list):
       state.symbols = list
@@ -67,6 +72,7 @@ public enum App {
       state.session.merge(instrument: row)
       state.dirty = true
     case .active(let rows):
+      state.session.merge(markets: rows)
       // The picker lists what can be traded now; settled and unlisted contracts are left out.
       let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
       return update(&state, .symbols(symbols))
@@ -90,6 +96,7 @@ public enum App {
       return key == .interrupt ? [.quit] : []
     }
     if state.picker != nil { return handlePicker(key, &state) }
+    if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
     guard let command = Keymap.command(for: key) else { return [] }
     switch command {
     case .focusNext: state.focus = state.focus.next()
@@ -114,6 +121,7 @@ public enum App {
         return [.loadSymbols]
       }
       return []
+    case .toggleMarkets: state.marketsVisible.toggle()
     case .togglePause: state.paused.toggle()
     case .reconnect:
       // `r` that cannot act says why instead of doing nothing.

@@ -26,6 +26,9 @@ public struct AppState: Sendable {
   public var paused = false
   public var helpVisible = false
   public var picker: PickerState?
+  /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
+  public var marketsVisible = false
+  public var markets = MarketsState()
   public var bookScroll = 0
   public var tapeScroll = 0
   public var ascii: Bool

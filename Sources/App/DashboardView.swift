@@ -17,6 +17,10 @@ public enum DashboardView {
   /// drawn over only when the layout is the same (every cell then belongs to the same pane as
   /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
+    if s.marketsVisible {
+      memo = RenderMemo()
+      return MarketsScreen.render(s)
+    }
     guard let layout = Layout.compute(width: s.width, height: s.height, zoom: s.zoom) else {
       memo = RenderMemo()
       var grid = Grid(width: s.width, height: s.height)

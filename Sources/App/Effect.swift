@@ -1,3 +1,4 @@
+import MarketModel
 import Session
 
 /// What `update` asks the outside world to do.
@@ -8,6 +9,8 @@ public enum Effect: Sendable, Hashable {
   case loadStartData(symbol: String)
   /// Fetch the symbol list for the picker.
   case loadSymbols
+  /// Keep the starred instruments for the next run (written atomically).
+  case saveFavourites([InstrumentID])
   /// Leave.
   case quit
 }

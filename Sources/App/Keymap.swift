@@ -20,6 +20,7 @@ public enum Command: Sendable, Hashable {
   case pageUp
   case pageDown
   case scrollHome
+  case toggleMarkets
 }
 
 public enum Keymap {
@@ -37,6 +38,7 @@ public enum Keymap {
     case .character("t"): .toggleBars
     case .character("c"): .cycleChart
     case .character("s"), .character("/"): .openPicker
+    case .character("m"): .toggleMarkets
     case .character("p"): .togglePause
     case .character("r"): .reconnect
     case .character("?"), .character("h"): .help
@@ -58,6 +60,7 @@ public enum Keymap {
     ("t", "depth bars by cumulative total or by level size"),
     ("c", "chart interval 1s / 1m / 5m"),
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
+    ("m", "markets (Enter opens; Tab/d sort; / filter; f type; * star; m/Esc back)"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),

@@ -160,6 +160,14 @@ public final class ExchangeSim: Sendable {
   /// The instruments listed.
   public var instruments: [SimInstrument] { config.instruments }
 
+  /// Every instrument listed: `instruments`, then the universe's ticker-only ones.
+  public var listing: [SimInstrument] {
+    let booked = Set(config.instruments.map(\.symbol))
+    var seen = Set<String>()
+    return config.instruments
+      + config.universe.filter { !booked.contains($0.symbol) && seen.insert($0.symbol).inserted }
+  }
+
   /// The L2 book of `symbol` as the simulator holds it, best first: the whole book, or its
   /// top `depth` levels per side (25 is what an `orderBookL2_25` subscriber holds). Empty
   /// for an unknown symbol or before `start()`.

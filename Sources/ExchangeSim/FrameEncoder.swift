@@ -298,6 +298,10 @@ enum FrameEncoder {
     w.raw(#""2016-05-13T12:00:00.000Z""#)
     w.key("front")
     w.raw(#""2016-05-13T12:00:00.000Z""#)
+    w.key("expiry")
+    if let expiry = i.expiryMs { w.timestamp(ms: expiry) } else { w.null() }
+    w.key("settle")
+    if let expiry = i.expiryMs { w.timestamp(ms: expiry) } else { w.null() }
     w.key("positionCurrency")
     w.string(i.positionCurrency)
     w.key("underlying")
@@ -326,6 +330,21 @@ enum FrameEncoder {
       w.key("underlyingToPositionMultiplier")
       w.double(m)
     }
+    // Settlement conversions as BitMEX lists them: inverse contracts convert the underlying
+    // (−10^8 XBt per XBT), the others the quote currency (10^8 XBt per XBT, 10^6 USDt per
+    // USDT; a quanto's is BitMEX's published XBt-per-USD rate).
+    w.key("underlyingToSettleMultiplier")
+    if i.kind == .inverse { w.double(i.multiplier) } else { w.null() }
+    w.key("quoteToSettleMultiplier")
+    switch i.kind {
+    case .inverse: w.null()
+    case .quanto: w.int(Int64((1e8 / 98_000).rounded()))
+    case .linear: w.int(i.settlesInBitcoin ? 100_000_000 : 1_000_000)
+    }
+    w.key("makerFee")
+    w.double(i.isSpot ? 0.0001 : -0.0001)
+    w.key("takerFee")
+    w.double(i.isSpot ? 0.001 : 0.00075)
     w.key("isQuanto")
     w.bool(i.kind == .quanto)
     w.key("isInverse")
@@ -334,16 +353,29 @@ enum FrameEncoder {
     w.double(0.01)
     w.key("maintMargin")
     w.double(0.005)
-    w.key("fundingBaseSymbol")
-    w.string(".\(i.rootSymbol)BON8H")
-    w.key("fundingQuoteSymbol")
-    w.string(".USDBON8H")
-    w.key("fundingPremiumSymbol")
-    w.string(".\(i.symbol)PI8H")
-    w.key("fundingInterval")
-    w.raw(#""2000-01-01T08:00:00.000Z""#)
-    w.key("fairMethod")
-    w.raw(#""FundingRate""#)
+    if i.isPerpetual {
+      w.key("fundingBaseSymbol")
+      w.string(".\(i.rootSymbol)BON8H")
+      w.key("fundingQuoteSymbol")
+      w.string(".USDBON8H")
+      w.key("fundingPremiumSymbol")
+      w.string(".\(i.symbol)PI8H")
+      w.key("fundingInterval")
+      w.raw(#""2000-01-01T08:00:00.000Z""#)
+      w.key("fairMethod")
+      w.raw(#""FundingRate""#)
+    } else {
+      w.key("fundingBaseSymbol")
+      w.string("")
+      w.key("fundingQuoteSymbol")
+      w.string("")
+      w.key("fundingPremiumSymbol")
+      w.string("")
+      w.key("fundingInterval")
+      w.null()
+      w.key("fairMethod")
+      w.string(i.isSpot ? "" : "ImpactMidPrice")
+    }
     w.key("markMethod")
     w.raw(#""FairPrice""#)
     w.key("hasLiquidity")
@@ -382,6 +414,7 @@ enum FrameEncoder {
     case .integer(let i): w.int(i)
     case .text(let s): w.string(s)
     case .time(let ms): w.timestamp(ms: ms)
+    case .null: w.null()
     }
   }
 

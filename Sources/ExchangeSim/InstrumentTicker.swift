@@ -12,6 +12,8 @@ struct InstrumentTicker: Sendable, Hashable {
     case text(String)
     /// Milliseconds since the Unix epoch, written as an ISO timestamp.
     case time(Int64)
+    /// A field the instrument does not have (funding of a future or spot pair): `null`.
+    case null
   }
 
   /// Field names, index for index with `values`.

@@ -78,6 +78,10 @@ struct RESTRouter {
       for slot in slots(symbol) {
         FrameEncoder.instrumentRow(&w, slot.market, slot.generator.ticker(timeMs: now))
       }
+      let extra = symbol.map { world.universeSlot($0).map { [$0] } ?? [] } ?? world.tickerOnly
+      for slot in extra {
+        FrameEncoder.instrumentRow(&w, slot.market, slot.published)
+      }
     }
     return Response(status: .ok, body: body)
   }

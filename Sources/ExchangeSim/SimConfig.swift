@@ -25,6 +25,12 @@ public struct SimConfig: Sendable {
   public var partialDelay: Double
   /// The instruments listed and traded.
   public var instruments: [SimInstrument]
+  /// More instruments listed, with no book or tape: each moves only on the `instrument`
+  /// table, at its own interval (`SimUniverse.extras(nowMs:)` gives ~140 of every kind).
+  public var universe: [SimInstrument] = []
+  /// Multiplies the universe's publication rates (1: ~50 `instrument` updates per second
+  /// over 140 instruments, about BitMEX's rate).
+  public var universeRate: Double = 1
   /// Serve a recorded file instead of the generated market (REST still answers from it).
   public var replay: SimReplay?
   /// Benchmark mode: the market does not run on a timer; instead, when a session's book

@@ -35,6 +35,10 @@ public struct SimInstrument: Sendable, Hashable {
   public var tradeLots: Double
   /// Standard deviation of the fair price per market step, as a fraction of the price.
   public var volatility: Double
+  /// When a dated future expires (ms since the Unix epoch); nil for perpetuals and spot.
+  public var expiryMs: Int64? = nil
+  /// Typical 24-hour volume in USD (used by the universe's ticker-only instruments).
+  public var usdVolume24h: Double = 0
 
   public init(
     symbol: String, rootSymbol: String, kind: Kind, typ: String = "FFWCSX", underlying: String,
@@ -63,6 +67,12 @@ public struct SimInstrument: Sendable, Hashable {
 
   /// Whether settlement is in a Bitcoin unit (prices notionals in satoshis).
   var settlesInBitcoin: Bool { settlCurrency == "XBt" }
+
+  /// Whether the instrument is a perpetual swap (`FFWCSX`), the only kind that funds.
+  public var isPerpetual: Bool { typ == "FFWCSX" }
+
+  /// Whether the instrument is spot (`IFXXXP`): no mark, funding or open interest.
+  public var isSpot: Bool { typ == "IFXXXP" }
 
   // MARK: The default listing
 

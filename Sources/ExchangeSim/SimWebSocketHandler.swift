@@ -207,7 +207,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
       case .success(let t):
         topic = t
       }
-      if let symbol = topic.symbol, world.replay == nil, !world.lists(symbol) {
+      if let symbol = topic.symbol, world.replay == nil, !world.admits(symbol, in: topic.table) {
         error(400, "Unknown or expired symbol.", request: request)
         continue
       }

@@ -30,6 +30,9 @@ final class SimWorld {
   let replay: ReplayFile?
   private(set) var slots: [MarketSlot] = []
   private var slotIndex: [String: Int] = [:]
+  /// The ticker-only instruments (`SimConfig.universe`).
+  private(set) var universe: [UniverseSlot] = []
+  private var universeIndex: [String: Int] = [:]
   private var sessions: [ObjectIdentifier: SimWebSocketHandler] = [:]
   private var channels: [ObjectIdentifier: Channel] = [:]
   /// Whether the market clock is stopped.
@@ -59,23 +62,55 @@ final class SimWorld {
     tickInterval = .nanoseconds(Int64(1e9 / config.tickRate))
     ticksPerInstrument = max(1, Int64((config.instrumentInterval * config.tickRate).rounded()))
     let startMs = epochMs ?? Self.wallMs()
-    let warmUp = max(0, config.warmUpTicks)
-    let stepMs = 1000 / config.tickRate
     for instrument in config.instruments where slotIndex[instrument.symbol] == nil {
-      var generator = MarketGenerator(
-        instrument: instrument, seed: config.seed, depth: config.effectiveLevels,
-        startMs: startMs - Int64(Double(warmUp) * stepMs))
-      // The warm-up gives the book its shape and the tape and chart a past.
-      for k in 0..<warmUp {
-        let t = startMs - Int64(Double(warmUp - k) * stepMs)
-        _ = generator.tick(
-          timeMs: t, bookChance: config.bookRate / config.tickRate,
-          tradesPerTick: config.tradeRate / config.tickRate)
-        if Int64(k + 1) % ticksPerInstrument == 0 { generator.evolveTicker(timeMs: t) }
-      }
+      let generator = Self.warmedUp(
+        instrument, config: config, startMs: startMs, ticksPerInstrument: ticksPerInstrument)
       slotIndex[instrument.symbol] = slots.count
       slots.append(MarketSlot(generator: generator, timeMs: startMs))
     }
+    for instrument in config.universe where slotIndex[instrument.symbol] == nil {
+      guard universeIndex[instrument.symbol] == nil else { continue }
+      let ticker = UniverseTicker(instrument: instrument, seed: config.seed, startMs: startMs)
+      universeIndex[instrument.symbol] = universe.count
+      universe.append(
+        UniverseSlot(ticker: ticker, timeMs: startMs, tickRate: config.tickRate, rate: config.universeRate))
+    }
+  }
+
+  /// A market for `instrument` whose warm-up ends at `startMs`: the warm-up gives the book its
+  /// shape and the tape and chart a past.
+  private static func warmedUp(
+    _ instrument: SimInstrument, config: SimConfig, startMs: Int64, ticksPerInstrument: Int64
+  ) -> MarketGenerator {
+    let warmUp = max(0, config.warmUpTicks)
+    let stepMs = 1000 / config.tickRate
+    var generator = MarketGenerator(
+      instrument: instrument, seed: config.seed, depth: config.effectiveLevels,
+      startMs: startMs - Int64(Double(warmUp) * stepMs))
+    for k in 0..<warmUp {
+      let t = startMs - Int64(Double(warmUp - k) * stepMs)
+      _ = generator.tick(
+        timeMs: t, bookChance: config.bookRate / config.tickRate,
+        tradesPerTick: config.tradeRate / config.tickRate)
+      if Int64(k + 1) % ticksPerInstrument == 0 { generator.evolveTicker(timeMs: t) }
+    }
+    return generator
+  }
+
+  /// Gives the universe's `symbol` a book and a tape (the first time a client subscribes one):
+  /// a full market starting at its ticker's last price, which takes over its instrument row
+  /// (later updates diff against the row clients hold). Other instruments' markets are untouched.
+  private func promote(_ u: Int) {
+    var instrument = universe[u].ticker.instrument
+    instrument.startPrice = universe[u].ticker.lastPrice
+    let generator = Self.warmedUp(
+      instrument, config: config, startMs: nowMs(), ticksPerInstrument: ticksPerInstrument)
+    var slot = MarketSlot(generator: generator, timeMs: nowMs())
+    slot.published = universe[u].published
+    slotIndex[instrument.symbol] = slots.count
+    slots.append(slot)
+    universe[u].promoted = true
+    universeIndex[instrument.symbol] = nil
   }
 
   // MARK: Clock
@@ -129,6 +164,9 @@ final class SimWorld {
     let publish = ticks % ticksPerInstrument == 0
     for i in slots.indices {
       step(i, timeMs: t, publishInstrument: publish)
+    }
+    for i in universe.indices where !universe[i].promoted && ticks % universe[i].period == universe[i].phase {
+      publishUniverse(i, timeMs: t)
     }
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
@@ -208,6 +246,22 @@ final class SimWorld {
     }
   }
 
+  /// Moves one ticker-only instrument and sends its changed fields to `instrument` subscribers.
+  private func publishUniverse(_ i: Int, timeMs t: Int64) {
+    universe[i].ticker.step(timeMs: t)
+    let ticker = universe[i].ticker.ticker(timeMs: t)
+    let changed = ticker.changed(since: universe[i].published)
+    guard !changed.isEmpty else { return }
+    universe[i].published = ticker
+    let targets = receivers(.instrument, universe[i].symbol)
+    guard !targets.isEmpty else { return }
+    let market = universe[i].market
+    let frame = FrameEncoder.delta(.instrument, .update) { w in
+      FrameEncoder.instrumentUpdateRow(&w, market, ticker, fields: changed)
+    }
+    deliver(frame, .instrument, targets)
+  }
+
   // MARK: Sessions
 
   /// Remembers a TCP connection, to close it on `stop()`.
@@ -253,8 +307,24 @@ final class SimWorld {
     for session in sessions.values { session.flushIfNeeded() }
   }
 
-  /// Whether `symbol` is listed.
+  /// Whether `symbol` is listed with a book and tape.
   func lists(_ symbol: String) -> Bool { slotIndex[symbol] != nil }
+
+  /// Whether a subscription to `table` for `symbol` is served: every listed instrument, and the
+  /// universe's; a universe instrument gets its book and tape on the first subscription to a table
+  /// that needs them.
+  func admits(_ symbol: String, in table: SimTable) -> Bool {
+    if lists(symbol) { return true }
+    guard let u = universeIndex[symbol] else { return false }
+    if table.isBook || table == .trade || table == .quote { promote(u) }
+    return true
+  }
+
+  /// The universe slot of `symbol`, if it is one of the ticker-only instruments (not promoted).
+  func universeSlot(_ symbol: String) -> UniverseSlot? { universeIndex[symbol].map { universe[$0] } }
+
+  /// The ticker-only instruments that have not been given a book.
+  var tickerOnly: [UniverseSlot] { universe.filter { !$0.promoted } }
 
   /// The slot of `symbol`, if listed.
   func slot(_ symbol: String) -> MarketSlot? { slotIndex[symbol].map { slots[$0] } }
@@ -320,6 +390,13 @@ final class SimWorld {
         default:
           break
         }
+      }
+      guard topic.table == .instrument else { return }
+      let extra: [Int] =
+        topic.symbol.map { universeIndex[$0].map { [$0] } ?? [] }
+        ?? universe.indices.filter { !universe[$0].promoted }
+      for i in extra {
+        FrameEncoder.instrumentRow(&w, universe[i].market, universe[i].published)
       }
     }
   }

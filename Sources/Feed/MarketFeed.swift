@@ -324,7 +324,9 @@ public final class MarketFeed: Sendable {
       let topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .instrument(let s):
-      let topic = Topic(table: Topic.instrumentTable, symbol: s.filterSymbol?.description ?? symbol)
+      // tradeterm subscribes `instrument` for every symbol: every instrument message belongs to that
+      // topic, a one-symbol image too (a recording made with `instrument:SYMBOL` replays as live).
+      let topic = Topic(table: Topic.instrumentTable, symbol: nil)
       return s.action == .partial ? .partial(topic) : .data(topic)
     case .quotes(let s):
       let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)

@@ -43,12 +43,13 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
   }
 
   /// What tradeterm subscribes for `symbol`: the order book (`orderBookL2_25`, or `orderBookL2`
-  /// for `--depth full`), then `trade` and `instrument`.
+  /// for `--depth full`), then `trade`, and `instrument` for every symbol (the markets list; the
+  /// watched symbol's header reads its own row of the same table).
   public static func subscriptions(symbol: String, book: BookTable) -> [Topic] {
     [
       Topic(table: book.name, symbol: symbol),
       Topic(table: tradeTable, symbol: symbol),
-      Topic(table: instrumentTable, symbol: symbol),
+      Topic(table: instrumentTable, symbol: nil),
     ]
   }
 

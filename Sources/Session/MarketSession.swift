@@ -9,6 +9,9 @@ import MarketModel
 public struct MarketSession: Sendable {
   /// The watched symbol's market.
   public private(set) var market: MarketState
+  /// Every instrument, live from the all-symbols `instrument` table (the markets list); it
+  /// outlives symbol switches. Its times are `MonotonicTime` in milliseconds.
+  public private(set) var markets = MarketUniverse()
   /// The newest status from the feed, if any arrived yet.
   public private(set) var status: FeedStatus?
   /// Messages the feed could not decode (skipped), since the session started.
@@ -55,6 +58,8 @@ public struct MarketSession: Sendable {
     public var decodeErrors = 0
     /// Recording just stopped, with this reason.
     public var recorderFailure: String?
+    /// Rows of the markets list that changed.
+    public var marketsChanged = 0
 
     public init() {}
 
@@ -70,6 +75,7 @@ public struct MarketSession: Sendable {
     var step = Step()
     if !update.resetTopics.isEmpty {
       market.resetTables(update.resetTopics)
+      markets.resetTables(update.resetTopics)
       resets += 1
       step.resetTopics = update.resetTopics
     }
@@ -83,6 +89,7 @@ public struct MarketSession: Sendable {
     if update.lastDecodeError != nil { lastDecodeErrorAt = now }
     if !batch.isEmpty {
       step.changes = market.apply(batch)
+      step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
       if step.changes.anything { lastDataAt = now }
       if step.changes.bookChanged { bookDataAt = now }
       if step.changes.newTrades > 0 { tapeDataAt = now }
@@ -115,6 +122,12 @@ public struct MarketSession: Sendable {
   /// Sets instrument facts learned over REST.
   public mutating func merge(instrument update: InstrumentUpdate) {
     market.merge(instrument: update)
+  }
+
+  /// Merges REST `/instrument/active` rows into the markets list (facts such as tick, lot and
+  /// multiplier, and prices until the table's partial comes).
+  public mutating func merge(markets rows: [InstrumentUpdate]) {
+    markets.merge(rest: rows)
   }
 
   /// Seeds the chart from REST `trade/bucketed` rows.

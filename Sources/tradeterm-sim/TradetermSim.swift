@@ -45,6 +45,9 @@ struct TradetermSim: ParsableCommand {
   @Option(help: "Seconds between a subscription's ack and its partial.")
   var partialDelay = 0.2
 
+  @Flag(help: "List ~150 more instruments of every kind, live on the instrument table only.")
+  var universe = false
+
   @Option(
     help:
       "Benchmark mode: after each book partial, send this many book messages as fast as possible, then stop.")
@@ -97,6 +100,7 @@ struct TradetermSim: ParsableCommand {
       seed: seed, port: port, levels: levels, bookRate: rate, tradeRate: tradeRate,
       partialDelay: partialDelay,
       replay: replay.map { SimReplay(path: $0, speed: speed) }, burst: burst)
+    if universe { config.universe = SimUniverse.extras(for: config) }
     // Checked in `validate`.
     for spec in faults { try? config.faults.apply(spec: spec) }
     let sim = ExchangeSim(config)

@@ -22,6 +22,8 @@ struct DashboardRunner {
   var color: Bool
   /// Times of day in UTC rather than the local time zone.
   var utc: Bool
+  /// Open on the markets list (`--markets`).
+  var startOnMarkets = false
 
   func run() -> Int32 {
     let screen: TerminalScreen
@@ -56,6 +58,9 @@ struct DashboardRunner {
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
+    let favourites = FavouritesFile.standard()
+    state.markets.favourites = favourites?.load() ?? []
+    state.marketsVisible = startOnMarkets
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -134,6 +139,7 @@ struct DashboardRunner {
         case .feed(let command): feed.post(command)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
+        case .saveFavourites(let ids): _ = favourites?.save(ids)
         case .quit: break loop
         }
       }

@@ -21,6 +21,8 @@ struct OnceRunner {
   var restURL: String?
   /// Times of day in UTC rather than the local time zone.
   var utc: Bool
+  /// Print every instrument of the markets list instead of the book and tape.
+  var markets = false
 
   func run() -> Int32 {
     let feed = MarketFeed(options)
@@ -81,6 +83,10 @@ struct OnceRunner {
         return complete(feed, session.market, status)
       case .live where !waitForEnd && session.isLive:
         // Every table has its partial: a table still waiting for one is not live.
+        if markets {
+          feed.stop()
+          return finishMarkets(session.markets, status)
+        }
         return complete(feed, session.market, status)
       default:
         continue
@@ -108,6 +114,14 @@ struct OnceRunner {
     let offset = utc ? 0 : LocalTime.offsetMinutes()
     let snapshot = Snapshot(state: state, status: label, utcOffsetMinutes: offset)
     snapshot.print(json: json)
+    return 0
+  }
+
+  /// `--markets`: every instrument row, by 24 h USD volume.
+  private func finishMarkets(_ universe: MarketUniverse, _ status: FeedStatus) -> Int32 {
+    let label = mode.label.isEmpty ? status.state.label : "\(mode.label) \(status.state.label)"
+    let snapshot = MarketsSnapshot(universe: universe, status: label)
+    print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
     return 0
   }
 

@@ -56,6 +56,11 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "With --once: print the snapshot as JSON.")
   var json = false
 
+  @Flag(
+    help: "Start on the markets list (m toggles it); with --once, print every instrument instead of the book."
+  )
+  var markets = false
+
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
@@ -149,6 +154,7 @@ struct Tradeterm: ParsableCommand {
         mode = .replay
       } else {
         mode = .demo
+        simConfig.universe = SimUniverse.extras(for: simConfig)
       }
       let s = ExchangeSim(simConfig)
       do {
@@ -169,7 +175,7 @@ struct Tradeterm: ParsableCommand {
     if once {
       let code = OnceRunner(
         options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest,
-        utc: utc
+        utc: utc, markets: markets
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
@@ -180,7 +186,7 @@ struct Tradeterm: ParsableCommand {
     let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
     let code = DashboardRunner(
       options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
-      utc: utc
+      utc: utc, startOnMarkets: markets
     ).run()
     if code != 0 { throw ExitCode(code) }
   }

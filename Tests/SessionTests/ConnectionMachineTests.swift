@@ -11,11 +11,11 @@ import Testing
 private let url = "wss://ws.bitmex.com/realtime"
 private let book = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
 private let trade = Topic(table: "trade", symbol: "XBTUSD")
-private let instrument = Topic(table: "instrument", symbol: "XBTUSD")
+private let instrument = Topic(table: "instrument", symbol: nil)
 private let xbt = [book, trade, instrument]
 private let eth = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
 private let subscribeXBT =
-  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument:XBTUSD"]}"#
+  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#
 
 /// A status as the machine emits it (no traffic figures).
 private func status(
@@ -706,9 +706,9 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.switchSymbol(to: "XBTUSD", now: 3) == [])
     #expect(
       machine.switchSymbol(to: "ETHUSD", now: 3) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument:XBTUSD"]}"#),
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#),
         .resetTables(eth),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD","instrument:ETHUSD"]}"#),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD","instrument"]}"#),
         .emit(status(.syncing, symbol: "ETHUSD")),
       ])
     #expect(machine.topics == eth)

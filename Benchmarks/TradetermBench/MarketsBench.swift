@@ -1,0 +1,113 @@
+import App
+import ExchangeSim
+import MarketModel
+import Screen
+import Session
+
+/// Issue 13's figures: applying one `instrument` update to the market universe (allocations and
+/// time), and one frame of the markets screen at 200×50 with the simulator's ~150 instruments.
+struct MarketsBench {
+  let quick: Bool
+
+  /// The simulator's listing as instrument rows: contract fields and a price each.
+  static func partial() -> MarketBatch {
+    var batch = MarketBatch()
+    for i in SimInstrument.defaults + SimUniverse.extras(nowMs: 1_795_467_600_000) {
+      guard let symbol = Symbol(i.symbol) else { continue }
+      var u = InstrumentUpdate(symbol: symbol)
+      u.typ = i.typ
+      u.tickSize = i.tickSize
+      u.lotSize = Double(i.lotSize)
+      u.multiplier = i.multiplier
+      u.isInverse = i.kind == .inverse
+      u.quoteCurrency = i.quoteCurrency
+      u.settlCurrency = i.settlCurrency
+      u.lastPrice = i.startPrice
+      u.prevPrice24h = i.startPrice * 0.99
+      u.bidPrice = i.startPrice * 0.9999
+      u.askPrice = i.startPrice * 1.0001
+      u.markPrice = i.startPrice
+      u.volume24h = 1_000_000
+      u.turnover24h = 1e12
+      u.openInterest = 500_000
+      u.fundingRate = i.typ == "FFWCSX" ? 0.0001 : nil
+      batch.instruments.append(u)
+    }
+    batch.events = [
+      .instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<batch.instruments.count))
+    ]
+    return batch
+  }
+
+  /// `count` one-row update batches (last, bid, ask, time), spread over the rows.
+  static func updates(_ partial: MarketBatch, count: Int) -> [MarketBatch] {
+    let rows = partial.instruments
+    return (0..<count).map { n in
+      let row = rows[(n &* 7_919) % rows.count]
+      var u = InstrumentUpdate(symbol: row.symbol)
+      let step = 1 + Double((n % 11) - 5) * 1e-4
+      u.lastPrice = (row.lastPrice ?? 1) * step
+      u.bidPrice = (row.bidPrice ?? 1) * step
+      u.askPrice = (row.askPrice ?? 1) * step
+      u.timeMs = 1_795_467_600_000 + Int64(n) * 20
+      var batch = MarketBatch()
+      batch.instruments = [u]
+      batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
+      return batch
+    }
+  }
+
+  func run(into report: inout Report) {
+    let partial = Self.partial()
+    let updates = Self.updates(partial, count: quick ? 20_000 : 100_000)
+
+    // Applying updates: a warm pass, then allocations and time over every update.
+    var universe = MarketUniverse()
+    universe.apply(partial, now: 0)
+    for (n, batch) in updates.enumerated() { universe.apply(batch, now: Int64(n)) }
+    let before = Measure.allocations()
+    let t0 = Measure.now()
+    for (n, batch) in updates.enumerated() { universe.apply(batch, now: Int64(n)) }
+    let applyNs = Double(Measure.now() - t0) / Double(updates.count)
+    let allocs = Measure.allocations() - before
+    report.add(
+      "markets: allocations per instrument update applied (\(universe.count) instruments)",
+      "\(allocs) in \(Double(updates.count).grouped)", budget: "0", allocs == 0 ? .pass : .miss)
+    report.add("markets: one instrument update applied", "\((applyNs / 1000).fixed(3)) µs")
+
+    // One frame of the markets screen at 200×50, rows moving between frames.
+    var state = AppState(symbol: "XBTUSD", mode: .demo, width: 200, height: 50, ascii: false, color: true)
+    let live = FeedUpdate(
+      status: FeedStatus(state: .live, symbol: "XBTUSD"),
+      resetTopics: Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+    _ = App.update(&state, .feed(live, now: .init(seconds: 1), wallMs: 1_000), batch: partial)
+    _ = App.update(&state, .key(.character("m")))
+    var n = 0
+    let frames = Measure.durations(runs: quick ? 2_000 : 10_000) {
+      let batch = updates[n % updates.count]
+      n += 1
+      _ = App.update(
+        &state,
+        .feed(FeedUpdate(), now: .init(nanoseconds: 1_000_000_000 + Int64(n) * 20_000_000), wallMs: 0),
+        batch: batch)
+      blackHole(DashboardView.render(state))
+    }
+    let frameMs = Double(Measure.median(frames)) / 1e6
+    report.add(
+      "markets screen: one frame at 200×50, \(universe.count) instruments (update + render, median)",
+      "\(frameMs.fixed(3)) ms", budget: "≤ 0.2 ms", frameMs <= 0.2 ? .pass : .miss)
+    // Where a frame goes: ordering the rows (filter, sort) alone, and the whole screen.
+    let order = Measure.durations(runs: quick ? 2_000 : 10_000) {
+      blackHole(state.markets.order(state.session.markets))
+    }
+    report.add(
+      "  of which ordering the rows (median)", "\((Double(Measure.median(order)) / 1e6).fixed(3)) ms")
+    let render = Measure.durations(runs: quick ? 2_000 : 10_000) { blackHole(DashboardView.render(state)) }
+    report.add("  render alone (median)", "\((Double(Measure.median(render)) / 1e6).fixed(3)) ms")
+    // BitMEX's rate: ~50 instrument updates a second, a frame for each (at most the frame rate).
+    let share = (50 * applyNs / 1e9 + 30 * frameMs / 1e3) * 100
+    report.add(
+      "markets screen at BitMEX's rate (50 updates/s, 30 frames/s), estimated from the above",
+      "\(share.fixed(2)) % of a core", budget: "≤ 1 %", share <= 1 ? .pass : .miss)
+  }
+}

@@ -1,0 +1,69 @@
+import MarketModel
+import Screen
+import Session
+
+/// The markets screen: every instrument in one list (`MarketsView`) in a box whose title says
+/// how many, the sort and the filter, over the dashboard's status line. While the `instrument`
+/// table waits for its partial or the connection is down, the list is dimmed and says so.
+enum MarketsScreen {
+  static func render(_ s: AppState) -> Grid {
+    var grid = Grid(width: s.width, height: s.height)
+    guard s.width >= 40, s.height >= 6 else {
+      TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
+      return grid
+    }
+    let (main, status) = grid.bounds.splitBottom(1)
+    let universe = s.session.markets
+    let order = s.markets.order(universe)
+    let connected = s.status?.state.isConnected ?? false
+    let live = connected && universe.sync == .live
+    var title = "Markets  \(order.count)"
+    if order.count != universe.count { title += "/\(universe.count)" }
+    if s.markets.kinds != .all { title += "  \(s.markets.kinds.label)" }
+    if !s.markets.filter.isEmpty || s.markets.filtering {
+      title +=
+        "  filter: \(s.markets.filter)"
+        + (s.markets.filtering ? String(Glyphs.forTerminal(ascii: s.ascii).cursor) : "")
+    }
+    if !live {
+      let age = universe.changedAt.map { s.now.nanoseconds / 1_000_000 - $0 }
+      title += age.map { "  \(NumberFormat.age(ms: $0)) old" } ?? "  no data yet"
+    }
+    let box = Box(
+      title: title, footer: "Enter open  Tab/d sort  / filter  f type  * star  m back", focused: true,
+      ascii: s.ascii)
+    box.render(into: &grid, area: main)
+    let inner = box.inner(main)
+    let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
+    MarketsView(
+      rows: universe.rows, order: order, usdPerXBT: universe.usdPerXBT,
+      cursor: s.markets.cursor(in: order, of: universe), sort: s.markets.sort,
+      descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
+      flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
+    ).render(into: &grid, area: list)
+    if order.isEmpty {
+      let words =
+        s.markets.kinds == .favourites && s.markets.favourites.isEmpty
+        ? "no favourites yet: * stars the selected row"
+        : universe.count == 0 ? "waiting for the instrument list" : "no match"
+      _ = grid.put(words, x: list.x, y: list.y + 1, style: Style(.muted), clip: list)
+    }
+    if !live { grid.restyle(inner) { $0.dim = true } }
+    StatusLine(
+      connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
+      pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) }, reconnects: s.status?.reconnects ?? 0,
+      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints, ascii: s.ascii
+    ).render(into: &grid, area: status)
+    if s.helpVisible {
+      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+        .render(into: &grid, area: grid.bounds)
+    }
+    return grid
+  }
+
+  static let hints: [KeyHint] = [
+    KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
+    KeyHint("f", "type"), KeyHint("*", "star"),
+    KeyHint("m", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
+  ]
+}

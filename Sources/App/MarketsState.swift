@@ -1,0 +1,124 @@
+import MarketModel
+import Screen
+
+/// The markets screen's slice of the state: the selected row (by identity, so it stays on its
+/// instrument while the order changes), the sort, and the filter.
+public struct MarketsState: Sendable, Hashable {
+  /// Which kinds of market the list shows (`f` cycles).
+  public enum KindFilter: Int, Sendable, Hashable, CaseIterable {
+    case all
+    case perpetuals
+    case futures
+    case spot
+    /// The starred rows, in the order they were starred.
+    case favourites
+
+    /// The title's word for it.
+    public var label: String {
+      switch self {
+      case .all: "all"
+      case .perpetuals: "perpetuals"
+      case .futures: "futures"
+      case .spot: "spot"
+      case .favourites: "favourites"
+      }
+    }
+
+    /// Whether a market of `kind` passes.
+    public func admits(_ kind: MarketKind) -> Bool {
+      switch (self, kind) {
+      case (.all, _), (.perpetuals, .perpetual), (.futures, .future), (.spot, .spot): true
+      default: false
+      }
+    }
+
+    /// The next filter in the cycle.
+    public var next: KindFilter { Self.allCases[(rawValue + 1) % Self.allCases.count] }
+  }
+
+  /// The selected instrument; nil selects the first row.
+  public var selected: InstrumentID?
+  public var sort: MarketsColumn = .volume
+  public var descending = true
+  /// Case-insensitive text the symbol must contain.
+  public var filter = ""
+  /// Typing goes to the filter (after `/`, until Enter or Esc).
+  public var filtering = false
+  public var kinds: KindFilter = .all
+  /// Starred instruments, in the order the user starred them (`*`; kept across runs).
+  public var favourites: [InstrumentID] = []
+
+  public init() {}
+
+  /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
+  /// symbol); the favourites in the order they were starred.
+  public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
+    order(universe).map { universe.rows[$0] }
+  }
+
+  /// The positions in `universe.rows` of `ordered(universe)`: what a frame draws from, without
+  /// copying a row. Each row's sort key is worked out once, then the positions are sorted.
+  public func order(_ universe: MarketUniverse) -> [Int] {
+    let needle = filter.uppercased()
+    let rows = universe.rows
+    func passes(_ row: MarketRow) -> Bool {
+      needle.isEmpty || row.id.symbol.description.uppercased().contains(needle)
+    }
+    if kinds == .favourites {
+      return favourites.compactMap { universe.index(of: $0) }.filter { passes(rows[$0]) }
+    }
+    var positions: [Int] = []
+    positions.reserveCapacity(rows.count)
+    for i in rows.indices where kinds.admits(rows[i].kind) && passes(rows[i]) { positions.append(i) }
+    let descending = self.descending
+    switch sort {
+    case .symbol:
+      positions.sort { a, b in descending ? rows[b].id < rows[a].id : rows[a].id < rows[b].id }
+    case .kind:
+      let text = rows.map { sort.sortText($0) }
+      positions.sort { a, b in
+        text[a] == text[b] ? rows[a].id < rows[b].id : (text[a] < text[b]) != descending
+      }
+    default:
+      let usd = universe.usdPerXBT
+      let value = rows.map { sort.sortValue($0, usdPerXBT: usd) }
+      positions.sort { a, b in
+        switch (value[a], value[b]) {
+        case (let x?, let y?) where x != y: return (x < y) != descending
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return rows[a].id < rows[b].id
+        }
+      }
+    }
+    return positions
+  }
+
+  /// The index of the selected row in `rows` (0 when it is not there).
+  public func cursor(in rows: [MarketRow]) -> Int {
+    guard let selected else { return 0 }
+    return rows.firstIndex { $0.id == selected } ?? 0
+  }
+
+  /// The index of the selected row in `order` (positions in `universe.rows`; 0 when not there).
+  public func cursor(in order: [Int], of universe: MarketUniverse) -> Int {
+    guard let selected, let position = universe.index(of: selected) else { return 0 }
+    return order.firstIndex(of: position) ?? 0
+  }
+
+  /// Moves the selection `by` rows within `rows`.
+  public mutating func move(by n: Int, in rows: [MarketRow]) {
+    guard !rows.isEmpty else { return }
+    let index = min(max(0, cursor(in: rows) + n), rows.count - 1)
+    selected = rows[index].id
+  }
+
+  /// Stars `id`, or unstars it when it is starred.
+  public mutating func toggleFavourite(_ id: InstrumentID) {
+    if let i = favourites.firstIndex(of: id) {
+      favourites.remove(at: i)
+    } else {
+      favourites.append(id)
+    }
+  }
+}

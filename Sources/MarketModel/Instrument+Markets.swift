@@ -1,0 +1,87 @@
+/// The markets screen's derived columns, as pure functions of one instrument row (and, for
+/// contracts settled in Bitcoin, the USD price of one XBT).
+///
+/// Contract value, from the row's own factors (never a symbol table): inverse contracts are
+/// worth `|multiplier|` settlement units of the quote currency (XBTUSD: −10^8, one USD);
+/// quanto and linear ones `multiplier × price` settlement units. Settlement units: `XBt` is
+/// 10^-8 XBT, `USDt` 10^-6 USDT (taken as one USD), `XBT`/`USDT` whole.
+extension Instrument {
+  /// The 24-hour change in percent (+1.23 for +1.23 %): `change24h` × 100.
+  public var change24hPercent: Double? { change24h.map { $0 * 100 } }
+
+  /// Settlement units per whole settlement currency (10^8 for `XBt`), and whether that currency
+  /// is Bitcoin; nil for a currency this does not know.
+  static func settlement(_ currency: String?) -> (perUnit: Double, bitcoin: Bool)? {
+    switch currency {
+    case "XBt": (1e8, true)
+    case "XBT": (1, true)
+    case "USDt": (1e6, false)
+    case "USDT", "USD", "USDC": (1, false)
+    default: nil
+    }
+  }
+
+  /// The USD value of `amount` settlement units (`XBt`, `USDt`…); nil when the currency is
+  /// unknown, or is Bitcoin and `usdPerXBT` is nil.
+  public func settlementToUSD(_ amount: Double, usdPerXBT: Double?) -> Double? {
+    guard let (perUnit, bitcoin) = Self.settlement(fields.settlCurrency) else { return nil }
+    let whole = amount / perUnit
+    if !bitcoin { return whole }
+    return usdPerXBT.map { whole * $0 }
+  }
+
+  /// Whether contracts are sized in US dollars: an inverse contract quoted in USD (XBTUSD).
+  var isUSDInverse: Bool { fields.isInverse == true && fields.quoteCurrency == "USD" }
+
+  /// The 24-hour volume in USD. The rule: an inverse USD-quoted contract counts USD, so
+  /// `volume24h × |multiplier| / 10^8` (XBTUSD: volume24h itself); any other contract's
+  /// `turnover24h` (the sum of its trades' values in settlement units) converted to USD —
+  /// USDt at par, XBt at `usdPerXBT`. Nil when the row lacks the fields.
+  public func volume24hUSD(usdPerXBT: Double?) -> Double? {
+    if isUSDInverse, let volume = fields.volume24h, let multiplier = fields.multiplier {
+      return volume * abs(multiplier) / 1e8
+    }
+    guard let turnover = fields.turnover24h else { return nil }
+    return settlementToUSD(turnover, usdPerXBT: usdPerXBT)
+  }
+
+  /// The value of `contracts` at `price`, in settlement units: inverse `|multiplier| / price`
+  /// each, others `multiplier × price`. Nil without the multiplier or a positive price.
+  public func contractValue(_ contracts: Double, at price: Double?) -> Double? {
+    guard let multiplier = fields.multiplier, let price, price > 0 else { return nil }
+    if fields.isInverse == true { return contracts * abs(multiplier) / price }
+    return contracts * multiplier * price
+  }
+
+  /// Open interest in USD: inverse USD-quoted contracts count USD; others are valued at the mark
+  /// (else the last price) and converted like `volume24hUSD`. Nil for spot, which has none.
+  public func openInterestUSD(usdPerXBT: Double?) -> Double? {
+    guard let openInterest = fields.openInterest, MarketKind(typ: fields.typ) != .spot else { return nil }
+    if isUSDInverse, let multiplier = fields.multiplier { return openInterest * abs(multiplier) / 1e8 }
+    guard let value = contractValue(openInterest, at: fields.markPrice ?? fields.lastPrice) else {
+      return nil
+    }
+    return settlementToUSD(value, usdPerXBT: usdPerXBT)
+  }
+
+  /// The bid-ask spread in basis points of the mid price; nil without both sides or when crossed.
+  public var spreadBps: Double? {
+    guard let bid = fields.bidPrice, let ask = fields.askPrice, bid > 0, ask >= bid else { return nil }
+    return (ask - bid) / ((ask + bid) / 2) * 10_000
+  }
+
+  /// Mark minus last, in price units (positive: the mark is above the last trade).
+  public var markBasis: Double? {
+    guard let mark = fields.markPrice, let last = fields.lastPrice else { return nil }
+    return mark - last
+  }
+
+  /// The funding rate in percent per interval, for a perpetual; nil for other kinds.
+  public var fundingPercent: Double? {
+    guard MarketKind(typ: fields.typ).funds, let rate = fields.fundingRate else { return nil }
+    return rate * 100
+  }
+
+  /// The kind of market, with a future's expiry.
+  public var kind: MarketKind { MarketKind(typ: fields.typ, expiryMs: fields.expiryMs) }
+}

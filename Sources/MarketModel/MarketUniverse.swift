@@ -1,0 +1,106 @@
+/// Every instrument of a venue, live: the rows of REST `/instrument/active` merged field by
+/// field with the all-symbols `instrument` table (one subscription without a symbol: a
+/// partial of every instrument, then updates carrying only the changed fields).
+///
+/// Pure and allocation-free in steady state: an update for a known symbol is merged in place
+/// (a dictionary lookup by `InstrumentID`, whose symbol is stored inline); only a symbol
+/// never seen before appends a row. Times are the caller's monotonic clock in milliseconds.
+public struct MarketUniverse: Sendable {
+  public let venue: InstrumentID.Venue
+  /// The rows, in the order they were first seen.
+  public private(set) var rows: [MarketRow] = []
+  private var index: [InstrumentID: Int] = [:]
+  /// Where the all-symbols `instrument` table stands.
+  public private(set) var sync: TableSync = .awaitingPartial
+  /// When a row last changed (the caller's monotonic clock, ms).
+  public private(set) var changedAt: Int64?
+
+  public init(venue: InstrumentID.Venue = .bitmex) {
+    self.venue = venue
+  }
+
+  /// The row of `id`, if known.
+  public subscript(id: InstrumentID) -> MarketRow? { index[id].map { rows[$0] } }
+
+  /// The position of `id`'s row in `rows`, if known.
+  public func index(of id: InstrumentID) -> Int? { index[id] }
+
+  /// The row of `symbol` on this venue, if known.
+  public func row(_ symbol: Symbol) -> MarketRow? { self[InstrumentID(venue: venue, symbol: symbol)] }
+
+  /// The number of instruments.
+  public var count: Int { rows.count }
+
+  /// Takes the rows of REST `/instrument/active` (or `/instrument`): facts and prices, merged
+  /// into what is held. Returns how many rows changed.
+  @discardableResult
+  public mutating func merge(rest updates: [InstrumentUpdate]) -> Int {
+    for update in updates { rows[slot(update.symbol)].instrument.merge(update) }
+    return updates.count
+  }
+
+  /// Applies the batch's `instrument` messages. A partial without a symbol filter is the whole
+  /// table: each row it holds starts again from it (keeping facts learned over REST) and the
+  /// table is live; a partial for one symbol (an `instrument:SYMBOL` subscription) refreshes that
+  /// row only. Updates are merged while the table is live and dropped while it waits for its
+  /// partial. Returns how many rows changed.
+  @discardableResult
+  public mutating func apply(_ batch: MarketBatch, now: Int64) -> Int {
+    var changed = 0
+    for event in batch.events {
+      guard case .instrument(let slice) = event else { continue }
+      let updates = batch.instruments[slice.rows]
+      if slice.action == .partial {
+        if slice.filterSymbol == nil { sync = .live }
+        for update in updates {
+          let i = slot(update.symbol)
+          var fresh = Instrument(update)
+          fresh.keepStaticFacts(from: rows[i].instrument)
+          let before = rows[i].instrument.lastPrice
+          rows[i].instrument = fresh
+          rows[i].changedAt = now
+          if let after = fresh.lastPrice, let before, after != before {
+            rows[i].move = after > before ? .up : .down
+            rows[i].movedAt = now
+          }
+          changed += 1
+        }
+        continue
+      }
+      guard sync == .live else { continue }
+      for update in updates {
+        let i = slot(update.symbol)
+        rows[i].merge(update, now: now)
+        changed += 1
+      }
+    }
+    if changed > 0 { changedAt = now }
+    return changed
+  }
+
+  /// The all-symbols table waits for its partial again when a reset names it (a new connection,
+  /// a resync or a stale resubscribe of `instrument`). The rows stay, to be shown dimmed.
+  public mutating func resetTables(_ topics: [Topic]) {
+    for topic in topics where topic.table == Topic.instrumentTable && topic.symbol == nil {
+      sync = .awaitingPartial
+    }
+  }
+
+  /// The USD price of one XBT, for valuing XBt-settled contracts: the last price of XBTUSD, else
+  /// the index `.BXBT`; nil when neither is known.
+  public var usdPerXBT: Double? {
+    for name in ["XBTUSD", ".BXBT"] {
+      if let symbol = Symbol(name), let price = row(symbol)?.instrument.lastPrice, price > 0 { return price }
+    }
+    return nil
+  }
+
+  /// The index of `symbol`'s row, appending an empty one the first time it is seen.
+  private mutating func slot(_ symbol: Symbol) -> Int {
+    let id = InstrumentID(venue: venue, symbol: symbol)
+    if let i = index[id] { return i }
+    index[id] = rows.count
+    rows.append(MarketRow(id: id, instrument: Instrument(symbol: symbol)))
+    return rows.count - 1
+  }
+}

@@ -1,0 +1,95 @@
+import MarketModel
+
+/// A column of the markets list: its title, width, and the value it sorts by.
+public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
+  case symbol
+  case last
+  case change
+  case volume
+  case spread
+  case mark
+  case basis
+  case funding
+  case openInterest
+  case kind
+
+  /// The header's text (with the sort arrow, it fits the column). Amounts are in USD.
+  public var title: String {
+    switch self {
+    case .symbol: "Symbol"
+    case .last: "Last"
+    case .change: "24h %"
+    case .volume: "Vol 24h"
+    case .spread: "Spread"
+    case .mark: "Mark"
+    case .basis: "Basis"
+    case .funding: "Funding"
+    case .openInterest: "OI $"
+    case .kind: "Type"
+    }
+  }
+
+  /// Cells the column takes, its separating space included.
+  public var width: Int {
+    switch self {
+    case .symbol: 12
+    case .last: 15
+    case .change: 9
+    case .volume: 10
+    case .spread: 8
+    case .mark: 14
+    case .basis: 10
+    case .funding: 10
+    case .openInterest: 9
+    case .kind: 14
+    }
+  }
+
+  /// The columns that fit `width` cells, in screen order: the first four always (80 columns
+  /// show symbol, last, 24 h %, volume and more), then the others while they fit.
+  public static func fitting(_ width: Int) -> [MarketsColumn] {
+    var used = 0
+    var out: [MarketsColumn] = []
+    for column in allCases where used + column.width <= width || out.count < 4 {
+      out.append(column)
+      used += column.width
+    }
+    return out
+  }
+
+  /// The value `row` sorts by in this column (nil sorts last); `symbol` and `kind` sort by text.
+  public func sortValue(_ row: MarketRow, usdPerXBT: Double?) -> Double? {
+    let i = row.instrument
+    switch self {
+    case .symbol, .kind: return nil
+    case .last: return i.lastPrice
+    case .change: return i.change24h
+    case .volume: return i.volume24hUSD(usdPerXBT: usdPerXBT)
+    case .spread: return i.spreadBps
+    case .mark: return i.markPrice
+    case .basis: return i.markBasis
+    case .funding: return i.fundingPercent
+    case .openInterest: return i.openInterestUSD(usdPerXBT: usdPerXBT)
+    }
+  }
+
+  /// The text `row` sorts by in the text columns.
+  public func sortText(_ row: MarketRow) -> String {
+    switch self {
+    case .kind: MarketsColumn.kindText(row.kind, nowMs: nil)
+    default: row.id.symbol.description
+    }
+  }
+
+  /// `perpetual`, `future 25 Dec` (when the expiry is known), `spot`, `index`.
+  static func kindText(_ kind: MarketKind, nowMs: Int64?) -> String {
+    switch kind {
+    case .perpetual: "perpetual"
+    case .future(let expiry?): "future " + NumberFormat.duration(ms: max(0, expiry - (nowMs ?? expiry)))
+    case .future(nil): "future"
+    case .spot: "spot"
+    case .index: "index"
+    case .other: "-"
+    }
+  }
+}

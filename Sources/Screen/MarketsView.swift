@@ -1,0 +1,148 @@
+import MarketModel
+
+/// The markets list: a header of the columns that fit (the sorted one with its arrow) and one
+/// row per instrument — symbol, last price with ▲/▼ by its last move, 24 h change, 24 h USD
+/// volume, then spread, mark, basis, funding, open interest and type as width allows.
+///
+/// A row whose price moved less than `flashMs` ago flashes (reverse video, green up, red down);
+/// the cursor row is reversed and kept in view; a row quiet for three times its usual interval
+/// is dimmed. `rows` come sorted and filtered by the caller.
+public struct MarketsView: Sendable {
+  public var rows: [MarketRow]
+  /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
+  public var order: [Int]?
+  /// XBT's USD price, for XBt-settled volumes and open interest.
+  public var usdPerXBT: Double?
+  /// The index of the selected row in the rows shown.
+  public var cursor: Int
+  public var sort: MarketsColumn
+  public var descending: Bool
+  /// The rows' clock (monotonic ms, as `MarketRow.movedAt`), for the flash.
+  public var nowMs: Int64
+  /// Wall-clock ms, for a future's time to expiry.
+  public var wallMs: Int64
+  /// How long a move flashes; 0 turns flashing off.
+  public var flashMs: Int64
+  /// Starred instruments: their symbol carries a star.
+  public var starred: Set<InstrumentID>
+  public var ascii: Bool
+
+  public init(
+    rows: [MarketRow], order: [Int]? = nil, usdPerXBT: Double?, cursor: Int, sort: MarketsColumn = .volume,
+    descending: Bool = true,
+    nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, starred: Set<InstrumentID> = [],
+    ascii: Bool = false
+  ) {
+    self.rows = rows
+    self.order = order
+    self.usdPerXBT = usdPerXBT
+    self.cursor = cursor
+    self.sort = sort
+    self.descending = descending
+    self.nowMs = nowMs
+    self.wallMs = wallMs
+    self.flashMs = flashMs
+    self.starred = starred
+    self.ascii = ascii
+  }
+
+  /// How many rows are shown.
+  public var count: Int { order?.count ?? rows.count }
+
+  /// The `n`th row shown.
+  public func row(_ n: Int) -> MarketRow { rows[order?[n] ?? n] }
+
+  /// The index of the first row shown in `height` list rows (the cursor kept in view).
+  public func firstVisible(height: Int) -> Int {
+    SymbolPicker.firstVisible(selected: cursor, count: count, rows: height)
+  }
+
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard area.width >= 20, area.height >= 2 else { return }
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    let columns = MarketsColumn.fitting(area.width)
+    // The header.
+    var x = area.x
+    for column in columns {
+      var title = column.title
+      if column == sort { title += String(descending ? glyphs.down : glyphs.up) }
+      put(&grid, title, column, x: x, y: area.y, style: Style(.muted, bold: column == sort), area: area)
+      x += column.width
+    }
+    let listRows = area.height - 1
+    let first = firstVisible(height: listRows)
+    for n in 0..<min(listRows, max(0, count - first)) {
+      let index = first + n
+      let y = area.y + 1 + n
+      let row = self.row(index)
+      let flashing = flashMs > 0 && row.movedAt.map { nowMs - $0 < flashMs } == true
+      x = area.x
+      for column in columns {
+        var style = Style.plain
+        if column == .last || column == .symbol, flashing {
+          style = Style(row.move == .up ? .buy : .sell, reverse: true)
+        } else if column == .change, let change = row.instrument.change24h, change != 0 {
+          style = Style(change > 0 ? .buy : .sell)
+        } else if column == .last, row.move != .none {
+          style = Style(row.move == .up ? .buy : .sell)
+        }
+        put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area)
+        x += column.width
+      }
+      if flashMs > 0, row.isQuiet(now: nowMs) {
+        grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true }
+      }
+      if index == cursor {
+        grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.reverse = true }
+      }
+    }
+  }
+
+  /// Left-aligned text columns, right-aligned numbers, each cut to its width less a space.
+  private func put(
+    _ grid: inout Grid, _ text: String, _ column: MarketsColumn, x: Int, y: Int, style: Style, area: Rect
+  ) {
+    let room = column.width - 1
+    let fitted = text.count > room ? String(text.prefix(room)) : text
+    let leftAligned = column == .symbol || column == .kind
+    let start = leftAligned ? x : x + room - fitted.count
+    _ = grid.put(fitted, x: start, y: y, style: style, clip: area)
+  }
+
+  /// A cell's text.
+  func text(_ column: MarketsColumn, _ row: MarketRow, _ glyphs: Glyphs) -> String {
+    let i = row.instrument
+    let decimals = i.priceDecimals
+    switch column {
+    case .symbol:
+      return (starred.contains(row.id) ? (ascii ? "*" : "★") : "") + row.id.symbol.description
+    case .last:
+      let arrow: String =
+        switch row.move {
+        case .up: String(glyphs.up)
+        case .down: String(glyphs.down)
+        case .none: " "
+        }
+      return NumberFormat.price(i.lastPrice, decimals: decimals) + arrow
+    case .change:
+      return i.change24h.map { NumberFormat.percent($0) } ?? NumberFormat.unknown
+    case .volume:
+      return i.volume24hUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? NumberFormat.unknown
+    case .spread:
+      return i.spreadBps.map { NumberFormat.fixed($0, decimals: 1) } ?? NumberFormat.unknown
+    case .mark:
+      return NumberFormat.price(i.markPrice, decimals: decimals)
+    case .basis:
+      return i.markBasis.map { NumberFormat.fixed($0, decimals: decimals, plusSign: true) }
+        ?? NumberFormat.unknown
+    case .funding:
+      return i.fundingPercent.map { NumberFormat.fixed($0, decimals: 4, plusSign: true) + "%" }
+        ?? NumberFormat.unknown
+    case .openInterest:
+      return i.openInterestUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? NumberFormat.unknown
+    case .kind:
+      return MarketsColumn.kindText(row.kind, nowMs: wallMs)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import MarketModel
+import Screen
+
+/// What `--once --markets` prints: every instrument of the markets list, by 24 h USD volume, with
+/// its derived columns (as JSON lines in an array with `--json`, else a table).
+struct MarketsSnapshot {
+  var status: String
+  var rows: [MarketRow]
+  var usdPerXBT: Double?
+
+  init(universe: MarketUniverse, status: String) {
+    self.status = status
+    usdPerXBT = universe.usdPerXBT
+    let usd = usdPerXBT
+    rows = universe.rows.sorted { a, b in
+      let (x, y) = (
+        a.instrument.volume24hUSD(usdPerXBT: usd) ?? -1, b.instrument.volume24hUSD(usdPerXBT: usd) ?? -1
+      )
+      return x == y ? a.id < b.id : x > y
+    }
+  }
+
+  /// `perpetual`, `future`, `spot`, `index` or `other`.
+  static func kind(_ kind: MarketKind) -> String {
+    switch kind {
+    case .perpetual: "perpetual"
+    case .future: "future"
+    case .spot: "spot"
+    case .index: "index"
+    case .other: "other"
+    }
+  }
+
+  /// The text form: a status line, then one row per instrument.
+  var text: String {
+    var out = "markets  \(rows.count)  \(status)\n"
+    out +=
+      "symbol".padding(14) + "last".leftPad(16) + "24h %".leftPad(10) + "vol 24h $".leftPad(12)
+      + "OI $".leftPad(10) + "  type\n"
+    for row in rows {
+      let i = row.instrument
+      out += row.id.symbol.description.padding(14)
+      out += NumberFormat.price(i.lastPrice, decimals: i.priceDecimals).leftPad(16)
+      out += (i.change24h.map { NumberFormat.percent($0) } ?? "-").leftPad(10)
+      out += (i.volume24hUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? "-").leftPad(12)
+      out += (i.openInterestUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? "-").leftPad(10)
+      out += "  " + Self.kind(row.kind) + "\n"
+    }
+    return out
+  }
+
+  /// The JSON form (`--json`): `{"status":…,"markets":[{…},…]}`, one object per instrument.
+  var json: String {
+    func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
+    func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
+    let items = rows.map { row -> String in
+      let i = row.instrument
+      let fields: [(String, String)] = [
+        ("venue", "\"bitmex\""), ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
+        ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)), ("state", string(i.state)),
+        ("last", number(i.lastPrice)), ("change24hPct", number(i.change24hPercent)),
+        ("volume24hUSD", number(i.volume24hUSD(usdPerXBT: usdPerXBT))), ("bid", number(i.bidPrice)),
+        ("ask", number(i.askPrice)), ("spreadBps", number(i.spreadBps)), ("mark", number(i.markPrice)),
+        ("basis", number(i.markBasis)), ("fundingRate", number(i.fundingRate)),
+        ("openInterestUSD", number(i.openInterestUSD(usdPerXBT: usdPerXBT))),
+        ("tickSize", number(i.tickSize)),
+        ("lotSize", number(i.lotSize)), ("multiplier", number(i.multiplier)),
+        ("isInverse", i.isInverse.map { $0 ? "true" : "false" } ?? "null"),
+        ("quoteCurrency", string(i.quoteCurrency)), ("settlCurrency", string(i.settlCurrency)),
+      ]
+      return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+    return "{\"status\":\(TerminalText.jsonLiteral(status)),\"markets\":[\(items.joined(separator: ","))]}"
+  }
+}
+
+extension String {
+  /// The string padded with spaces on the right to `width`.
+  fileprivate func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

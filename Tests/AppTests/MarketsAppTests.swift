@@ -1,0 +1,152 @@
+import MarketModel
+import Screen
+import Session
+import Testing
+
+@testable import App
+
+/// The markets screen in the app: `m` toggles it, keys sort, filter and move, Enter opens the
+/// dashboard on the row's symbol.
+@Suite struct MarketsAppTests {
+  /// A state whose session has the all-symbols partial of four instruments, LIVE.
+  static func state(width: Int = 80, height: Int = 24) -> AppState {
+    var s = AppState(symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true)
+    var batch = MarketBatch()
+    let rows: [(Symbol, String, Double, Double)] = [
+      ("XBTUSD", "FFWCSX", 98_000, 300_000_000), ("ETHUSDT", "FFWCSX", 3_500, 90_000_000_000_000),
+      ("SOL_USDT", "IFXXXP", 150, 5_000_000_000_000), ("XBTZ26", "FFCCSX", 99_000, 10_000_000),
+    ]
+    for (symbol, typ, last, volume) in rows {
+      var u = InstrumentUpdate(symbol: symbol)
+      u.typ = typ
+      u.lastPrice = last
+      u.prevPrice24h = last * 0.99
+      u.tickSize = 0.1
+      if symbol.description.hasPrefix("XBT") && typ != "IFXXXP" {
+        u.isInverse = true
+        u.quoteCurrency = "USD"
+        u.multiplier = -100_000_000
+        u.volume24h = volume
+      } else {
+        u.isInverse = false
+        u.settlCurrency = "USDt"
+        u.turnover24h = volume
+      }
+      batch.instruments.append(u)
+    }
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<rows.count))]
+    let update = FeedUpdate(
+      status: FeedStatus(state: .live, symbol: "XBTUSD"),
+      resetTopics: Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+    _ = App.update(&s, .feed(update, now: .init(seconds: 1), wallMs: 1_000), batch: batch)
+    return s
+  }
+
+  static func press(_ s: inout AppState, _ keys: Key...) -> [Effect] {
+    keys.flatMap { App.update(&s, .key($0)) }
+  }
+
+  static func symbols(_ s: AppState) -> [String] {
+    s.markets.ordered(s.session.markets).map(\.id.symbol.description)
+  }
+
+  @Test func mTogglesTheScreenAndItListsByVolume() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"))
+    #expect(s.marketsVisible)
+    // USD volume: 90M ETHUSDT, 300M XBTUSD... ETHUSDT's turnover is 90,000,000 USDT.
+    #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT", "XBTZ26", "SOL_USDT"])
+    let text = DashboardView.render(s).text
+    #expect(text.contains("Markets  4"))
+    for column in ["Symbol", "Last", "24h %", "Vol 24h"] { #expect(text.contains(column)) }
+    #expect(text.contains("300.0M") && text.contains("+1.01%"))
+    _ = Self.press(&s, .character("m"))
+    #expect(!s.marketsVisible)
+  }
+
+  @Test func sortCyclesAndFlips() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .backTab)
+    #expect(s.markets.sort == .change)
+    _ = Self.press(&s, .backTab, .backTab)
+    #expect(s.markets.sort == .symbol && !s.markets.descending)
+    #expect(Self.symbols(s) == ["ETHUSDT", "SOL_USDT", "XBTUSD", "XBTZ26"])
+    _ = Self.press(&s, .character("d"))
+    #expect(Self.symbols(s) == ["XBTZ26", "XBTUSD", "SOL_USDT", "ETHUSDT"])
+  }
+
+  @Test func filterThenEnterOpensTheDashboardOnThatSymbol() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .character("/"), .character("e"), .character("t"), .enter)
+    #expect(Self.symbols(s) == ["ETHUSDT"])
+    let effects = Self.press(&s, .enter)
+    #expect(effects == [.feed(.switchSymbol("ETHUSDT")), .loadStartData(symbol: "ETHUSDT")])
+    #expect(!s.marketsVisible)
+    #expect(s.market.symbol == "ETHUSDT")
+    // The list outlives the switch; back on it, the cursor is where it was.
+    _ = Self.press(&s, .character("m"))
+    #expect(s.session.markets.count == 4)
+    #expect(s.markets.selected == .bitmex("ETHUSDT"))
+    // Esc clears the filter first, then leaves.
+    _ = Self.press(&s, .escape)
+    #expect(s.marketsVisible && s.markets.filter.isEmpty)
+    #expect(s.markets.cursor(in: s.markets.ordered(s.session.markets)) == 1)
+    _ = Self.press(&s, .escape)
+    #expect(!s.marketsVisible)
+  }
+
+  @Test func theCursorFollowsItsInstrument() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .down, .down)
+    #expect(s.markets.selected == .bitmex("XBTZ26"))
+    _ = Self.press(&s, .up, .pageDown)
+    #expect(s.markets.selected == .bitmex("SOL_USDT"))
+    // Enter on the watched symbol only goes back.
+    _ = Self.press(&s, .home)
+    #expect(Self.press(&s, .enter).isEmpty)
+    #expect(!s.marketsVisible)
+  }
+
+  @Test func aWaitingTableDimsTheListAndSaysSo() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"))
+    let update = FeedUpdate(resetTopics: [Topic(table: "instrument", symbol: nil)])
+    _ = App.update(&s, .feed(update, now: .init(seconds: 3), wallMs: 3_000), batch: MarketBatch())
+    let grid = DashboardView.render(s)
+    #expect(grid.text.contains("2s old"))
+    #expect(grid.text.contains("XBTUSD"))
+  }
+
+  @Test func fCyclesTheKindsShown() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .character("f"))
+    #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT"])
+    #expect(DashboardView.render(s).text.contains("Markets  2/4  perpetuals"))
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s) == ["XBTZ26"])
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s) == ["SOL_USDT"])
+    // Favourites (none starred yet), then all again.
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s).isEmpty)
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s).count == 4)
+  }
+
+  @Test func starsKeepTheUsersOrderAndAskToBeSaved() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"), .down, .down)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTZ26")])])
+    _ = Self.press(&s, .home)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTZ26"), .bitmex("XBTUSD")])])
+    #expect(DashboardView.render(s).text.contains("★XBTUSD"))
+    // The favourites view: only the starred, in the order given (not by volume).
+    _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"))
+    #expect(s.markets.kinds == .favourites)
+    #expect(Self.symbols(s) == ["XBTZ26", "XBTUSD"])
+    // Unstarring removes it.
+    _ = Self.press(&s, .home)
+    #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTUSD")])])
+    #expect(Self.symbols(s) == ["XBTUSD"])
+  }
+}

@@ -1,0 +1,33 @@
+import ExchangeSim
+import Foundation
+import Testing
+
+/// `tradeterm --once --json --markets` against the simulator's universe: every instrument, once,
+/// with its derived columns.
+@Suite struct TradetermMarketsTests {
+  @Test func onceJSONMarketsListsTheSimulatorsUniverse() throws {
+    var config = Integration.simConfig(seed: 1_302)
+    config.universe = SimUniverse.extras(for: config)
+    try Integration.withSim(config) { sim in
+      let run = try TradetermProcess.run([
+        "--once", "--json", "--markets", "--ws-url", sim.webSocketURL, "--rest-url", sim.restURL, "--timeout",
+        "20",
+      ])
+      #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+        "not a JSON object: \(run.stdout.prefix(300))")
+      #expect(json["status"] as? String == "LIVE")
+      let rows = try #require(json["markets"] as? [[String: Any]])
+      #expect(rows.map { $0["symbol"] as? String ?? "" }.sorted() == sim.listing.map(\.symbol).sorted())
+      let volumes = rows.compactMap { $0["volume24hUSD"] as? Double }
+      #expect(volumes.count == rows.count)
+      #expect(volumes == volumes.sorted(by: >), "by 24 h USD volume")
+      let kinds = Set(rows.compactMap { $0["kind"] as? String })
+      #expect(kinds == ["perpetual", "future", "spot"])
+      for row in rows where row["kind"] as? String != "perpetual" {
+        #expect(row["fundingRate"] is NSNull, "\(row["symbol"] ?? "?")")
+      }
+    }
+  }
+}
