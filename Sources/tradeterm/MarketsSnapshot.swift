@@ -57,7 +57,8 @@ struct MarketsSnapshot {
       let i = row.instrument
       let fields: [(String, String)] = [
         ("venue", "\"bitmex\""), ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
-        ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)), ("state", string(i.state)),
+        ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)),
+        ("state", string(i.state)),
         ("last", number(i.lastPrice)), ("change24hPct", number(i.change24hPercent)),
         ("volume24hUSD", number(i.volume24hUSD(usdPerXBT: usdPerXBT))), ("bid", number(i.bidPrice)),
         ("ask", number(i.askPrice)), ("spreadBps", number(i.spreadBps)), ("mark", number(i.markPrice)),
