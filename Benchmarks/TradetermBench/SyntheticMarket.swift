@@ -1,4 +1,5 @@
-/// A deterministic generator of modern-era BitMEX traffic (price on every row,
+/// A deterministic generator of modern-era BitMEX traffic on the full-depth `orderBookL2` table
+/// (its inserts may take a side past 25 levels, which `orderBookL2_25` would refuse; price on every row,
 /// arbitrary ids) whose deltas always fit the book it has sent, so replaying them never
 /// faults: ~85 % order-book deltas of 1–10 rows, ~15 % trade messages.
 struct SyntheticMarket {
@@ -49,13 +50,13 @@ struct SyntheticMarket {
   }
 
   private func message(_ action: String, _ rows: [String]) -> String {
-    "{\"table\":\"orderBookL2_25\",\"action\":\"\(action)\",\"data\":[\(rows.joined(separator: ","))]}"
+    "{\"table\":\"orderBookL2\",\"action\":\"\(action)\",\"data\":[\(rows.joined(separator: ","))]}"
   }
 
   /// The partial for the current book.
   func partial() -> String {
     let rows = asks.reversed().map { row("Sell", $0) } + bids.map { row("Buy", $0) }
-    return "{\"table\":\"orderBookL2_25\",\"action\":\"partial\",\"keys\":[\"symbol\",\"id\",\"side\"],"
+    return "{\"table\":\"orderBookL2\",\"action\":\"partial\",\"keys\":[\"symbol\",\"id\",\"side\"],"
       + "\"types\":{\"symbol\":\"symbol\",\"id\":\"long\",\"side\":\"symbol\",\"size\":\"long\",\"price\":\"float\","
       + "\"timestamp\":\"timestamp\"},\"filter\":{\"symbol\":\"\(symbol)\"},\"data\":["
       + rows.joined(separator: ",") + "]}"
