@@ -18,13 +18,19 @@ struct Tradeterm: ParsableCommand {
     commandName: "tradeterm",
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
-      Without options it watches BitMEX XBTUSD. --demo runs a simulated exchange on this machine \
+      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD. --demo runs a simulated exchange on this machine \
       (no network needed); --once prints one snapshot instead of the dashboard.
       """
   )
 
-  @Option(help: "The instrument to watch.")
-  var symbol = "XBTUSD"
+  @Argument(help: "The instrument to watch: `tradeterm ETHUSD` opens the dashboard on ETHUSD.")
+  var instrument: String?
+
+  @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
+  var symbolOption: String?
+
+  /// The instrument watched: the argument, or `--symbol`, or XBTUSD.
+  var symbol: String { instrument ?? symbolOption ?? "XBTUSD" }
 
   @Option(help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2).")
   var depth: Depth = .top25
@@ -101,6 +107,9 @@ struct Tradeterm: ParsableCommand {
     }
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
     if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
+    if let instrument, let symbolOption, instrument != symbolOption {
+      throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
+    }
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }

@@ -97,6 +97,19 @@ import Testing
     #expect(run.stderr.contains("tradeterm: \(message)"), "stderr: \(run.stderr)")
   }
 
+  /// `tradeterm ETHUSD`: the symbol as an argument is the terminal's deep link, the same as
+  /// `--symbol`; two different symbols are refused.
+  @Test func aSymbolArgumentIsTheSameAsSymbolOption() throws {
+    let run = try TradetermProcess.run(["ETHUSD", "--once", "--json", "--demo", "--timeout", "20"])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    #expect(json["symbol"] as? String == "ETHUSD")
+    let both = try TradetermProcess.run(["ETHUSD", "--symbol", "XBTUSD", "--once", "--demo"])
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("two symbols"), "\(both.stderr)")
+  }
+
   /// One price level of a snapshot.
   struct Level: Equatable {
     var price: Double
