@@ -3,7 +3,8 @@ import Screen
 
 extension App {
   /// Keys on the markets screen: moving, sorting, filtering, opening a row. Nil passes the key
-  /// on to the dashboard's keymap (quit, help, reconnect, pause, `m` back).
+  /// on to the dashboard's keymap (quit, help, reconnect, pause, `m` back); every other key is
+  /// taken here.
   static func handleMarkets(_ key: Key, _ state: inout AppState) -> [Effect]? {
     var markets = state.markets
     defer { state.markets = markets }
@@ -49,16 +50,14 @@ extension App {
       let row = rows[markets.cursor(in: rows)]
       markets.selected = row.id
       state.marketsVisible = false
-      let symbol = row.id.symbol
-      guard symbol != state.market.symbol else { return [] }
-      // As the picker does: the old book is gone at once.
-      let commands = state.session.switchSymbol(to: symbol)
-      state.flashes = [:]
-      state.bookScroll = 0
-      state.tapeScroll = 0
-      return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
+      return switchDashboard(to: row.id.symbol, &state)
     default:
-      return nil
+      // Only the keys that mean the same on both screens reach the dashboard's keymap: the
+      // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
+      switch Keymap.command(for: key) {
+      case .quit?, .help?, .toggleMarkets?, .reconnect?, .togglePause?: return nil
+      default: return []
+      }
     }
     return []
   }

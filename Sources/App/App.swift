@@ -88,6 +88,18 @@ public enum App {
     return []
   }
 
+  /// Watch `symbol` on the dashboard (the picker's and the markets list's Enter): the old book is
+  /// gone at once, nothing of XBTUSD may show under ETHUSD, and the new symbol's facts and chart
+  /// history are asked for.
+  static func switchDashboard(to symbol: Symbol, _ state: inout AppState) -> [Effect] {
+    guard symbol != state.market.symbol else { return [] }
+    let commands = state.session.switchSymbol(to: symbol)
+    state.flashes = [:]
+    state.bookScroll = 0
+    state.tapeScroll = 0
+    return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
+  }
+
   // MARK: Keys
 
   private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
@@ -169,13 +181,8 @@ public enum App {
       // The selected match; with none (no list, or the list lacks it), the symbol typed.
       let chosen =
         matches.isEmpty ? picker.typedSymbol : Symbol(matches[min(picker.selected, matches.count - 1)])
-      guard let symbol = chosen, symbol != state.market.symbol else { return [] }
-      // The old book is gone at once: nothing of XBTUSD may show under ETHUSD.
-      let commands = state.session.switchSymbol(to: symbol)
-      state.flashes = [:]
-      state.bookScroll = 0
-      state.tapeScroll = 0
-      return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
+      guard let symbol = chosen else { return [] }
+      return switchDashboard(to: symbol, &state)
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:

@@ -83,9 +83,6 @@ public struct AppState: Sendable {
   /// Whether everything on screen is live: the feed LIVE and every table with its partial.
   public var isLive: Bool { session.isLive }
 
-  /// Seconds since the newest data of any table arrived.
-  public var dataAge: Double? { session.lastDataAt.map { now - $0 } }
-
   /// Milliseconds since `time` (a table's last data), or nil when there was none.
   public func age(of time: MonotonicTime?) -> Int64? {
     time.map { NumberFormat.milliseconds(now - $0) }

@@ -151,7 +151,8 @@ public enum DashboardView {
 
   static let hints: [KeyHint] = [
     KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),
-    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("p", "pause"), KeyHint("r", "reconnect"),
+    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("m", "markets"), KeyHint("p", "pause"),
+    KeyHint("r", "reconnect"),
     KeyHint("?", "help"), KeyHint("q", "quit"),
   ]
 

@@ -60,15 +60,14 @@ public enum Keymap {
     ("t", "depth bars by cumulative total or by level size"),
     ("c", "chart interval 1s / 1m / 5m"),
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
-    ("m", "markets (Enter opens; Tab/d sort; / filter; f type; * star; m/Esc back)"),
+    ("m", "markets list (m or Esc: back to the dashboard)"),
+    ("  Enter  *", "markets: open the row's symbol · star it"),
+    ("  Tab  d  /  f", "markets: sort · direction · filter · type/favourites"),
+    ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),
     ("?", "this help (any key closes)"),
     ("q  Ctrl-C", "quit"),
   ]
-
-  /// The status line's short hints.
-  public static let hints =
-    "1 Book  2 Trades  3 Chart  Tab focus  +/- group  s symbol  p pause  r reconnect  ? help  q quit"
 }

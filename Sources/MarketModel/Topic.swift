@@ -65,27 +65,8 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
 
   /// One request frame. The server takes any number of args, but one op per message.
   private static func request(_ op: String, _ topics: [Topic]) -> String {
-    let args = topics.map { jsonString($0.description) }.joined(separator: ",")
+    // A symbol typed by the user must never be able to break the frame.
+    let args = topics.map { TerminalText.jsonLiteral($0.description) }.joined(separator: ",")
     return "{\"op\":\"\(op)\",\"args\":[\(args)]}"
-  }
-
-  /// `text` as a JSON string literal. Symbols are plain ASCII, but a symbol typed by the user must
-  /// never be able to break the frame.
-  private static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -1,3 +1,5 @@
+import MarketModel
+
 /// A screen's worth of cells that widgets draw into (like ratatui's buffer). The
 /// Terminal layer flushes a Grid to ncurses; tests read it back as text.
 public struct Grid: Sendable, Hashable {
@@ -230,12 +232,6 @@ public struct Grid: Sendable, Hashable {
 
   /// The columns `ch` takes in a grid (`cell`).
   static func columns(_ ch: Character) -> Int { cell(ch).columns }
-
-  /// Whether a lone `scalar` may reach the terminal (`TerminalText.isSafe`: no control, C1 or
-  /// bidi control) and takes one column.
-  static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-    TerminalText.isSafe(scalar) && CharacterWidth.of(scalar) == 1
-  }
 
   /// Whether `scalar` is printable and always a character of its own, whatever surrounds
   /// it, when its neighbours are such scalars too: no combining marks, joiners, Hangul

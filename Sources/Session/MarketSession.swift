@@ -29,8 +29,6 @@ public struct MarketSession: Sendable {
   public private(set) var resets = 0
   /// Why recording stopped, once it has.
   public private(set) var recorderFailure: String?
-  /// When data of this symbol last changed the market (monotonic), any table.
-  public private(set) var lastDataAt: MonotonicTime?
   /// When the book last changed (a partial or a delta applied). Each table has its own age: a
   /// silent book is old while the tape is fresh.
   public private(set) var bookDataAt: MonotonicTime?
@@ -90,7 +88,6 @@ public struct MarketSession: Sendable {
     if !batch.isEmpty {
       step.changes = market.apply(batch)
       step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
-      if step.changes.anything { lastDataAt = now }
       if step.changes.bookChanged { bookDataAt = now }
       if step.changes.newTrades > 0 { tapeDataAt = now }
       if step.changes.instrumentChanged { instrumentDataAt = now }
@@ -112,7 +109,6 @@ public struct MarketSession: Sendable {
   public mutating func switchSymbol(to symbol: Symbol) -> [FeedCommand] {
     guard symbol != market.symbol else { return [] }
     market = MarketState(symbol: symbol, tapeCapacity: market.tape.capacity)
-    lastDataAt = nil
     bookDataAt = nil
     tapeDataAt = nil
     instrumentDataAt = nil

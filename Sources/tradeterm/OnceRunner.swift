@@ -107,21 +107,28 @@ struct OnceRunner {
     return 1
   }
 
-  private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
+  /// The status as a snapshot says it: `DEMO LIVE`, `REPLAY ENDED`, `LIVE`.
+  private func label(_ status: FeedStatus) -> String {
     var label = status.state.label
     if case .ended = status.state, mode == .replay { label = "REPLAY ENDED" }
     if !mode.label.isEmpty, !label.hasPrefix(mode.label) { label = "\(mode.label) \(label)" }
+    return label
+  }
+
+  private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
     let offset = utc ? 0 : LocalTime.offsetMinutes()
-    let snapshot = Snapshot(state: state, status: label, utcOffsetMinutes: offset)
+    let snapshot = Snapshot(state: state, status: label(status), utcOffsetMinutes: offset)
     snapshot.print(json: json)
     return 0
   }
 
   /// `--markets`: every instrument row, by 24 h USD volume.
   private func finishMarkets(_ universe: MarketUniverse, _ status: FeedStatus) -> Int32 {
-    let label = mode.label.isEmpty ? status.state.label : "\(mode.label) \(status.state.label)"
-    let snapshot = MarketsSnapshot(universe: universe, status: label)
-    print(json ? snapshot.json : snapshot.text, terminator: json ? "\n" : "")
+    let snapshot = MarketsSnapshot(universe: universe, status: label(status))
+    // Symbols and names come from the exchange: no control character reaches the terminal.
+    print(
+      json ? snapshot.json : TerminalText.sanitized(snapshot.text, keepingNewlines: true),
+      terminator: json ? "\n" : "")
     return 0
   }
 

@@ -64,6 +64,21 @@ import Testing
     #expect(!s.marketsVisible)
   }
 
+  /// The dashboard's own keys do nothing on the markets screen: `s` used to open the symbol
+  /// picker behind it (unseen, it then took every key), `1`/`+` changed the hidden dashboard.
+  @Test func theDashboardsOwnKeysDoNothingThere() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"))
+    let before = s
+    #expect(Self.press(&s, .character("s"), .character("1"), .character("+"), .character("t")).isEmpty)
+    #expect(s.picker == nil && s.zoom == before.zoom && s.groupingIndex == before.groupingIndex)
+    #expect(s.barsByTotal == before.barsByTotal && s.marketsVisible)
+    // The keys that mean the same on both screens still work.
+    #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])
+    _ = Self.press(&s, .character("?"))
+    #expect(s.helpVisible)
+  }
+
   @Test func sortCyclesAndFlips() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"), .backTab)

@@ -1,3 +1,4 @@
+import MarketModel
 import Testing
 
 @testable import Screen
