@@ -37,16 +37,32 @@ public struct RecordedLine: Sendable, Hashable {
       }
       return (RecordedLine(time: nil, frameStart: i), .bad("not a recorded frame"))
     }
-    // Digits, one point, digits: the time. Parsed by hand (no String, no allocation): the whole
-    // seconds and up to 9 fraction digits as integers, one division at the end.
+    let (seconds, digits, end) = time(line, from: i)
+    i = end
+    guard let seconds else { return (RecordedLine(time: nil, frameStart: i), .bad("a time too large")) }
+    guard digits > 0 else { return (RecordedLine(time: nil, frameStart: i), .bad("a time without digits")) }
+    if i < n, line[i] == UInt8(ascii: ":") { i += 1 }
+    guard i < n, line[i] == UInt8(ascii: " ") else {
+      return (RecordedLine(time: nil, frameStart: i), .bad("a time not followed by a frame"))
+    }
+    i += 1
+    guard i < n else { return (RecordedLine(time: seconds, frameStart: n), .bad("a time without a frame")) }
+    return (RecordedLine(time: seconds, frameStart: i), .frame)
+  }
+
+  /// Reads a time at `start`: digits, maybe a point and more digits (up to 9 used), parsed as
+  /// integers with one division (no String, no allocation). Returns the seconds (nil when too
+  /// large to be a Unix time), how many digits there were, and where the number ends.
+  public static func time(_ line: UnsafeRawBufferPointer, from start: Int) -> (Double?, digits: Int, end: Int)
+  {
+    var i = start
+    let n = line.count
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionScale: Int64 = 1
     var digits = 0
     while i < n, line[i] &- UInt8(ascii: "0") < 10 {
-      guard whole < 100_000_000_000 else {
-        return (RecordedLine(time: nil, frameStart: i), .bad("a time too large"))
-      }
+      guard whole < 100_000_000_000 else { return (nil, digits, i) }
       whole = whole &* 10 &+ Int64(line[i] &- UInt8(ascii: "0"))
       digits += 1
       i += 1
@@ -62,14 +78,6 @@ public struct RecordedLine: Sendable, Hashable {
         i += 1
       }
     }
-    guard digits > 0 else { return (RecordedLine(time: nil, frameStart: i), .bad("a time without digits")) }
-    if i < n, line[i] == UInt8(ascii: ":") { i += 1 }
-    guard i < n, line[i] == UInt8(ascii: " ") else {
-      return (RecordedLine(time: nil, frameStart: i), .bad("a time not followed by a frame"))
-    }
-    i += 1
-    let time = Double(whole) + Double(fraction) / Double(fractionScale)
-    guard i < n else { return (RecordedLine(time: time, frameStart: n), .bad("a time without a frame")) }
-    return (RecordedLine(time: time, frameStart: i), .frame)
+    return (Double(whole) + Double(fraction) / Double(fractionScale), digits, i)
   }
 }

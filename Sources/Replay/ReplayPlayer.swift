@@ -52,7 +52,7 @@ public final class ReplayPlayer {
   public init(path: String) throws(RecordingError) {
     self.path = path
     reader = try RecordingReader(path: path)
-    times = Self.siblingTimesPath(path).flatMap { try? RecordingReader(path: $0) }
+    times = Self.siblingTimes(of: path)
   }
 
   /// How far through the file the player is, from 0 to 1.
@@ -144,15 +144,19 @@ public final class ReplayPlayer {
     partials.append(PartialMark(topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime))
   }
 
-  /// `<name>.recv-times.txt` for `<name>.jsonl`, if it exists.
-  static func siblingTimesPath(_ path: String) -> String? {
+  /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.
+  static func siblingTimes(of path: String) -> RecordingReader? {
     guard let dot = path.lastIndex(of: "."), path[dot...] == ".jsonl" else { return nil }
-    let sibling = String(path[..<dot]) + ".recv-times.txt"
-    return (try? RecordingReader(path: sibling)) != nil ? sibling : nil
+    return try? RecordingReader(path: String(path[..<dot]) + ".recv-times.txt")
   }
 
-  /// A decimal number on a line of its own (the times file), or nil.
+  /// A time on a line of its own (the times file), or nil; spaces around it are allowed.
   static func number(_ line: UnsafeRawBufferPointer) -> Double? {
-    Double(String(decoding: line, as: UTF8.self).filter { $0 != " " && $0 != "\t" })
+    var start = 0
+    while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") {
+      start += 1
+    }
+    let (seconds, digits, _) = RecordedLine.time(line, from: start)
+    return digits > 0 ? seconds : nil
   }
 }
