@@ -56,10 +56,12 @@ let package = Package(
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
     // same decoder and session as the live feed.
-    .target(name: "Replay", dependencies: ["CZlib", "BitMEX", "MarketModel", "Session"]),
+    .target(name: "Replay", dependencies: ["CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
 
-    // I/O layers.
-    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session"]),
+    // I/O layers. Threads: a thread of our own, a lock, and a wake pipe (the feed's and the
+    // replay's workers hand the UI thread values through them).
+    .target(name: "Threads"),
+    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session", "Threads"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
@@ -84,7 +86,8 @@ let package = Package(
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen", "App",
+        "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
+        "App",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
