@@ -153,6 +153,13 @@ public enum App {
     case .scrollHome:
       state.bookScroll = 0
       state.tapeScroll = 0
+    case .replay(let control):
+      guard state.mode == .replay else {
+        state.notice = Notice(
+          "replay keys work in a replay (--replay FILE)", until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      return [.replay(control)]
     }
     return []
   }

@@ -41,6 +41,12 @@ public struct AppState: Sendable {
   /// Monotonic and wall-clock time of the last event.
   public var now: MonotonicTime = .init(nanoseconds: 0)
   public var wallMs: Int64 = 0
+  /// The market's clock in Unix milliseconds: the wall clock, or in a replay the recording's
+  /// time where the replay is (trade ages, the last minute's volume, the funding countdown).
+  public var marketNowMs: Int64 {
+    if mode == .replay, let time = session.replay?.time { return Int64((time * 1000).rounded()) }
+    return wallMs
+  }
   /// The local time zone's offset from UTC, for times of day on the tape.
   public var utcOffsetMinutes = 0
   /// Prices whose size changed, with when (wall ms), for the ~300 ms flash.

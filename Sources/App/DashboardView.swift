@@ -64,7 +64,7 @@ public enum DashboardView {
     if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
 
     HeaderBar(
-      instrument: s.market.instrument, nowMs: s.wallMs, name: instrumentName(s.market.instrument),
+      instrument: s.market.instrument, nowMs: s.marketNowMs, name: instrumentName(s.market.instrument),
       tickDirection: s.market.tape.lastTickDirection, markers: markers,
       dataAgeMs: headerStale ? (s.age(of: s.session.instrumentDataAt) ?? -1) : nil,
       ascii: s.ascii
@@ -91,13 +91,13 @@ public enum DashboardView {
     }
     if let area = layout.trades {
       // The last minute's buy/sell volume as a bar in the title.
-      let minute = s.market.tape.stats(since: s.wallMs - 60_000)
+      let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
       var title = [Span("Trades  1m ")] + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
-        trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
+        trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll)
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
@@ -125,10 +125,15 @@ public enum DashboardView {
       }
     }
     StatusLine(
-      connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
+      // In a replay the badge says REPLAY already.
+      connection: badge(s), markers: s.mode == .replay ? markers.filter { $0 != s.mode.label } : markers,
+      messagesPerSecond: s.mode == .replay ? nil : s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
       reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
-      notice: StatusNote.text(s), hints: hints, ascii: s.ascii
+      notice: StatusNote.text(s), hints: s.mode == .replay ? replayHints : hints, ascii: s.ascii,
+      replay: s.mode == .replay
+        ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
+        : nil
     ).render(into: &grid, area: layout.status)
 
     if let picker = s.picker {
@@ -156,6 +161,11 @@ public enum DashboardView {
     KeyHint("?", "help"), KeyHint("q", "quit"),
   ]
 
+  static let replayHints: [KeyHint] = [
+    KeyHint("space", "pause"), KeyHint(",/.", "±10s"), KeyHint("</>", "±1m"), KeyHint("[/]", "speed"),
+    KeyHint("R", "restart"), KeyHint("?", "help"), KeyHint("q", "quit"),
+  ]
+
   /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.
   static func instrumentName(_ i: Instrument) -> String {
     guard let base = i.underlying, let quote = i.quoteCurrency else { return "" }
@@ -175,7 +185,10 @@ public enum DashboardView {
   static func badge(_ s: AppState) -> ConnectionBadge {
     guard let status = s.status else { return ConnectionBadge(.connecting) }
     var state = status.state
-    if case .live = state, !s.market.allTablesLive {
+    // A recording holds the tables it holds: a replay is live once its book is (a table the file
+    // lacks says "no data yet" on its own pane, not SYNCING for ever).
+    let live = s.mode == .replay ? s.market.bookSync == .live : s.market.allTablesLive
+    if case .live = state, !live {
       let book = s.market.bookTable.map { Topic.book($0, s.market.symbol) }
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }

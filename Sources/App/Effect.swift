@@ -11,6 +11,8 @@ public enum Effect: Sendable, Hashable {
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).
   case saveFavourites([InstrumentID])
+  /// Steer a replay: pause, seek, speed, restart.
+  case replay(ReplayControl)
   /// Leave.
   case quit
 }

@@ -1,4 +1,5 @@
 import Screen
+import Session
 
 /// The one keymap: what each key does, and the help overlay's text.
 public enum Command: Sendable, Hashable {
@@ -21,6 +22,8 @@ public enum Command: Sendable, Hashable {
   case pageDown
   case scrollHome
   case toggleMarkets
+  /// A replay's controls (they say so and do nothing outside a replay).
+  case replay(ReplayControl)
 }
 
 public enum Keymap {
@@ -48,6 +51,14 @@ public enum Keymap {
     case .pageUp: .pageUp
     case .pageDown: .pageDown
     case .home: .scrollHome
+    case .character(" "): .replay(.togglePause)
+    case .character("."): .replay(.seek(seconds: 10))
+    case .character(","): .replay(.seek(seconds: -10))
+    case .character(">"): .replay(.seek(seconds: 60))
+    case .character("<"): .replay(.seek(seconds: -60))
+    case .character("]"): .replay(.faster(true))
+    case .character("["): .replay(.faster(false))
+    case .character("R"): .replay(.restart)
     default: nil
     }
   }
@@ -67,6 +78,8 @@ public enum Keymap {
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),
+    ("space  .  ,  >  <", "replay: pause · +10 s · −10 s · +1 min · −1 min"),
+    ("[  ]  R", "replay: half / double speed · restart"),
     ("?", "this help (any key closes)"),
     ("q  Ctrl-C", "quit"),
   ]

@@ -25,11 +25,13 @@ public struct StatusLine: Sendable {
   public var hints: [KeyHint]
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
+  /// A replay's position, shown right after the badge.
+  public var replay: ReplayStatus?
 
   public init(
     connection: ConnectionBadge, markers: [String] = [], messagesPerSecond: Double? = nil,
     dataAgeMs: Int64? = nil, pingMs: Int64? = nil, reconnects: Int = 0, resyncs: Int = 0, skipped: Int = 0,
-    notice: String? = nil, hints: [KeyHint] = [], ascii: Bool = false
+    notice: String? = nil, hints: [KeyHint] = [], ascii: Bool = false, replay: ReplayStatus? = nil
   ) {
     self.connection = connection
     self.markers = markers
@@ -42,6 +44,7 @@ public struct StatusLine: Sendable {
     self.notice = notice
     self.hints = hints
     self.ascii = ascii
+    self.replay = replay
   }
 
   /// How many columns the reason keeps against the hints.
@@ -57,7 +60,8 @@ public struct StatusLine: Sendable {
     let width = row.width - 2  // a column of margin at either end
 
     var left = [Span(" \(connection.label) ", connection.style)].fitted(width, ellipsis: glyphs.ellipsis)
-    var extras: [[Span]] = markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
+    var extras: [[Span]] = replay.map { [$0.spans] } ?? []
+    extras += markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
     if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
     if let dataAgeMs {
       extras.append([Span("age ", Style(.muted)), Span(NumberFormat.age(ms: dataAgeMs), Style())])

@@ -1,6 +1,7 @@
 import App
 import Feed
 import MarketModel
+import Replay
 import Screen
 import Session
 import Terminal
@@ -24,6 +25,10 @@ struct DashboardRunner {
   var utc: Bool
   /// Open on the markets list (`--markets`).
   var startOnMarkets = false
+  /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
+  /// for (the symbol picker's list).
+  var replay: ReplaySource?
+  var replaySymbols: [String] = []
 
   func run() -> Int32 {
     let screen: TerminalScreen
@@ -43,7 +48,8 @@ struct DashboardRunner {
     var trace = StartupTrace.fromEnvironment()
     var feedOptions = options
     feedOptions.recordArrivals = trace != nil
-    let feed = MarketFeed(feedOptions)
+    let liveFeed = replay == nil ? MarketFeed(feedOptions) : nil
+    let feed: any DashboardSource = replay ?? liveFeed!
     feed.start()
     defer { feed.stop() }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
@@ -61,6 +67,7 @@ struct DashboardRunner {
     let favourites = FavouritesFile.standard()
     state.markets.favourites = favourites?.load() ?? []
     state.marketsVisible = startOnMarkets
+    if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -76,7 +83,7 @@ struct DashboardRunner {
       let timeout = pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
@@ -111,7 +118,7 @@ struct DashboardRunner {
         }
       }
       let update: FeedUpdate
-      if trace != nil {
+      if trace != nil, let feed = liveFeed {
         update = feed.drain(into: &batch, arrivals: &arrivals)
         trace?.drained(batch, arrivals: arrivals, symbol: state.market.symbol)
         arrivals.removeAll(keepingCapacity: true)
@@ -137,6 +144,7 @@ struct DashboardRunner {
       for effect in effects {
         switch effect {
         case .feed(let command): feed.post(command)
+        case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
         case .saveFavourites(let ids): _ = favourites?.save(ids)
@@ -158,7 +166,7 @@ struct DashboardRunner {
     // anything before, failed (the screen that said it is gone).
     feed.stop()
     var last = MarketBatch()
-    if let failure = feed.drain(into: &last).recorderError ?? state.recordingFailure {
+    if let failure = liveFeed?.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
     return exitStatus

@@ -3,6 +3,7 @@ import ArgumentParser
 import ExchangeSim
 import Feed
 import MarketModel
+import Replay
 import Screen
 import Session
 import Terminal
@@ -47,7 +48,10 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "Run a simulated exchange on 127.0.0.1 and watch it (no network needed).")
   var demo = false
 
-  @Option(help: "Replay a recorded session (JSONL frames, or --record's format) through a local exchange.")
+  @Option(
+    help:
+      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed."
+  )
   var replay: String?
 
   @Option(help: "Replay speed: 1 is real time, 0 as fast as possible.")
@@ -135,36 +139,46 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
-    if once, let replay {
+    if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
-      let code = OnceReplayRunner(path: replay, symbol: symbol, speed: speed, json: json, utc: utc).run()
+      // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
+      let asked = (instrument ?? symbolOption).flatMap(Symbol.init)
+      guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
+        throw ExitCode(2)
+      }
+      if once {
+        let code = OnceReplayRunner(
+          path: replay, symbol: opened.symbol.description, speed: speed, json: json, utc: utc
+        ).run()
+        if code != 0 { throw ExitCode(code) }
+        return
+      }
+      if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+        throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
+      }
+      let source = ReplaySource(player: opened.player, symbol: opened.symbol.description, speed: speed)
+      let options = FeedOptions(
+        webSocketURL: "replay:", symbol: opened.symbol.description, book: depth.table, config: FeedConfig(),
+        userAgent: "tradeterm/\(TradetermVersion.current)")
+      let code = DashboardRunner(
+        options: options, mode: .replay, restURL: nil, fps: fps, ascii: ascii, color: !noColorRequested,
+        utc: utc, startOnMarkets: markets, replay: source, replaySymbols: opened.symbols.map(\.description)
+      ).run()
       if code != 0 { throw ExitCode(code) }
       return
     }
 
     var sim: ExchangeSim?
     var mode = RunMode.live
-    var config = FeedConfig()
+    let config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
     var rest: String? = testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
     if let restURL { rest = restURL }
-    if demo || replay != nil {
+    if demo {
       var simConfig = SimConfig()
-      if let replay {
-        // The file read through before the simulator starts, as --once reads it (streamed, in
-        // constant memory): a directory, a binary or junk file, or one without the symbol's book
-        // is refused with what is wrong (it would otherwise play nothing and say REPLAY ENDED).
-        guard let watched = Symbol(symbol),
-          OnceReplayRunner.play(path: replay, symbol: watched, speed: 0) != nil
-        else { throw ExitCode(2) }
-        simConfig.replay = SimReplay(path: replay, speed: speed)
-        config.reconnectAfterClose = false
-        mode = .replay
-      } else {
-        mode = .demo
-        simConfig.universe = SimUniverse.extras(for: simConfig)
-      }
+      mode = .demo
+      simConfig.universe = SimUniverse.extras(for: simConfig)
       let s = ExchangeSim(simConfig)
       do {
         try s.start()
@@ -173,8 +187,7 @@ struct Tradeterm: ParsableCommand {
       }
       sim = s
       endpoint = s.webSocketURL
-      // A replay's file is the truth: no instrument list to check it against.
-      rest = replay == nil ? s.restURL : nil
+      rest = s.restURL
     }
     defer { sim?.stop() }
 
@@ -183,7 +196,7 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest,
+        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
         utc: utc, markets: markets
       ).run()
       if code != 0 { throw ExitCode(code) }
@@ -192,12 +205,16 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
-    let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
     let code = DashboardRunner(
-      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
+      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !noColorRequested,
       utc: utc, startOnMarkets: markets
     ).run()
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// `--no-color`, or `NO_COLOR` set and not empty.
+  private var noColorRequested: Bool {
+    noColor || (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false)
   }
 
   /// Prints one clear line on stderr and gives the exit status to throw (2).
