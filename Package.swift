@@ -61,7 +61,7 @@ let package = Package(
     // I/O layers. Threads: a thread of our own, a lock, and a wake pipe (the feed's and the
     // replay's workers hand the UI thread values through them).
     .target(name: "Threads"),
-    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session", "Threads"]),
+    .target(name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
@@ -137,7 +137,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
+      dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "TestSupport"],

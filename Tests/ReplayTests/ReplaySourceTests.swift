@@ -5,6 +5,7 @@ import Session
 import TestSupport
 import Testing
 
+@testable import Feed
 @testable import Replay
 
 /// The replay thread and its controls (issue 12): a seek forward or back lands on the same book
@@ -130,5 +131,49 @@ import Testing
   ])
   func speedStepsDoubleAndHalve(from: Double, faster: Bool, to: Double) {
     #expect(ReplayPosition.step(from, faster: faster) == to)
+  }
+}
+
+/// `--record` then `--replay`: what the recorder writes, plain or `.gz`, plays back frame for
+/// frame, and its closing note is skipped, not counted as bad.
+@Suite struct RecordThenReplayTests {
+  @Test(arguments: ["rec.jsonl", "rec.jsonl.gz"])
+  func recordedFramesReplayOneForOne(name: String) throws {
+    let lines = try Fixture.lines("2021-07-22_session_full.jsonl")
+    let path = try ReplayTests.temporary(name, [])
+    defer { ReplayTests.cleanUp(path) }
+    let recorder = FrameRecorder(path: path)
+    for line in lines { line.withUnsafeBytes { recorder.record($0, now: .now()) } }
+    recorder.close()
+    #expect(recorder.failure == nil)
+
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    var frames = 0
+    while true {
+      let step = try player.next(into: &batch)
+      if step == .end { break }
+      if case .frame(let time) = step {
+        frames += 1
+        #expect(time != nil)
+      }
+    }
+    #expect(frames == lines.count)
+    #expect(player.badLines == 0)
+    var session = MarketSession(symbol: "XBTUSD")
+    _ = try ReplayToEnd.run(try ReplayPlayer(path: path), into: &session)
+    let expected = try ReplayTests.reference(lines, "XBTUSD")
+    #expect(session.market.book.top(.buy, .max) == expected.book.top(.buy, .max))
+  }
+
+  @Test func theRecordersClosingNoteIsSkippedNotBad() throws {
+    let text = "1626993368.0 pong\n# tradeterm: 3 frame(s) not recorded: the disk fell behind\n"
+    let path = try ReplayTests.temporary("note.jsonl", Array(text.utf8))
+    defer { ReplayTests.cleanUp(path) }
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    while try player.next(into: &batch) != .end {}
+    #expect(player.badLines == 0)
+    #expect(player.frames == 1)
   }
 }
