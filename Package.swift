@@ -144,7 +144,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",
-      dependencies: ["Feed", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
+      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
