@@ -52,7 +52,9 @@ public struct PaperLedger: Sendable {
     }
   }
 
-  /// The fills `trades` (oldest first, all of `symbol`, all after the orders were placed) make
+  /// The fills `trades` (oldest first, all of `symbol`, all printed after the orders were placed:
+  /// the caller passes only trades that arrived since; exchange times are not compared with
+  /// the local clock, which a replay or a skewed clock would defeat) make
   /// of resting limit orders on `symbol`, leaving out the ids in `pending` (fills already on
   /// their way to the journal). Counts trades at each order's price towards its queue.
   public mutating func matches(
@@ -67,7 +69,7 @@ public struct PaperLedger: Sendable {
       guard let limit = order.price else { continue }
       var traded = tradedAtPrice[order.id] ?? 0
       var fillTime: Int64?
-      for trade in trades where trade.timeMs >= order.placedMs {
+      for trade in trades {
         let beyond = order.side == .buy ? trade.price < limit : trade.price > limit
         if beyond {
           fillTime = trade.timeMs

@@ -31,13 +31,12 @@ import Trading
     #expect(ledger.matches([Self.trade(101, 1)], symbol: "XBTUSD", settlCurrency: "XBt").count == 1)
   }
 
-  @Test func pendingOtherSymbolsAndEarlierTradesAreLeftOut() {
+  @Test func pendingAndOtherSymbolsAreLeftOut() {
     var ledger = PaperLedger()
     ledger.apply(.placed(Self.limit("P1", .buy, 100)))
     #expect(
       ledger.matches([Self.trade(99, 1)], symbol: "XBTUSD", settlCurrency: "XBt", excluding: ["P1"]).isEmpty)
     #expect(ledger.matches([Self.trade(99, 1)], symbol: "ETHUSD", settlCurrency: "XBt").isEmpty)
-    #expect(ledger.matches([Self.trade(99, 1, at: 1)], symbol: "XBTUSD", settlCurrency: "XBt").isEmpty)
   }
 
   @Test func eventsApplyOnce() {
