@@ -185,7 +185,7 @@ extension App {
       if let first = warnings.first {
         said.append(warnings.count == 1 ? first : "\(first) (+\(warnings.count - 1) more)")
       }
-      if let readOnly { said.append(readOnly) }
+      // A read-only journal is said on the ticket, where it matters, not on every start.
       if !said.isEmpty {
         state.notice = Notice(said.joined(separator: "; "), until: state.now + StatusNote.noticeSeconds * 2)
       }

@@ -26,6 +26,17 @@ struct TicketQuote {
   /// Decimal places of the amount field.
   static func amountDecimals(_ spec: ContractSpec) -> Int { max(2, min(spec.priceDecimals, 8)) }
 
+  /// Units computed from an amount: on the lot when within a rounding error of it (an amount
+  /// typed to the cent), else with three more decimals than the lot, so that the size check
+  /// says which lots are nearest rather than the ticket rounding silently.
+  static func unitsText(_ units: Double, _ spec: ContractSpec) -> String {
+    let lots = spec.contracts(units: units) / spec.lotSize
+    if abs(lots - lots.rounded()) < 0.005 {
+      return SizeCheck.fieldText(lots.rounded() * spec.lotUnits, decimals: spec.unitDecimals)
+    }
+    return SizeCheck.fieldText(units, decimals: spec.unitDecimals + 3)
+  }
+
   init(_ s: AppState, _ t: TicketState) {
     let market = s.market
     bookStale =
@@ -51,7 +62,7 @@ struct TicketQuote {
     if let price = referencePrice {
       if t.source == .amount {
         if let amount = Double(t.amountText), let units = spec.units(amount: amount, price: price) {
-          unitsText = SizeCheck.fieldText(units, decimals: spec.unitDecimals)
+          unitsText = Self.unitsText(units, spec)
         } else {
           unitsText = ""
         }
@@ -83,7 +94,7 @@ struct TicketQuote {
     }
     if q.bookStale { return "the book is not live: no market order on old prices" }
     if let sweep = q.sweep, !sweep.complete {
-      return sweep.shortfall(depthLimit: s.market.bookTable?.depthLimit) ?? "the book cannot fill it"
+      return "the book in view cannot fill it (see the sweep)"
     }
     return nil
   }

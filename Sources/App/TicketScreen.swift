@@ -79,7 +79,9 @@ enum TicketScreen {
     let lot = SizeCheck.format(spec.lotUnits, decimals: spec.unitDecimals)
     lines.append(.spans(field("Units", .units, q.unitsText, "\(spec.unitName), lot \(lot)")))
     var amountNote = spec.quoteCurrency
-    if let price = q.referencePrice, let units = Double(q.unitsText),
+    // The settlement currency's value beside the amount, when it is another currency (XBT for
+    // XBTUSD and ETHUSD; a USDT-settled contract's amount already is it).
+    if spec.settleName != spec.quoteCurrency, let price = q.referencePrice, let units = Double(q.unitsText),
       let value = spec.settlementValue(contracts: spec.contracts(units: units), price: price)
     {
       amountNote +=
@@ -143,7 +145,8 @@ enum TicketScreen {
     lines.append(
       .spans([
         Span("Sweep", Style(bold: true)),
-        Span(" if it took the \(against) now (\(sweep.levelsInView) levels in view)", Style(.muted)),
+        Span(
+          ": a market order now takes the \(against) (\(sweep.levelsInView) levels in view)", Style(.muted)),
       ]))
     guard let average = sweep.averagePrice else {
       lines.append(.spans([Span("nothing to take: that side of the book is empty", Style(.warning))]))
@@ -174,7 +177,8 @@ enum TicketScreen {
       .spans([
         Span(t.side == .buy ? "total cost " : "total received "),
         Span("\(totalQuote) \(spec.quoteCurrency)", Style(bold: true)),
-        Span("  = \(totalSettle) \(spec.settleName)", Style(.muted)),
+        Span(
+          spec.settleName == spec.quoteCurrency ? "" : "  = \(totalSettle) \(spec.settleName)", Style(.muted)),
       ]))
     if let shortfall = sweep.shortfall(depthLimit: s.market.bookTable?.depthLimit) {
       lines.append(.spans([Span(shortfall, Style(.warning, bold: true))]))
@@ -191,7 +195,7 @@ enum TicketScreen {
       .spans([
         Span("Orders", Style(bold: true)),
         Span("  \(open.count) open · \(ledger.fills.count) fills", Style(.muted)),
-        Span(s.paper.readOnly.map { "  \($0)" } ?? "", Style(.warning)),
+        Span(s.paper.readOnly == nil ? "" : "  read-only", Style(.warning)),
       ])
     ]
     let decimals = s.market.priceDecimals
@@ -208,7 +212,11 @@ enum TicketScreen {
         .spans([
           Span(selected ? "\(glyphs.pointer) " : "  ", Style(.accent, bold: true)),
           Span("\(o.id) \(o.symbol) \(o.side) \(size(o.symbol, o.contracts)) limit ", Style(bold: selected)),
-          Span(NumberFormat.price(o.price, decimals: decimals), Style(o.side == .buy ? .buy : .sell)),
+          Span(
+            o.symbol == s.market.symbol.description
+              ? NumberFormat.price(o.price, decimals: decimals)
+              : SizeCheck.fieldText(o.price ?? 0, decimals: 8),
+            Style(o.side == .buy ? .buy : .sell)),
           Span("  open, \(NumberFormat.fixed(o.queueAhead, decimals: 0)) ahead\(pending)", Style(.muted)),
         ]))
     }
@@ -216,7 +224,11 @@ enum TicketScreen {
       lines.append(
         .spans([
           Span("  \(f.orderID) \(f.symbol) \(f.side) \(size(f.symbol, f.contracts)) filled @ "),
-          Span(NumberFormat.price(f.price, decimals: decimals + 2), Style(f.side == .buy ? .buy : .sell)),
+          Span(
+            f.symbol == s.market.symbol.description
+              ? NumberFormat.price(f.price, decimals: decimals + 2)
+              : SizeCheck.fieldText(f.price, decimals: 8),
+            Style(f.side == .buy ? .buy : .sell)),
           Span(
             "  "
               + NumberFormat.timeOfDay(

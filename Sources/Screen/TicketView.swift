@@ -28,7 +28,7 @@ public struct TicketView: Sendable {
   }
 
   /// The widest the box gets.
-  public static let maxWidth = 76
+  public static let maxWidth = 82
 
   /// The box the ticket takes inside `area`.
   public func box(in area: Rect) -> Rect {

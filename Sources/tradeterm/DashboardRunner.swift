@@ -67,6 +67,8 @@ struct DashboardRunner {
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
     // restart; a second tradeterm finds it locked and stays read-only.
     let journal = PaperJournal.standardPath().map { PaperJournal(path: $0) }
+    // The clock first, so that what the journal has to say stays on screen for its while.
+    _ = App.update(&state, .tick(now: MonotonicTime.now(), wallMs: Self.wallMs()))
     if let journal {
       let loaded = journal.load()
       journalWarnings = loaded.warnings

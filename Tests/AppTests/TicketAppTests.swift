@@ -128,6 +128,11 @@ import Trading
     _ = Self.press(&s, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
     _ = Self.type(&s, "1287")  // … 1,287 USD is 20 contracts.
     #expect(Self.quote(s).unitsText == "20")
+    // 1,000 USD is 15.54 contracts: not rounded silently, the nearest lots are named.
+    _ = Self.press(&s, .backspace, .backspace, .backspace, .backspace)
+    _ = Self.type(&s, "1000")
+    #expect(Self.quote(s).unitsText == "15.54")
+    #expect(Self.quote(s).blocked == "not a multiple of the lot 1: try 15 or 16")
   }
 
   /// XBTUSDT (linear): units are XBT; 0.006 XBT at the ask 19,133.5 is 114.80 USDT.
@@ -253,5 +258,33 @@ import Trading
     _ = Self.type(&t, "100")
     #expect(Self.quote(t).blocked == "the book is not live: no market order on old prices")
     #expect(Self.screen(t).contains("NOT LIVE"))
+  }
+
+  /// The journal read back at start: its orders are there, a skipped line is said.
+  @Test func theJournalReadBackAtStartShowsItsOrdersAndWarnings() {
+    var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    let order = PaperOrder(
+      id: "P7", symbol: "XBTUSD", side: .sell, type: .limit, contracts: 100, price: 99_000, placedMs: 1)
+    _ = App.update(
+      &s,
+      .paper(
+        .opened(
+          events: [.placed(order)], warnings: ["paper.jsonl line 2: torn last line skipped (12 bytes)"],
+          readOnly: nil)))
+    #expect(s.paper.ledger.open == [order])
+    #expect(s.paper.nextID() == "P8")
+    #expect(StatusNote.text(s) == "paper.jsonl line 2: torn last line skipped (12 bytes)")
+  }
+
+  @Test func theHelpListsTheTicketKeys() {
+    let keys = Keymap.help.map(\.keys)
+    #expect(keys.contains("o"))
+    let actions = Keymap.help.map(\.action).joined(separator: "\n")
+    for words in [
+      "PAPER", "ticket: side Buy / Sell", "ticket: type Market / Limit", "ticket: Confirm", "cancel it",
+      "a trade past the price; at it, after the queue ahead",
+    ] {
+      #expect(actions.contains(words), "\(words)")
+    }
   }
 }
