@@ -287,4 +287,23 @@ import Trading
       #expect(actions.contains(words), "\(words)")
     }
   }
+
+  /// BUY flashes when the best ask changes, and stops after the flash time.
+  @Test func buyFlashesOnChange() {
+    var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    _ = Self.press(&s, .character("o"))
+    #expect(s.ticket?.askFlashUntil == 0)
+    _ = Self.feed(
+      &s,
+      #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":100,"side":"Sell","size":42,"price":32000.5}]}"#
+    )
+    #expect(s.ticket?.askFlashUntil == Self.wallMs + App.ticketFlashMs)
+    #expect(s.ticket?.bidFlashUntil == 0)
+    let g = DashboardView.render(s)
+    let row = (0..<g.height).first { g.line($0).contains("BUY  32,000.5") }!
+    let line = g.line(row)
+    let x = line.distance(from: line.startIndex, to: line.range(of: "BUY  32,000.5")!.lowerBound)
+    #expect(g[x + 6, row].style.reverse)
+    #expect(!g[x, row].style.reverse)
+  }
 }
