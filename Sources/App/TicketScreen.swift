@@ -195,7 +195,8 @@ enum TicketScreen {
       .spans([
         Span("Orders", Style(bold: true)),
         Span("  \(open.count) open · \(ledger.fills.count) fills", Style(.muted)),
-        Span(s.paper.readOnly == nil ? "" : "  read-only", Style(.warning)),
+        // A read-only run does not follow the writer's journal: its list is as read at start.
+        Span(s.paper.readOnly == nil ? "" : "  read-only: as read at start", Style(.warning)),
       ])
     ]
     let decimals = s.market.priceDecimals

@@ -60,4 +60,53 @@ import Testing
     try again.send("Escape", "q")
     again.wait("exit status 0") { $0.contains("EXIT=0") }
   }
+
+  /// `kill -9` in the middle of a burst of paper orders: every fill the screen had shown is in
+  /// the journal (each line is fsync'ed before the screen shows it), and the next run reads
+  /// them all back.
+  @Test func killNineDuringABurstLosesNoFillThatWasShown() throws {
+    let sim = try SimProcess(seed: 32)
+    defer { sim.stop() }
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-burst-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let journal = state + "/tradeterm/paper.jsonl"
+    let tmux = try TmuxSession(width: 120, height: 40, command: try Self.command(sim, state: state))
+    tmux.wait("the dashboard, LIVE", timeout: 20) { $0.contains("LIVE") && $0.contains("Book") }
+    try tmux.send("o", "1", "0", "0")
+    tmux.wait("a valid order") { $0.contains("Enter: paper BUY 100 contracts market") }
+    // The shell running the command, and its child: tradeterm (env execs it).
+    let shell = try TmuxSession.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let pid = try #require(children.split(separator: " ").first.flatMap { pid_t(String($0)) })
+    // The burst: Enter after Enter from another process, while this one watches and kills.
+    let enters = Array(repeating: "Enter", count: 50).joined(separator: " ")
+    let burst = try Child(
+      ["sh", "-c", "for i in $(seq 1 40); do tmux send-keys -t \(tmux.name) \(enters) || exit 0; done"],
+      captureOutput: false)
+    // Some fills shown and the burst still going: the screen as it is, then SIGKILL.
+    tmux.wait("fills on screen", timeout: 20) { text in
+      text.firstMatch(of: /0 open · ([0-9]+) fills/).flatMap { Int($0.1) }.map { $0 >= 20 } ?? false
+    }
+    let shown = tmux.text
+    kill(pid, SIGKILL)
+    #expect(burst.isRunning, "the burst was still going when tradeterm was killed")
+    _ = try? burst.wait(timeout: 60)
+    tmux.wait("killed") { $0.contains("EXIT=137") }
+    let ids = Set(
+      shown.matches(of: /P([0-9]+) (XBTUSD )?Buy 100 filled/).compactMap { Int($0.1) })
+    #expect(!ids.isEmpty)
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    for id in ids {
+      #expect(text.contains(#""orderID":"P\#(id)""#), "P\(id) was shown filled but is not in the journal")
+    }
+    // The next run reads every complete line back.
+    let filled = text.components(separatedBy: "\n").filter { $0.contains(#""event":"filled""#) }.count
+    let again = try TmuxSession(width: 120, height: 40, command: try Self.command(sim, state: state))
+    again.wait("the dashboard again", timeout: 20) { $0.contains("LIVE") && $0.contains("Book") }
+    try again.send("o")
+    again.wait("every fill read back") { $0.contains("0 open · \(filled) fills") }
+    try again.send("Escape", "q")
+    again.wait("exit status 0") { $0.contains("EXIT=0") }
+  }
 }
