@@ -6,10 +6,10 @@ import Testing
 @Suite(.serialized) struct DashboardEndToEndTests {
   /// The dashboard's command, run through a shell that prints its exit status after it,
   /// so we can see both the code and that the terminal came back to the shell.
-  /// A state folder of the tests' own: the favourites and the paper journal of the user who runs
-  /// the tests are never touched.
+  /// A state folder of the tests' own (one for every run, so none piles up): the favourites and
+  /// the paper journal of the user who runs the tests are never touched.
   static let stateHome = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tradeterm-e2e-state-\(getpid())").path
+    .appendingPathComponent("tradeterm-e2e-state").path
 
   static func command(_ sim: SimProcess, _ extra: String = "") throws -> String {
     let tradeterm = try Binaries.path("tradeterm")
