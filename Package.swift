@@ -22,6 +22,7 @@ let package = Package(
     .executable(name: "tradeterm-sim", targets: ["tradeterm-sim"]),
     .executable(name: "tradeterm-wsecho", targets: ["tradeterm-wsecho"]),
     .executable(name: "tradeterm-soak", targets: ["tradeterm-soak"]),
+    .executable(name: "tradeterm-journal-probe", targets: ["tradeterm-journal-probe"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,8 +52,10 @@ let package = Package(
     .target(name: "Session", dependencies: ["MarketModel"]),
 
     // Pure drawing and pure app logic.
+    // Pure contract maths, the sweep, the ticket's input rules and paper orders.
+    .target(name: "Trading", dependencies: ["MarketModel"]),
     .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
-    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session"]),
+    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
     // same decoder and session as the live feed.
@@ -63,6 +66,10 @@ let package = Package(
     .target(name: "Threads"),
     .target(name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
+    // The paper journal on disk (append + fsync per line, flock).
+    .target(name: "Journal", dependencies: ["Trading"]),
+    // A second process on the journal, for the kill -9 and lock tests.
+    .executableTarget(name: "tradeterm-journal-probe", dependencies: ["Journal", "Trading", "MarketModel"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
     .target(
@@ -87,7 +94,7 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
-        "App",
+        "App", "Trading", "Journal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -129,6 +136,8 @@ let package = Package(
     // simulator and no network code.
     .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
+    .testTarget(
+      name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport"]),
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
@@ -140,7 +149,8 @@ let package = Package(
       dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "TestSupport"],
+      name: "AppTests",
+      dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",

@@ -37,6 +37,7 @@ public enum App {
       {
         state.dirty = true
       }
+      if let t = state.ticket, wallMs - max(t.bidFlashUntil, t.askFlashUntil) < 400 { state.dirty = true }
       if state.newTrades > 0, wallMs >= state.newTradesUntil {
         state.newTrades = 0
         state.dirty = true
@@ -53,7 +54,9 @@ public enum App {
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
-      return step.commands.map(Effect.feed)
+      let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
+      if !paper.isEmpty { state.dirty = true }
+      return step.commands.map(Effect.feed) + paper
     case .symbols(let list):
       state.symbols = list
       state.symbolsFailure = nil
@@ -62,6 +65,8 @@ public enum App {
       return []
     case .rest(let result):
       return handle(result, &state)
+    case .paper(let news):
+      return handle(news, &state)
     }
   }
 
@@ -108,6 +113,7 @@ public enum App {
       return key == .interrupt ? [.quit] : []
     }
     if state.picker != nil { return handlePicker(key, &state) }
+    if state.ticket != nil { return handleTicket(key, &state) }
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
     guard let command = Keymap.command(for: key) else { return [] }
     switch command {
@@ -134,6 +140,7 @@ public enum App {
       }
       return []
     case .toggleMarkets: state.marketsVisible.toggle()
+    case .openTicket: openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:
       // `r` that cannot act says why instead of doing nothing.

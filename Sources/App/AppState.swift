@@ -29,6 +29,10 @@ public struct AppState: Sendable {
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
+  /// The order ticket over the dashboard (`o`), or nil when closed.
+  public var ticket: TicketState?
+  /// Paper orders and fills, as the journal holds them.
+  public var paper = PaperState()
   public var bookScroll = 0
   public var tapeScroll = 0
   public var ascii: Bool

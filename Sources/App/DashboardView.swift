@@ -27,7 +27,7 @@ public enum DashboardView {
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
-    let overlaid = s.picker != nil || s.helpVisible
+    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil
     var grid: Grid
     var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
@@ -136,6 +136,9 @@ public enum DashboardView {
         : nil
     ).render(into: &grid, area: layout.status)
 
+    if let ticket = s.ticket {
+      TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
+    }
     if let picker = s.picker {
       let matches = picker.matches
       SymbolPicker(

@@ -1,5 +1,6 @@
 import MarketModel
 import Session
+import Trading
 
 /// What `update` asks the outside world to do.
 public enum Effect: Sendable, Hashable {
@@ -13,6 +14,9 @@ public enum Effect: Sendable, Hashable {
   case saveFavourites([InstrumentID])
   /// Steer a replay: pause, seek, speed, restart.
   case replay(ReplayControl)
+  /// Append these paper-order events to the journal and fsync it, then report back with
+  /// `AppEvent.paper` (`.written` or `.failed`): nothing shows before it is on disk.
+  case writeJournal([PaperEvent])
   /// Leave.
   case quit
 }

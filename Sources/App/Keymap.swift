@@ -24,6 +24,7 @@ public enum Command: Sendable, Hashable {
   case toggleMarkets
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
+  case openTicket
 }
 
 public enum Keymap {
@@ -42,6 +43,7 @@ public enum Keymap {
     case .character("c"): .cycleChart
     case .character("s"), .character("/"): .openPicker
     case .character("m"): .toggleMarkets
+    case .character("o"): .openTicket
     case .character("p"): .togglePause
     case .character("r"): .reconnect
     case .character("?"), .character("h"): .help
@@ -75,6 +77,13 @@ public enum Keymap {
     ("  Enter  *", "markets: open the row's symbol · star it"),
     ("  Tab  d  /  f", "markets: sort · direction · filter · type/favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
+    ("o", "order ticket, PAPER orders only (Esc closes)"),
+    ("  Tab  digits  .", "ticket: units / amount / price field · type"),
+    ("  b  s  ← →", "ticket: side Buy / Sell"),
+    ("  t", "ticket: type Market / Limit (price snaps to the tick)"),
+    ("  Enter", "ticket: Confirm (dim, with the reason, when invalid)"),
+    ("  ↑ ↓  x", "ticket: select an open order · cancel it"),
+    ("  limit fills", "a trade past the price; at it, after the queue ahead"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),

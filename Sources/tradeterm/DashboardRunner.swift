@@ -1,5 +1,6 @@
 import App
 import Feed
+import Journal
 import MarketModel
 import Replay
 import Screen
@@ -39,11 +40,13 @@ struct DashboardRunner {
       return 2
     }
     var exitMessage: String?
+    var journalWarnings: [String] = []
     var exitStatus: Int32 = 0
     defer {
       screen.restore()
       // One line each: printError makes a line of what it is given (a newline would show as `?`).
       for line in exitMessage?.split(separator: "\n") ?? [] { printError(String(line)) }
+      for warning in journalWarnings { printError("tradeterm: \(warning)") }
     }
     var trace = StartupTrace.fromEnvironment()
     var feedOptions = options
@@ -68,6 +71,24 @@ struct DashboardRunner {
     state.markets.favourites = favourites?.load() ?? []
     state.marketsVisible = startOnMarkets
     if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
+    // The paper journal: read back before anything is drawn, so open orders and fills survive a
+    // restart; a second tradeterm finds it locked and stays read-only.
+    let journal = PaperJournal.standardPath().map { PaperJournal(path: $0) }
+    // The clock first, so that what the journal has to say stays on screen for its while.
+    _ = App.update(&state, .tick(now: MonotonicTime.now(), wallMs: Self.wallMs()))
+    if let journal {
+      let loaded = journal.load()
+      journalWarnings = loaded.warnings
+      _ = App.update(
+        &state,
+        .paper(.opened(events: loaded.events, warnings: loaded.warnings, readOnly: journal.readOnlyReason)))
+    } else {
+      _ = App.update(
+        &state,
+        .paper(
+          .opened(
+            events: [], warnings: [], readOnly: "no paper journal: neither XDG_STATE_HOME nor HOME is set")))
+    }
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -141,13 +162,23 @@ struct DashboardRunner {
       }
       effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
 
-      for effect in effects {
+      // Effects may answer with more (the journal's answer to a write): run them all.
+      var next = 0
+      while next < effects.count {
+        let effect = effects[next]
+        next += 1
         switch effect {
         case .feed(let command): feed.post(command)
         case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
         case .saveFavourites(let ids): _ = favourites?.save(ids)
+        case .writeJournal(let events):
+          // Written and fsync'ed here, before the state shows them: what is on screen is on disk.
+          let failure = journal.map { $0.append(events) } ?? "no paper journal"
+          let news: PaperNews = failure.map { .failed(events, reason: $0) } ?? .written(events)
+          effects += App.update(&state, .paper(news))
+          forceDraw = true
         case .quit: break loop
         }
       }

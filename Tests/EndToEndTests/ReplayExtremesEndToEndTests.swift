@@ -21,7 +21,9 @@ import Testing
     let tradeterm = try Binaries.path("tradeterm")
     let tmux = try TmuxSession(
       width: 120, height: 30,
-      command: "env LANG=C.UTF-8 \(tradeterm) --replay \(file.path) --speed 1; echo \"EXIT=$?\"; sleep 60")
+      command:
+        "env LANG=C.UTF-8 XDG_STATE_HOME=\(DashboardEndToEndTests.stateHome) \(tradeterm) --replay \(file.path) --speed 1; echo \"EXIT=$?\"; sleep 60"
+    )
     try body(tmux)
   }
 
