@@ -79,7 +79,8 @@ public final class ReplayPlayer {
 
   /// The line read by `advance` and not decoded yet: where its frame starts, and where the line
   /// started in the file. Valid until the next read.
-  @exclusivity(unchecked) private var pending: (line: UnsafeRawBufferPointer, frameStart: Int, offset: Int64, linesBefore: Int)?
+  @exclusivity(unchecked) private var pending:
+    (line: UnsafeRawBufferPointer, frameStart: Int, offset: Int64, linesBefore: Int)?
 
   /// Reads the next line and says what it holds without decoding it: `.frame(time:)` leaves the
   /// frame pending for `decodePending(into:)`, so a paced replay can wait for the frame's time
@@ -136,7 +137,9 @@ public final class ReplayPlayer {
     frames += 1
     // Partials are rare: look at the events only when the frame says "partial" somewhere.
     if Self.mentionsPartial(frame) {
-      for event in batch.events[mark...] { notePartial(event, batch, offset: offset, linesBefore: linesBefore) }
+      for event in batch.events[mark...] {
+        notePartial(event, batch, offset: offset, linesBefore: linesBefore)
+      }
     }
     return true
   }
