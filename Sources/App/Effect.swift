@@ -11,6 +11,10 @@ public enum Effect: Sendable, Hashable {
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).
   case saveFavourites([InstrumentID])
+  /// An alert fired: ring, notify, run its command, log it.
+  case alertFired(FiredAlert)
+  /// Keep the alerts added live for the next run (written atomically).
+  case saveAlerts([AlertRule])
   /// Leave.
   case quit
 }

@@ -52,10 +52,11 @@ enum MarketsScreen {
     StatusLine(
       connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
       pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) }, reconnects: s.status?.reconnects ?? 0,
-      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints, ascii: s.ascii
+      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints, ascii: s.ascii,
+      banner: App.statusBanner(s)
     ).render(into: &grid, area: status)
     if s.helpVisible {
-      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
     }
     return grid
