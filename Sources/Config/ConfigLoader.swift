@@ -83,7 +83,8 @@ struct Reader {
 
   func error(_ message: String, table: String = "", index: Int? = nil, key: String? = nil) -> ConfigError {
     ConfigError(
-      file: file, position: locator.position(table: table, index: index, key: key), message: message)
+      file: file, position: locator.position(table: table, index: index, key: key, value: true),
+      message: message)
   }
 
   mutating func unknown(_ key: String, known: [String], table: String = "", index: Int? = nil) {

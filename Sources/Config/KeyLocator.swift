@@ -11,6 +11,8 @@ public struct KeyLocator: Sendable {
     var index: Int?
     var key: String
     var position: SourcePosition
+    /// Where the value after `=` starts.
+    var value: SourcePosition
   }
 
   private var entries: [Entry] = []
@@ -48,9 +50,12 @@ public struct KeyLocator: Sendable {
       }
       guard let eq = Self.equalsIndex(body) else { continue }
       let key = Self.keyPath(body[body.startIndex..<eq])
-      entries.append(
-        Entry(table: table, index: index, key: key, position: .init(line: lineNumber, column: indent + 1)))
       let value = body[body.index(after: eq)...].drop { $0 == " " || $0 == "\t" }
+      let valueColumn = indent + body.distance(from: body.startIndex, to: value.startIndex) + 1
+      entries.append(
+        Entry(
+          table: table, index: index, key: key, position: .init(line: lineNumber, column: indent + 1),
+          value: .init(line: lineNumber, column: valueColumn)))
       for quote in ["\"\"\"", "'''"] where value.hasPrefix(quote) {
         if !value.dropFirst(3).contains(quote) { inMultiline = quote }
       }
@@ -59,20 +64,19 @@ public struct KeyLocator: Sendable {
 
   /// Where `key` of `table` (element `index` of an array of tables) is written: the key itself,
   /// else the table's header, else line 1.
-  public func position(table: String, index: Int? = nil, key: String? = nil) -> SourcePosition {
+  /// With `value`, where the key's value starts (for a value of the wrong type or out of range).
+  public func position(
+    table: String, index: Int? = nil, key: String? = nil, value: Bool = false
+  )
+    -> SourcePosition
+  {
     if let key {
-      if let e = entries.first(where: { $0.table == table && $0.index == index && $0.key == key }) {
-        return e.position
-      }
-      // A dotted key at the top (`theme.bid = ...`) or a key of a subtable.
-      if table.isEmpty == false, index == nil,
-        let e = entries.first(where: { $0.table.isEmpty && $0.key == table + "." + key })
-      {
-        return e.position
-      }
-      if let e = entries.first(where: { $0.index == index && $0.table + "." + $0.key == table + "." + key }) {
-        return e.position
-      }
+      let found =
+        entries.first { $0.table == table && $0.index == index && $0.key == key }
+        // A dotted key at the top (`theme.bid = ...`) or a key of a subtable.
+        ?? entries.first { !table.isEmpty && index == nil && $0.table.isEmpty && $0.key == table + "." + key }
+        ?? entries.first { $0.index == index && $0.table + "." + $0.key == table + "." + key }
+      if let found { return value ? found.value : found.position }
     }
     if let h = headers.first(where: { $0.table == table && $0.index == index }) { return h.position }
     if index == nil, let e = entries.first(where: { $0.table.isEmpty && $0.key == table }) {

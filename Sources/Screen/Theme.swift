@@ -48,7 +48,8 @@ public enum ThemeColor: Sendable, Hashable {
       if colors >= 1 << 24 { return Int32(r) << 16 | Int32(g) << 8 | Int32(b) }
       return Int32(Self.nearest(r, g, b, among: min(colors, 256)))
     case .index(let n):
-      if colors >= 1 << 24 {
+      // On a direct-colour terminal 0-7 are still the terminal's own ANSI colours.
+      if colors >= 1 << 24, n >= 8 {
         let (r, g, b) = Self.rgb(ofIndex: Int(n))
         return Int32(r) << 16 | Int32(g) << 8 | Int32(b)
       }
@@ -154,6 +155,31 @@ public struct Theme: Sendable, Hashable {
   public static let monochromeTheme = Theme(name: "monochrome", colors: [:], monochrome: true)
 
   public static let builtIn: [Theme] = [dark, light, highContrast, monochromeTheme]
+
+  /// Whether any role is given as RGB (worth a direct-colour terminal).
+  public var usesRGB: Bool {
+    (Array(colors.values) + [stale].compactMap { $0 }).contains { if case .rgb = $0 { true } else { false } }
+  }
+
+  /// The direct-colour terminal type to use instead of `term` for 24-bit colour, or nil: when the
+  /// terminal says it can (`COLORTERM` is `truecolor` or `24bit`), `term` is not direct already
+  /// (`termColors` below 2^24), and terminfo has the `-direct` sibling (`xterm-256color` →
+  /// `xterm-direct`, `tmux-256color` → `tmux-direct`; `colorsOf` answers -1 for none).
+  public static func directTerm(
+    term: String, colorterm: String?, termColors: Int, colorsOf: (String) -> Int
+  ) -> String? {
+    guard let colorterm, ["truecolor", "24bit"].contains(colorterm.lowercased()), termColors < 1 << 24 else {
+      return nil
+    }
+    var base = Substring(term)
+    for suffix in ["-256color", "-88color", "-16color", "-color"] where base.hasSuffix(suffix) {
+      base = base.dropLast(suffix.count)
+      break
+    }
+    guard !base.isEmpty else { return nil }
+    let candidate = base + "-direct"
+    return colorsOf(String(candidate)) >= 1 << 24 ? String(candidate) : nil
+  }
 
   /// A built-in theme by name.
   public static func named(_ name: String) -> Theme? { builtIn.first { $0.name == name } }

@@ -74,6 +74,17 @@ public final class TerminalScreen {
     tt_install_signal_handlers(signalWriteEnd)
     // Wide characters need the locale's character type; numbers stay in the C locale.
     setlocale(LC_CTYPE, "")
+    // 24-bit colours: a theme with #rrggbb colours on a terminal that says it can show them
+    // (COLORTERM=truecolor) is drawn through the direct-colour terminfo entry, when there is one
+    // (Debian: ncurses-term); else they are the nearest of the 256.
+    if options.color, options.theme.usesRGB, let term = getenv("TERM").map({ String(cString: $0) }),
+      let direct = Theme.directTerm(
+        term: term, colorterm: getenv("COLORTERM").map { String(cString: $0) },
+        termColors: Int(tt_terminfo_colors(term, STDOUT_FILENO)),
+        colorsOf: { Int(tt_terminfo_colors($0, STDOUT_FILENO)) })
+    {
+      setenv("TERM", direct, 1)
+    }
     guard let w = initscr() else { throw TerminalError("could not start the terminal (TERM=\(Self.term))") }
     window = w
     cbreak()

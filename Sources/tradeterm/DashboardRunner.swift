@@ -238,7 +238,13 @@ struct DashboardRunner {
     mutating func log(_ state: AppState, to logger: Logger) {
       if let status = state.status {
         var words = status.state.label
-        if let error = status.lastError, !status.state.isConnected { words += " (\(error))" }
+        switch status.state {
+        case .reconnecting(let attempt, _, let error, _):
+          words += " attempt \(attempt)" + (error.map { " (\($0))" } ?? "")
+        case .error, .ended:
+          if let error = status.lastError { words += " (\(error))" }
+        default: break
+        }
         if words != connection {
           logger.info("connection: \(connection ?? "start") -> \(words)")
           connection = words

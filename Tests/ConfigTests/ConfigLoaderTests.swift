@@ -64,24 +64,25 @@ final class ConfigLoaderTests: XCTestCase {
   /// Type and range errors in valid TOML are placed at their key, found in the text.
   func testValueErrorsAreTable() throws {
     let cases: [(text: String, line: Int, column: Int, says: String)] = [
-      ("fps = \"fast\"", 1, 1, "fps must be an integer"),
-      ("\n\nfps = 500", 3, 1, "fps must be from 1 to 120"),
-      ("depth = 10", 1, 1, "depth must be 25 or \"full\""),
-      ("[theme]\nbase = \"light\"\n  bid = \"blurple\"", 3, 3, "theme.bid must be a colour"),
-      ("theme = \"neon\"", 1, 1, "theme must be one of dark, light, high-contrast, monochrome"),
-      ("[keys]\nquit = \"F13\"", 2, 1, "\"F13\" is not a key"),
+      ("fps = \"fast\"", 1, 7, "fps must be an integer"),
+      ("\n\nfps = 500", 3, 7, "fps must be from 1 to 120"),
+      ("depth = 10", 1, 9, "depth must be 25 or \"full\""),
+      ("[theme]\nbase = \"light\"\n  bid = \"blurple\"", 3, 9, "theme.bid must be a colour"),
+      ("theme = \"neon\"", 1, 9, "theme must be one of dark, light, high-contrast, monochrome"),
+      ("[keys]\nquit = \"F13\"", 2, 8, "\"F13\" is not a key"),
       (
-        "[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\n[[alerts]]\nsymbol = \"X\"\nabove = \"high\"", 6, 1,
+        "[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\n[[alerts]]\nsymbol = \"X\"\nabove = \"high\"", 6, 9,
         "above must be a number"
       ),
-      ("[[alerts]]\nsymbol = \"XBTUSD\"\nmove = 2", 3, 1, "needs within"),
-      ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nbelow = 2", 4, 1, "not several"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nmove = 2", 3, 8, "needs within"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nbelow = 2", 4, 9, "not several"),
       ("[[alerts]]\nabove = 1", 1, 1, "needs a symbol"),
-      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 0\nentry = 1", 3, 1, "quantity must be"),
+      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 0\nentry = 1", 3, 12, "quantity must be"),
       (
-        "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 10\nentry = -1", 4, 1, "entry must be a price above 0"
+        "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 10\nentry = -1", 4, 9, "entry must be a price above 0"
       ),
-      ("a = 1\n'confirm-quit' = \"yes\"", 2, 1, "confirm-quit must be true or false"),
+      ("a = 1\n'confirm-quit'   =   \"yes\"", 2, 22, "confirm-quit must be true or false"),
+      ("[large-trade]\nXBTUSD = -5", 2, 10, "large-trade.XBTUSD must be a positive size"),
     ]
     for c in cases {
       guard let e = error(c.text) else { continue }

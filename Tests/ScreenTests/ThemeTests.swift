@@ -36,3 +36,27 @@ import Testing
     }
   }
 }
+
+@Suite struct DirectColourTests {
+  static func colors(_ name: String) -> Int { ["xterm-direct": 1 << 24, "tmux-direct": 1 << 24][name] ?? -1 }
+
+  @Test(
+    arguments: [
+      ("xterm-256color", "truecolor", 256, "xterm-direct"),
+      ("tmux-256color", "24bit", 256, "tmux-direct"),
+      ("xterm-256color", nil, 256, nil),
+      ("xterm-256color", "yes", 256, nil),
+      ("screen-256color", "truecolor", 256, nil),  // no screen-direct entry
+      ("xterm-direct", "truecolor", 1 << 24, nil),  // direct already
+    ] as [(String, String?, Int, String?)])
+  func directTerm(_ term: String, _ colorterm: String?, _ termColors: Int, _ want: String?) {
+    #expect(
+      Theme.directTerm(term: term, colorterm: colorterm, termColors: termColors, colorsOf: Self.colors)
+        == want)
+  }
+
+  @Test func indexedColoursStayAnsiBelowEightOnDirectTerminals() {
+    #expect(ThemeColor.index(1).terminalColor(colors: 1 << 24) == 1)
+    #expect(ThemeColor.index(196).terminalColor(colors: 1 << 24) == 0xFF0000)
+  }
+}
