@@ -246,7 +246,7 @@ struct DashboardRunner {
         default: break
         }
         if words != connection {
-          logger.info("connection: \(connection ?? "start") -> \(words)")
+          logger.info("connection: \(words)")
           connection = words
         }
       }
