@@ -17,8 +17,10 @@ public struct AlertEngine: Sendable {
     public var spent: Bool = false
     /// Whether the condition held at the last fresh observation (nil before the first).
     var condition: Bool?
-    /// Recent (wall ms, price) samples, for `move`.
-    var samples: [(ms: Int64, price: Double)] = []
+    /// For `move`: the window's prices as two monotonic queues (oldest first), whose first
+    /// elements are the lowest and the highest.
+    var lows: [(ms: Int64, price: Double)] = []
+    var highs: [(ms: Int64, price: Double)] = []
 
     public static func == (a: Armed, b: Armed) -> Bool {
       a.id == b.id && a.rule == b.rule && a.fromConfig == b.fromConfig && a.firedAtMs == b.firedAtMs
@@ -117,14 +119,25 @@ public struct AlertEngine: Sendable {
     case .move(let percent, let minutes):
       guard let price = o.last else { return nil }
       let window = Int64(minutes * 60_000)
-      a.samples.removeAll { nowMs - $0.ms > window }
-      let moved = a.samples.contains { $0.price > 0 && abs(price - $0.price) / $0.price * 100 >= percent }
+      // The furthest a price in the window is from `price` is from its lowest or its highest:
+      // two monotonic queues keep them (oldest first) without scanning every sample.
+      while let first = a.lows.first, nowMs - first.ms > window { a.lows.removeFirst() }
+      while let first = a.highs.first, nowMs - first.ms > window { a.highs.removeFirst() }
+      let low = a.lows.first?.price
+      let high = a.highs.first?.price
+      let moved =
+        (low.map { $0 > 0 && (price - $0) / $0 * 100 >= percent } ?? false)
+        || (high.map { $0 > 0 && ($0 - price) / $0 * 100 >= percent } ?? false)
       if moved, ready(a, nowMs: nowMs) {
         // The move is spent: the next one is measured from here.
-        a.samples = [(nowMs, price)]
+        a.lows = [(nowMs, price)]
+        a.highs = [(nowMs, price)]
         return price
       }
-      if a.samples.last?.price != price { a.samples.append((nowMs, price)) }
+      while let last = a.lows.last, last.price >= price { a.lows.removeLast() }
+      a.lows.append((nowMs, price))
+      while let last = a.highs.last, last.price <= price { a.highs.removeLast() }
+      a.highs.append((nowMs, price))
       return nil
     }
   }

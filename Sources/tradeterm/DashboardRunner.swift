@@ -250,6 +250,10 @@ struct DashboardRunner {
           connection = words
         }
       }
+      if state.session.resets > resets {
+        resets = state.session.resets
+        logger.debug("tables reset, waiting for fresh partials (#\(resets), \(connection ?? "-"))")
+      }
       if state.session.resyncs > resyncs {
         resyncs = state.session.resyncs
         let why = state.session.lastFault.map { "\($0.fault)" } ?? "?"

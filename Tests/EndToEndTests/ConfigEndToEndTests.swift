@@ -45,8 +45,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let config = dir.appendingPathComponent("config.toml")
     // The smallest move fires at the first price change; `once`, so never again.
-    try "[[alerts]]\nsymbol = \"XBTUSD\"\nmove = 0.000001\nwithin = 1\n"
-      .write(to: config, atomically: true, encoding: .utf8)
+    // Its command runs without a shell ({symbol} replaced); a second alert's program does not
+    // exist, which the status line says.
+    try """
+    [[alerts]]
+    symbol = "XBTUSD"
+    move = 0.000001
+    within = 1
+    run = ["touch", "\(dir.path)/ran-{symbol}"]
+    """.write(to: config, atomically: true, encoding: .utf8)
     let log = dir.appendingPathComponent("tradeterm.log")
     let raw = dir.appendingPathComponent("raw.bin")
     let command =
@@ -60,6 +67,8 @@ import Testing
     tmux.wait("the banner gone") { !$0.contains("ALERT") }
     let logged = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
     #expect(waitUntil(5) { logged().contains("alert: XBTUSD moved") })
+    #expect(
+      waitUntil(5) { FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran-XBTUSD").path) })
     #expect(waitUntil(5) { logged().contains("connection: LIVE") })
     // More prices arrive (the tape's newest line changes) and the alert stays fired once.
     let before = tmux.screen().first { $0.contains("BUY") || $0.contains("SELL") }
