@@ -15,6 +15,12 @@ enum ConfigFile {
     return base + "/tradeterm/config.toml"
   }
 
+  /// `~/x` as `$HOME/x` (the config's paths; the shell expands the command line's).
+  static func expandingHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = env("HOME") else { return path }
+    return home + path.dropFirst()
+  }
+
   static func env(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
   }

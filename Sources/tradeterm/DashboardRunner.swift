@@ -78,11 +78,15 @@ struct DashboardRunner {
       state.markets.favourites.append(.bitmex(symbol))
     }
     for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
-    let alertsFile = AlertsFile.standard()
+    var alertsFile = AlertsFile.standard()
     var notes = startNotes
     switch alertsFile?.load() ?? .success([]) {
     case .success(let rules): for rule in rules { state.alerts.add(rule) }
-    case .failure(let problem): notes.append(problem.message)
+    case .failure(let problem):
+      // A file that cannot be read is left as it is (not overwritten with this run's alerts).
+      notes.append(problem.message + " (left alone: alerts added now are not kept)")
+      logger?.error("\(problem.message)")
+      alertsFile = nil
     }
     if !notes.isEmpty {
       state.notice = Notice(notes.joined(separator: "; "), until: MonotonicTime.now() + 15)

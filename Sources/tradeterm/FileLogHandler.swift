@@ -1,4 +1,5 @@
 import Logging
+import MarketModel
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 
 /// A swift-log handler that appends one line per message to a file (`--log-file`), flushed as it
 /// is written: `2026-11-23T22:41:07.123Z info connection: connecting -> live`. Nothing goes to
-/// the terminal. Messages are made one line (newlines and control characters as spaces).
+/// the terminal. Messages are made one safe line (`TerminalText`).
 struct FileLogHandler: LogHandler {
   /// The open file, shared by copies of the handler.
   final class Sink: Sendable {
@@ -59,19 +60,17 @@ struct FileLogHandler: LogHandler {
     return .success(Sink(fd: fd))
   }
 
-  func log(
-    level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-    file: String, function: String, line: UInt
-  ) {
+  func log(event: LogEvent) {
     var all = metadata
-    if let explicit { all.merge(explicit) { $1 } }
-    var text = "\(Self.timestamp()) \(level) \(message)"
+    if let explicit = event.metadata { all.merge(explicit) { $1 } }
+    var text = "\(Self.timestamp()) \(event.level) \(event.message)"
+    if let error = event.error { text += " error=\(error)" }
     if !all.isEmpty {
       text += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
-    let oneLine = String(
-      String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-    sink.write(oneLine + "\n")
+    // Text from outside (the exchange's errors, file names) is made safe to `cat`: controls, C1
+    // and bidi overrides as `?`, one line.
+    sink.write(TerminalText.sanitized(text) + "\n")
   }
 
   /// Now in UTC, ISO 8601 with milliseconds.

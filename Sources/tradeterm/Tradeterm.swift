@@ -174,7 +174,7 @@ struct Tradeterm: ParsableCommand {
     let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
     let fps = fpsOption ?? settings.fps
     let markets = markets || (settings.startScreen == .markets && !once)
-    let logFile = logFile ?? settings.logFile
+    let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
     if version {
       print("tradeterm \(TradetermVersion.current)")
       let wss = CurlLibrary.supports("wss") ? "yes" : "no"
