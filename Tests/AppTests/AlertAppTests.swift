@@ -66,3 +66,20 @@ import Testing
     #expect(App.observation(of: "XBTUSD", s, liveTrades: 0) == nil)
   }
 }
+
+@Suite struct LargeTradeSettingTests {
+  /// The config's large-trade size for the symbol makes its trades bold on the tape (the tape's
+  /// own 95th percentile needs 20 trades; this one has one).
+  @Test(arguments: [(Int64?.none, false), (50, true), (1_000, false)])
+  func theConfiguredSizeBoldsTrades(size: Int64?, bold: Bool) throws {
+    var s = AppUpdateTests.state()
+    if let size { s.largeTradeSizes["XBTUSD"] = size }
+    _ = App.update(
+      &s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 1), wallMs: 1_700_000_000_000),
+      batch: RenderMemoTests.partial())
+    let grid = DashboardView.render(s)
+    let y = try #require((0..<grid.height).first { grid.line($0).contains("BUY") })
+    let x = try #require(Array(grid.line(y)).firstIndex(of: "B"))
+    #expect(grid[x, y].style.bold == bold)
+  }
+}
