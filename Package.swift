@@ -27,6 +27,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
@@ -56,6 +58,12 @@ let package = Package(
     .target(name: "Trading", dependencies: ["MarketModel"]),
     .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
     .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
+
+    // The config file: TOML text in, `Settings` (or an error with line and column) out. Pure; the
+    // file is read by the executable.
+    .target(
+      name: "Config",
+      dependencies: ["App", "Screen", "MarketModel", .product(name: "TOMLKit", package: "TOMLKit")]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
     // same decoder and session as the live feed.
@@ -94,8 +102,9 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
-        "App", "Trading", "Journal",
+        "App", "Trading", "Journal", "Config",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -147,6 +156,7 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
+    .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests",

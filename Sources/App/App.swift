@@ -56,7 +56,7 @@ public enum App {
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
       let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
       if !paper.isEmpty { state.dirty = true }
-      return step.commands.map(Effect.feed) + paper
+      return step.commands.map(Effect.feed) + paper + checkAlerts(&state, liveTrades: step.changes.liveTrades)
     case .symbols(let list):
       state.symbols = list
       state.symbolsFailure = nil
@@ -108,6 +108,19 @@ public enum App {
   // MARK: Keys
 
   private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
+    if !state.banners.isEmpty {
+      // Any key acknowledges the alerts' banner (Ctrl-C still quits).
+      state.banners = []
+      return key == .interrupt ? [.quit] : []
+    }
+    if state.quitAsked {
+      state.quitAsked = false
+      guard key == .character("y") || key == .character("Y") || key == .interrupt else { return [] }
+      state.quitting = true
+      return [.quit]
+    }
+    if state.alertPrompt != nil { return handleAlertPrompt(key, &state) }
+    if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
       state.helpVisible = false
       return key == .interrupt ? [.quit] : []
@@ -115,7 +128,7 @@ public enum App {
     if state.picker != nil { return handlePicker(key, &state) }
     if state.ticket != nil { return handleTicket(key, &state) }
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
-    guard let command = Keymap.command(for: key) else { return [] }
+    guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .focusNext: state.focus = state.focus.next()
     case .focusPrevious: state.focus = state.focus.next(backwards: true)
@@ -151,8 +164,16 @@ public enum App {
       return [.feed(.reconnectNow)]
     case .help: state.helpVisible = true
     case .quit:
+      if state.confirmQuit && key != .interrupt {
+        state.quitAsked = true
+        return []
+      }
       state.quitting = true
       return [.quit]
+    case .addAlert: openAlertPrompt(&state)
+    case .listAlerts:
+      state.alertListVisible = true
+      state.alertListSelected = 0
     case .scrollUp: scroll(&state, by: -1)
     case .scrollDown: scroll(&state, by: 1)
     case .pageUp: scroll(&state, by: -10)

@@ -64,6 +64,22 @@ public struct AppState: Sendable {
   public var recording = false
   /// The monotonic second of the last tick (time-driven redraws happen once a second).
   public var lastTickSecond: Int64 = -1
+  /// The keys in force (the keymap's defaults with the config's `[keys]` over them).
+  public var keys = KeyBindings.standard
+  /// `q` asks before quitting (`confirm-quit` in the config); true while it asks.
+  public var confirmQuit = false
+  public var quitAsked = false
+  /// The config's large-trade size per symbol (else the tape's 95th percentile).
+  public var largeTradeSizes: [String: Int64] = [:]
+  /// The alerts, armed and fired.
+  public var alerts = AlertEngine()
+  /// Fired alerts not yet acknowledged (any key acknowledges the newest banner).
+  public var banners: [FiredAlert] = []
+  /// The `a` prompt: its text while open.
+  public var alertPrompt: String?
+  /// The `A` list is open, with its cursor.
+  public var alertListVisible = false
+  public var alertListSelected = 0
   /// Something changed since the last frame.
   public var dirty = true
   public var quitting = false

@@ -27,7 +27,7 @@ public enum DashboardView {
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
-    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil
+    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil || s.alertListVisible
     var grid: Grid
     var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
@@ -105,7 +105,7 @@ public enum DashboardView {
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
         box.render(into: &grid, area: area)
-        tape.largeSize = s.market.tape.largeTradeSize
+        tape.largeSize = s.largeTradeSizes[s.market.symbol.description] ?? s.market.tape.largeTradeSize
         tape.render(into: &grid, area: box.inner(area))
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
@@ -130,7 +130,9 @@ public enum DashboardView {
       messagesPerSecond: s.mode == .replay ? nil : s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
       reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
-      notice: StatusNote.text(s), hints: s.mode == .replay ? replayHints : hints, ascii: s.ascii,
+      notice: StatusNote.text(s), hints: s.mode == .replay ? replayHints(s.keys) : hints(s.keys),
+      ascii: s.ascii,
+      banner: App.statusBanner(s),
       replay: s.mode == .replay
         ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
         : nil
@@ -147,8 +149,12 @@ public enum DashboardView {
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
     } else if s.helpVisible {
-      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
+    } else if s.alertListVisible {
+      HelpOverlay(
+        title: "Alerts", entries: App.alertListEntries(s), footer: "x remove  Esc close", ascii: s.ascii
+      ).render(into: &grid, area: grid.bounds)
     }
     return keys
   }
@@ -157,17 +163,29 @@ public enum DashboardView {
   /// its age (the feed resubscribes it only after `FeedConfig.staleTableAfter`).
   static let bookSilentAfter = 5.0
 
-  static let hints: [KeyHint] = [
-    KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),
-    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("m", "markets"), KeyHint("p", "pause"),
-    KeyHint("r", "reconnect"),
-    KeyHint("?", "help"), KeyHint("q", "quit"),
-  ]
+  /// The status line's hints, with the keys in force.
+  static func hints(_ keys: KeyBindings) -> [KeyHint] {
+    let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
+    return [
+      keys.hint(.zoom(.book), "Book"), keys.hint(.zoom(.trades), "Trades"), keys.hint(.zoom(.chart), "Chart"),
+      keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
+      keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
+      keys.hint(.reconnect, "reconnect"),
+      keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+    ].compactMap { $0 }
+  }
 
-  static let replayHints: [KeyHint] = [
-    KeyHint("space", "pause"), KeyHint(",/.", "±10s"), KeyHint("</>", "±1m"), KeyHint("[/]", "speed"),
-    KeyHint("R", "restart"), KeyHint("?", "help"), KeyHint("q", "quit"),
-  ]
+  /// A replay's hints: its controls, with the keys in force.
+  static func replayHints(_ keys: KeyBindings) -> [KeyHint] {
+    let pair = { (a: Command, b: Command) in keys.label(a) + "/" + keys.label(b) }
+    return [
+      keys.hint(.replay(.togglePause), "pause"),
+      KeyHint(pair(.replay(.seek(seconds: -10)), .replay(.seek(seconds: 10))), "±10s"),
+      KeyHint(pair(.replay(.seek(seconds: -60)), .replay(.seek(seconds: 60))), "±1m"),
+      KeyHint(pair(.replay(.faster(false)), .replay(.faster(true))), "speed"),
+      keys.hint(.replay(.restart), "restart"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+    ].compactMap { $0 }
+  }
 
   /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.
   static func instrumentName(_ i: Instrument) -> String {

@@ -17,6 +17,10 @@ public enum Effect: Sendable, Hashable {
   /// Append these paper-order events to the journal and fsync it, then report back with
   /// `AppEvent.paper` (`.written` or `.failed`): nothing shows before it is on disk.
   case writeJournal([PaperEvent])
+  /// An alert fired: ring, notify, run its command, log it.
+  case alertFired(FiredAlert)
+  /// Keep the alerts added live for the next run (written atomically).
+  case saveAlerts([AlertRule])
   /// Leave.
   case quit
 }

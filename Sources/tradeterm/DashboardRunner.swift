@@ -1,6 +1,8 @@
 import App
+import Config
 import Feed
 import Journal
+import Logging
 import MarketModel
 import Replay
 import Screen
@@ -30,11 +32,18 @@ struct DashboardRunner {
   /// for (the symbol picker's list).
   var replay: ReplaySource?
   var replaySymbols: [String] = []
+  /// The config's settings (keys, alerts, large-trade sizes…).
+  var settings = Settings()
+  var theme = Theme.dark
+  /// `--log-file`'s logger, nil without one.
+  var logger: Logger?
+  /// What the config said at start (unknown keys, key conflicts): shown on the status line.
+  var startNotes: [String] = []
 
   func run() -> Int32 {
     let screen: TerminalScreen
     do {
-      screen = try TerminalScreen(options: .init(color: color))
+      screen = try TerminalScreen(options: .init(color: color, theme: theme))
     } catch {
       printError("tradeterm: \(error)")
       return 2
@@ -89,6 +98,32 @@ struct DashboardRunner {
           .opened(
             events: [], warnings: [], readOnly: "no paper journal: neither XDG_STATE_HOME nor HOME is set")))
     }
+    state.keys = KeyBindings(overrides: settings.keys)
+    state.confirmQuit = settings.confirmQuit
+    state.largeTradeSizes = settings.largeTrade
+    for symbol in settings.favourites.compactMap(Symbol.init)
+    where !state.markets.favourites.contains(.bitmex(symbol)) {
+      state.markets.favourites.append(.bitmex(symbol))
+    }
+    for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
+    var alertsFile = AlertsFile.standard()
+    var notes = startNotes
+    switch alertsFile?.load() ?? .success([]) {
+    case .success(let rules): for rule in rules { state.alerts.add(rule) }
+    case .failure(let problem):
+      // A file that cannot be read is left as it is (not overwritten with this run's alerts).
+      notes.append(problem.message + " (left alone: alerts added now are not kept)")
+      logger?.error("\(problem.message)")
+      alertsFile = nil
+    }
+    if !notes.isEmpty {
+      state.notice = Notice(notes.joined(separator: "; "), until: MonotonicTime.now() + 15)
+    }
+    logger?.info(
+      "tradeterm \(TradetermVersion.current) started: \(options.symbol) via \(options.webSocketURL), \(state.alerts.alerts.count) alerts"
+    )
+    var commands = AlertCommands()
+    var logged = LoggedState()
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
@@ -149,7 +184,19 @@ struct DashboardRunner {
       effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
       batch.removeAll()
       if fds[3].revents != 0, let rest {
-        for result in rest.drain() { effects += App.update(&state, .rest(result)) }
+        for result in rest.drain() {
+          if case .failed(let request, let reason) = result {
+            logger?.warning("REST \(request) failed: \(reason)")
+          }
+          effects += App.update(&state, .rest(result))
+        }
+      }
+      if let logger { logged.log(state, to: logger) }
+      if !commands.isEmpty {
+        for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
+          state.notice = Notice(problem, until: tickNow + 10)
+          logger?.warning("\(problem)")
+        }
       }
       // The offset moves at a daylight-saving change: look again once a minute.
       if !utc, wall / 60_000 != lastOffsetMinute {
@@ -179,6 +226,19 @@ struct DashboardRunner {
           let news: PaperNews = failure.map { .failed(events, reason: $0) } ?? .written(events)
           effects += App.update(&state, .paper(news))
           forceDraw = true
+        case .saveAlerts(let rules):
+          if let problem = alertsFile?.save(rules) {
+            state.notice = Notice(problem, until: tickNow + 10)
+            logger?.error("alerts file: \(problem)")
+          }
+        case .alertFired(let fired):
+          logger?.notice("alert: \(fired.message)")
+          TerminalAlert.bell()
+          TerminalAlert.notify(title: "tradeterm", body: fired.message)
+          if let problem = commands.start(fired, now: Double(tickNow.nanoseconds) / 1e9) {
+            state.notice = Notice(problem, until: tickNow + 10)
+            logger?.error("\(problem)")
+          }
         case .quit: break loop
         }
       }
@@ -210,6 +270,39 @@ struct DashboardRunner {
       rest.request(.bins(symbol: symbol, interval: interval, count: 240))
     }
     if includeActive { rest.request(.active) }
+  }
+
+  /// What the log last said of the connection and resyncs, to log changes only.
+  struct LoggedState {
+    var connection: String?
+    var resyncs = 0
+    var resets = 0
+
+    mutating func log(_ state: AppState, to logger: Logger) {
+      if let status = state.status {
+        var words = status.state.label
+        switch status.state {
+        case .reconnecting(let attempt, _, let error, _):
+          words += " attempt \(attempt)" + (error.map { " (\($0))" } ?? "")
+        case .error, .ended:
+          if let error = status.lastError { words += " (\(error))" }
+        default: break
+        }
+        if words != connection {
+          logger.info("connection: \(words)")
+          connection = words
+        }
+      }
+      if state.session.resets > resets {
+        resets = state.session.resets
+        logger.debug("tables reset, waiting for fresh partials (#\(resets), \(connection ?? "-"))")
+      }
+      if state.session.resyncs > resyncs {
+        resyncs = state.session.resyncs
+        let why = state.session.lastFault.map { "\($0.fault)" } ?? "?"
+        logger.warning("resync #\(resyncs): \(why)")
+      }
+    }
   }
 
   static func wallMs() -> Int64 {

@@ -1,7 +1,9 @@
 import App
 import ArgumentParser
+import Config
 import ExchangeSim
 import Feed
+import Logging
 import MarketModel
 import Replay
 import Screen
@@ -20,7 +22,9 @@ struct Tradeterm: ParsableCommand {
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
       Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD. --demo runs a simulated exchange on this machine \
-      (no network needed); --once prints one snapshot instead of the dashboard.
+      (no network needed); --once prints one snapshot instead of the dashboard. Settings, themes, keys and alerts come from \
+      $XDG_CONFIG_HOME/tradeterm/config.toml (or --config); `tradeterm config` prints the settings in force, \
+      `tradeterm config --example` a commented example.
       """
   )
 
@@ -30,11 +34,25 @@ struct Tradeterm: ParsableCommand {
   @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
   var symbolOption: String?
 
-  /// The instrument watched: the argument, or `--symbol`, or XBTUSD.
+  /// The instrument given on the command line: the argument, or `--symbol`.
   var symbol: String { instrument ?? symbolOption ?? "XBTUSD" }
 
-  @Option(help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2).")
-  var depth: Depth = .top25
+  @Option(
+    name: .customLong("depth"),
+    help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2). Default: the config's, else 25.")
+  var depthOption: Depth?
+
+  @Option(
+    name: .customLong("config"), help: "The config file (default: $XDG_CONFIG_HOME/tradeterm/config.toml).")
+  var configPath: String?
+
+  @Flag(help: "With `tradeterm config`: print a commented example config instead.")
+  var example = false
+
+  @Option(
+    name: .customLong("log-file"),
+    help: "Append a log (connection changes, resyncs, REST failures, alerts) to this file.")
+  var logFile: String?
 
   @Flag(help: "Use BitMEX testnet.")
   var testnet = false
@@ -74,8 +92,8 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
-  @Option(help: "Most frames drawn per second.")
-  var fps = 30
+  @Option(name: .customLong("fps"), help: "Most frames drawn per second (default: the config's, else 30).")
+  var fpsOption: Int?
 
   @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set): attributes only.")
   var noColor = false
@@ -110,7 +128,8 @@ struct Tradeterm: ParsableCommand {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
-    if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
+    if let fpsOption, fpsOption < 1 || fpsOption > 120 { throw fail("--fps must be between 1 and 120") }
+    if example && instrument != "config" { throw fail("--example goes with `tradeterm config`") }
     if let instrument, let symbolOption, instrument != symbolOption {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
@@ -129,6 +148,37 @@ struct Tradeterm: ParsableCommand {
   }
 
   func run() throws {
+    if version { return try start(Settings()) }
+    let loaded: (path: String?, config: LoadedConfig)
+    switch ConfigFile.load(explicit: configPath) {
+    case .success(let l): loaded = l
+    case .failure(let problem): throw fail(problem.message)
+    }
+    if instrument == "config" {
+      if example {
+        print(Settings.example, terminator: "")
+        return
+      }
+      for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
+      for conflict in loaded.config.keyConflicts { printError("tradeterm: config: \(conflict)") }
+      print(
+        "# config file: \(loaded.path ?? "none (\(ConfigFile.standardPath() ?? "no HOME") does not exist): defaults")"
+      )
+      print(loaded.config.settings.toml, terminator: "")
+      return
+    }
+    for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
+    try start(
+      loaded.config.settings, startNotes: loaded.config.warnings.map(\.message) + loaded.config.keyConflicts)
+  }
+
+  /// Runs with the config's `settings`, the flags over them.
+  func start(_ settings: Settings, startNotes: [String] = []) throws {
+    let symbol = instrument ?? symbolOption ?? settings.symbol
+    let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
+    let fps = fpsOption ?? settings.fps
+    let markets = markets || (settings.startScreen == .markets && !once)
+    let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
     if version {
       print("tradeterm \(TradetermVersion.current)")
       let wss = CurlLibrary.supports("wss") ? "yes" : "no"
@@ -160,12 +210,10 @@ struct Tradeterm: ParsableCommand {
       let options = FeedOptions(
         webSocketURL: "replay:", symbol: opened.symbol.description, book: depth.table, config: FeedConfig(),
         userAgent: "tradeterm/\(TradetermVersion.current)")
-      let code = DashboardRunner(
-        options: options, mode: .replay, restURL: nil, fps: fps, ascii: ascii, color: !noColorRequested,
-        utc: utc, startOnMarkets: markets, replay: source, replaySymbols: opened.symbols.map(\.description)
-      ).run()
-      if code != 0 { throw ExitCode(code) }
-      return
+      return try dashboard(
+        options: options, mode: .replay, restURL: nil, fps: fps, markets: markets, settings: settings,
+        startNotes: startNotes, logFile: logFile, replay: source,
+        replaySymbols: opened.symbols.map(\.description))
     }
 
     var sim: ExchangeSim?
@@ -205,9 +253,32 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
+    try dashboard(
+      options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
+      startNotes: startNotes, logFile: logFile)
+  }
+
+  /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
+  /// live feed, or over `replay` (a recording on disk) when given.
+  private func dashboard(
+    options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
+    startNotes: [String], logFile: String?, replay: ReplaySource? = nil, replaySymbols: [String] = []
+  ) throws {
+    var logger: Logger?
+    if let logFile {
+      switch FileLogHandler.open(path: logFile) {
+      case .success(let sink):
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+        logger = Logger(label: "tradeterm") { _ in FileLogHandler(sink: sink, logLevel: level) }
+      case .failure(let error): throw fail(error.message)
+      }
+    }
+    var theme = settings.theme
+    if noColorRequested { theme = .monochromeTheme }
     let code = DashboardRunner(
-      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !noColorRequested,
-      utc: utc, startOnMarkets: markets
+      options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
+      utc: utc, startOnMarkets: markets, replay: replay, replaySymbols: replaySymbols, settings: settings,
+      theme: theme, logger: logger, startNotes: startNotes
     ).run()
     if code != 0 { throw ExitCode(code) }
   }

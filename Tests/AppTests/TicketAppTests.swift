@@ -277,9 +277,9 @@ import Trading
   }
 
   @Test func theHelpListsTheTicketKeys() {
-    let keys = Keymap.help.map(\.keys)
+    let keys = KeyBindings.standard.help.map(\.key)
     #expect(keys.contains("o"))
-    let actions = Keymap.help.map(\.action).joined(separator: "\n")
+    let actions = KeyBindings.standard.help.map(\.action).joined(separator: "\n")
     for words in [
       "PAPER", "ticket: side Buy / Sell", "ticket: type Market / Limit", "ticket: Confirm", "cancel it",
       "a trade past the price; at it, after the queue ahead",
