@@ -128,6 +128,7 @@ public final class ReplayPlayer {
     pending = nil
     let frame = UnsafeRawBufferPointer(rebasing: line[frameStart...])
     let mark = batch.events.count
+    let partialsBefore = batch.partialsDecoded
     do throws(DecodeError) {
       try decoder.decode(frame, into: &batch)
     } catch {
@@ -135,8 +136,8 @@ public final class ReplayPlayer {
       return false
     }
     frames += 1
-    // Partials are rare: look at the events only when the frame says "partial" somewhere.
-    if Self.mentionsPartial(frame) {
+    // Partials are rare: look at the events only when the decoder says the frame was one.
+    if batch.partialsDecoded != partialsBefore {
       for event in batch.events[mark...] {
         notePartial(event, batch, offset: offset, linesBefore: linesBefore)
       }
@@ -210,24 +211,6 @@ public final class ReplayPlayer {
     }
     if let last = partials.last, last.offset == offset, last.topic == topic { return }
     partials.append(PartialMark(topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime))
-  }
-
-  private static let partialWord = Array(#""partial""#.utf8)
-
-  /// Whether `frame` holds the word `"partial"` (a quick test before looking at its events).
-  static func mentionsPartial(_ frame: UnsafeRawBufferPointer) -> Bool {
-    guard let base = frame.baseAddress else { return false }
-    return partialWord.withUnsafeBytes { word in
-      // Hop from one `p` to the next (memchr) and compare there.
-      let n = frame.count - word.count + 1
-      var i = 0
-      while i <= n, let hit = memchr(base + i, Int32(UInt8(ascii: "p")), n - i + 1) {
-        let at = base.distance(to: UnsafeRawPointer(hit))
-        if at >= 1, memcmp(base + at - 1, word.baseAddress!, word.count) == 0 { return true }
-        i = at + 1
-      }
-      return false
-    }
   }
 
   /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.
