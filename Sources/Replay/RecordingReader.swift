@@ -20,15 +20,20 @@ public final class RecordingReader {
   /// The longest line accepted.
   public static let maxLineBytes = 64 << 20
 
-  /// The open file: read directly when plain, through zlib (`gz`) when compressed.
+  /// The file, read ahead in chunks on a thread of its own (`ChunkReader`).
+  private let chunks: ChunkReader
   // Per-line fields skip the runtime exclusivity check: one thread reads at a time, and no
   // access to them overlaps another.
-  @exclusivity(unchecked) private var fd: Int32 = -1
-  @exclusivity(unchecked) private var gz: gzFile?
-  @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
-  @exclusivity(unchecked) private var start = 0
-  @exclusivity(unchecked) private var end = 0
+  /// The chunk lines are being cut from, and where the next line starts in it.
+  @exclusivity(unchecked) private var chunk: ChunkReader.Chunk?
+  @exclusivity(unchecked) private var position = 0
+  /// A line that spans two chunks (or more), put together here; `carried` bytes of it so far.
+  @exclusivity(unchecked) private var carry: UnsafeMutableRawBufferPointer
+  @exclusivity(unchecked) private var carried = 0
+  /// The last line handed out was the carry: empty it before the next.
+  @exclusivity(unchecked) private var carryHandedOut = false
   @exclusivity(unchecked) private var atEOF = false
+  @exclusivity(unchecked) private var fileOffset: Int64 = 0
   /// Lines handed out so far (the 1-based number of the last one).
   @exclusivity(unchecked) public private(set) var lineNumber = 0
   /// Uncompressed bytes before the next line: where `seek(to:)` can come back to.
@@ -61,47 +66,69 @@ public final class RecordingReader {
         throw RecordingError(path: path, reason: "cannot open for reading")
       }
       gzbuffer(file, 256 << 10)
-      gz = file
+      chunks = ChunkReader(fd: -1, gz: file)
     } else {
-      // Plain: read(2) straight into the line buffer, one copy fewer than through zlib.
-      self.fd = fd
       posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+      chunks = ChunkReader(fd: fd, gz: nil)
     }
-    buffer = .allocate(byteCount: 1 << 20, alignment: 16)
+    carry = .allocate(byteCount: 64 << 10, alignment: 16)
   }
 
   deinit {
-    if let gz { gzclose(gz) } else if fd >= 0 { close(fd) }
-    buffer.deallocate()
+    chunks.close()
+    carry.deallocate()
   }
 
   /// The next line, without its `\n` (and a `\r` before it), valid until the next call; nil at
   /// the end of the file.
   public func nextLine() throws(RecordingError) -> UnsafeRawBufferPointer? {
+    if carryHandedOut {
+      carried = 0
+      carryHandedOut = false
+    }
     while true {
-      if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
-        let at = buffer.baseAddress!.distance(to: newline)
-        return take(upTo: at, consumed: at + 1)
+      if let current = chunk, position < current.count {
+        let base = UnsafeRawPointer(current.buffer.baseAddress!)
+        if let newline = memchr(base + position, 0x0A, current.count - position) {
+          let at = base.distance(to: UnsafeRawPointer(newline))
+          if carried == 0 {
+            let line = UnsafeRawBufferPointer(start: base + position, count: at - position)
+            offset += Int64(at - position + 1)
+            position = at + 1
+            lineNumber += 1
+            return Self.trimmed(line)
+          }
+          try appendToCarry(UnsafeRawBufferPointer(start: base + position, count: at - position))
+          offset += Int64(carried + 1)
+          position = at + 1
+          return handOutCarry()
+        }
+        // No newline in the rest of the chunk: the line goes on in the next one.
+        try appendToCarry(UnsafeRawBufferPointer(start: base + position, count: current.count - position))
+        position = current.count
       }
       if atEOF {
-        guard start < end else { return nil }
+        guard carried > 0 else { return nil }
         // The last line has no newline.
         lastLineWasCut = true
-        return take(upTo: end, consumed: end)
+        offset += Int64(carried)
+        return handOutCarry()
       }
-      try fill()
+      try nextChunk()
     }
   }
 
   /// Goes back (or on) to an uncompressed offset that `offset` reported earlier, with
   /// `lineNumber` the number of lines before it.
   public func seek(to target: Int64, lineNumber: Int) throws(RecordingError) {
-    let landed = gz.map { gzseek($0, off_t(target), SEEK_SET) } ?? lseek(fd, off_t(target), SEEK_SET)
-    guard landed == off_t(target) else {
+    if let current = chunk { chunks.recycle(current) }
+    chunk = nil
+    position = 0
+    guard chunks.seek(to: target) else {
       throw RecordingError(path: path, reason: "cannot seek to byte \(target)")
     }
-    start = 0
-    end = 0
+    carried = 0
+    carryHandedOut = false
     atEOF = false
     lastLineWasCut = false
     offset = target
@@ -111,61 +138,57 @@ public final class RecordingReader {
   /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`).
   public var progress: Double {
     guard fileSize > 0 else { return 1 }
-    let at = gz.map { Int64(gzoffset($0)) } ?? offset
+    let at = isCompressed ? fileOffset : offset
     return min(1, max(0, Double(at) / Double(fileSize)))
   }
 
-  private func take(upTo lineEnd: Int, consumed: Int) -> UnsafeRawBufferPointer {
-    var stop = lineEnd
-    if stop > start, buffer[stop - 1] == 0x0D { stop -= 1 }
-    let line = UnsafeRawBufferPointer(rebasing: buffer[start..<stop])
-    offset += Int64(consumed - start)
-    start = consumed
-    lineNumber += 1
-    return line
+  /// Moves on to the next chunk read ahead (the one done with goes back to be read into).
+  private func nextChunk() throws(RecordingError) {
+    if let current = chunk { chunks.recycle(current) }
+    chunk = nil
+    position = 0
+    let next = chunks.next()
+    chunk = next
+    fileOffset = next.fileOffset
+    if next.cut { lastLineWasCut = true }
+    if let failure = next.failure {
+      throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(failure)")
+    }
+    if next.endOfFile { atEOF = true }
   }
 
-  /// Reads more: moves what is left of a line to the front, grows the buffer if a line fills it.
-  private func fill() throws(RecordingError) {
-    if start > 0 {
-      if end > start { memmove(buffer.baseAddress!, buffer.baseAddress! + start, end - start) }
-      end -= start
-      start = 0
+  /// Adds `bytes` to the line being put together, growing the carry up to `maxLineBytes`.
+  private func appendToCarry(_ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
+    guard !bytes.isEmpty else { return }
+    let needed = carried + bytes.count
+    guard needed <= Self.maxLineBytes else {
+      throw RecordingError(
+        path: path,
+        reason: "line \(lineNumber + 1) is longer than \(Self.maxLineBytes >> 20) MB: not a recording")
     }
-    if end == buffer.count {
-      guard buffer.count < Self.maxLineBytes else {
-        throw RecordingError(
-          path: path,
-          reason: "line \(lineNumber + 1) is longer than \(Self.maxLineBytes >> 20) MB: not a recording")
-      }
-      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
-      bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
-      buffer.deallocate()
-      buffer = bigger
+    if needed > carry.count {
+      var size = carry.count
+      while size < needed { size *= 2 }
+      let bigger = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: min(size, Self.maxLineBytes), alignment: 16)
+      bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: carry[0..<carried]))
+      carry.deallocate()
+      carry = bigger
     }
-    let room = min(buffer.count - end, Int(Int32.max))
-    let got: Int
-    if let gz {
-      got = Int(gzread(gz, buffer.baseAddress! + end, UInt32(room)))
-      if got < 0 {
-        var code: Int32 = 0
-        let message = gzerror(gz, &code).map { String(cString: $0) } ?? "read error"
-        throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(message)")
-      }
-      if got == 0 {
-        // A .gz cut short mid-stream (a recording killed while writing) ends early: what came
-        // before is played, and the cut is reported like a last line cut short.
-        var code: Int32 = 0
-        if gzerror(gz, &code) != nil, code != Z_OK, code != Z_STREAM_END { lastLineWasCut = true }
-      }
-    } else {
-      var n = read(fd, buffer.baseAddress! + end, room)
-      while n < 0 && errno == EINTR { n = read(fd, buffer.baseAddress! + end, room) }
-      if n < 0 { throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(Self.errnoText())") }
-      got = n
-    }
-    if got == 0 { atEOF = true }
-    end += got
+    (carry.baseAddress! + carried).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    carried = needed
+  }
+
+  private func handOutCarry() -> UnsafeRawBufferPointer {
+    carryHandedOut = true
+    lineNumber += 1
+    return Self.trimmed(UnsafeRawBufferPointer(rebasing: carry[0..<carried]))
+  }
+
+  /// `line` without a `\r` at its end.
+  private static func trimmed(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    guard let last = line.last, last == 0x0D else { return line }
+    return UnsafeRawBufferPointer(rebasing: line[0..<(line.count - 1)])
   }
 
   private static func errnoText() -> String { String(cString: strerror(errno)) }

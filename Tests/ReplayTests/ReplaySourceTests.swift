@@ -177,3 +177,37 @@ import Testing
     #expect(player.frames == 1)
   }
 }
+
+/// Lines cut across the reader's 1 MB chunks are put back together.
+@Suite struct ChunkBoundaryTests {
+  @Test(arguments: [false, true])
+  func aLineLongerThanSeveralChunksReadsWhole(compressed: Bool) throws {
+    let long =
+      #"{"table":"trade","action":"insert","data":["# + String(repeating: " ", count: 3_000_123) + "]}"
+    let text = "1626993368.0 " + long + "\r\n1626993369.0 pong\n"
+    let name = compressed ? "long.jsonl.gz" : "long.jsonl"
+    let path = try ReplayTests.temporary(compressed ? "plain" : name, Array(text.utf8))
+    defer { ReplayTests.cleanUp(path) }
+    var file = path
+    if compressed {
+      file = path + ".gz"
+      try ReplayTests.gzip(Array(text.utf8), to: file)
+    }
+    let reader = try RecordingReader(path: file)
+    let first = try #require(try reader.nextLine())
+    #expect(first.count == 13 + long.utf8.count)
+    #expect(first.last == UInt8(ascii: "}"))
+    #expect(reader.offset == Int64(13 + long.utf8.count + 2))
+    let second = try #require(try reader.nextLine())
+    #expect(Array(second) == Array("1626993369.0 pong".utf8))
+    #expect(try reader.nextLine() == nil)
+    #expect(reader.lineNumber == 2)
+    #expect(!reader.lastLineWasCut)
+
+    let player = try ReplayPlayer(path: file)
+    var batch = MarketBatch()
+    while try player.next(into: &batch) != .end {}
+    #expect(player.frames == 2)
+    #expect(player.badLines == 0)
+  }
+}
