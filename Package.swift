@@ -27,6 +27,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
@@ -54,7 +55,7 @@ let package = Package(
     // Pure drawing and pure app logic.
     // Pure contract maths, the sweep, the ticket's input rules and paper orders.
     .target(name: "Trading", dependencies: ["MarketModel"]),
-    .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
+    .target(name: "Screen", dependencies: ["MarketModel", "Session", "Trading"]),
     .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
@@ -96,6 +97,7 @@ let package = Package(
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
         "App", "Trading", "Journal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
 

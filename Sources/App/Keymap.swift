@@ -25,6 +25,7 @@ public enum Command: Sendable, Hashable {
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
   case openTicket
+  case togglePortfolio
 }
 
 public enum Keymap {
@@ -44,6 +45,7 @@ public enum Keymap {
     case .character("s"), .character("/"): .openPicker
     case .character("m"): .toggleMarkets
     case .character("o"): .openTicket
+    case .character("P"): .togglePortfolio
     case .character("p"): .togglePause
     case .character("r"): .reconnect
     case .character("?"), .character("h"): .help
@@ -84,6 +86,8 @@ public enum Keymap {
     ("  Enter", "ticket: Confirm (dim, with the reason, when invalid)"),
     ("  ↑ ↓  x", "ticket: select an open order · cancel it"),
     ("  limit fills", "a trade past the price; at it, after the queue ahead"),
+    ("P", "portfolio: positions from --positions FILE and paper fills, live P&L (P or Esc: back)"),
+    ("  ↑ ↓ j k PgUp PgDn", "portfolio: scroll · dim rows: stale marks, with their age"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),

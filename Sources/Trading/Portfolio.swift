@@ -134,6 +134,26 @@ public struct PortfolioLine: Sendable, Hashable {
   /// Unrealised P&L at the mark, in settlement units.
   public var unrealised: Double?
 
+  public init(
+    symbol: Symbol, source: PositionSource, status: PositionStatus, spec: ContractSpec?, tally: PositionTally,
+    name: String? = nil, mark: Double? = nil, last: Double? = nil, markAgeMs: Int64? = nil, stale: Bool,
+    marketValue: Double? = nil, cost: Double? = nil, unrealised: Double? = nil
+  ) {
+    self.symbol = symbol
+    self.source = source
+    self.status = status
+    self.spec = spec
+    self.tally = tally
+    self.name = name
+    self.mark = mark
+    self.last = last
+    self.markAgeMs = markAgeMs
+    self.stale = stale
+    self.marketValue = marketValue
+    self.cost = cost
+    self.unrealised = unrealised
+  }
+
   /// The open size in the instrument's units.
   public var units: Double? { spec.map { $0.units(contracts: tally.contracts) } }
   /// Unrealised P&L as a percentage of the cost.
@@ -168,8 +188,8 @@ public struct CurrencyTotal: Sendable, Hashable {
 
   /// Unrealised + realised − fees.
   public var totalPnL: Double { unrealised + realised - fees }
-  /// Unrealised P&L as a percentage of the open positions' cost.
-  public var pnlPercent: Double? { cost > 0 ? unrealised / cost * 100 : nil }
+  /// Total P&L as a percentage of the open positions' cost (nil with none open).
+  public var pnlPercent: Double? { cost > 0 ? totalPnL / cost * 100 : nil }
 }
 
 /// The rate the USD totals use: XBT's price as XBTUSD's mark.
@@ -210,10 +230,10 @@ public struct PortfolioValuation: Sendable, Hashable {
   /// Total P&L in USD.
   public var usdTotalPnL: Double? { usdSum(\.totalPnL) }
   public var usdNetValue: Double? { usdSum(\.netValue) }
-  /// Unrealised P&L % over every currency, in USD.
+  /// Total P&L % over every currency, in USD, of the open positions' cost.
   public var usdPnLPercent: Double? {
-    guard let cost = usdSum(\.cost), cost > 0, let u = usdSum(\.unrealised) else { return nil }
-    return u / cost * 100
+    guard let cost = usdSum(\.cost), cost > 0, let pnl = usdSum(\.totalPnL) else { return nil }
+    return pnl / cost * 100
   }
   /// A stale mark (or a stale rate) is in the totals.
   public var stale: Bool { totals.contains { $0.stale } || (rate?.stale ?? false) }

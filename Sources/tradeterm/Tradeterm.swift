@@ -2,11 +2,13 @@ import App
 import ArgumentParser
 import ExchangeSim
 import Feed
+import Journal
 import MarketModel
 import Replay
 import Screen
 import Session
 import Terminal
+import Trading
 
 #if canImport(Glibc)
 import Glibc
@@ -71,6 +73,21 @@ struct Tradeterm: ParsableCommand {
   )
   var markets = false
 
+  @Flag(
+    help:
+      "Start on the portfolio (P toggles it); with --once, print the positions and totals (--json or --csv)."
+  )
+  var portfolio = false
+
+  @Option(
+    help:
+      "Positions held, for the portfolio: a TOML file of [[positions]] tables (symbol, quantity in the instrument's units, negative for a short, entry)."
+  )
+  var positions: String?
+
+  @Flag(help: "With --once --portfolio: print the positions as CSV.")
+  var csv = false
+
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
@@ -105,6 +122,9 @@ struct Tradeterm: ParsableCommand {
   /// exit status 2 (not ArgumentParser's usage text): scripts and people see what was wrong.
   func validate() throws {
     if json && !once { throw fail("--json goes with --once") }
+    if csv && !(once && portfolio) { throw fail("--csv goes with --once --portfolio") }
+    if csv && json { throw fail("choose one of --json and --csv") }
+    if markets && portfolio { throw fail("choose one of --markets and --portfolio") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
     if !Self.speeds.contains(speed) && speed != 0 {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
@@ -139,6 +159,20 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
+    // The positions: the file's, else in a demo the demo portfolio.
+    var held: [HeldPosition] = []
+    var positionsName: String?
+    if let positions {
+      switch PositionsFile.load(positions) {
+      case .success(let list):
+        held = list
+        positionsName = positions.split(separator: "/").last.map(String.init)
+      case .failure(let error): throw fail(error.description)
+      }
+    } else if demo {
+      held = PositionsFile.demo
+      positionsName = "demo"
+    }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
@@ -162,7 +196,9 @@ struct Tradeterm: ParsableCommand {
         userAgent: "tradeterm/\(TradetermVersion.current)")
       let code = DashboardRunner(
         options: options, mode: .replay, restURL: nil, fps: fps, ascii: ascii, color: !noColorRequested,
-        utc: utc, startOnMarkets: markets, replay: source, replaySymbols: opened.symbols.map(\.description)
+        utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
+        positionsName: positionsName,
+        replay: source, replaySymbols: opened.symbols.map(\.description)
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
@@ -197,7 +233,9 @@ struct Tradeterm: ParsableCommand {
     if once {
       let code = OnceRunner(
         options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
-        utc: utc, markets: markets
+        utc: utc, markets: markets, portfolio: portfolio, held: held,
+        fills: portfolio ? Self.paperFills() : [],
+        csv: csv
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
@@ -207,9 +245,19 @@ struct Tradeterm: ParsableCommand {
     }
     let code = DashboardRunner(
       options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !noColorRequested,
-      utc: utc, startOnMarkets: markets
+      utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held, positionsName: positionsName
     ).run()
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).
+  static func paperFills() -> [PaperFill] {
+    guard let path = PaperJournal.standardPath() else { return [] }
+    let loaded = PaperJournal(path: path).load()
+    for warning in loaded.warnings { printError("tradeterm: \(warning)") }
+    var ledger = PaperLedger()
+    for event in loaded.events { ledger.apply(event) }
+    return ledger.fills
   }
 
   /// `--no-color`, or `NO_COLOR` set and not empty.
