@@ -122,10 +122,11 @@ public struct PortfolioLine: Sendable, Hashable {
   public var name: String?
   public var mark: Double?
   public var last: Double?
-  /// Milliseconds since the instrument row last changed (nil when only REST has spoken).
+  /// Milliseconds since the mark last arrived on the `instrument` table (nil when only REST has
+  /// given one).
   public var markAgeMs: Int64?
-  /// The mark is old news: its table is resyncing, the connection is down, or the row has gone
-  /// quiet for longer than its usual interval.
+  /// The mark is old news: its table is resyncing, the connection is down, or no mark has come
+  /// for three times its usual interval (at least 5 s).
   public var stale: Bool
   /// Market value of the open contracts at the mark, in settlement units (signed).
   public var marketValue: Double?
@@ -347,7 +348,7 @@ public enum Portfolio {
 
   /// Whether `row`'s prices are old news.
   static func isStale(_ row: MarketRow, _ universe: MarketUniverse, nowMs: Int64, connected: Bool) -> Bool {
-    !connected || universe.sync != .live || row.isQuiet(now: nowMs)
+    !connected || universe.sync != .live || row.isMarkQuiet(now: nowMs)
   }
 
   static func line(
@@ -359,7 +360,7 @@ public enum Portfolio {
     var line = PortfolioLine(
       symbol: symbol, source: source, status: look.status, spec: look.spec, tally: tally,
       name: i.flatMap { i in i.fields.underlying.map { "\($0)/\(i.fields.quoteCurrency ?? "?")" } },
-      mark: i?.markPrice, last: i?.lastPrice, markAgeMs: look.row?.changedAt.map { max(0, nowMs - $0) },
+      mark: i?.markPrice, last: i?.lastPrice, markAgeMs: look.row?.markAt.map { max(0, nowMs - $0) },
       stale: look.row.map { isStale($0, universe, nowMs: nowMs, connected: connected) } ?? true)
     guard let spec = look.spec, let mark = line.mark, mark > 0 else { return line }
     line.marketValue = spec.settlementValue(contracts: tally.contracts, price: mark)

@@ -238,6 +238,29 @@ import Trading
     #expect(value(5_500).lines[0].stale)
   }
 
+  /// The age is the mark's own: a row kept busy by trades (last price, volume) while its mark
+  /// stopped still shows the mark's age, and goes stale.
+  @Test func theAgeIsTheMarksNotTheRows() {
+    var universe = Self.universe([(Self.inverse, 40_000)], at: 1_000)
+    for t in stride(from: Int64(2_000), through: 5_000, by: 1_000) {
+      universe.apply(Self.update(Self.inverse.symbol, mark: 40_000), now: t)
+    }
+    for t in stride(from: Int64(6_000), through: 20_000, by: 500) {
+      var batch = MarketBatch()
+      var u = InstrumentUpdate(symbol: Self.inverse.symbol)
+      u.lastPrice = 40_001
+      batch.instruments = [u]
+      batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
+      universe.apply(batch, now: t)
+    }
+    let v = Portfolio.value(
+      held: [HeldPosition(symbol: "XBTUSD", quantity: 100, entry: 40_000)], fills: [], universe: universe,
+      nowMs: 20_000, wallMs: 0, connected: true)
+    #expect(v.lines[0].markAgeMs == 15_000)
+    #expect(v.lines[0].stale)
+    #expect(!(universe.row("XBTUSD")?.isQuiet(now: 20_000) ?? true))
+  }
+
   // MARK: Helpers
 
   /// A universe live from an all-symbols partial of `specs` at their marks.
