@@ -56,7 +56,7 @@ let package = Package(
     // Pure drawing and pure app logic.
     // Pure contract maths, the sweep, the ticket's input rules and paper orders.
     .target(name: "Trading", dependencies: ["MarketModel"]),
-    .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
+    .target(name: "Screen", dependencies: ["MarketModel", "Session", "Trading"]),
     .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
 
     // The config file: TOML text in, `Settings` (or an error with line and column) out. Pure; the
@@ -105,6 +105,7 @@ let package = Package(
         "App", "Trading", "Journal", "Config",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
 

@@ -55,7 +55,7 @@ extension App {
       // Only the keys that mean the same on both screens reach the dashboard's keymap: the
       // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
       switch state.keys.command(for: key) {
-      case .quit?, .help?, .toggleMarkets?, .reconnect?, .togglePause?: return nil
+      case .quit?, .help?, .toggleMarkets?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
       default: return []
       }
     }

@@ -53,7 +53,11 @@ public enum App {
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
-      if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
+      if step.changedAnything
+        || ((state.marketsVisible || state.portfolio.visible) && step.marketsChanged > 0)
+      {
+        state.dirty = true
+      }
       let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
       if !paper.isEmpty { state.dirty = true }
       return step.commands.map(Effect.feed) + paper + checkAlerts(&state, liveTrades: step.changes.liveTrades)
@@ -127,6 +131,7 @@ public enum App {
     }
     if state.picker != nil { return handlePicker(key, &state) }
     if state.ticket != nil { return handleTicket(key, &state) }
+    if state.portfolio.visible, let effects = handlePortfolio(key, &state) { return effects }
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
@@ -153,6 +158,9 @@ public enum App {
       }
       return []
     case .toggleMarkets: state.marketsVisible.toggle()
+    case .togglePortfolio:
+      state.portfolio.visible.toggle()
+      if state.portfolio.visible { state.marketsVisible = false }
     case .openTicket: openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:

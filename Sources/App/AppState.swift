@@ -29,6 +29,8 @@ public struct AppState: Sendable {
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
+  /// The portfolio screen (`P`) and the positions from the file.
+  public var portfolio = PortfolioState()
   /// The order ticket over the dashboard (`o`), or nil when closed.
   public var ticket: TicketState?
   /// Paper orders and fills, as the journal holds them.

@@ -17,6 +17,10 @@ public enum DashboardView {
   /// drawn over only when the layout is the same (every cell then belongs to the same pane as
   /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
+    if s.portfolio.visible {
+      memo = RenderMemo()
+      return PortfolioScreen.render(s)
+    }
     if s.marketsVisible {
       memo = RenderMemo()
       return MarketsScreen.render(s)

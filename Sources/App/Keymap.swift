@@ -27,6 +27,7 @@ public enum Command: Sendable, Hashable {
   case openTicket
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
+  case togglePortfolio
 }
 
 /// The one keymap: every command with its config name, default keys and help text. A command
@@ -65,6 +66,7 @@ public enum Keymap {
     Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
     Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
+    Entry("portfolio", .togglePortfolio, [c("P")], "portfolio: file + paper positions, live P&L (Esc back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
     Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),
@@ -92,6 +94,11 @@ public enum Keymap {
     ("  Enter  *", "markets: open the row's symbol · star it"),
     ("  Tab  d  /  f", "markets: sort · direction · filter · type/favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
+  ]
+
+  /// The portfolio's own keys (fixed), listed under its help line.
+  public static let portfolioHelp: [(keys: String, action: String)] = [
+    ("  ↑ ↓ j k PgUp PgDn", "portfolio: scroll · dim row: stale mark")
   ]
 
   /// The ticket's own keys (fixed), listed under its help line.
@@ -187,6 +194,9 @@ public struct KeyBindings: Sendable {
       }
       if entry.command == .toggleMarkets {
         lines += Keymap.marketsHelp.map { KeyHint($0.keys, $0.action) }
+      }
+      if entry.command == .togglePortfolio {
+        lines += Keymap.portfolioHelp.map { KeyHint($0.keys, $0.action) }
       }
       if entry.command == .openTicket {
         lines += Keymap.ticketHelp.map { KeyHint($0.keys, $0.action) }

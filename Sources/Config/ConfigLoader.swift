@@ -430,16 +430,16 @@ struct Reader {
       throw error("each position needs symbol, quantity and entry", table: table, index: i)
     }
     let sym = try symbol(s, table: table, index: i)
-    let quantity = try integer(q, "quantity", table: table, index: i, key: "quantity")
+    let quantity = try number(q, "quantity", table: table, index: i, key: "quantity")
     guard quantity != 0 else {
       throw error(
-        "quantity must be a number of contracts, negative for a short, not 0", table: table, index: i,
-        key: "quantity")
+        "quantity must be a number in the instrument's units, negative for a short, not 0", table: table,
+        index: i, key: "quantity")
     }
     let entry = try number(e, "entry", table: table, index: i, key: "entry")
     guard entry > 0 else {
       throw error("entry must be a price above 0", table: table, index: i, key: "entry")
     }
-    return PositionEntry(symbol: sym, quantity: Int64(quantity), entry: entry)
+    return PositionEntry(symbol: sym, quantity: quantity, entry: entry)
   }
 }

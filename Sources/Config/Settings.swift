@@ -6,10 +6,11 @@ import Screen
 /// contracts (negative for a short) entered at `entry`.
 public struct PositionEntry: Sendable, Hashable {
   public var symbol: Symbol
-  public var quantity: Int64
+  /// In the instrument's units: contracts, or the base currency for linear and spot.
+  public var quantity: Double
   public var entry: Double
 
-  public init(symbol: Symbol, quantity: Int64, entry: Double) {
+  public init(symbol: Symbol, quantity: Double, entry: Double) {
     self.symbol = symbol
     self.quantity = quantity
     self.entry = entry

@@ -14,6 +14,10 @@ public struct MarketRow: Sendable, Hashable {
   public internal(set) var updates = 0
   /// The row's usual time between updates (ms): a moving average of the gaps seen.
   public internal(set) var usualIntervalMs: Double?
+  /// When a `markPrice` last arrived (the caller's monotonic clock, ms; nil when only REST has
+  /// given one), and the usual time between marks (ms), for the portfolio's mark ages.
+  public internal(set) var markAt: Int64?
+  public internal(set) var markIntervalMs: Double?
 
   public init(id: InstrumentID, instrument: Instrument) {
     self.id = id
@@ -33,10 +37,27 @@ public struct MarketRow: Sendable, Hashable {
     }
     changedAt = now
     updates &+= 1
+    if update.markPrice != nil { noteMark(now: now) }
     if let after = update.lastPrice, let before, after != before {
       move = after > before ? .up : .down
       movedAt = now
     }
+  }
+
+  /// Notes a mark arriving at `now`, learning the marks' rhythm.
+  mutating func noteMark(now: Int64) {
+    if let last = markAt, now > last {
+      let gap = Double(now - last)
+      markIntervalMs = markIntervalMs.map { 0.8 * $0 + 0.2 * gap } ?? gap
+    }
+    markAt = now
+  }
+
+  /// Whether the mark is old news: none for three times its usual interval (at least `floorMs`).
+  /// Never for a mark without a rhythm yet.
+  public func isMarkQuiet(now: Int64, floorMs: Int64 = 5_000) -> Bool {
+    guard let markAt, let usual = markIntervalMs else { return false }
+    return now - markAt > max(floorMs, Int64(3 * usual))
   }
 
   /// Whether the row has gone quiet: no update for three times its usual interval (and at

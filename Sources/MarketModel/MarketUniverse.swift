@@ -59,6 +59,7 @@ public struct MarketUniverse: Sendable {
           let before = rows[i].instrument.lastPrice
           rows[i].instrument = fresh
           rows[i].changedAt = now
+          if update.markPrice != nil { rows[i].noteMark(now: now) }
           if let after = fresh.lastPrice, let before, after != before {
             rows[i].move = after > before ? .up : .down
             rows[i].movedAt = now

@@ -8,6 +8,7 @@ import Replay
 import Screen
 import Session
 import Terminal
+import Trading
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,10 @@ struct DashboardRunner {
   var utc: Bool
   /// Open on the markets list (`--markets`).
   var startOnMarkets = false
+  /// Open on the portfolio (`--portfolio`), and the positions from the file (or the demo's).
+  var startOnPortfolio = false
+  var held: [HeldPosition] = []
+  var positionsName: String?
   /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
   /// for (the symbol picker's list).
   var replay: ReplaySource?
@@ -79,6 +84,9 @@ struct DashboardRunner {
     let favourites = FavouritesFile.standard()
     state.markets.favourites = favourites?.load() ?? []
     state.marketsVisible = startOnMarkets
+    state.portfolio.held = held
+    state.portfolio.fileName = positionsName
+    state.portfolio.visible = startOnPortfolio
     if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
     // restart; a second tradeterm finds it locked and stays read-only.

@@ -3,6 +3,7 @@ import Feed
 import MarketModel
 import Screen
 import Session
+import Trading
 
 /// `--once`: run the feed without a dashboard until the book is live (or a replay has
 /// played out), print one snapshot, and exit: 0 on success, 1 on timeout or error (with
@@ -23,6 +24,12 @@ struct OnceRunner {
   var utc: Bool
   /// Print every instrument of the markets list instead of the book and tape.
   var markets = false
+  /// Print the portfolio (`--portfolio`): these positions and these paper fills at the marks.
+  var portfolio = false
+  var held: [HeldPosition] = []
+  var fills: [PaperFill] = []
+  /// With `portfolio`: CSV instead of a table.
+  var csv = false
 
   func run() -> Int32 {
     let feed = MarketFeed(options)
@@ -86,6 +93,21 @@ struct OnceRunner {
         if markets {
           feed.stop()
           return finishMarkets(session.markets, status)
+        }
+        if portfolio {
+          // Every mark: the all-symbols instrument table holds its partial.
+          guard session.markets.sync == .live else { continue }
+          feed.stop()
+          let valuation = Portfolio.value(
+            held: held, fills: fills, universe: session.markets, nowMs: now.nanoseconds / 1_000_000,
+            wallMs: DashboardRunner.wallMs(), connected: true)
+          let snapshot = PortfolioSnapshot(status: label(status), valuation: valuation)
+          print(
+            json
+              ? snapshot.json
+              : csv ? snapshot.csv : TerminalText.sanitized(snapshot.text, keepingNewlines: true),
+            terminator: json ? "\n" : "")
+          return 0
         }
         return complete(feed, session.market, status)
       default:

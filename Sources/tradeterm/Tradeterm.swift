@@ -3,12 +3,14 @@ import ArgumentParser
 import Config
 import ExchangeSim
 import Feed
+import Journal
 import Logging
 import MarketModel
 import Replay
 import Screen
 import Session
 import Terminal
+import Trading
 
 #if canImport(Glibc)
 import Glibc
@@ -89,6 +91,21 @@ struct Tradeterm: ParsableCommand {
   )
   var markets = false
 
+  @Flag(
+    help:
+      "Start on the portfolio (P toggles it); with --once, print the positions and totals (--json or --csv)."
+  )
+  var portfolio = false
+
+  @Option(
+    help:
+      "Positions held, for the portfolio: a TOML file of [[positions]] tables (symbol, quantity in the instrument's units, negative for a short, entry)."
+  )
+  var positions: String?
+
+  @Flag(help: "With --once --portfolio: print the positions as CSV.")
+  var csv = false
+
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
@@ -123,6 +140,9 @@ struct Tradeterm: ParsableCommand {
   /// exit status 2 (not ArgumentParser's usage text): scripts and people see what was wrong.
   func validate() throws {
     if json && !once { throw fail("--json goes with --once") }
+    if csv && !(once && portfolio) { throw fail("--csv goes with --once --portfolio") }
+    if csv && json { throw fail("choose one of --json and --csv") }
+    if markets && portfolio { throw fail("choose one of --markets and --portfolio") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
     if !Self.speeds.contains(speed) && speed != 0 {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
@@ -189,6 +209,26 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
+    // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
+    // portfolio.
+    var held: [HeldPosition] = []
+    var positionsName: String?
+    if let positions {
+      switch PositionsFile.load(positions) {
+      case .success(let list):
+        held = list
+        positionsName = positions.split(separator: "/").last.map(String.init)
+      case .failure(let error): throw fail(error.description)
+      }
+    } else if !settings.positions.isEmpty {
+      held = settings.positions.map {
+        HeldPosition(symbol: $0.symbol, quantity: $0.quantity, entry: $0.entry)
+      }
+      positionsName = "config"
+    } else if demo {
+      held = PositionsFile.demo
+      positionsName = "demo"
+    }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
@@ -212,7 +252,7 @@ struct Tradeterm: ParsableCommand {
         userAgent: "tradeterm/\(TradetermVersion.current)")
       return try dashboard(
         options: options, mode: .replay, restURL: nil, fps: fps, markets: markets, settings: settings,
-        startNotes: startNotes, logFile: logFile, replay: source,
+        startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName, replay: source,
         replaySymbols: opened.symbols.map(\.description))
     }
 
@@ -245,7 +285,9 @@ struct Tradeterm: ParsableCommand {
     if once {
       let code = OnceRunner(
         options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
-        utc: utc, markets: markets
+        utc: utc, markets: markets, portfolio: portfolio, held: held,
+        fills: portfolio ? Self.paperFills() : [],
+        csv: csv
       ).run()
       if code != 0 { throw ExitCode(code) }
       return
@@ -255,14 +297,15 @@ struct Tradeterm: ParsableCommand {
     }
     try dashboard(
       options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
-      startNotes: startNotes, logFile: logFile)
+      startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName)
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
   /// live feed, or over `replay` (a recording on disk) when given.
   private func dashboard(
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
-    startNotes: [String], logFile: String?, replay: ReplaySource? = nil, replaySymbols: [String] = []
+    startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
+    replay: ReplaySource? = nil, replaySymbols: [String] = []
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -277,10 +320,22 @@ struct Tradeterm: ParsableCommand {
     if noColorRequested { theme = .monochromeTheme }
     let code = DashboardRunner(
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
-      utc: utc, startOnMarkets: markets, replay: replay, replaySymbols: replaySymbols, settings: settings,
-      theme: theme, logger: logger, startNotes: startNotes
+      utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
+      positionsName: positionsName,
+      replay: replay, replaySymbols: replaySymbols, settings: settings, theme: theme, logger: logger,
+      startNotes: startNotes
     ).run()
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).
+  static func paperFills() -> [PaperFill] {
+    guard let path = PaperJournal.standardPath() else { return [] }
+    let loaded = PaperJournal(path: path).load()
+    for warning in loaded.warnings { printError("tradeterm: \(warning)") }
+    var ledger = PaperLedger()
+    for event in loaded.events { ledger.apply(event) }
+    return ledger.fills
   }
 
   /// `--no-color`, or `NO_COLOR` set and not empty.

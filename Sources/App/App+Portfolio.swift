@@ -1,0 +1,36 @@
+import MarketModel
+import Screen
+import Trading
+
+extension App {
+  /// Keys on the portfolio screen: scrolling and back. Nil passes the key on to the dashboard's
+  /// keymap (quit, help, reconnect, pause, `P` back, `m` markets); every other key is taken here.
+  static func handlePortfolio(_ key: Key, _ state: inout AppState) -> [Effect]? {
+    let count = state.portfolio.held.count + 8
+    switch key {
+    case .up, .character("k"): state.portfolio.first = max(0, state.portfolio.first - 1)
+    case .down, .character("j"): state.portfolio.first = min(count, state.portfolio.first + 1)
+    case .pageUp: state.portfolio.first = max(0, state.portfolio.first - 10)
+    case .pageDown: state.portfolio.first = min(count, state.portfolio.first + 10)
+    case .home: state.portfolio.first = 0
+    case .escape: state.portfolio.visible = false
+    default:
+      switch Keymap.command(for: key) {
+      case .quit?, .help?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
+      case .toggleMarkets?:
+        state.portfolio.visible = false
+        state.marketsVisible = true
+      default: break
+      }
+    }
+    return []
+  }
+
+  /// The portfolio valued at the universe's marks now.
+  public static func portfolioValuation(_ s: AppState) -> PortfolioValuation {
+    Portfolio.value(
+      held: s.portfolio.held, fills: s.paper.ledger.fills, universe: s.session.markets,
+      nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.marketNowMs,
+      connected: s.status?.state.isConnected ?? false)
+  }
+}

@@ -1,0 +1,238 @@
+import MarketModel
+import Trading
+
+/// The portfolio's table: one row per position — symbol and name, side, quantity in the
+/// instrument's units, average entry, mark (and last, labelled), market value, unrealised P&L and
+/// its % (green/red), realised P&L, the mark's age, where the row came from — then the totals
+/// per settlement currency and in USD at the rate used. Columns are dropped by priority to fit
+/// 80 columns. A row whose mark is stale is dimmed with its age; a row that cannot be valued
+/// (unknown, expired, waiting) says so in place of its numbers.
+public struct PortfolioView: Sendable {
+  public var valuation: PortfolioValuation
+  /// The first position row shown (scrolling).
+  public var first: Int
+  public var ascii: Bool
+
+  public init(valuation: PortfolioValuation, first: Int = 0, ascii: Bool = false) {
+    self.valuation = valuation
+    self.first = first
+    self.ascii = ascii
+  }
+
+  /// A column, its width (with its gap) and its priority (higher stays longer).
+  public enum Column: CaseIterable, Sendable {
+    case symbol, name, side, quantity, entry, mark, last, value, unrealised, percent, realised, age, source
+
+    var width: Int {
+      switch self {
+      case .symbol: 9
+      case .name: 10
+      case .side: 6
+      case .quantity: 10
+      case .entry: 10
+      case .mark: 10
+      case .last: 10
+      case .value: 17
+      case .unrealised: 12
+      case .percent: 8
+      case .realised: 12
+      case .age: 6
+      case .source: 6
+      }
+    }
+
+    var priority: Int {
+      switch self {
+      case .symbol, .unrealised: 10
+      case .quantity, .mark: 9
+      case .percent, .side: 8
+      case .entry, .age: 7
+      case .source: 6
+      case .value: 5
+      case .realised: 4
+      case .name: 3
+      case .last: 2
+      }
+    }
+
+    var title: String {
+      switch self {
+      case .symbol: "symbol"
+      case .name: "name"
+      case .side: "side"
+      case .quantity: "qty"
+      case .entry: "avg entry"
+      case .mark: "mark"
+      case .last: "last"
+      case .value: "mkt value"
+      case .unrealised: "unreal P&L"
+      case .percent: "P&L %"
+      case .realised: "realised"
+      case .age: "age"
+      case .source: "src"
+      }
+    }
+
+    var leftAligned: Bool { self == .symbol || self == .name || self == .side || self == .source }
+  }
+
+  /// The columns that fit `width`, in table order: the lowest priorities go first.
+  public static func columns(fitting width: Int) -> [Column] {
+    var shown = Column.allCases
+    while shown.map(\.width).reduce(0, +) > width, shown.count > 1 {
+      let drop = shown.enumerated().min { $0.element.priority < $1.element.priority }!
+      shown.remove(at: drop.offset)
+    }
+    return shown
+  }
+
+  /// The rows the totals take (one per currency, the USD line, the note line).
+  public var totalsHeight: Int { valuation.totals.count + 2 }
+
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard area.width >= 20, area.height >= 3 else { return }
+    let columns = Self.columns(fitting: area.width)
+    var x = area.x
+    for column in columns {
+      put(&grid, column.title, column, x: x, y: area.y, style: Style(.muted), area: area)
+      x += column.width
+    }
+    let totalsRows = min(totalsHeight, max(0, area.height - 2))
+    let listRows = max(0, area.height - 1 - totalsRows)
+    let lines = valuation.lines
+    let start = min(max(0, first), max(0, lines.count - listRows))
+    for n in 0..<min(listRows, max(0, lines.count - start)) {
+      let line = lines[start + n]
+      let y = area.y + 1 + n
+      x = area.x
+      if line.status != .ok {
+        for column in columns {
+          switch column {
+          case .symbol, .name, .side, .quantity, .entry, .source:
+            put(&grid, text(column, line), column, x: x, y: y, style: .plain, area: area)
+          default: break
+          }
+          x += column.width
+        }
+        // The reason, in place of the numbers.
+        let offset = columns.prefix { $0 != .mark && $0 != .last && $0 != .value && $0 != .unrealised }
+          .map(\.width).reduce(0, +)
+        let srcWidth = columns.contains(.source) ? Column.source.width : 0
+        let room = Rect(x: area.x + offset, y: y, width: max(0, area.width - offset - srcWidth), height: 1)
+        _ = grid.put(line.status.label, x: room.x, y: y, style: Style(.warning), clip: room)
+        continue
+      }
+      for column in columns {
+        var style = Style.plain
+        if column == .unrealised || column == .percent, let u = line.unrealised, u != 0 {
+          style = Style(u > 0 ? .buy : .sell)
+        } else if column == .realised, line.tally.realised != 0 {
+          style = Style(line.tally.realised > 0 ? .buy : .sell)
+        } else if column == .age, line.stale {
+          style = Style(.warning)
+        }
+        put(&grid, text(column, line), column, x: x, y: y, style: style, area: area)
+        x += column.width
+      }
+      if line.stale { grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true } }
+    }
+    if lines.isEmpty, listRows > 0 {
+      _ = grid.put(
+        "no positions: give --positions FILE ([[positions]] symbol, quantity, entry) or fill a paper order (o)",
+        x: area.x, y: area.y + 1, style: Style(.muted), clip: area)
+    }
+    // The totals at the bottom.
+    var y = area.y + area.height - totalsRows
+    for text in totalsText(width: area.width).prefix(totalsRows) {
+      _ = grid.put(text.0, x: area.x, y: y, style: text.1, clip: area)
+      y += 1
+    }
+  }
+
+  /// The totals' lines and their styles, fitted to `width`: the short form (net value, total
+  /// P&L and %) when the long one (with unrealised, realised and fees) does not fit.
+  public func totalsText(width: Int = .max) -> [(String, Style)] {
+    func pct(_ p: Double?) -> String {
+      " (" + (p.map { NumberFormat.fixed($0, decimals: 2, plusSign: true) + "%" } ?? "-") + ")"
+    }
+    var out: [(String, Style)] = []
+    for total in valuation.totals {
+      let d = Self.decimals(total.currency)
+      var short = "Total \(total.currency)".padRight(11)
+      short += "net " + NumberFormat.fixed(total.netValue, decimals: d)
+      short +=
+        "  P&L " + NumberFormat.fixed(total.totalPnL, decimals: d, plusSign: true) + pct(total.pnlPercent)
+      var long = short + "  unreal " + NumberFormat.fixed(total.unrealised, decimals: d, plusSign: true)
+      long += "  realised " + NumberFormat.fixed(total.realised, decimals: d, plusSign: true)
+      if total.fees != 0 { long += "  fees " + NumberFormat.fixed(total.fees, decimals: d) }
+      let stale = total.stale ? "  STALE MARK" : ""
+      let text = long.count + stale.count <= width ? long + stale : short + stale
+      out.append((text, Style(total.totalPnL > 0 ? .buy : total.totalPnL < 0 ? .sell : .normal, bold: true)))
+    }
+    var usd = "Total USD".padRight(11)
+    if let net = valuation.usdNetValue, let pnl = valuation.usdTotalPnL {
+      usd += "net " + NumberFormat.fixed(net, decimals: 2)
+      usd += "  P&L " + NumberFormat.fixed(pnl, decimals: 2, plusSign: true) + pct(valuation.usdPnLPercent)
+    } else {
+      usd += "- (no XBTUSD price yet)"
+    }
+    if let rate = valuation.rate {
+      let long =
+        "  at \(rate.label) " + NumberFormat.fixed(rate.usdPerXBT, decimals: 2) + " USD/XBT, USDT 1:1"
+      let short = "  @ \(rate.label) " + NumberFormat.fixed(rate.usdPerXBT, decimals: 2)
+      usd += usd.count + long.count <= width ? long : short
+    }
+    if valuation.stale { usd += "  STALE" }
+    out.append((usd, Style(.accent, bold: true)))
+    var note: [String] = []
+    if valuation.stale { note.append("totals include a stale mark") }
+    if valuation.notValued > 0 { note.append("\(valuation.notValued) not valued") }
+    out.append((note.joined(separator: "; "), Style(.warning)))
+    return out
+  }
+
+  /// Decimals for amounts of `currency`.
+  public static func decimals(_ currency: String) -> Int { currency == "XBT" ? 8 : 2 }
+
+  /// A cell's text.
+  func text(_ column: Column, _ line: PortfolioLine) -> String {
+    let decimals = line.spec?.priceDecimals ?? 2
+    let currency = line.currency ?? ""
+    let d = Self.decimals(currency)
+    switch column {
+    case .symbol: return line.symbol.description
+    case .name: return line.name ?? ""
+    case .side:
+      let q = line.tally.contracts
+      return q > 0 ? "Long" : q < 0 ? "Short" : "Flat"
+    case .quantity:
+      let units = line.units ?? line.tally.contracts
+      return NumberFormat.fixed(units, decimals: line.spec?.unitDecimals ?? 0)
+    case .entry: return NumberFormat.price(line.tally.averageEntry, decimals: decimals)
+    case .mark: return NumberFormat.price(line.mark, decimals: decimals)
+    case .last: return NumberFormat.price(line.last, decimals: decimals)
+    case .value:
+      return line.whole(line.marketValue).map { NumberFormat.fixed($0, decimals: d) + " " + currency } ?? "-"
+    case .unrealised:
+      return line.whole(line.unrealised).map { NumberFormat.fixed($0, decimals: d, plusSign: true) } ?? "-"
+    case .percent:
+      return line.pnlPercent.map { NumberFormat.fixed($0, decimals: 2, plusSign: true) + "%" } ?? "-"
+    case .realised:
+      return line.whole(line.tally.realised).map { NumberFormat.fixed($0, decimals: d, plusSign: true) }
+        ?? "-"
+    case .age: return line.markAgeMs.map { NumberFormat.age(ms: $0) } ?? "-"
+    case .source: return line.source.rawValue
+    }
+  }
+
+  /// Left-aligned text columns, right-aligned numbers, each cut to its width less a space.
+  private func put(
+    _ grid: inout Grid, _ text: String, _ column: Column, x: Int, y: Int, style: Style, area: Rect
+  ) {
+    let room = column.width - 1
+    let fitted = text.count > room ? String(text.prefix(room)) : text
+    let start = column.leftAligned ? x : x + room - fitted.count
+    _ = grid.put(fitted, x: start, y: y, style: style, clip: area)
+  }
+}

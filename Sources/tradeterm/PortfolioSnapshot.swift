@@ -1,0 +1,147 @@
+import MarketModel
+import Screen
+import Trading
+
+/// What `--once --portfolio` prints: every position valued at the live marks and the totals, as
+/// JSON (`--json`), CSV (`--csv`, one row per position, then one per currency total and the USD
+/// total), or a table (the screen's text). Amounts are in whole settlement currency (XBT, USDT),
+/// at full precision; the screen rounds the same numbers.
+struct PortfolioSnapshot {
+  var status: String
+  var valuation: PortfolioValuation
+
+  private static func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
+  private static func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
+
+  static func side(_ line: PortfolioLine) -> String {
+    line.tally.contracts > 0 ? "long" : line.tally.contracts < 0 ? "short" : "flat"
+  }
+
+  static func status(_ line: PortfolioLine) -> String {
+    switch line.status {
+    case .ok: "ok"
+    case .waiting: "waiting"
+    case .unknown: "unknown"
+    case .expired: "expired"
+    case .unsupported: "unsupported"
+    }
+  }
+
+  /// The fields of one position, in order, as (name, JSON value, CSV value).
+  static func fields(_ line: PortfolioLine) -> [(String, String, String)] {
+    func both(_ name: String, _ v: Double?) -> (String, String, String) {
+      (name, number(v), v.map(Format.json) ?? "")
+    }
+    func text(_ name: String, _ v: String?) -> (String, String, String) {
+      (name, string(v), csv(v ?? ""))
+    }
+    return [
+      text("symbol", line.symbol.description), text("name", line.name), text("source", line.source.rawValue),
+      text("status", status(line)), text("statusText", line.status == .ok ? nil : line.status.label),
+      text("side", side(line)), both("quantity", line.units ?? line.tally.contracts),
+      text("unit", line.spec?.unitName), both("contracts", line.tally.contracts),
+      both("avgEntry", line.tally.averageEntry), both("mark", line.mark), both("last", line.last),
+      both("markAgeMs", line.markAgeMs.map(Double.init)),
+      ("stale", line.stale ? "true" : "false", line.stale ? "true" : "false"),
+      text("currency", line.currency), both("marketValue", line.whole(line.marketValue)),
+      both("cost", line.whole(line.cost)), both("unrealisedPnl", line.whole(line.unrealised)),
+      both("pnlPct", line.pnlPercent), both("realisedPnl", line.whole(line.tally.realised)),
+      both("fees", line.whole(line.tally.fees)),
+    ]
+  }
+
+  static func totalFields(_ t: CurrencyTotal) -> [(String, Double?)] {
+    [
+      ("netValue", t.netValue), ("unrealisedPnl", t.unrealised), ("realisedPnl", t.realised),
+      ("fees", t.fees),
+      ("totalPnl", t.totalPnL), ("pnlPct", t.pnlPercent),
+    ]
+  }
+
+  var json: String {
+    let v = valuation
+    let positions = v.lines.map { line in
+      "{" + Self.fields(line).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+    let totals = v.totals.map { t in
+      "{\"currency\":\(TerminalText.jsonLiteral(t.currency)),"
+        + Self.totalFields(t).map { "\"\($0.0)\":\(Self.number($0.1))" }.joined(separator: ",")
+        + ",\"positions\":\(t.positions),\"stale\":\(t.stale)}"
+    }
+    let rate =
+      v.rate.map {
+        "{\"source\":\(TerminalText.jsonLiteral($0.label)),\"usdPerXBT\":\(Format.json($0.usdPerXBT)),\"stale\":\($0.stale),\"usdt\":\"1:1\"}"
+      } ?? "null"
+    let usd =
+      "{\"netValue\":\(Self.number(v.usdNetValue)),\"totalPnl\":\(Self.number(v.usdTotalPnL)),\"pnlPct\":\(Self.number(v.usdPnLPercent))}"
+    return
+      "{\"status\":\(TerminalText.jsonLiteral(status)),\"positions\":[\(positions.joined(separator: ","))],"
+      + "\"totals\":[\(totals.joined(separator: ","))],\"usd\":\(usd),\"usdRate\":\(rate),"
+      + "\"notValued\":\(v.notValued),\"stale\":\(v.stale)}"
+  }
+
+  /// RFC 4180: quoted when it holds a comma, quote or newline.
+  static func csv(_ s: String) -> String {
+    let clean = TerminalText.sanitized(s)
+    guard clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return clean }
+    return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
+  }
+
+  var csv: String {
+    let names = Self.fields(valuation.lines.first ?? Self.emptyLine).map(\.0)
+    var out = names.joined(separator: ",") + "\n"
+    for line in valuation.lines { out += Self.fields(line).map(\.2).joined(separator: ",") + "\n" }
+    // The totals: the currency in `currency`, the sums in the matching columns.
+    for t in valuation.totals {
+      var row = [String](repeating: "", count: names.count)
+      row[0] = "TOTAL"
+      row[names.firstIndex(of: "currency")!] = t.currency
+      row[names.firstIndex(of: "stale")!] = t.stale ? "true" : "false"
+      row[names.firstIndex(of: "marketValue")!] = Format.json(t.netValue)
+      row[names.firstIndex(of: "unrealisedPnl")!] = Format.json(t.unrealised)
+      row[names.firstIndex(of: "realisedPnl")!] = Format.json(t.realised)
+      row[names.firstIndex(of: "fees")!] = Format.json(t.fees)
+      row[names.firstIndex(of: "pnlPct")!] = t.pnlPercent.map(Format.json) ?? ""
+      out += row.joined(separator: ",") + "\n"
+    }
+    var row = [String](repeating: "", count: names.count)
+    row[0] = "TOTAL"
+    row[names.firstIndex(of: "currency")!] = "USD"
+    row[names.firstIndex(of: "name")!] = Self.csv(
+      valuation.rate.map { "at \($0.label) \(Format.json($0.usdPerXBT))" } ?? "no XBTUSD price")
+    row[names.firstIndex(of: "stale")!] = valuation.stale ? "true" : "false"
+    row[names.firstIndex(of: "marketValue")!] = valuation.usdNetValue.map(Format.json) ?? ""
+    row[names.firstIndex(of: "unrealisedPnl")!] = valuation.usdSum(\.unrealised).map(Format.json) ?? ""
+    row[names.firstIndex(of: "realisedPnl")!] = valuation.usdSum(\.realised).map(Format.json) ?? ""
+    row[names.firstIndex(of: "pnlPct")!] = valuation.usdPnLPercent.map(Format.json) ?? ""
+    out += row.joined(separator: ",") + "\n"
+    return out
+  }
+
+  private static let emptyLine = PortfolioLine(
+    symbol: "-", source: .file, status: .waiting, spec: nil, tally: PositionTally(), stale: true)
+
+  /// The text form: the screen's table, 160 columns wide.
+  var text: String {
+    let height = valuation.lines.count + valuation.totals.count + 4
+    var grid = Grid(width: 160, height: height)
+    PortfolioView(valuation: valuation).render(into: &grid, area: grid.bounds)
+    var out = "portfolio  \(valuation.lines.count)  \(status)\n"
+    for y in 0..<height { out += grid.line(y).trimmingTrailingSpaces() + "\n" }
+    return out
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for c in self { if c == target { out += replacement } else { out.append(c) } }
+    return out
+  }
+
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var s = self
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}
