@@ -706,16 +706,31 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.switchSymbol(to: "XBTUSD", now: 3) == [])
     #expect(
       machine.switchSymbol(to: "ETHUSD", now: 3) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#),
-        .resetTables(eth),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD","instrument"]}"#),
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD"]}"#),
+        .resetTables(Array(eth.prefix(2))),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD"]}"#),
         .emit(status(.syncing, symbol: "ETHUSD")),
       ])
     #expect(machine.topics == eth)
     #expect(machine.partialReceived(book, now: 3.5) == [])
     _ = machine.partialReceived(eth[0], now: 4)
-    _ = machine.partialReceived(eth[1], now: 4)
-    #expect(machine.partialReceived(eth[2], now: 4) == [.emit(status(.live, symbol: "ETHUSD"))])
+    // The all-symbols instrument table kept its partial: the book and the tape are all it waits for.
+    #expect(machine.partialReceived(eth[1], now: 4) == [.emit(status(.live, symbol: "ETHUSD"))])
+  }
+
+  /// The bare `instrument` subscription (every symbol) is neither unsubscribed nor subscribed again
+  /// on a symbol switch, however many switches: only the focused symbol's book and tape change.
+  @Test func switchingSymbolKeepsTheAllSymbolsInstrumentSubscription() {
+    var machine = liveMachine()
+    var sent: [String] = []
+    for (i, symbol) in ["ETHUSD", "SOLUSDT", "XBTUSD"].enumerated() {
+      for action in machine.switchSymbol(to: symbol, now: MonotonicTime(seconds: 3 + Double(i))) {
+        if case .send(let text) = action { sent.append(text) }
+        if case .resetTables(let topics) = action { #expect(!topics.contains(instrument)) }
+      }
+    }
+    #expect(sent.count == 6)
+    #expect(sent.allSatisfy { !$0.contains("\"instrument\"") })
   }
 
   @Test func switchingSymbolWhileDisconnectedChangesTheNextSubscription() {
