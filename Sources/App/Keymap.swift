@@ -62,7 +62,7 @@ public enum Keymap {
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
     ("m", "markets list (m or Esc: back to the dashboard)"),
     ("  Enter  *", "markets: open the row's symbol · star it"),
-    ("  Tab  d  /  f", "markets: sort · direction · filter · type/favourites"),
+    ("  Tab  d  /  f", "markets: sort · direction · filter · type/indices/favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
