@@ -41,6 +41,7 @@ public enum App {
         state.newTrades = 0
         state.dirty = true
       }
+      settleActivity(&state)
       return []
     case .feed(let update, let now, let wallMs):
       state.now = now
@@ -51,6 +52,7 @@ public enum App {
         state.newTradesUntil = wallMs + newTradeMs
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
+      watchActivity(step, &state)
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
       return step.commands.map(Effect.feed)
@@ -95,6 +97,7 @@ public enum App {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
     state.flashes = [:]
+    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
     state.bookScroll = 0
     state.tapeScroll = 0
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
@@ -134,6 +137,7 @@ public enum App {
       }
       return []
     case .toggleMarkets: state.marketsVisible.toggle()
+    case .toggleActivity: state.activityVisible.toggle()
     case .togglePause: state.paused.toggle()
     case .reconnect:
       // `r` that cannot act says why instead of doing nothing.

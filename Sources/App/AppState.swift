@@ -29,6 +29,12 @@ public struct AppState: Sendable {
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
+  /// The Activity pane (the wall watch) is shown under the trades (`w`).
+  public var activityVisible = false
+  /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
+  public var walls = WallWatch()
+  /// Wall thresholds the user set, in contracts, by symbol (else automatic).
+  public var wallThresholds: [Symbol: Int64] = [:]
   public var bookScroll = 0
   public var tapeScroll = 0
   public var ascii: Bool

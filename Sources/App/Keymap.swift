@@ -21,6 +21,7 @@ public enum Command: Sendable, Hashable {
   case pageDown
   case scrollHome
   case toggleMarkets
+  case toggleActivity
 }
 
 public enum Keymap {
@@ -39,6 +40,7 @@ public enum Keymap {
     case .character("c"): .cycleChart
     case .character("s"), .character("/"): .openPicker
     case .character("m"): .toggleMarkets
+    case .character("w"): .toggleActivity
     case .character("p"): .togglePause
     case .character("r"): .reconnect
     case .character("?"), .character("h"): .help
@@ -64,6 +66,7 @@ public enum Keymap {
     ("  Enter  *", "markets: open the row's symbol · star it"),
     ("  Tab  d  /  f", "markets: sort · direction · filter · type/indices/favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
+    ("w", "Activity pane: walls added / pulled / eaten"),
     ("p", "pause drawing (the feed keeps running)"),
     ("r", "reconnect now"),
     ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),

@@ -164,6 +164,7 @@ struct Tradeterm: ParsableCommand {
       } else {
         mode = .demo
         simConfig.universe = SimUniverse.extras(for: simConfig)
+        simConfig.activity = true
       }
       let s = ExchangeSim(simConfig)
       do {

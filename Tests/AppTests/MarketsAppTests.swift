@@ -178,3 +178,21 @@ import Testing
     #expect(Self.symbols(s) == ["XBTUSD"])
   }
 }
+
+/// `w` shows the Activity pane under the trades; it says what it waits for until the wall watch
+/// has seen enough of the book.
+@Suite struct ActivityPaneAppTests {
+  @Test func wTogglesTheActivityPane() {
+    var s = MarketsAppTests.state(width: 120, height: 40)
+    #expect(!DashboardView.render(s).text.contains("Activity"))
+    _ = MarketsAppTests.press(&s, .character("w"))
+    #expect(s.activityVisible)
+    let text = DashboardView.render(s).text
+    #expect(text.contains("Activity  walls"))
+    #expect(text.contains("learning the book's sizes"))
+    #expect(text.contains("Trades"))
+    _ = MarketsAppTests.press(&s, .character("w"))
+    #expect(!DashboardView.render(s).text.contains("Activity"))
+    #expect(Keymap.help.contains { $0.keys == "w" })
+  }
+}
