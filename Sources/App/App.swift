@@ -52,7 +52,7 @@ public enum App {
         state.newTradesUntil = wallMs + newTradeMs
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
-      watchActivity(step, &state)
+      watchActivity(step, batch, &state)
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
       return step.commands.map(Effect.feed)
@@ -98,6 +98,7 @@ public enum App {
     let commands = state.session.switchSymbol(to: symbol)
     state.flashes = [:]
     state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
+    state.liquidations = LiquidationLog(symbol: symbol)
     state.bookScroll = 0
     state.tapeScroll = 0
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]

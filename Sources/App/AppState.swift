@@ -33,6 +33,8 @@ public struct AppState: Sendable {
   public var activityVisible = false
   /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
   public var walls = WallWatch()
+  /// The watched symbol's liquidations.
+  public var liquidations: LiquidationLog
   /// Wall thresholds the user set, in contracts, by symbol (else automatic).
   public var wallThresholds: [Symbol: Int64] = [:]
   public var bookScroll = 0
@@ -68,6 +70,7 @@ public struct AppState: Sendable {
     symbol: Symbol, mode: RunMode, width: Int, height: Int, ascii: Bool, color: Bool, symbols: [String] = []
   ) {
     session = MarketSession(symbol: symbol)
+    liquidations = LiquidationLog(symbol: symbol)
     self.mode = mode
     self.width = width
     self.height = height

@@ -103,6 +103,7 @@ public enum DashboardView {
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll)
+      tape.liquidations = s.liquidations.events
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {

@@ -188,7 +188,7 @@ import Testing
     _ = MarketsAppTests.press(&s, .character("w"))
     #expect(s.activityVisible)
     let text = DashboardView.render(s).text
-    #expect(text.contains("Activity  walls"))
+    #expect(text.contains("Activity  liq 1m: 0 sell · 0 buy"))
     #expect(text.contains("learning the book's sizes"))
     #expect(text.contains("Trades"))
     _ = MarketsAppTests.press(&s, .character("w"))

@@ -15,23 +15,36 @@ import Testing
 
   @Test func rowsSayWhatHappenedNewestFirst() {
     var grid = Grid(width: 60, height: 3)
-    ActivityView(events: Self.events, priceDecimals: 1).render(into: &grid, area: grid.bounds)
-    #expect(grid.line(0) == "01:02:03 EAT  bid    97,950.0    1.2M   5.10bp    12s".padding(60))
-    #expect(grid.line(1).hasPrefix("01:01:51 ADD  ask    98,010.5  250.0K   12.3bp "))
+    ActivityView(items: Self.events.map(ActivityView.Item.wall), priceDecimals: 1).render(
+      into: &grid, area: grid.bounds)
+    #expect(grid.line(0) == "01:02:03 EAT  bid   97,950.0   1.2M 5.10bp   12s".padding(60))
+    #expect(grid.line(1).hasPrefix("01:01:51 ADD  ask   98,010.5 250.0K 12.3bp "))
     #expect(grid[0, 0].style.bold && grid[0, 0].style.color == .buy)
     #expect(grid[0, 1].style.color == .sell)
   }
 
   @Test func narrowRowsDropTheRestThenTheDistanceThenTheTime() {
-    let view = ActivityView(events: Self.events, priceDecimals: 1)
-    #expect(view.row(Self.events[0], width: 46).0 == "01:02:03 EAT  bid    97,950.0    1.2M   5.10bp")
-    #expect(view.row(Self.events[0], width: 40).0 == "01:02:03 EAT  bid    97,950.0    1.2M")
-    #expect(view.row(Self.events[0], width: 30).0 == "EAT  bid    97,950.0    1.2M")
+    let view = ActivityView(items: [], priceDecimals: 1)
+    #expect(view.row(Self.events[0], width: 42).0 == "01:02:03 EAT  bid   97,950.0   1.2M 5.10bp")
+    #expect(view.row(Self.events[0], width: 38).0 == "01:02:03 EAT  bid   97,950.0   1.2M")
+    #expect(view.row(Self.events[0], width: 30).0 == "EAT  bid   97,950.0   1.2M")
+  }
+
+  @Test func liquidationsInTheirOwnColourMergedByTime() {
+    let liquidation = LiquidationLog.Event(timeMs: 3_720_000, side: .sell, price: 97_940, size: 12_000)
+    let items = ActivityView.merged(
+      walls: Self.events, liquidations: [.liquidation(liquidation, notionalUSD: 12_000)], limit: 10)
+    #expect(items.map(\.timeMs) == [3_723_000, 3_720_000, 3_711_000])
+    var grid = Grid(width: 60, height: 3)
+    ActivityView(items: items, priceDecimals: 1).render(into: &grid, area: grid.bounds)
+    #expect(grid.line(1).hasPrefix("01:02:00 LIQ  sell   97,940.0  12.0K  $12.0K"))
+    #expect(grid[0, 1].style.color == .warning && grid[0, 1].style.bold)
+    #expect(ActivityView.merged(walls: Self.events, liquidations: [], limit: 1).count == 1)
   }
 
   @Test func emptySaysWhy() {
     var grid = Grid(width: 30, height: 2)
-    ActivityView(events: [], priceDecimals: 1, empty: "no wall moved yet").render(
+    ActivityView(items: [], priceDecimals: 1, empty: "no wall moved yet").render(
       into: &grid, area: grid.bounds)
     #expect(grid.line(0).hasPrefix("no wall moved yet"))
   }
