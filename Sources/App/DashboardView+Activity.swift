@@ -48,6 +48,8 @@ extension DashboardView {
     }
     let empty = s.walls.threshold == nil ? "learning the book's sizes…" : "no liquidation or wall yet"
     let inner = box.inner(area)
+    // The margin too: the grid may be the last frame's, where the tape was.
+    grid.fill(inner)
     ActivityView(
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
       priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty

@@ -405,9 +405,12 @@ struct MarketGenerator: Sendable {
     guard let other = book.best(side == .sell ? .buy : .sell) else { return }
     let lots = Int64((instrument.tradeLots * Double(8 + activityRNG.below(40))).rounded())
     let qty = max(2, lots) * instrument.lotSize
+    // The order's limit is its bankruptcy price, beyond the levels it will fill at.
+    let reach = Int64((gapTicks * 10).rounded(.up))
+    let limit = side == .sell ? max(1, other.ticks - reach) : other.ticks + reach
     let order = SimLiquidation(
-      action: .insert, orderID: activityRNG.guid(), side: side, ticks: other.ticks, leavesQty: qty,
-      originalQty: qty)
+      action: .insert, orderID: activityRNG.guid(), side: side, ticks: limit, leavesQty: qty, originalQty: qty
+    )
     liquidation = PlannedLiquidation(order: order, nextMs: timeMs + 300 + Int64(activityRNG.below(700)))
     openLiquidations = [order]
     out.liquidations.append(order)

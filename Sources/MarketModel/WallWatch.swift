@@ -148,6 +148,30 @@ public struct WallWatch: Sendable {
     }
   }
 
+  /// Per-symbol thresholds from `SYMBOL=CONTRACTS` specs (`--wall-size XBTUSD=250000`), or what
+  /// is wrong with the first bad one.
+  public static func thresholds(_ specs: [String]) -> Result<[Symbol: Int64], ThresholdError> {
+    var out: [Symbol: Int64] = [:]
+    for spec in specs {
+      let parts = spec.split(separator: "=", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, let symbol = Symbol(String(parts[0])) else {
+        return .failure(ThresholdError(spec: spec, reason: "is not SYMBOL=CONTRACTS"))
+      }
+      guard let size = Int64(parts[1]), size > 0 else {
+        return .failure(ThresholdError(spec: spec, reason: "needs a whole number of contracts above 0"))
+      }
+      out[symbol] = size
+    }
+    return .success(out)
+  }
+
+  /// A threshold spec that does not read.
+  public struct ThresholdError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var spec: String
+    public var reason: String
+    public var description: String { "\(spec) \(reason)" }
+  }
+
   /// Whether a resting wall sits at `price` on `side` now.
   public func isWall(_ side: Side, price: Double) -> Bool {
     walls.contains { $0.goneAtMs == nil && $0.side == side && Self.same($0.price, price) }

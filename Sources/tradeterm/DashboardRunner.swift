@@ -24,6 +24,8 @@ struct DashboardRunner {
   var utc: Bool
   /// Open on the markets list (`--markets`).
   var startOnMarkets = false
+  /// The wall watch's thresholds set by the user (`--wall-size`).
+  var wallSizes: [Symbol: Int64] = [:]
 
   func run() -> Int32 {
     let screen: TerminalScreen
@@ -61,6 +63,8 @@ struct DashboardRunner {
     let favourites = FavouritesFile.standard()
     state.markets.favourites = favourites?.load() ?? []
     state.marketsVisible = startOnMarkets
+    state.wallThresholds = wallSizes
+    state.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)

@@ -79,6 +79,11 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "ASCII lines, bars and sparkline (also when the locale is not UTF-8).")
   var ascii = false
 
+  @Option(
+    name: .customLong("wall-size"),
+    help: "SYMBOL=CONTRACTS: the wall watch's threshold for SYMBOL (repeatable; else the top 1 % of sizes).")
+  var wallSizes: [String] = []
+
   @Flag(help: "Show the times of trades in UTC (by default in the local time zone).")
   var utc = false
 
@@ -107,6 +112,9 @@ struct Tradeterm: ParsableCommand {
     }
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
     if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
+    if case .failure(let error) = WallWatch.thresholds(wallSizes) {
+      throw fail("--wall-size \(TerminalText.sanitized(error.description))")
+    }
     if let instrument, let symbolOption, instrument != symbolOption {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
@@ -196,7 +204,8 @@ struct Tradeterm: ParsableCommand {
     let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
     let code = DashboardRunner(
       options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
-      utc: utc, startOnMarkets: markets
+      utc: utc, startOnMarkets: markets,
+      wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:]
     ).run()
     if code != 0 { throw ExitCode(code) }
   }

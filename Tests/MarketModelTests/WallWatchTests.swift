@@ -127,3 +127,20 @@ import Testing
     #expect(watch.events.map(\.timeMs) == [55, 50, 45])
   }
 }
+
+/// `--wall-size SYMBOL=CONTRACTS`: the user's per-symbol thresholds.
+@Suite struct WallThresholdSpecTests {
+  @Test func readsSymbolEqualsContracts() throws {
+    let sizes = try WallWatch.thresholds(["XBTUSD=250000", "ETHUSD=5000", "XBTUSD=300000"]).get()
+    #expect(sizes == ["XBTUSD": 300_000, "ETHUSD": 5_000])
+  }
+
+  @Test(arguments: ["XBTUSD", "=5", "XBTUSD=", "XBTUSD=0", "XBTUSD=-3", "XBTUSD=1.5", "XBTUSD=5=6"])
+  func refusesWhatDoesNotRead(spec: String) {
+    guard case .failure(let error) = WallWatch.thresholds([spec]) else {
+      Issue.record("\(spec) was taken")
+      return
+    }
+    #expect(error.spec == spec)
+  }
+}
