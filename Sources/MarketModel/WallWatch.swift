@@ -96,6 +96,7 @@ public struct WallWatch: Sendable {
   /// news (a partial is not a wall being added).
   private var primed = false
 
+  private static let sides: [Side] = [.buy, .sell]
   static let bucketsPerDoubling = 4.0
   static let bucketCount = 4 * 48
 
@@ -251,7 +252,7 @@ public struct WallWatch: Sendable {
       i += 1
     }
     // New walls.
-    for side in [Side.buy, .sell] {
+    for side in Self.sides {
       book.forEachLevel(side, limit: depth) { level in
         if level.size >= limit, !isWall(side, price: level.price) {
           walls.append(
@@ -316,7 +317,7 @@ public struct WallWatch: Sendable {
     } else {
       decayedAtMs = nowMs
     }
-    for side in [Side.buy, .sell] {
+    for side in Self.sides {
       book.forEachLevel(side, limit: depth) { level in
         histogram[Self.bucket(of: level.size)] += 1
         histogramTotal += 1
