@@ -22,10 +22,13 @@ let package = Package(
     .executable(name: "tradeterm-sim", targets: ["tradeterm-sim"]),
     .executable(name: "tradeterm-wsecho", targets: ["tradeterm-wsecho"]),
     .executable(name: "tradeterm-soak", targets: ["tradeterm-soak"]),
+    .executable(name: "tradeterm-journal-probe", targets: ["tradeterm-journal-probe"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
@@ -51,16 +54,30 @@ let package = Package(
     .target(name: "Session", dependencies: ["MarketModel"]),
 
     // Pure drawing and pure app logic.
+    // Pure contract maths, the sweep, the ticket's input rules and paper orders.
+    .target(name: "Trading", dependencies: ["MarketModel"]),
     .target(name: "Screen", dependencies: ["MarketModel", "Session"]),
-    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session"]),
+    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
+
+    // The config file: TOML text in, `Settings` (or an error with line and column) out. Pure; the
+    // file is read by the executable.
+    .target(
+      name: "Config",
+      dependencies: ["App", "Screen", "MarketModel", .product(name: "TOMLKit", package: "TOMLKit")]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
     // same decoder and session as the live feed.
-    .target(name: "Replay", dependencies: ["CZlib", "BitMEX", "MarketModel", "Session"]),
+    .target(name: "Replay", dependencies: ["CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
 
-    // I/O layers.
-    .target(name: "Feed", dependencies: ["CCurl", "BitMEX", "MarketModel", "Session"]),
+    // I/O layers. Threads: a thread of our own, a lock, and a wake pipe (the feed's and the
+    // replay's workers hand the UI thread values through them).
+    .target(name: "Threads"),
+    .target(name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
+    // The paper journal on disk (append + fsync per line, flock).
+    .target(name: "Journal", dependencies: ["Trading"]),
+    // A second process on the journal, for the kill -9 and lock tests.
+    .executableTarget(name: "tradeterm-journal-probe", dependencies: ["Journal", "Trading", "MarketModel"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
     .target(
@@ -84,8 +101,10 @@ let package = Package(
     .executableTarget(
       name: "tradeterm",
       dependencies: [
-        "Feed", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen", "App",
+        "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
+        "App", "Trading", "Journal", "Config",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -126,6 +145,8 @@ let package = Package(
     // simulator and no network code.
     .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
+    .testTarget(
+      name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
     .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport"]),
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
@@ -134,14 +155,16 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
+      dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
+    .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "TestSupport"],
+      name: "AppTests",
+      dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",
-      dependencies: ["Feed", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
+      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),

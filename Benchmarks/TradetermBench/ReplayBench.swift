@@ -51,6 +51,20 @@ struct ReplayBench {
       "--once --replay FILE --speed 0, end to end", "\(endToEnd.grouped) msg/s (\(wall.fixed(3)) s)",
       budget: "≥ 2,000,000 msg/s", endToEnd >= 2_000_000 ? .pass : .miss)
 
+    // The baseline: cryptofeed 2.4.1's BitMEX handler on the same file, in the same run (its
+    // handler loop alone is timed, the file read into memory first: a conservative ratio).
+    if let baseline = Self.cryptofeed(path) {
+      let rate = Double(baseline.messages) / baseline.seconds
+      report.add("cryptofeed 2.4.1 BitMEX handler, same file (Python, in memory)", "\(rate.grouped) msg/s")
+      let ratio = endToEnd / rate
+      report.add(
+        "tradeterm end to end ÷ cryptofeed", "\(ratio.fixed(1))×", budget: "≥ 20×",
+        ratio >= 20 ? .pass : .miss)
+    } else {
+      report.add(
+        "cryptofeed 2.4.1 BitMEX handler, same file", "not run (scripts/cryptofeed-baseline.sh failed)")
+    }
+
     guard !quick else { return }
     // 1 GB: memory must not grow with the file.
     let bigPath = "\(dir)/replay-1gb.jsonl"
@@ -91,6 +105,23 @@ struct ReplayBench {
       text = market.next().0
     }
     return written
+  }
+
+  /// scripts/cryptofeed-baseline.sh on `path`: messages and seconds, or nil when it cannot run.
+  static func cryptofeed(_ path: String) -> (messages: Int, seconds: Double)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["scripts/cryptofeed-baseline.sh", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let messages = object["messages"] as? Int, let seconds = object["seconds"] as? Double, seconds > 0
+    else { return nil }
+    return (messages, seconds)
   }
 
   /// Runs `argv` to its end: exit status and peak resident memory (KB).

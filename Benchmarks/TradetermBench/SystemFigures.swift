@@ -43,7 +43,7 @@ struct SystemFigures {
       report.add("running cost and start-up", "skipped", budget: "", .miss)
       report.notes.append(
         "not built next to the bench in \(dir): \(missing.joined(separator: ", ")) "
-          + "(make bench builds them; or swift build -c release --product tradeterm …)")
+          + "(make bench builds them; or swift build -c release --static-swift-stdlib --product tradeterm …)")
       return
     }
     let tmux = TmuxServer()

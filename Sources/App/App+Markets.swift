@@ -54,7 +54,7 @@ extension App {
     default:
       // Only the keys that mean the same on both screens reach the dashboard's keymap: the
       // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
-      switch Keymap.command(for: key) {
+      switch state.keys.command(for: key) {
       case .quit?, .help?, .toggleMarkets?, .reconnect?, .togglePause?: return nil
       default: return []
       }

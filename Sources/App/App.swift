@@ -37,6 +37,7 @@ public enum App {
       {
         state.dirty = true
       }
+      if let t = state.ticket, wallMs - max(t.bidFlashUntil, t.askFlashUntil) < 400 { state.dirty = true }
       if state.newTrades > 0, wallMs >= state.newTradesUntil {
         state.newTrades = 0
         state.dirty = true
@@ -55,7 +56,9 @@ public enum App {
       watchActivity(step, batch, &state)
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
-      return step.commands.map(Effect.feed)
+      let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
+      if !paper.isEmpty { state.dirty = true }
+      return step.commands.map(Effect.feed) + paper + checkAlerts(&state, liveTrades: step.changes.liveTrades)
     case .symbols(let list):
       state.symbols = list
       state.symbolsFailure = nil
@@ -64,6 +67,8 @@ public enum App {
       return []
     case .rest(let result):
       return handle(result, &state)
+    case .paper(let news):
+      return handle(news, &state)
     }
   }
 
@@ -107,13 +112,27 @@ public enum App {
   // MARK: Keys
 
   private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
+    if !state.banners.isEmpty {
+      // Any key acknowledges the alerts' banner (Ctrl-C still quits).
+      state.banners = []
+      return key == .interrupt ? [.quit] : []
+    }
+    if state.quitAsked {
+      state.quitAsked = false
+      guard key == .character("y") || key == .character("Y") || key == .interrupt else { return [] }
+      state.quitting = true
+      return [.quit]
+    }
+    if state.alertPrompt != nil { return handleAlertPrompt(key, &state) }
+    if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
       state.helpVisible = false
       return key == .interrupt ? [.quit] : []
     }
     if state.picker != nil { return handlePicker(key, &state) }
+    if state.ticket != nil { return handleTicket(key, &state) }
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
-    guard let command = Keymap.command(for: key) else { return [] }
+    guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .focusNext: state.focus = state.focus.next()
     case .focusPrevious: state.focus = state.focus.next(backwards: true)
@@ -139,6 +158,7 @@ public enum App {
       return []
     case .toggleMarkets: state.marketsVisible.toggle()
     case .toggleActivity: state.activityVisible.toggle()
+    case .openTicket: openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:
       // `r` that cannot act says why instead of doing nothing.
@@ -149,8 +169,16 @@ public enum App {
       return [.feed(.reconnectNow)]
     case .help: state.helpVisible = true
     case .quit:
+      if state.confirmQuit && key != .interrupt {
+        state.quitAsked = true
+        return []
+      }
       state.quitting = true
       return [.quit]
+    case .addAlert: openAlertPrompt(&state)
+    case .listAlerts:
+      state.alertListVisible = true
+      state.alertListSelected = 0
     case .scrollUp: scroll(&state, by: -1)
     case .scrollDown: scroll(&state, by: 1)
     case .pageUp: scroll(&state, by: -10)
@@ -158,6 +186,13 @@ public enum App {
     case .scrollHome:
       state.bookScroll = 0
       state.tapeScroll = 0
+    case .replay(let control):
+      guard state.mode == .replay else {
+        state.notice = Notice(
+          "replay keys work in a replay (--replay FILE)", until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      return [.replay(control)]
     }
     return []
   }

@@ -14,4 +14,6 @@ public enum AppEvent: Sendable {
   case symbols([String])
   /// A REST request answered (or failed).
   case rest(RESTResult)
+  /// The paper journal was read, or events were written to it (or could not be).
+  case paper(PaperNews)
 }

@@ -37,6 +37,10 @@ public struct AppState: Sendable {
   public var liquidations: LiquidationLog
   /// Wall thresholds the user set, in contracts, by symbol (else automatic).
   public var wallThresholds: [Symbol: Int64] = [:]
+  /// The order ticket over the dashboard (`o`), or nil when closed.
+  public var ticket: TicketState?
+  /// Paper orders and fills, as the journal holds them.
+  public var paper = PaperState()
   public var bookScroll = 0
   public var tapeScroll = 0
   public var ascii: Bool
@@ -49,6 +53,12 @@ public struct AppState: Sendable {
   /// Monotonic and wall-clock time of the last event.
   public var now: MonotonicTime = .init(nanoseconds: 0)
   public var wallMs: Int64 = 0
+  /// The market's clock in Unix milliseconds: the wall clock, or in a replay the recording's
+  /// time where the replay is (trade ages, the last minute's volume, the funding countdown).
+  public var marketNowMs: Int64 {
+    if mode == .replay, let time = session.replay?.time { return Int64((time * 1000).rounded()) }
+    return wallMs
+  }
   /// The local time zone's offset from UTC, for times of day on the tape.
   public var utcOffsetMinutes = 0
   /// Prices whose size changed, with when (wall ms), for the ~300 ms flash.
@@ -62,6 +72,22 @@ public struct AppState: Sendable {
   public var recording = false
   /// The monotonic second of the last tick (time-driven redraws happen once a second).
   public var lastTickSecond: Int64 = -1
+  /// The keys in force (the keymap's defaults with the config's `[keys]` over them).
+  public var keys = KeyBindings.standard
+  /// `q` asks before quitting (`confirm-quit` in the config); true while it asks.
+  public var confirmQuit = false
+  public var quitAsked = false
+  /// The config's large-trade size per symbol (else the tape's 95th percentile).
+  public var largeTradeSizes: [String: Int64] = [:]
+  /// The alerts, armed and fired.
+  public var alerts = AlertEngine()
+  /// Fired alerts not yet acknowledged (any key acknowledges the newest banner).
+  public var banners: [FiredAlert] = []
+  /// The `a` prompt: its text while open.
+  public var alertPrompt: String?
+  /// The `A` list is open, with its cursor.
+  public var alertListVisible = false
+  public var alertListSelected = 0
   /// Something changed since the last frame.
   public var dirty = true
   public var quitting = false

@@ -27,7 +27,7 @@ public enum DashboardView {
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
-    let overlaid = s.picker != nil || s.helpVisible
+    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil || s.alertListVisible
     var grid: Grid
     var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
@@ -64,7 +64,7 @@ public enum DashboardView {
     if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
 
     HeaderBar(
-      instrument: s.market.instrument, nowMs: s.wallMs, name: instrumentName(s.market.instrument),
+      instrument: s.market.instrument, nowMs: s.marketNowMs, name: instrumentName(s.market.instrument),
       tickDirection: s.market.tape.lastTickDirection, markers: markers,
       dataAgeMs: headerStale ? (s.age(of: s.session.instrumentDataAt) ?? -1) : nil,
       ascii: s.ascii
@@ -94,13 +94,13 @@ public enum DashboardView {
     let (tradesArea, activityArea) = activitySplit(s, layout.trades)
     if let area = tradesArea {
       // The last minute's buy/sell volume as a bar in the title.
-      let minute = s.market.tape.stats(since: s.wallMs - 60_000)
+      let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
       var title = [Span("Trades  1m ")] + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
-        trades: s.market.tape, priceDecimals: decimals, nowMs: s.wallMs,
+        trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll)
       tape.liquidations = s.liquidations.events
@@ -109,7 +109,7 @@ public enum DashboardView {
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
         box.render(into: &grid, area: area)
-        tape.largeSize = s.market.tape.largeTradeSize
+        tape.largeSize = s.largeTradeSizes[s.market.symbol.description] ?? s.market.tape.largeTradeSize
         tape.render(into: &grid, area: box.inner(area))
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
@@ -130,12 +130,22 @@ public enum DashboardView {
       }
     }
     StatusLine(
-      connection: badge(s), markers: markers, messagesPerSecond: s.status?.messagesPerSecond,
+      // In a replay the badge says REPLAY already.
+      connection: badge(s), markers: s.mode == .replay ? markers.filter { $0 != s.mode.label } : markers,
+      messagesPerSecond: s.mode == .replay ? nil : s.status?.messagesPerSecond,
       dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
       reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
-      notice: StatusNote.text(s), hints: hints, ascii: s.ascii
+      notice: StatusNote.text(s), hints: s.mode == .replay ? replayHints(s.keys) : hints(s.keys),
+      ascii: s.ascii,
+      banner: App.statusBanner(s),
+      replay: s.mode == .replay
+        ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
+        : nil
     ).render(into: &grid, area: layout.status)
 
+    if let ticket = s.ticket {
+      TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
+    }
     if let picker = s.picker {
       let matches = picker.matches
       SymbolPicker(
@@ -144,8 +154,12 @@ public enum DashboardView {
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
     } else if s.helpVisible {
-      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
+    } else if s.alertListVisible {
+      HelpOverlay(
+        title: "Alerts", entries: App.alertListEntries(s), footer: "x remove  Esc close", ascii: s.ascii
+      ).render(into: &grid, area: grid.bounds)
     }
     return keys
   }
@@ -154,12 +168,29 @@ public enum DashboardView {
   /// its age (the feed resubscribes it only after `FeedConfig.staleTableAfter`).
   static let bookSilentAfter = 5.0
 
-  static let hints: [KeyHint] = [
-    KeyHint("1", "Book"), KeyHint("2", "Trades"), KeyHint("3", "Chart"), KeyHint("Tab", "focus"),
-    KeyHint("+/-", "group"), KeyHint("s", "symbol"), KeyHint("m", "markets"), KeyHint("p", "pause"),
-    KeyHint("r", "reconnect"),
-    KeyHint("?", "help"), KeyHint("q", "quit"),
-  ]
+  /// The status line's hints, with the keys in force.
+  static func hints(_ keys: KeyBindings) -> [KeyHint] {
+    let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
+    return [
+      keys.hint(.zoom(.book), "Book"), keys.hint(.zoom(.trades), "Trades"), keys.hint(.zoom(.chart), "Chart"),
+      keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
+      keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
+      keys.hint(.reconnect, "reconnect"),
+      keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+    ].compactMap { $0 }
+  }
+
+  /// A replay's hints: its controls, with the keys in force.
+  static func replayHints(_ keys: KeyBindings) -> [KeyHint] {
+    let pair = { (a: Command, b: Command) in keys.label(a) + "/" + keys.label(b) }
+    return [
+      keys.hint(.replay(.togglePause), "pause"),
+      KeyHint(pair(.replay(.seek(seconds: -10)), .replay(.seek(seconds: 10))), "±10s"),
+      KeyHint(pair(.replay(.seek(seconds: -60)), .replay(.seek(seconds: 60))), "±1m"),
+      KeyHint(pair(.replay(.faster(false)), .replay(.faster(true))), "speed"),
+      keys.hint(.replay(.restart), "restart"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+    ].compactMap { $0 }
+  }
 
   /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.
   static func instrumentName(_ i: Instrument) -> String {
@@ -180,7 +211,10 @@ public enum DashboardView {
   static func badge(_ s: AppState) -> ConnectionBadge {
     guard let status = s.status else { return ConnectionBadge(.connecting) }
     var state = status.state
-    if case .live = state, !s.market.allTablesLive {
+    // A recording holds the tables it holds: a replay is live once its book is (a table the file
+    // lacks says "no data yet" on its own pane, not SYNCING for ever).
+    let live = s.mode == .replay ? s.market.bookSync == .live : s.market.allTablesLive
+    if case .live = state, !live {
       let book = s.market.bookTable.map { Topic.book($0, s.market.symbol) }
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }

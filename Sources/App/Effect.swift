@@ -1,5 +1,6 @@
 import MarketModel
 import Session
+import Trading
 
 /// What `update` asks the outside world to do.
 public enum Effect: Sendable, Hashable {
@@ -11,6 +12,15 @@ public enum Effect: Sendable, Hashable {
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).
   case saveFavourites([InstrumentID])
+  /// Steer a replay: pause, seek, speed, restart.
+  case replay(ReplayControl)
+  /// Append these paper-order events to the journal and fsync it, then report back with
+  /// `AppEvent.paper` (`.written` or `.failed`): nothing shows before it is on disk.
+  case writeJournal([PaperEvent])
+  /// An alert fired: ring, notify, run its command, log it.
+  case alertFired(FiredAlert)
+  /// Keep the alerts added live for the next run (written atomically).
+  case saveAlerts([AlertRule])
   /// Leave.
   case quit
 }

@@ -1,6 +1,7 @@
 import Screen
+import Session
 
-/// The one keymap: what each key does, and the help overlay's text.
+/// What a key can do on the dashboard (and, for some, on every screen).
 public enum Command: Sendable, Hashable {
   case focusNext
   case focusPrevious
@@ -22,55 +23,182 @@ public enum Command: Sendable, Hashable {
   case scrollHome
   case toggleMarkets
   case toggleActivity
+  case addAlert
+  case listAlerts
+  case openTicket
+  /// A replay's controls (they say so and do nothing outside a replay).
+  case replay(ReplayControl)
 }
 
+/// The one keymap: every command with its config name, default keys and help text. A command
+/// added here is rebindable in the config's `[keys]` table and listed in the help overlay.
 public enum Keymap {
-  /// The command for `key` in the dashboard (not in the picker or help overlay).
-  public static func command(for key: Key) -> Command? {
-    switch key {
-    case .tab: .focusNext
-    case .backTab: .focusPrevious
-    case .character("1"): .zoom(.book)
-    case .character("2"): .zoom(.trades)
-    case .character("3"): .zoom(.chart)
-    case .character("0"), .escape: .unzoom
-    case .character("+"), .character("="): .groupCoarser
-    case .character("-"), .character("_"): .groupFiner
-    case .character("t"): .toggleBars
-    case .character("c"): .cycleChart
-    case .character("s"), .character("/"): .openPicker
-    case .character("m"): .toggleMarkets
-    case .character("w"): .toggleActivity
-    case .character("p"): .togglePause
-    case .character("r"): .reconnect
-    case .character("?"), .character("h"): .help
-    case .character("q"), .character("Q"), .interrupt: .quit
-    case .up, .character("k"): .scrollUp
-    case .down, .character("j"): .scrollDown
-    case .pageUp: .pageUp
-    case .pageDown: .pageDown
-    case .home: .scrollHome
-    default: nil
+  public struct Entry: Sendable {
+    /// The name in the config file's `[keys]` table.
+    public var name: String
+    public var command: Command
+    public var keys: [Key]
+    /// The help overlay's text; nil to share the line above (its keys are listed there too).
+    public var help: String?
+
+    init(_ name: String, _ command: Command, _ keys: [Key], _ help: String?) {
+      self.name = name
+      self.command = command
+      self.keys = keys
+      self.help = help
     }
   }
 
-  /// The help overlay's lines: keys and what they do.
-  public static let help: [(keys: String, action: String)] = [
-    ("Tab / Shift-Tab", "focus next / previous pane"),
-    ("1  2  3", "zoom book / trades / chart (again, 0 or Esc: split)"),
-    ("+  -", "coarser / finer price grouping (1–100 ticks)"),
-    ("t", "depth bars by cumulative total or by level size"),
-    ("c", "chart interval 1s / 1m / 5m"),
-    ("s  /", "switch symbol (type to filter, Enter, Esc)"),
-    ("m", "markets list (m or Esc: back to the dashboard)"),
+  private static func c(_ s: Character) -> Key { .character(s) }
+
+  /// Every command, in the help overlay's order.
+  public static let table: [Entry] = [
+    Entry("focus-next", .focusNext, [.tab], "focus next / previous pane"),
+    Entry("focus-previous", .focusPrevious, [.backTab], nil),
+    Entry("zoom-book", .zoom(.book), [c("1")], "zoom book / trades / chart (again, 0 or Esc: split)"),
+    Entry("zoom-trades", .zoom(.trades), [c("2")], nil),
+    Entry("zoom-chart", .zoom(.chart), [c("3")], nil),
+    Entry("unzoom", .unzoom, [c("0"), .escape], nil),
+    Entry("group-coarser", .groupCoarser, [c("+"), c("=")], "coarser / finer price grouping (1–100 ticks)"),
+    Entry("group-finer", .groupFiner, [c("-"), c("_")], nil),
+    Entry("toggle-bars", .toggleBars, [c("t")], "depth bars by cumulative total or by level size"),
+    Entry("cycle-chart", .cycleChart, [c("c")], "chart interval 1s / 1m / 5m"),
+    Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
+    Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
+    Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
+    Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
+    Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
+    Entry("alerts", .listAlerts, [c("A")], nil),
+    Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),
+    Entry("reconnect", .reconnect, [c("r")], "reconnect now"),
+    Entry("scroll-up", .scrollUp, [.up, c("k")], "scroll the focused pane"),
+    Entry("scroll-down", .scrollDown, [.down, c("j")], nil),
+    Entry("page-up", .pageUp, [.pageUp], nil),
+    Entry("page-down", .pageDown, [.pageDown], nil),
+    Entry("scroll-home", .scrollHome, [.home], nil),
+    Entry(
+      "replay-pause", .replay(.togglePause), [c(" ")], "replay: pause · +10 s · −10 s · +1 min · −1 min"),
+    Entry("replay-forward", .replay(.seek(seconds: 10)), [c(".")], nil),
+    Entry("replay-back", .replay(.seek(seconds: -10)), [c(",")], nil),
+    Entry("replay-forward-minute", .replay(.seek(seconds: 60)), [c(">")], nil),
+    Entry("replay-back-minute", .replay(.seek(seconds: -60)), [c("<")], nil),
+    Entry("replay-slower", .replay(.faster(false)), [c("[")], "replay: half / double speed · restart"),
+    Entry("replay-faster", .replay(.faster(true)), [c("]")], nil),
+    Entry("replay-restart", .replay(.restart), [c("R")], nil),
+    Entry("help", .help, [c("?"), c("h")], "this help (any key closes)"),
+    Entry("quit", .quit, [c("q"), c("Q"), .interrupt], "quit"),
+  ]
+
+  /// The markets screen's own keys (fixed), listed under its help line.
+  public static let marketsHelp: [(keys: String, action: String)] = [
     ("  Enter  *", "markets: open the row's symbol · star it"),
     ("  Tab  d  /  f", "markets: sort · direction · filter · kinds, favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
-    ("w", "Activity: liquidations · walls added / pulled / eaten"),
-    ("p", "pause drawing (the feed keeps running)"),
-    ("r", "reconnect now"),
-    ("↑ ↓ PgUp PgDn Home", "scroll the focused pane"),
-    ("?", "this help (any key closes)"),
-    ("q  Ctrl-C", "quit"),
   ]
+
+  /// The ticket's own keys (fixed), listed under its help line.
+  public static let ticketHelp: [(keys: String, action: String)] = [
+    ("  Tab  digits  .", "ticket: units / amount / price field · type"),
+    ("  b  s  ← →", "ticket: side Buy / Sell"),
+    ("  t", "ticket: type Market / Limit (price snaps to the tick)"),
+    ("  Enter", "ticket: Confirm (dim, with the reason, when invalid)"),
+    ("  ↑ ↓  x", "ticket: select an open order · cancel it"),
+    ("  limit fills", "a trade past the price; at it, after the queue ahead"),
+  ]
+
+  /// The entry named `name`.
+  public static func entry(named name: String) -> Entry? { table.first { $0.name == name } }
+
+  /// The command for `key` with the default bindings.
+  public static func command(for key: Key) -> Command? { KeyBindings.standard.command(for: key) }
+}
+
+/// The keys in force: the keymap's defaults with the config's `[keys]` table over them.
+public struct KeyBindings: Sendable {
+  private var commandByKey: [Key: Command] = [:]
+  private var keysByCommand: [Command: [Key]] = [:]
+  /// Keys the config gave two commands, as lines to show at start.
+  public private(set) var conflicts: [String] = []
+
+  public static let standard = KeyBindings(overrides: [:])
+
+  /// The defaults, with each command named in `overrides` bound to its keys instead of its
+  /// defaults. A key the config gives a command takes it from the command it had by default; a
+  /// key the config gives two commands stays with the first in the keymap's order, and both
+  /// bindings are named in `conflicts`.
+  public init(overrides: [String: [Key]]) {
+    var userKey: [Key: String] = [:]
+    for entry in Keymap.table {
+      guard let keys = overrides[entry.name] else { continue }
+      keysByCommand[entry.command] = []
+      for key in keys {
+        if let other = userKey[key] {
+          conflicts.append("key \(key.name) is bound to both \(other) and \(entry.name); \(other) keeps it")
+          continue
+        }
+        userKey[key] = entry.name
+        commandByKey[key] = entry.command
+        keysByCommand[entry.command, default: []].append(key)
+      }
+    }
+    for entry in Keymap.table where overrides[entry.name] == nil {
+      for key in entry.keys {
+        if let other = userKey[key] {
+          if key != .interrupt {
+            conflicts.append(
+              "key \(key.name) is bound to \(other) in the config and to \(entry.name) by default; \(other) takes it"
+            )
+          }
+          continue
+        }
+        commandByKey[key] = entry.command
+        keysByCommand[entry.command, default: []].append(key)
+      }
+    }
+    // Ctrl-C always quits, whatever the config says.
+    commandByKey[.interrupt] = .quit
+    if !(keysByCommand[.quit]?.contains(.interrupt) ?? false) {
+      keysByCommand[.quit, default: []].append(.interrupt)
+    }
+  }
+
+  public func command(for key: Key) -> Command? { commandByKey[key] }
+
+  /// The keys bound to `command`, first the main one.
+  public func keys(for command: Command) -> [Key] { keysByCommand[command] ?? [] }
+
+  /// The first key of `command`, as shown in a hint (`?` for none).
+  public func label(_ command: Command) -> String { keys(for: command).first?.name ?? "-" }
+
+  /// A status-line hint for `command`, nil when no key is bound to it.
+  public func hint(_ command: Command, _ action: String) -> KeyHint? {
+    keys(for: command).first.map { KeyHint($0.name, action) }
+  }
+
+  /// The help overlay's lines: the keys in force and what they do.
+  public var help: [KeyHint] {
+    var lines: [KeyHint] = []
+    for entry in Keymap.table {
+      let keys = self.keys(for: entry.command).map(\.name).joined(separator: "  ")
+      if entry.help == nil, !lines.isEmpty {
+        if !keys.isEmpty {
+          lines[lines.count - 1].key += (lines[lines.count - 1].key.isEmpty ? "" : "  ") + keys
+        }
+      } else {
+        lines.append(KeyHint(keys, entry.help ?? ""))
+      }
+      if entry.command == .toggleMarkets {
+        lines += Keymap.marketsHelp.map { KeyHint($0.keys, $0.action) }
+      }
+      if entry.command == .openTicket {
+        lines += Keymap.ticketHelp.map { KeyHint($0.keys, $0.action) }
+      }
+    }
+    return lines
+  }
+
+  /// Every command with its keys, as the config's `[keys]` table.
+  public var table: [(name: String, keys: [Key])] {
+    Keymap.table.map { ($0.name, keys(for: $0.command)) }
+  }
 }

@@ -53,18 +53,24 @@ enum MarketsScreen {
     StatusLine(
       connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
       pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) }, reconnects: s.status?.reconnects ?? 0,
-      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints, ascii: s.ascii
+      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints(s.keys), ascii: s.ascii,
+      banner: App.statusBanner(s)
     ).render(into: &grid, area: status)
     if s.helpVisible {
-      HelpOverlay(entries: Keymap.help.map { KeyHint($0.keys, $0.action) }, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
         .render(into: &grid, area: grid.bounds)
     }
     return grid
   }
 
-  static let hints: [KeyHint] = [
-    KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
-    KeyHint("f", "type"), KeyHint("*", "star"),
-    KeyHint("m", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
-  ]
+  /// The status line's hints: the list's own keys, then the shared ones as bound now.
+  static func hints(_ keys: KeyBindings) -> [KeyHint] {
+    [
+      KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
+      KeyHint("f", "type"), KeyHint("*", "star"),
+    ]
+      + [keys.hint(.toggleMarkets, "back"), keys.hint(.help, "help"), keys.hint(.quit, "quit")].compactMap {
+        $0
+      }
+  }
 }

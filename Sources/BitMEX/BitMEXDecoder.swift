@@ -136,6 +136,7 @@ public struct BitMEXDecoder: Sendable {
         rows = try decodeRows(table, action, &d, filterSymbol: filterSymbol, into: &batch)
       }
       batch.events.append(event(table, action, filterSymbol, rows!, name: tableName, in: s))
+      if action == .partial { batch.partialsDecoded &+= 1 }
     } else if status != nil || errorText != nil {
       if success == false, let subscribe {
         batch.events.append(.subscribeFailed(topic: subscribe, reason: errorText ?? "subscription refused"))
@@ -185,6 +186,7 @@ public struct BitMEXDecoder: Sendable {
     guard s.atEnd else { throw s.fail("unexpected bytes after the message") }
     let name = JSONScanner.RawString(start: 0, count: 0, hasEscapes: false)
     batch.events.append(event(table, action, nil, rows, name: name, in: s))
+    if action == .partial { batch.partialsDecoded &+= 1 }
     return true
   }
 

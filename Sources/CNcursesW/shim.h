@@ -136,6 +136,16 @@ static inline int tt_check_terminal(int fd) {
   return ok ? TT_TERMINAL_OK : TT_TERMINAL_CANNOT_ADDRESS;
 }
 
+/// The number of colours terminfo gives terminal type `name` (16777216 for a direct-colour
+/// entry such as xterm-direct), or -1 when there is no such entry. Leaves no terminal set up.
+static inline int tt_terminfo_colors(const char *name, int fd) {
+  int err = 0;
+  if (setupterm((char *)name, fd, &err) != OK) return -1;
+  int colors = tigetnum("colors");
+  del_curterm(cur_term);
+  return colors;
+}
+
 // ---- Restoring the terminal however the process ends ----------------------------
 // Quit signals (INT, TERM, HUP, QUIT) write their number to a pipe the UI loop polls, so
 // it can leave ncurses cleanly. Fatal signals (SEGV, BUS, ILL, FPE, ABRT) cannot run

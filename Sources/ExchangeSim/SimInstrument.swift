@@ -107,17 +107,17 @@ public struct SimInstrument: Sendable, Hashable {
   public static let xrpusdt = SimInstrument(
     symbol: "XRPUSDT", rootSymbol: "XRP", kind: .linear, underlying: "XRP", quoteCurrency: "USDT",
     positionCurrency: "XRP", settlCurrency: "USDt", referenceSymbol: ".BXRPT", tickSize: 0.0001,
-    lotSize: 1_000, multiplier: 100, underlyingToPositionMultiplier: 100, startPrice: 2.3)
+    lotSize: 1_000, multiplier: 10_000, underlyingToPositionMultiplier: 100, startPrice: 2.3)
 
   public static let dogeusdt = SimInstrument(
     symbol: "DOGEUSDT", rootSymbol: "DOGE", kind: .linear, underlying: "DOGE", quoteCurrency: "USDT",
     positionCurrency: "DOGE", settlCurrency: "USDt", referenceSymbol: ".BDOGET", tickSize: 0.00001,
-    lotSize: 1_000, multiplier: 1, underlyingToPositionMultiplier: 100, startPrice: 0.35)
+    lotSize: 1_000, multiplier: 10_000, underlyingToPositionMultiplier: 100, startPrice: 0.35)
 
   public static let linkusdt = SimInstrument(
     symbol: "LINKUSDT", rootSymbol: "LINK", kind: .linear, underlying: "LINK", quoteCurrency: "USDT",
     positionCurrency: "LINK", settlCurrency: "USDt", referenceSymbol: ".BLINKT", tickSize: 0.001,
-    lotSize: 1_000, multiplier: 10, underlyingToPositionMultiplier: 1_000, startPrice: 22)
+    lotSize: 1_000, multiplier: 1_000, underlyingToPositionMultiplier: 1_000, startPrice: 22)
 
   /// XBTUSD, ETHUSD, SOLUSDT, XBTUSDT, ETHUSDT, XRPUSDT, DOGEUSDT, LINKUSDT.
   public static let defaults: [SimInstrument] = [

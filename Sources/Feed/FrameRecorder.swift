@@ -1,4 +1,6 @@
+import CZlib
 import Session
+import Threads
 
 #if canImport(Glibc)
 import Glibc
@@ -8,72 +10,207 @@ import Glibc
 ///
 ///     <Unix time in seconds, with fraction> <the frame, byte for byte>
 ///
-/// e.g. `1626993368.001705 {"table":"trade",…}` (frames never contain a newline: JSON
-/// from BitMEX is on one line; any stray newline is written as a space). ExchangeSim's
-/// replay reads this format. Writes are buffered and flushed at least every second, so
-/// recording never stalls the feed; a write error (a full disk, `/dev/full`) is reported once
-/// and recording stops. The last buffer is written at `close()`, whose failure is reported too.
-final class FrameRecorder {
-  private let path: String
-  private var file: UnsafeMutablePointer<FILE>?
-  private var lastFlush: MonotonicTime = .init(nanoseconds: 0)
-  /// The error that stopped recording, to be reported once.
-  private(set) var failure: String?
+/// e.g. `1626993368.001705 {"table":"trade",…}` (frames never contain a newline: JSON from
+/// BitMEX is on one line; any stray newline is written as a space). A name ending in `.gz` is
+/// written compressed (zlib's gzip format, flushed every second so a file cut short still plays
+/// up to its last flush).
+///
+/// The feed thread never waits on the disk: `record` appends the line to a queue in memory, and
+/// a writer thread of its own writes the queue out. When the disk fails (full, `/dev/full`) or
+/// the queue passes `maxQueued` (a disk too slow for the feed), recording stops there: the file
+/// keeps every frame up to the loss, the failure is reported once (the status line says
+/// RECORDING STOPPED and why), the feed goes on, and at `close()` a last line
+/// (`# tradeterm: …`, which a replay skips) says how many frames were dropped.
+final class FrameRecorder: @unchecked Sendable {
+  /// Bytes the queue may hold before recording gives up on keeping up.
+  static let defaultMaxQueued = 64 << 20
 
-  init(path: String) {
-    self.path = path
-    file = fopen(path, "a")
-    if file == nil { failure = "cannot record to \(path): \(String(cString: strerror(errno)))" }
+  private let path: String
+  private let maxQueued: Int
+  private let queue = Locked(Queue())
+  private let wake = WakeSignal()
+  private var writer: WorkerThread?
+  /// Where the writer thread writes (only it touches these once started).
+  private var fd: Int32 = -1
+  private var gz: gzFile?
+
+  struct Queue {
+    var bytes: [UInt8] = []
+    /// Recording stopped (a write failed or the queue overflowed): frames are counted, not kept.
+    var stopped = false
+    var dropped = 0
+    var failure: String?
+    var closing = false
   }
 
+  init(path: String, maxQueued: Int = FrameRecorder.defaultMaxQueued) {
+    self.path = path
+    self.maxQueued = maxQueued
+    if path.hasSuffix(".gz") {
+      gz = gzopen(path, "ab")
+      if gz == nil { fail("cannot record to \(path): \(Self.errnoText())") }
+    } else {
+      fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+      if fd < 0 { fail("cannot record to \(path): \(Self.errnoText())") }
+    }
+    if fd >= 0 || gz != nil {
+      writer = WorkerThread { self.write() }
+    }
+  }
+
+  /// The error that stopped recording, if any.
+  var failure: String? { queue.withLock { $0.failure } }
+
+  /// Frames not written because recording had stopped.
+  var dropped: Int { queue.withLock { $0.dropped } }
+
+  /// Queues one frame with the time it arrived (the feed thread; never blocks on the disk).
   func record(_ frame: UnsafeRawBufferPointer, now: MonotonicTime) {
-    guard let file else { return }
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
-    let stamp = "\(ts.tv_sec).\(String(Int(ts.tv_nsec) / 1000).leftPadded(to: 6)) "
-    var ok = fputs(stamp, file) >= 0
-    if let base = frame.baseAddress, ok {
-      if memchr(base, 0x0A, frame.count) == nil {
-        ok = fwrite(base, 1, frame.count, file) == frame.count
-      } else {
-        for byte in frame { ok = ok && fputc(byte == 0x0A ? 0x20 : Int32(byte), file) != EOF }
+    let micros = Int(ts.tv_nsec) / 1000
+    let queued = queue.withLock { q -> Int in
+      if q.stopped {
+        q.dropped += 1
+        return 0
+      }
+      let size = 20 + 2 + frame.count
+      guard q.bytes.count + size <= maxQueued else {
+        q.stopped = true
+        q.dropped += 1
+        q.failure =
+          q.failure ?? "recording to \(path) stopped: the disk fell behind (\(Self.bytes(maxQueued)) waiting)"
+        return 0
+      }
+      Self.appendDecimal(Int(ts.tv_sec), to: &q.bytes, width: 1)
+      q.bytes.append(UInt8(ascii: "."))
+      Self.appendDecimal(micros, to: &q.bytes, width: 6)
+      q.bytes.append(UInt8(ascii: " "))
+      let start = q.bytes.count
+      q.bytes.append(contentsOf: frame)
+      if let base = frame.baseAddress, memchr(base, 0x0A, frame.count) != nil {
+        for i in start..<q.bytes.count where q.bytes[i] == 0x0A { q.bytes[i] = 0x20 }
+      }
+      q.bytes.append(0x0A)
+      return q.bytes.count
+    }
+    // A big queue wakes the writer at once; otherwise it writes on its own clock.
+    if queued >= 1 << 20 { wake.signal() }
+  }
+
+  /// Kept for the feed's loop: the writer thread writes on its own clock.
+  func flushIfDue(now: MonotonicTime) {}
+
+  /// Writes what is queued, the note of dropped frames if any, and closes the file; waits for
+  /// the writer thread. A failure to do so is the recording's failure.
+  func close() {
+    queue.withLock { $0.closing = true }
+    wake.signal()
+    writer?.join()
+    writer = nil
+  }
+
+  // MARK: The writer thread
+
+  private func write() {
+    var out: [UInt8] = []
+    var lastFlush = MonotonicTime.now()
+    while true {
+      wake.wait(timeout: 0.25)
+      wake.clear()
+      let closing = queue.withLock { q -> Bool in
+        swap(&q.bytes, &out)
+        return q.closing
+      }
+      if !out.isEmpty {
+        if let error = put(out) {
+          queue.withLock { q in
+            q.stopped = true
+            // The lines in this chunk that did not make it count as dropped too (a part may
+            // have been written: the replay skips a cut line).
+            q.dropped += out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            q.failure = q.failure ?? "recording to \(path) stopped: \(error)"
+          }
+          closeFile(note: nil)
+          return
+        }
+        out.removeAll(keepingCapacity: true)
+      }
+      let now = MonotonicTime.now()
+      if let gz, now - lastFlush >= 1 {
+        lastFlush = now
+        _ = gzflush(gz, Z_SYNC_FLUSH)
+      }
+      if closing {
+        let (dropped, failure) = queue.withLock { ($0.dropped, $0.failure) }
+        let note =
+          dropped > 0
+          ? "# tradeterm: \(dropped) frame(s) not recorded: \(failure ?? "recording stopped")\n" : nil
+        closeFile(note: note)
+        return
       }
     }
-    ok = ok && fputc(0x0A, file) != EOF
-    if !ok { stop() }
   }
 
-  func flushIfDue(now: MonotonicTime) {
-    guard let file, now - lastFlush >= 1 else { return }
-    lastFlush = now
-    if fflush(file) != 0 { stop() }
+  /// Writes `bytes` whole; the error in words if the disk refused.
+  private func put(_ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { raw -> String? in
+      var offset = 0
+      while offset < raw.count {
+        let n: Int
+        if let gz {
+          n = Int(gzwrite(gz, raw.baseAddress! + offset, UInt32(min(raw.count - offset, 1 << 30))))
+          if n <= 0 {
+            var code: Int32 = 0
+            let message = gzerror(gz, &code).map { String(cString: $0) } ?? "write failed"
+            return code == Z_ERRNO ? Self.errnoText() : message
+          }
+        } else {
+          n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+          if n < 0 {
+            if errno == EINTR { continue }
+            return Self.errnoText()
+          }
+        }
+        offset += n
+      }
+      return nil
+    }
   }
 
-  /// Writes what is buffered and closes the file; a failure to do so is the recording's failure.
-  func close() {
-    guard let file else { return }
-    self.file = nil
-    let flushed = fflush(file) == 0
-    let error = errno
-    let closed = fclose(file) == 0
-    if !flushed || !closed { fail(flushed ? errno : error) }
+  /// Writes `note` (best effort) and closes the file; a failed close is the recording's failure.
+  private func closeFile(note: String?) {
+    if let note { _ = put(Array(note.utf8)) }
+    var closeError: String?
+    if let gz {
+      let code = gzclose(gz)
+      if code != Z_OK { closeError = code == Z_ERRNO ? Self.errnoText() : "gzclose failed (\(code))" }
+      self.gz = nil
+    }
+    if fd >= 0 {
+      if Glibc.close(fd) != 0 { closeError = Self.errnoText() }
+      fd = -1
+    }
+    if let closeError { fail("recording to \(path) stopped: \(closeError)") }
   }
 
-  /// Stops recording after a write error (`errno`).
-  private func stop() {
-    let error = errno
-    if let file { fclose(file) }
-    file = nil
-    fail(error)
+  private func fail(_ words: String) {
+    queue.withLock { q in
+      q.stopped = true
+      q.failure = q.failure ?? words
+    }
   }
 
-  private func fail(_ error: Int32) {
-    failure = failure ?? "recording to \(path) stopped: \(String(cString: strerror(error)))"
+  /// `value` in decimal, zero-padded to `width` digits.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8], width: Int) {
+    let text = String(max(0, value))
+    if text.utf8.count < width {
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count))
+    }
+    bytes.append(contentsOf: text.utf8)
   }
-}
 
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
+  private static func bytes(_ n: Int) -> String { n >= 1 << 20 ? "\(n >> 20) MB" : "\(n) bytes" }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -1,6 +1,7 @@
 import BitMEX
 import MarketModel
 import Session
+import Threads
 
 #if canImport(Glibc)
 import Glibc

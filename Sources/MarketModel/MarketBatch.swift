@@ -13,6 +13,10 @@ public struct MarketBatch: Sendable {
   public var book10: [Book10Row] = []
   public var levels: [PriceLevel] = []
   public var liquidations: [LiquidationRow] = []
+  /// Table partials decoded into this batch since it was made (a running count, not reset by
+  /// `removeAll`): a reader compares it before and after a frame to learn, without looking at
+  /// the events, whether the frame was a partial (a replay indexes where partials are).
+  public var partialsDecoded = 0
 
   public init() {}
 

@@ -18,7 +18,8 @@ public struct RecordedLine: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {
     /// A frame to decode.
     case frame
-    /// Nothing to replay: empty, or only spaces.
+    /// Nothing to replay: empty, only spaces, or the recorder's own note (a line starting with
+    /// `#`, such as how many frames it dropped when it stopped).
     case blank
     /// Not a frame at all (binary, or a time that does not parse): skipped, counted, shown.
     case bad(String)
@@ -29,7 +30,7 @@ public struct RecordedLine: Sendable, Hashable {
     var i = 0
     let n = line.count
     while i < n, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
-    if i == n { return (RecordedLine(time: nil, frameStart: n), .blank) }
+    if i == n || line[i] == UInt8(ascii: "#") { return (RecordedLine(time: nil, frameStart: n), .blank) }
     let first = line[i]
     guard first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
       if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "p") {

@@ -21,18 +21,20 @@ public final class RecordingReader {
   public static let maxLineBytes = 64 << 20
 
   /// The open file: read directly when plain, through zlib (`gz`) when compressed.
-  private var fd: Int32 = -1
-  private var gz: gzFile?
-  private var buffer: UnsafeMutableRawBufferPointer
-  private var start = 0
-  private var end = 0
-  private var atEOF = false
+  // Per-line fields skip the runtime exclusivity check: one thread reads at a time, and no
+  // access to them overlaps another.
+  @exclusivity(unchecked) private var fd: Int32 = -1
+  @exclusivity(unchecked) private var gz: gzFile?
+  @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var atEOF = false
   /// Lines handed out so far (the 1-based number of the last one).
-  public private(set) var lineNumber = 0
+  @exclusivity(unchecked) public private(set) var lineNumber = 0
   /// Uncompressed bytes before the next line: where `seek(to:)` can come back to.
-  public private(set) var offset: Int64 = 0
+  @exclusivity(unchecked) public private(set) var offset: Int64 = 0
   /// Whether the last line had no `\n` (a recording cut short mid-line).
-  public private(set) var lastLineWasCut = false
+  @exclusivity(unchecked) public private(set) var lastLineWasCut = false
 
   /// Opens `path` for reading. Refuses a directory, a missing or unreadable file.
   public init(path: String) throws(RecordingError) {

@@ -1,6 +1,10 @@
 import BitMEX
 import MarketModel
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A recording played from disk: each `next(into:)` reads one line, decodes its frame into the
 /// caller's batch (the same decoder as the live feed) and says when it was received. Constant
 /// memory: one line in a buffer, one decoder, and an index of where each table's partials are.
@@ -33,7 +37,9 @@ public final class ReplayPlayer {
   private let reader: RecordingReader
   /// The `.recv-times.txt` sibling's times, read alongside when the lines carry none.
   private let times: RecordingReader?
-  private var decoder = BitMEXDecoder()
+  // The per-line fields skip the runtime exclusivity check (about 8 % of a replay at speed 0):
+  // one thread reads the player at a time and no access to them overlaps another.
+  @exclusivity(unchecked) private var decoder = BitMEXDecoder()
   /// Frames decoded.
   public private(set) var frames = 0
   /// Lines skipped as bad, and why the last one was.
@@ -64,6 +70,23 @@ public final class ReplayPlayer {
 
   /// Reads the next line and decodes its frame into `batch` (appending; the batch is not emptied).
   public func next(into batch: inout MarketBatch) throws(RecordingError) -> Step {
+    switch try advance() {
+    case .end: return .end
+    case .skipped: return .skipped
+    case .frame(let time): return decodePending(into: &batch) ? .frame(time: time) : .skipped
+    }
+  }
+
+  /// The line read by `advance` and not decoded yet: where its frame starts, and where the line
+  /// started in the file. Valid until the next read.
+  @exclusivity(unchecked) private var pending:
+    (line: UnsafeRawBufferPointer, frameStart: Int, offset: Int64, linesBefore: Int)?
+
+  /// Reads the next line and says what it holds without decoding it: `.frame(time:)` leaves the
+  /// frame pending for `decodePending(into:)`, so a paced replay can wait for the frame's time
+  /// before it hands the frame over. A frame left pending is dropped by the next `advance`.
+  public func advance() throws(RecordingError) -> Step {
+    pending = nil
     let offset = reader.offset
     let linesBefore = reader.lineNumber
     guard let line = try reader.nextLine() else {
@@ -89,36 +112,82 @@ public final class ReplayPlayer {
       break
     }
     if let t = parsed.time { time = t }
-    let frame = UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])
-    let mark = batch.events.count
-    do throws(DecodeError) {
-      try decoder.decode(frame, into: &batch)
-    } catch {
-      noteBad("line \(reader.lineNumber): \(error)")
-      return .skipped
-    }
-    frames += 1
     if let time {
       if firstTime == nil { firstTime = time }
       // Clocks step backwards sometimes; a replay never does.
       lastTime = max(lastTime ?? time, time)
     }
-    for event in batch.events[mark...] { notePartial(event, batch, offset: offset, linesBefore: linesBefore) }
+    pending = (line, parsed.frameStart, offset, linesBefore)
     return .frame(time: time.map { max($0, lastTime ?? $0) })
+  }
+
+  /// Decodes the frame `advance` left pending into `batch`; false when it does not decode (the
+  /// line is counted as bad) or nothing is pending.
+  public func decodePending(into batch: inout MarketBatch) -> Bool {
+    guard let (line, frameStart, offset, linesBefore) = pending else { return false }
+    pending = nil
+    let frame = UnsafeRawBufferPointer(rebasing: line[frameStart...])
+    let mark = batch.events.count
+    let partialsBefore = batch.partialsDecoded
+    do throws(DecodeError) {
+      try decoder.decode(frame, into: &batch)
+    } catch {
+      noteBad("line \(reader.lineNumber): \(error)")
+      return false
+    }
+    frames += 1
+    // Partials are rare: look at the events only when the decoder says the frame was one.
+    if batch.partialsDecoded != partialsBefore {
+      for event in batch.events[mark...] {
+        notePartial(event, batch, offset: offset, linesBefore: linesBefore)
+      }
+    }
+    return true
   }
 
   /// Goes back to a partial found earlier (see `partials`): the lines from there are read again.
   public func rewind(to mark: PartialMark) throws(RecordingError) {
-    try reader.seek(to: mark.offset, lineNumber: mark.linesBefore)
+    try rewind(offset: mark.offset, linesBefore: mark.linesBefore, time: mark.time)
+  }
+
+  /// Goes back to the start of the recording.
+  public func restart() throws(RecordingError) {
+    try rewind(offset: 0, linesBefore: 0, time: nil)
+  }
+
+  /// Where to go back to for a position at `time`: the latest point before it from which every
+  /// table in the recording starts again with a partial (for each table its last partial at or
+  /// before `time`, the earliest of those), or nil for the start of the file.
+  public func rewindPoint(before time: Double) -> PartialMark? {
+    var latest: [Topic: PartialMark] = [:]
+    var topics: Set<Topic> = []
+    for mark in partials {
+      topics.insert(mark.topic)
+      if let t = mark.time, t <= time { latest[mark.topic] = mark }
+    }
+    guard !topics.isEmpty, latest.count == topics.count else { return nil }
+    return latest.values.min { $0.offset < $1.offset }
+  }
+
+  private func rewind(offset: Int64, linesBefore: Int, time: Double?) throws(RecordingError) {
+    pending = nil
+    decoder = BitMEXDecoder()
+    lastTime = time
+    try reader.seek(to: offset, lineNumber: linesBefore)
     if let times { try times.seek(to: 0, lineNumber: 0) }
     if let times {
       // The times file runs line for line with the recording: skip as many lines.
-      for _ in 0..<mark.linesBefore { _ = try times.nextLine() }
+      for _ in 0..<linesBefore { _ = try times.nextLine() }
     }
-    partials.removeAll { $0.offset >= mark.offset }
+    partials.removeAll { $0.offset >= offset }
   }
 
+  /// The furthest line counted as bad: lines read again after a rewind are not counted twice.
+  private var furthestBadLine = 0
+
   private func noteBad(_ words: String) {
+    guard reader.lineNumber > furthestBadLine else { return }
+    furthestBadLine = reader.lineNumber
     badLines += 1
     lastBadLine = words
   }

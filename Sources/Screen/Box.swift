@@ -33,7 +33,7 @@ public struct Box: Sendable, Hashable {
   public func inner(_ area: Rect) -> Rect { area.inset(1) }
 
   /// The style of the border lines.
-  public var borderStyle: Style { focused ? Style(.accent, bold: true) : Style(.muted) }
+  public var borderStyle: Style { focused ? Style(.accent, bold: true) : Style(.border) }
 
   /// Draws the border, title and footer along the edges of `area` (at least 2×2).
   public func render(into grid: inout Grid, area: Rect) {

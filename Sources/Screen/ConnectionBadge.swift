@@ -36,6 +36,7 @@ public struct ConnectionBadge: Sendable, Hashable {
       return "\(word) \(attempt) in \(NumberFormat.duration(ms: retryInMs, roundingUp: true))\(limit)"
     case .error(let failure): return failure.message.isEmpty ? "ERROR" : "ERROR: \(failure.message)"
     case .ended: return replay ? "REPLAY ENDED" : "ENDED"
+    case .live where replay: return "REPLAY"
     case .silent: return "STALE \(NumberFormat.duration(ms: silentForMs))"
     default: return state.label
     }

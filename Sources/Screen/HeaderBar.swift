@@ -135,13 +135,13 @@ public struct HeaderBar: Sendable {
     var segments: [(Int, [Span])] = [(0, [Span(symbol, Style(.accent, bold: true))])]
     if !name.isEmpty { segments.append((8, [Span(name, label)])) }
 
-    let direction: Style.Color = tickDirection.map { $0.isUp ? .buy : .sell } ?? .normal
+    let direction: Style.Color = tickDirection.map { $0.isUp ? .up : .down } ?? .normal
     var last = [Span("Last ", label), Span(price(lastPrice), value(direction, bold: true))]
     if let tickDirection {
       last.append(Span(" " + String(tickDirection.isUp ? glyphs.up : glyphs.down), value(direction)))
     }
     if let change24h {
-      let color: Style.Color = change24h > 0 ? .buy : change24h < 0 ? .sell : .normal
+      let color: Style.Color = change24h > 0 ? .up : change24h < 0 ? .down : .normal
       last.append(Span(" " + NumberFormat.percent(change24h), value(color)))
     }
     segments.append((1, last))

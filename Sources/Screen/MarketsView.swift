@@ -83,11 +83,11 @@ public struct MarketsView: Sendable {
       for column in columns {
         var style = Style.plain
         if column == .last || column == .symbol, flashing {
-          style = Style(row.move == .up ? .buy : .sell, reverse: true)
+          style = Style(row.move == .up ? .up : .down, reverse: true)
         } else if column == .change, let change = row.instrument.change24h, change != 0 {
-          style = Style(change > 0 ? .buy : .sell)
+          style = Style(change > 0 ? .up : .down)
         } else if column == .last, row.move != .none {
-          style = Style(row.move == .up ? .buy : .sell)
+          style = Style(row.move == .up ? .up : .down)
         }
         put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area)
         x += column.width

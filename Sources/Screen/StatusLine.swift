@@ -25,12 +25,18 @@ public struct StatusLine: Sendable {
   public var hints: [KeyHint]
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
+  /// A replay's position, shown right after the badge.
+  public var replay: ReplayStatus?
+  /// What takes the line after the badge when set: a fired alert's banner, a prompt.
+  public var banner: [Span]?
 
   public init(
     connection: ConnectionBadge, markers: [String] = [], messagesPerSecond: Double? = nil,
     dataAgeMs: Int64? = nil, pingMs: Int64? = nil, reconnects: Int = 0, resyncs: Int = 0, skipped: Int = 0,
-    notice: String? = nil, hints: [KeyHint] = [], ascii: Bool = false
+    notice: String? = nil, hints: [KeyHint] = [], ascii: Bool = false, banner: [Span]? = nil,
+    replay: ReplayStatus? = nil
   ) {
+    self.banner = banner
     self.connection = connection
     self.markers = markers
     self.messagesPerSecond = messagesPerSecond
@@ -42,6 +48,7 @@ public struct StatusLine: Sendable {
     self.notice = notice
     self.hints = hints
     self.ascii = ascii
+    self.replay = replay
   }
 
   /// How many columns the reason keeps against the hints.
@@ -57,7 +64,14 @@ public struct StatusLine: Sendable {
     let width = row.width - 2  // a column of margin at either end
 
     var left = [Span(" \(connection.label) ", connection.style)].fitted(width, ellipsis: glyphs.ellipsis)
-    var extras: [[Span]] = markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
+    if let banner {
+      let free = width - left.width - 2
+      if free >= 3 { left += [Span("  ")] + banner.fitted(free, ellipsis: glyphs.ellipsis) }
+      grid.put(left, x: row.x + 1, y: row.y, clip: row)
+      return
+    }
+    var extras: [[Span]] = replay.map { [$0.spans] } ?? []
+    extras += markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
     if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
     if let dataAgeMs {
       extras.append([Span("age ", Style(.muted)), Span(NumberFormat.age(ms: dataAgeMs), Style())])

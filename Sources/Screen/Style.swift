@@ -16,6 +16,14 @@ public struct Style: Sendable, Hashable {
     case live
     case bidBar
     case askBar
+    /// A price that went up (header, markets list); `buy`/`sell` are bids, asks and trade sides.
+    case up
+    /// A price that went down.
+    case down
+    /// Unfocused pane borders.
+    case border
+    /// An alert's banner on the status line.
+    case banner
   }
 
   /// The packed form: bits 0–3 the colour role, then bold, dim, reverse, underline.

@@ -14,22 +14,30 @@ public struct FeedUpdate: Sendable, Hashable {
   public var lastDecodeError: String?
   /// Recording (`--record`) failed and stopped: why. Reported once.
   public var recorderError: String?
+  /// A replay's position (replays only), when it moved.
+  public var replay: ReplayPosition?
+  /// A replay went back (a seek backwards or a restart): everything shown is from the future,
+  /// so the market starts again empty and the frames that follow rebuild it.
+  public var rewound: Bool
 
   /// An update; everything defaults to "nothing new".
   public init(
     status: FeedStatus? = nil, resetTopics: [Topic] = [], decodeErrors: Int = 0,
     lastDecodeError: String? = nil,
-    recorderError: String? = nil
+    recorderError: String? = nil, replay: ReplayPosition? = nil, rewound: Bool = false
   ) {
     self.status = status
     self.resetTopics = resetTopics
     self.decodeErrors = decodeErrors
     self.lastDecodeError = lastDecodeError
     self.recorderError = recorderError
+    self.replay = replay
+    self.rewound = rewound
   }
 
   /// Whether the drain brought nothing but (maybe) events: no status, reset or error.
   public var isQuiet: Bool {
-    status == nil && resetTopics.isEmpty && decodeErrors == 0 && recorderError == nil
+    status == nil && resetTopics.isEmpty && decodeErrors == 0 && recorderError == nil && replay == nil
+      && !rewound
   }
 }

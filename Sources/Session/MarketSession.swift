@@ -36,6 +36,8 @@ public struct MarketSession: Sendable {
   public private(set) var tapeDataAt: MonotonicTime?
   /// When the instrument (prices, funding) last changed.
   public private(set) var instrumentDataAt: MonotonicTime?
+  /// Where a replay is (replays only).
+  public private(set) var replay: ReplayPosition?
 
   /// A session watching `symbol`, with an empty market.
   public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
@@ -58,12 +60,17 @@ public struct MarketSession: Sendable {
     public var recorderFailure: String?
     /// Rows of the markets list that changed.
     public var marketsChanged = 0
+    /// The market started again empty (a replay went back).
+    public var rewound = false
+    /// The replay's position moved.
+    public var replayMoved = false
 
     public init() {}
 
     /// Whether anything shown on screen may have changed.
     public var changedAnything: Bool {
       changes.anything || statusChanged || !resetTopics.isEmpty || decodeErrors > 0 || recorderFailure != nil
+        || rewound || replayMoved
     }
   }
 
@@ -71,6 +78,17 @@ public struct MarketSession: Sendable {
   /// newer frames arrived), then the batch, then the status.
   public mutating func ingest(_ update: FeedUpdate, _ batch: MarketBatch, now: MonotonicTime) -> Step {
     var step = Step()
+    if update.rewound {
+      market = MarketState(symbol: market.symbol, tapeCapacity: market.tape.capacity)
+      markets = MarketUniverse()
+      (bookDataAt, tapeDataAt, instrumentDataAt) = (nil, nil, nil)
+      (lastFault, lastFaultAt) = (nil, nil)
+      step.rewound = true
+    }
+    if let position = update.replay {
+      replay = position
+      step.replayMoved = true
+    }
     if !update.resetTopics.isEmpty {
       market.resetTables(update.resetTopics)
       markets.resetTables(update.resetTopics)

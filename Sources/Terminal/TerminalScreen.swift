@@ -15,7 +15,12 @@ public final class TerminalScreen {
   public struct Options: Sendable {
     /// Use colours (false with `NO_COLOR` or `--no-color`: attributes only).
     public var color: Bool
-    public init(color: Bool) { self.color = color }
+    /// The colour of every role.
+    public var theme: Theme
+    public init(color: Bool, theme: Theme = .dark) {
+      self.color = color && !theme.monochrome
+      self.theme = theme
+    }
   }
 
   /// What the input side delivered.
@@ -30,6 +35,9 @@ public final class TerminalScreen {
   private var shownWidth = -1
   private var shownHeight = -1
   private var pairs: [Style.Color: Int16] = [:]
+  /// The pair of dimmed text when the theme colours it (`stale`).
+  private var stalePair: Int16?
+  private let theme: Theme
   /// Per `Style.raw`: its attributes and colour pair, and a blank `cchar_t` with them.
   private var styleAttributes: [(attrs: attr_t, pair: Int16)] = []
   private let styleCells = UnsafeMutablePointer<cchar_t>.allocate(capacity: Style.rawCount)
@@ -66,6 +74,17 @@ public final class TerminalScreen {
     tt_install_signal_handlers(signalWriteEnd)
     // Wide characters need the locale's character type; numbers stay in the C locale.
     setlocale(LC_CTYPE, "")
+    // 24-bit colours: a theme with #rrggbb colours on a terminal that says it can show them
+    // (COLORTERM=truecolor) is drawn through the direct-colour terminfo entry, when there is one
+    // (Debian: ncurses-term); else they are the nearest of the 256.
+    if options.color, options.theme.usesRGB, let term = getenv("TERM").map({ String(cString: $0) }),
+      let direct = Theme.directTerm(
+        term: term, colorterm: getenv("COLORTERM").map { String(cString: $0) },
+        termColors: Int(tt_terminfo_colors(term, STDOUT_FILENO)),
+        colorsOf: { Int(tt_terminfo_colors($0, STDOUT_FILENO)) })
+    {
+      setenv("TERM", direct, 1)
+    }
     guard let w = initscr() else { throw TerminalError("could not start the terminal (TERM=\(Self.term))") }
     window = w
     cbreak()
@@ -79,6 +98,7 @@ public final class TerminalScreen {
     // and the loop reads keys before it draws, so that saves nothing and costs a system
     // call per row group, every frame, all day.
     typeahead(-1)
+    theme = options.theme
     if options.color, has_colors() {
       start_color()
       use_default_colors()
@@ -126,6 +146,7 @@ public final class TerminalScreen {
     // and the loop reads keys before it draws, so that saves nothing and costs a system
     // call per row group, every frame, all day.
     typeahead(-1)
+    theme = options.theme
     if options.color, has_colors() {
       start_color()
       use_default_colors()
@@ -447,23 +468,18 @@ public final class TerminalScreen {
   // MARK: Colours
 
   private func setUpPairs() {
-    // 256-colour terminals get softer shades; 8-colour ones the basic set.
-    let rich = colorCount >= 256
-    let table: [(Style.Color, Int16)] = [
-      (.muted, rich ? 245 : Int16(COLOR_WHITE)),
-      (.accent, rich ? 81 : Int16(COLOR_CYAN)),
-      (.buy, rich ? 78 : Int16(COLOR_GREEN)),
-      (.sell, rich ? 203 : Int16(COLOR_RED)),
-      (.warning, rich ? 214 : Int16(COLOR_YELLOW)),
-      (.error, rich ? 196 : Int16(COLOR_RED)),
-      (.live, rich ? 40 : Int16(COLOR_GREEN)),
-      (.bidBar, rich ? 22 : Int16(COLOR_GREEN)),
-      (.askBar, rich ? 52 : Int16(COLOR_RED)),
-    ]
-    for (i, (role, fg)) in table.enumerated() {
+    // The theme's colour of each role, as this terminal can show it: RGB exactly on a
+    // direct-colour terminal, else the nearest of its 256 (or 8) colours.
+    let colors = Int(colorCount)
+    for (i, role) in Style.Color.allCases.enumerated() where role != .normal || theme.colors[role] != nil {
       let pair = Int16(i + 1)
-      init_pair(pair, fg, -1)
+      init_extended_pair(Int32(pair), theme[role].terminalColor(colors: colors), -1)
       pairs[role] = pair
+    }
+    if let stale = theme.stale {
+      let pair = Int16(Style.Color.allCases.count + 1)
+      init_extended_pair(Int32(pair), stale.terminalColor(colors: colors), -1)
+      stalePair = pair
     }
   }
 
@@ -483,6 +499,7 @@ public final class TerminalScreen {
     if style.dim { a |= tt_a_dim() }
     if style.reverse { a |= tt_a_reverse() }
     if style.underline { a |= tt_a_underline() }
+    if style.dim, let stalePair { return (a, stalePair) }
     return (a, pairs[style.color] ?? 0)
   }
 }

@@ -1,6 +1,10 @@
 import App
+import Config
 import Feed
+import Journal
+import Logging
 import MarketModel
+import Replay
 import Screen
 import Session
 import Terminal
@@ -26,26 +30,40 @@ struct DashboardRunner {
   var startOnMarkets = false
   /// The wall watch's thresholds set by the user (`--wall-size`).
   var wallSizes: [Symbol: Int64] = [:]
+  /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
+  /// for (the symbol picker's list).
+  var replay: ReplaySource?
+  var replaySymbols: [String] = []
+  /// The config's settings (keys, alerts, large-trade sizes…).
+  var settings = Settings()
+  var theme = Theme.dark
+  /// `--log-file`'s logger, nil without one.
+  var logger: Logger?
+  /// What the config said at start (unknown keys, key conflicts): shown on the status line.
+  var startNotes: [String] = []
 
   func run() -> Int32 {
     let screen: TerminalScreen
     do {
-      screen = try TerminalScreen(options: .init(color: color))
+      screen = try TerminalScreen(options: .init(color: color, theme: theme))
     } catch {
       printError("tradeterm: \(error)")
       return 2
     }
     var exitMessage: String?
+    var journalWarnings: [String] = []
     var exitStatus: Int32 = 0
     defer {
       screen.restore()
       // One line each: printError makes a line of what it is given (a newline would show as `?`).
       for line in exitMessage?.split(separator: "\n") ?? [] { printError(String(line)) }
+      for warning in journalWarnings { printError("tradeterm: \(warning)") }
     }
     var trace = StartupTrace.fromEnvironment()
     var feedOptions = options
     feedOptions.recordArrivals = trace != nil
-    let feed = MarketFeed(feedOptions)
+    let liveFeed = replay == nil ? MarketFeed(feedOptions) : nil
+    let feed: any DashboardSource = replay ?? liveFeed!
     feed.start()
     defer { feed.stop() }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
@@ -63,6 +81,51 @@ struct DashboardRunner {
     let favourites = FavouritesFile.standard()
     state.markets.favourites = favourites?.load() ?? []
     state.marketsVisible = startOnMarkets
+    if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
+    // The paper journal: read back before anything is drawn, so open orders and fills survive a
+    // restart; a second tradeterm finds it locked and stays read-only.
+    let journal = PaperJournal.standardPath().map { PaperJournal(path: $0) }
+    // The clock first, so that what the journal has to say stays on screen for its while.
+    _ = App.update(&state, .tick(now: MonotonicTime.now(), wallMs: Self.wallMs()))
+    if let journal {
+      let loaded = journal.load()
+      journalWarnings = loaded.warnings
+      _ = App.update(
+        &state,
+        .paper(.opened(events: loaded.events, warnings: loaded.warnings, readOnly: journal.readOnlyReason)))
+    } else {
+      _ = App.update(
+        &state,
+        .paper(
+          .opened(
+            events: [], warnings: [], readOnly: "no paper journal: neither XDG_STATE_HOME nor HOME is set")))
+    }
+    state.keys = KeyBindings(overrides: settings.keys)
+    state.confirmQuit = settings.confirmQuit
+    state.largeTradeSizes = settings.largeTrade
+    for symbol in settings.favourites.compactMap(Symbol.init)
+    where !state.markets.favourites.contains(.bitmex(symbol)) {
+      state.markets.favourites.append(.bitmex(symbol))
+    }
+    for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
+    var alertsFile = AlertsFile.standard()
+    var notes = startNotes
+    switch alertsFile?.load() ?? .success([]) {
+    case .success(let rules): for rule in rules { state.alerts.add(rule) }
+    case .failure(let problem):
+      // A file that cannot be read is left as it is (not overwritten with this run's alerts).
+      notes.append(problem.message + " (left alone: alerts added now are not kept)")
+      logger?.error("\(problem.message)")
+      alertsFile = nil
+    }
+    if !notes.isEmpty {
+      state.notice = Notice(notes.joined(separator: "; "), until: MonotonicTime.now() + 15)
+    }
+    logger?.info(
+      "tradeterm \(TradetermVersion.current) started: \(options.symbol) via \(options.webSocketURL), \(state.alerts.alerts.count) alerts"
+    )
+    var commands = AlertCommands()
+    var logged = LoggedState()
     state.wallThresholds = wallSizes
     state.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
@@ -80,7 +143,7 @@ struct DashboardRunner {
       let timeout = pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
@@ -115,7 +178,7 @@ struct DashboardRunner {
         }
       }
       let update: FeedUpdate
-      if trace != nil {
+      if trace != nil, let feed = liveFeed {
         update = feed.drain(into: &batch, arrivals: &arrivals)
         trace?.drained(batch, arrivals: arrivals, symbol: state.market.symbol)
         arrivals.removeAll(keepingCapacity: true)
@@ -125,7 +188,19 @@ struct DashboardRunner {
       effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
       batch.removeAll()
       if fds[3].revents != 0, let rest {
-        for result in rest.drain() { effects += App.update(&state, .rest(result)) }
+        for result in rest.drain() {
+          if case .failed(let request, let reason) = result {
+            logger?.warning("REST \(request) failed: \(reason)")
+          }
+          effects += App.update(&state, .rest(result))
+        }
+      }
+      if let logger { logged.log(state, to: logger) }
+      if !commands.isEmpty {
+        for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
+          state.notice = Notice(problem, until: tickNow + 10)
+          logger?.warning("\(problem)")
+        }
       }
       // The offset moves at a daylight-saving change: look again once a minute.
       if !utc, wall / 60_000 != lastOffsetMinute {
@@ -138,12 +213,36 @@ struct DashboardRunner {
       }
       effects += App.update(&state, .tick(now: tickNow, wallMs: wall))
 
-      for effect in effects {
+      // Effects may answer with more (the journal's answer to a write): run them all.
+      var next = 0
+      while next < effects.count {
+        let effect = effects[next]
+        next += 1
         switch effect {
         case .feed(let command): feed.post(command)
+        case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
         case .saveFavourites(let ids): _ = favourites?.save(ids)
+        case .writeJournal(let events):
+          // Written and fsync'ed here, before the state shows them: what is on screen is on disk.
+          let failure = journal.map { $0.append(events) } ?? "no paper journal"
+          let news: PaperNews = failure.map { .failed(events, reason: $0) } ?? .written(events)
+          effects += App.update(&state, .paper(news))
+          forceDraw = true
+        case .saveAlerts(let rules):
+          if let problem = alertsFile?.save(rules) {
+            state.notice = Notice(problem, until: tickNow + 10)
+            logger?.error("alerts file: \(problem)")
+          }
+        case .alertFired(let fired):
+          logger?.notice("alert: \(fired.message)")
+          TerminalAlert.bell()
+          TerminalAlert.notify(title: "tradeterm", body: fired.message)
+          if let problem = commands.start(fired, now: Double(tickNow.nanoseconds) / 1e9) {
+            state.notice = Notice(problem, until: tickNow + 10)
+            logger?.error("\(problem)")
+          }
         case .quit: break loop
         }
       }
@@ -162,7 +261,7 @@ struct DashboardRunner {
     // anything before, failed (the screen that said it is gone).
     feed.stop()
     var last = MarketBatch()
-    if let failure = feed.drain(into: &last).recorderError ?? state.recordingFailure {
+    if let failure = liveFeed?.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
     return exitStatus
@@ -175,6 +274,39 @@ struct DashboardRunner {
       rest.request(.bins(symbol: symbol, interval: interval, count: 240))
     }
     if includeActive { rest.request(.active) }
+  }
+
+  /// What the log last said of the connection and resyncs, to log changes only.
+  struct LoggedState {
+    var connection: String?
+    var resyncs = 0
+    var resets = 0
+
+    mutating func log(_ state: AppState, to logger: Logger) {
+      if let status = state.status {
+        var words = status.state.label
+        switch status.state {
+        case .reconnecting(let attempt, _, let error, _):
+          words += " attempt \(attempt)" + (error.map { " (\($0))" } ?? "")
+        case .error, .ended:
+          if let error = status.lastError { words += " (\(error))" }
+        default: break
+        }
+        if words != connection {
+          logger.info("connection: \(words)")
+          connection = words
+        }
+      }
+      if state.session.resets > resets {
+        resets = state.session.resets
+        logger.debug("tables reset, waiting for fresh partials (#\(resets), \(connection ?? "-"))")
+      }
+      if state.session.resyncs > resyncs {
+        resyncs = state.session.resyncs
+        let why = state.session.lastFault.map { "\($0.fault)" } ?? "?"
+        logger.warning("resync #\(resyncs): \(why)")
+      }
+    }
   }
 
   static func wallMs() -> Int64 {

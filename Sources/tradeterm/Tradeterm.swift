@@ -1,8 +1,11 @@
 import App
 import ArgumentParser
+import Config
 import ExchangeSim
 import Feed
+import Logging
 import MarketModel
+import Replay
 import Screen
 import Session
 import Terminal
@@ -19,7 +22,9 @@ struct Tradeterm: ParsableCommand {
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
       Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD. --demo runs a simulated exchange on this machine \
-      (no network needed); --once prints one snapshot instead of the dashboard.
+      (no network needed); --once prints one snapshot instead of the dashboard. Settings, themes, keys and alerts come from \
+      $XDG_CONFIG_HOME/tradeterm/config.toml (or --config); `tradeterm config` prints the settings in force, \
+      `tradeterm config --example` a commented example.
       """
   )
 
@@ -29,11 +34,25 @@ struct Tradeterm: ParsableCommand {
   @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
   var symbolOption: String?
 
-  /// The instrument watched: the argument, or `--symbol`, or XBTUSD.
+  /// The instrument given on the command line: the argument, or `--symbol`.
   var symbol: String { instrument ?? symbolOption ?? "XBTUSD" }
 
-  @Option(help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2).")
-  var depth: Depth = .top25
+  @Option(
+    name: .customLong("depth"),
+    help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2). Default: the config's, else 25.")
+  var depthOption: Depth?
+
+  @Option(
+    name: .customLong("config"), help: "The config file (default: $XDG_CONFIG_HOME/tradeterm/config.toml).")
+  var configPath: String?
+
+  @Flag(help: "With `tradeterm config`: print a commented example config instead.")
+  var example = false
+
+  @Option(
+    name: .customLong("log-file"),
+    help: "Append a log (connection changes, resyncs, REST failures, alerts) to this file.")
+  var logFile: String?
 
   @Flag(help: "Use BitMEX testnet.")
   var testnet = false
@@ -47,7 +66,10 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "Run a simulated exchange on 127.0.0.1 and watch it (no network needed).")
   var demo = false
 
-  @Option(help: "Replay a recorded session (JSONL frames, or --record's format) through a local exchange.")
+  @Option(
+    help:
+      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed."
+  )
   var replay: String?
 
   @Option(help: "Replay speed: 1 is real time, 0 as fast as possible.")
@@ -70,8 +92,8 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
-  @Option(help: "Most frames drawn per second.")
-  var fps = 30
+  @Option(name: .customLong("fps"), help: "Most frames drawn per second (default: the config's, else 30).")
+  var fpsOption: Int?
 
   @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set): attributes only.")
   var noColor = false
@@ -111,7 +133,8 @@ struct Tradeterm: ParsableCommand {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
-    if fps < 1 || fps > 120 { throw fail("--fps must be between 1 and 120") }
+    if let fpsOption, fpsOption < 1 || fpsOption > 120 { throw fail("--fps must be between 1 and 120") }
+    if example && instrument != "config" { throw fail("--example goes with `tradeterm config`") }
     if case .failure(let error) = WallWatch.thresholds(wallSizes) {
       throw fail("--wall-size \(TerminalText.sanitized(error.description))")
     }
@@ -133,6 +156,37 @@ struct Tradeterm: ParsableCommand {
   }
 
   func run() throws {
+    if version { return try start(Settings()) }
+    let loaded: (path: String?, config: LoadedConfig)
+    switch ConfigFile.load(explicit: configPath) {
+    case .success(let l): loaded = l
+    case .failure(let problem): throw fail(problem.message)
+    }
+    if instrument == "config" {
+      if example {
+        print(Settings.example, terminator: "")
+        return
+      }
+      for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
+      for conflict in loaded.config.keyConflicts { printError("tradeterm: config: \(conflict)") }
+      print(
+        "# config file: \(loaded.path ?? "none (\(ConfigFile.standardPath() ?? "no HOME") does not exist): defaults")"
+      )
+      print(loaded.config.settings.toml, terminator: "")
+      return
+    }
+    for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
+    try start(
+      loaded.config.settings, startNotes: loaded.config.warnings.map(\.message) + loaded.config.keyConflicts)
+  }
+
+  /// Runs with the config's `settings`, the flags over them.
+  func start(_ settings: Settings, startNotes: [String] = []) throws {
+    let symbol = instrument ?? symbolOption ?? settings.symbol
+    let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
+    let fps = fpsOption ?? settings.fps
+    let markets = markets || (settings.startScreen == .markets && !once)
+    let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
     if version {
       print("tradeterm \(TradetermVersion.current)")
       let wss = CurlLibrary.supports("wss") ? "yes" : "no"
@@ -143,37 +197,45 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
-    if once, let replay {
+    if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
-      let code = OnceReplayRunner(path: replay, symbol: symbol, speed: speed, json: json, utc: utc).run()
-      if code != 0 { throw ExitCode(code) }
-      return
+      // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
+      let asked = (instrument ?? symbolOption).flatMap(Symbol.init)
+      guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
+        throw ExitCode(2)
+      }
+      if once {
+        let code = OnceReplayRunner(
+          path: replay, symbol: opened.symbol.description, speed: speed, json: json, utc: utc
+        ).run()
+        if code != 0 { throw ExitCode(code) }
+        return
+      }
+      if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+        throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
+      }
+      let source = ReplaySource(player: opened.player, symbol: opened.symbol.description, speed: speed)
+      let options = FeedOptions(
+        webSocketURL: "replay:", symbol: opened.symbol.description, book: depth.table, config: FeedConfig(),
+        userAgent: "tradeterm/\(TradetermVersion.current)")
+      return try dashboard(
+        options: options, mode: .replay, restURL: nil, fps: fps, markets: markets, settings: settings,
+        startNotes: startNotes, logFile: logFile, replay: source,
+        replaySymbols: opened.symbols.map(\.description))
     }
 
     var sim: ExchangeSim?
     var mode = RunMode.live
-    var config = FeedConfig()
+    let config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
     var rest: String? = testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
     if let restURL { rest = restURL }
-    if demo || replay != nil {
+    if demo {
       var simConfig = SimConfig()
-      if let replay {
-        // The file read through before the simulator starts, as --once reads it (streamed, in
-        // constant memory): a directory, a binary or junk file, or one without the symbol's book
-        // is refused with what is wrong (it would otherwise play nothing and say REPLAY ENDED).
-        guard let watched = Symbol(symbol),
-          OnceReplayRunner.play(path: replay, symbol: watched, speed: 0) != nil
-        else { throw ExitCode(2) }
-        simConfig.replay = SimReplay(path: replay, speed: speed)
-        config.reconnectAfterClose = false
-        mode = .replay
-      } else {
-        mode = .demo
-        simConfig.universe = SimUniverse.extras(for: simConfig)
-        simConfig.activity = true
-      }
+      mode = .demo
+      simConfig.universe = SimUniverse.extras(for: simConfig)
+      simConfig.activity = true
       let s = ExchangeSim(simConfig)
       do {
         try s.start()
@@ -182,8 +244,7 @@ struct Tradeterm: ParsableCommand {
       }
       sim = s
       endpoint = s.webSocketURL
-      // A replay's file is the truth: no instrument list to check it against.
-      rest = replay == nil ? s.restURL : nil
+      rest = s.restURL
     }
     defer { sim?.stop() }
 
@@ -192,7 +253,7 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: replay != nil, restURL: rest,
+        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
         utc: utc, markets: markets
       ).run()
       if code != 0 { throw ExitCode(code) }
@@ -201,13 +262,40 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
-    let noColorEnv = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+    try dashboard(
+      options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
+      startNotes: startNotes, logFile: logFile)
+  }
+
+  /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
+  /// live feed, or over `replay` (a recording on disk) when given.
+  private func dashboard(
+    options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
+    startNotes: [String], logFile: String?, replay: ReplaySource? = nil, replaySymbols: [String] = []
+  ) throws {
+    var logger: Logger?
+    if let logFile {
+      switch FileLogHandler.open(path: logFile) {
+      case .success(let sink):
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+        logger = Logger(label: "tradeterm") { _ in FileLogHandler(sink: sink, logLevel: level) }
+      case .failure(let error): throw fail(error.message)
+      }
+    }
+    var theme = settings.theme
+    if noColorRequested { theme = .monochromeTheme }
     let code = DashboardRunner(
-      options: options, mode: mode, restURL: rest, fps: fps, ascii: ascii, color: !(noColor || noColorEnv),
-      utc: utc, startOnMarkets: markets,
-      wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:]
+      options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
+      utc: utc, startOnMarkets: markets, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
+      replay: replay, replaySymbols: replaySymbols, settings: settings, theme: theme, logger: logger,
+      startNotes: startNotes
     ).run()
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// `--no-color`, or `NO_COLOR` set and not empty.
+  private var noColorRequested: Bool {
+    noColor || (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false)
   }
 
   /// Prints one clear line on stderr and gives the exit status to throw (2).

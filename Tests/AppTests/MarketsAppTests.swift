@@ -193,6 +193,6 @@ import Testing
     #expect(text.contains("Trades"))
     _ = MarketsAppTests.press(&s, .character("w"))
     #expect(!DashboardView.render(s).text.contains("Activity"))
-    #expect(Keymap.help.contains { $0.keys == "w" })
+    #expect(KeyBindings.standard.help.contains { $0.key == "w" })
   }
 }

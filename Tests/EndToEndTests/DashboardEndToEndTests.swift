@@ -6,11 +6,16 @@ import Testing
 @Suite(.serialized) struct DashboardEndToEndTests {
   /// The dashboard's command, run through a shell that prints its exit status after it,
   /// so we can see both the code and that the terminal came back to the shell.
+  /// A state folder of the tests' own (one for every run, so none piles up): the favourites and
+  /// the paper journal of the user who runs the tests are never touched.
+  static let stateHome = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tradeterm-e2e-state").path
+
   static func command(_ sim: SimProcess, _ extra: String = "") throws -> String {
     let tradeterm = try Binaries.path("tradeterm")
     // The shell ignores SIGINT so that it survives Ctrl-C and reports the exit status.
     return
-      "trap '' INT; env LANG=C.UTF-8 \(tradeterm) --ws-url \(sim.webSocketURL) --rest-url \(sim.restURL) "
+      "trap '' INT; env LANG=C.UTF-8 XDG_STATE_HOME=\(stateHome) \(tradeterm) --ws-url \(sim.webSocketURL) --rest-url \(sim.restURL) "
       + "\(extra); echo \"EXIT=$?\"; sleep 60"
   }
 

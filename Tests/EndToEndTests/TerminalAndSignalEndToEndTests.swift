@@ -15,7 +15,8 @@ import Glibc
   static func command(_ environment: String, wsURL: String, restURL: String) throws -> String {
     let tradeterm = try Binaries.path("tradeterm")
     return
-      "trap '' INT; env \(environment) LANG=C.UTF-8 \(tradeterm) --ws-url \(wsURL) --rest-url \(restURL); "
+      "trap '' INT; env \(environment) LANG=C.UTF-8 XDG_STATE_HOME=\(DashboardEndToEndTests.stateHome) "
+      + "\(tradeterm) --ws-url \(wsURL) --rest-url \(restURL); "
       + "echo \"EXIT=$?\"; sleep 60"
   }
 

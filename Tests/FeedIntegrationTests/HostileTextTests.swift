@@ -79,7 +79,9 @@ import Testing
       #"{"table":"orderBookL2","action":"partial","filter":{"symbol":"# + symbol
       + #"},"data":[{"symbol":"# + symbol + #","id":1,"side":"Buy","size":5,"price":10}]}"#
     try (frame + "\n").write(to: file, atomically: true, encoding: .utf8)
-    let run = try TradetermProcess.run(["--once", "--replay", file.path, "--speed", "0", "--timeout", "10"])
+    let run = try TradetermProcess.run([
+      "--once", "--replay", file.path, "--symbol", "XBTUSD", "--speed", "0", "--timeout", "10",
+    ])
     #expect(run.status == 2, "exit \(run.status); stderr: \(Self.visible(run.stderr))")
     let said = Self.says(run, "holds no order book for XBTUSD; it holds: ZZ?]2;PWNED??")
     #expect(said, "\(Self.visible(run.stderr))")

@@ -15,7 +15,7 @@ import Testing
         "·└────────────┘·",
         "················",
       ])
-    #expect(g[1, 1].style == Style(.muted))
+    #expect(g[1, 1].style == Style(.border))
     #expect(g[3, 1].style == Style(bold: true))
   }
 

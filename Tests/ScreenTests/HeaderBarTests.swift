@@ -27,9 +27,9 @@ import Testing
         + "Fund 0.0100% in 3h12m  Vol 123.5M    ")
     #expect(g.line(1) == String(repeating: "·", count: 120))
     #expect(g[1, 0].style == Style(.accent, bold: true))
-    #expect(g[33, 0].style == Style(.buy, bold: true))  // last price, up tick
-    #expect(g[42, 0].style == Style(.buy))  // ▲
-    #expect(g[44, 0].style == Style(.buy))  // +2.04%
+    #expect(g[33, 0].style == Style(.up, bold: true))  // last price, up tick
+    #expect(g[42, 0].style == Style(.up))  // ▲
+    #expect(g[44, 0].style == Style(.up))  // +2.04%
     #expect(g[28, 0].style == Style(.muted))  // "Last"
   }
 
@@ -45,7 +45,7 @@ import Testing
     let g = Self.render(Self.header(dataAgeMs: 12_400), width: 60)
     #expect(g.line(0) == " XBTUSD  Last 50,000.5 ▲ +2.04%  Vol 123.5M   data 12s old  ")
     #expect(g[45, 0].style == Style(.warning, bold: true, reverse: true))
-    #expect(g[14, 0].style == Style(.buy, bold: true, dim: true))
+    #expect(g[14, 0].style == Style(.up, bold: true, dim: true))
   }
 
   @Test func markersAndAsciiArrows() {
@@ -56,7 +56,7 @@ import Testing
     #expect(g.line(0) == " XBTUSD  Last 50,000.5 v -1.30%  Vol 123.5M  DEMO   PAUSED  ")
     #expect(g[44, 0].style == Style(.accent, bold: true, reverse: true))
     #expect(g[50, 0].style == Style())  // between the markers
-    #expect(g[14, 0].style == Style(.sell, bold: true))
+    #expect(g[14, 0].style == Style(.down, bold: true))
   }
 
   @Test func unknownValuesAndInstrument() {

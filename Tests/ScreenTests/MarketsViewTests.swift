@@ -90,8 +90,8 @@ import Testing
     #expect(grid.line(2).contains("105.0▲") && grid.line(2).contains("+5.00%"))
     #expect(grid.line(3).contains("90.0▼") && grid.line(3).contains("-10.00%"))
     // Flashing 100 ms after the move: the moved rows' symbols in reverse, green up and red down.
-    #expect(grid[0, 2].style.reverse && grid[0, 2].style.color == .buy)
-    #expect(grid[0, 3].style.reverse && grid[0, 3].style.color == .sell)
+    #expect(grid[0, 2].style.reverse && grid[0, 2].style.color == .up)
+    #expect(grid[0, 3].style.reverse && grid[0, 3].style.color == .down)
     // The cursor row is reversed across; the unmoved row is not flashing.
     #expect(grid[40, 1].style.reverse)
     #expect(!grid[40, 2].style.reverse)
@@ -99,6 +99,6 @@ import Testing
     var later = Grid(width: 80, height: 5)
     MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_400).render(
       into: &later, area: later.bounds)
-    #expect(!later[0, 2].style.reverse && later[0, 2].style.color != .buy)
+    #expect(!later[0, 2].style.reverse && later[0, 2].style.color != .up)
   }
 }

@@ -12,12 +12,12 @@ import Darwin
 /// that were both under the lock. ThreadSanitizer intercepts pthread mutexes, so with
 /// this lock `swift test --sanitize=thread` checks the mailbox for real. An uncontended
 /// lock and unlock cost a few tens of nanoseconds, once per frame.
-final class Locked<Value: ~Copyable>: @unchecked Sendable {
+public final class Locked<Value: ~Copyable>: @unchecked Sendable {
   // Allocated once: a pthread mutex must not move.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  init(_ value: consuming Value) {
+  public init(_ value: consuming Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
@@ -30,7 +30,7 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value, holding the lock.
-  func withLock<Result: ~Copyable, E: Error>(
+  public func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     pthread_mutex_lock(mutex)

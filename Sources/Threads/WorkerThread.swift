@@ -4,11 +4,11 @@ import Glibc
 
 /// A thread of our own that runs one function to its end (the feed's and the REST worker's:
 /// each blocks in libcurl and `poll`, so neither runs on a shared pool).
-struct WorkerThread: Sendable {
+public struct WorkerThread: Sendable {
   private let id: pthread_t
 
   /// Starts a thread running `body`.
-  init(_ body: @escaping @Sendable () -> Void) {
+  public init(_ body: @escaping @Sendable () -> Void) {
     final class Body: Sendable {
       let run: @Sendable () -> Void
       init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -26,7 +26,7 @@ struct WorkerThread: Sendable {
   }
 
   /// Waits for the thread's function to return.
-  func join() {
+  public func join() {
     pthread_join(id, nil)
   }
 }

@@ -1,0 +1,180 @@
+import MarketModel
+import Screen
+import Session
+
+extension App {
+  /// How many book levels a side a wall alert looks at.
+  static let wallLevels = 25
+
+  /// Runs the alert engine over what is fresh now: the watched symbol's live tables, and the
+  /// markets list's rows for other symbols while that table is live. Returns an effect per alert
+  /// that fired (and a save when a once-alert is spent).
+  static func checkAlerts(_ state: inout AppState, liveTrades: Int) -> [Effect] {
+    guard !state.alerts.alerts.isEmpty else { return [] }
+    var fired: [FiredAlert] = []
+    for symbol in state.alerts.symbols {
+      guard let observation = observation(of: symbol, state, liveTrades: liveTrades) else { continue }
+      fired += state.alerts.observe(observation, nowMs: state.wallMs)
+    }
+    guard !fired.isEmpty else { return [] }
+    state.banners += fired
+    state.dirty = true
+    var effects = fired.map(Effect.alertFired)
+    if fired.contains(where: { $0.rule.rearm == .once }) {
+      effects.append(.saveAlerts(state.alerts.persistent))
+    }
+    return effects
+  }
+
+  /// What is fresh about `symbol` now, or nil when nothing is.
+  static func observation(of symbol: Symbol, _ s: AppState, liveTrades: Int) -> AlertObservation? {
+    let session = s.session
+    guard let connection = session.status?.state, connection.isConnected else { return nil }
+    var o = AlertObservation(symbol: symbol)
+    if symbol == s.market.symbol {
+      let market = s.market
+      if session.instrumentIsLive {
+        o.last = market.instrument.lastPrice
+        o.mark = market.instrument.markPrice
+        o.funding = market.instrument.fundingRate
+      }
+      if session.tapeIsLive {
+        if let last = market.tape.lastPrice { o.last = last }
+        o.trades = Array(market.tape.prefix(min(liveTrades, market.tape.count)))
+      }
+      if session.bookIsLive, !session.bookIsSilent(now: s.now, limit: DashboardView.bookSilentAfter),
+        let mid = market.book.mid
+      {
+        o.mid = mid
+        for side in [Side.buy, .sell] {
+          for n in 0..<wallLevels {
+            guard let level = market.book.level(side, n) else { break }
+            o.levels.append(level)
+          }
+        }
+      }
+    } else if session.markets.sync == .live, let row = session.markets.row(symbol) {
+      o.last = row.instrument.lastPrice
+      o.mark = row.instrument.markPrice
+      o.funding = row.instrument.fundingRate
+    }
+    return o
+  }
+
+  /// `a`: a prompt for a price alert on the watched symbol, prefilled with the last price.
+  static func openAlertPrompt(_ state: inout AppState) {
+    let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
+    state.alertPrompt = last.map { AlertRule.number($0) } ?? ""
+  }
+
+  /// The prompt's keys: digits and `.` edit the price, `<`/`>` force the direction, Enter arms it
+  /// (above when the level is over the last price, below when under), Esc cancels.
+  static func handleAlertPrompt(_ key: Key, _ state: inout AppState) -> [Effect] {
+    guard var text = state.alertPrompt else { return [] }
+    switch key {
+    case .escape:
+      state.alertPrompt = nil
+      return []
+    case .interrupt:
+      state.alertPrompt = nil
+      state.quitting = true
+      return [.quit]
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .enter:
+      state.alertPrompt = nil
+      let forced = text.first == ">" ? true : text.first == "<" ? false : nil
+      let digits = text.drop { $0 == ">" || $0 == "<" }.trimmingPrefixSpaces()
+      guard let level = Double(digits), level > 0, level.isFinite else {
+        state.notice = Notice(
+          "alert: \"\(text)\" is not a price", until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
+      let above = forced ?? (last.map { level > $0 } ?? true)
+      let rule = AlertRule(
+        symbol: state.market.symbol, kind: above ? .above(level, .last) : .below(level, .last))
+      state.alerts.add(rule)
+      state.notice = Notice("alert armed: \(rule.summary)", until: state.now + StatusNote.noticeSeconds)
+      return [.saveAlerts(state.alerts.persistent)]
+    case .character(let c) where c.isNumber || c == "." || ((c == "<" || c == ">") && text.isEmpty):
+      if text.count < 24 { text.append(c) }
+    case .character("<"), .character(">"):
+      // A direction typed after the price: put it in front.
+      if case .character(let c) = key { text = String(c) + text.drop { $0 == ">" || $0 == "<" } }
+    default: break
+    }
+    state.alertPrompt = text
+    return []
+  }
+
+  /// The `A` list: ↑/↓ (or the scroll keys) move, `x` removes the selected alert, Esc or `A` closes.
+  static func handleAlertList(_ key: Key, _ state: inout AppState) -> [Effect] {
+    let count = state.alerts.alerts.count
+    let command = state.keys.command(for: key)
+    switch key {
+    case .interrupt:
+      state.alertListVisible = false
+      state.quitting = true
+      return [.quit]
+    case .character("x"):
+      guard count > 0 else { return [] }
+      let i = min(state.alertListSelected, count - 1)
+      let alert = state.alerts.alerts[i]
+      state.alerts.remove(id: alert.id)
+      state.alertListSelected = max(0, min(i, count - 2))
+      state.notice = Notice(
+        "alert removed: \(alert.rule.summary)", until: state.now + StatusNote.noticeSeconds)
+      return alert.fromConfig ? [] : [.saveAlerts(state.alerts.persistent)]
+    default:
+      if command == .scrollUp {
+        state.alertListSelected = max(0, state.alertListSelected - 1)
+      } else if command == .scrollDown {
+        state.alertListSelected = min(max(0, count - 1), state.alertListSelected + 1)
+      } else if key == .escape || key == .enter || command == .listAlerts || command == .quit {
+        state.alertListVisible = false
+      }
+    }
+    return []
+  }
+
+  /// The `A` list's lines: state and what each watches.
+  static func alertListEntries(_ s: AppState) -> [KeyHint] {
+    if s.alerts.alerts.isEmpty { return [KeyHint("", "no alerts: a adds one at a price")] }
+    return s.alerts.alerts.enumerated().map { i, alert in
+      let marker = i == s.alertListSelected ? "> " : "  "
+      let origin = alert.fromConfig ? " (config)" : ""
+      return KeyHint(marker + alert.state(nowMs: s.wallMs), alert.rule.summary + origin)
+    }
+  }
+
+  /// The status line's banner: a fired alert (until a key), the `a` prompt, or the quit question.
+  static func statusBanner(_ s: AppState) -> [Span]? {
+    if let newest = s.banners.last {
+      let more = s.banners.count > 1 ? " (+\(s.banners.count - 1) more)" : ""
+      return [
+        Span(" ALERT ", Style(.banner, bold: true, reverse: true)),
+        Span(" " + newest.message + more, Style(.banner, bold: true)),
+        Span("  any key: OK", Style(.muted)),
+      ]
+    }
+    if s.quitAsked {
+      return [
+        Span("Quit tradeterm? ", Style(.warning, bold: true)), Span("y", Style(bold: true)),
+        Span(" yes, any other key: no", Style(.muted)),
+      ]
+    }
+    if let text = s.alertPrompt {
+      return [
+        Span("Alert \(s.market.symbol) last crosses: ", Style(.accent, bold: true)),
+        Span(text + "_", Style(bold: true)),
+        Span("  Enter arm (< below, > above)  Esc cancel", Style(.muted)),
+      ]
+    }
+    return nil
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingPrefixSpaces() -> Substring { drop { $0 == " " } }
+}

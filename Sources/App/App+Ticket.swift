@@ -1,0 +1,267 @@
+import MarketModel
+import Screen
+import Session
+import Trading
+
+/// The order ticket's keys, its paper orders, and the journal's answers.
+extension App {
+  /// How long BUY or SELL flashes after it changes.
+  static let ticketFlashMs: Int64 = 300
+
+  /// Opens the ticket (units focused, empty).
+  static func openTicket(_ state: inout AppState) {
+    var ticket = TicketState()
+    ticket.lastBid = state.market.book.bestBid
+    ticket.lastAsk = state.market.book.bestAsk
+    state.ticket = ticket
+  }
+
+  /// A key while the ticket is open: none reaches the dashboard.
+  static func handleTicket(_ key: Key, _ state: inout AppState) -> [Effect] {
+    guard var t = state.ticket else { return [] }
+    t.refusal = nil
+    var effects: [Effect] = []
+    switch key {
+    case .escape:
+      state.ticket = nil
+      return []
+    case .interrupt:
+      state.ticket = nil
+      state.quitting = true
+      return [.quit]
+    case .character("?"):
+      state.helpVisible = true
+    case .tab, .backTab:
+      // Both size fields keep what they showed, so typing goes on from the computed value.
+      let quote = TicketQuote(state, t)
+      t.unitsText = quote.unitsText
+      t.amountText = quote.amountText
+      let fields = t.fields
+      let i = fields.firstIndex(of: t.focus) ?? 0
+      t.focus = fields[(i + (key == .tab ? 1 : fields.count - 1)) % fields.count]
+    case .character("b"): t.side = .buy
+    case .character("s"): t.side = .sell
+    case .left, .right: t.side = t.side == .buy ? .sell : .buy
+    case .character("t"):
+      t.type = t.type == .market ? .limit : .market
+      if t.type == .limit && t.priceText.isEmpty {
+        // A limit starts at the near touch: the best bid for a buy, the best ask for a sell.
+        let near = t.side == .buy ? state.market.book.bestBid : state.market.book.bestAsk
+        if let near, let spec = try? ContractSpec.make(state.market.instrument).get() {
+          t.priceText = SizeCheck.fieldText(near.price, decimals: spec.priceDecimals)
+        }
+      }
+      if t.type == .market && t.focus == .price { t.focus = .units }
+    case .up: t.selected = max(0, t.selected - 1)
+    case .down: t.selected = min(max(0, state.paper.ledger.open.count - 1), t.selected + 1)
+    case .character("x"):
+      effects = cancelSelected(&t, &state)
+    case .enter:
+      effects = confirm(&t, &state)
+    case .backspace:
+      edit(&t) { text in
+        if !text.isEmpty { text.removeLast() }
+      }
+    case .character(let c) where c.isNumber || c == ".":
+      let spec = try? ContractSpec.make(state.market.instrument).get()
+      let decimals: Int =
+        switch t.focus {
+        case .units: spec?.unitDecimals ?? 0
+        case .amount: spec.map(TicketQuote.amountDecimals) ?? 2
+        case .price: spec?.priceDecimals ?? 8
+        }
+      let current = text(of: t, t.focus)
+      if let refusal = SizeCheck.refusal(appending: c, to: current, decimals: decimals) {
+        t.refusal = refusal
+      } else {
+        edit(&t) { $0.append(c) }
+      }
+    case .character(let c) where c.isLetter || c.isPunctuation || c.isSymbol:
+      t.refusal = "digits and one decimal point only"
+    default:
+      break
+    }
+    state.ticket = t
+    return effects
+  }
+
+  private static func text(of t: TicketState, _ field: TicketState.Field) -> String {
+    switch field {
+    case .units: t.unitsText
+    case .amount: t.amountText
+    case .price: t.priceText
+    }
+  }
+
+  /// Changes the focused field's text; a size field typed into becomes the source the other
+  /// follows (starting from what it showed, so typing goes on from the computed value).
+  private static func edit(_ t: inout TicketState, _ change: (inout String) -> Void) {
+    switch t.focus {
+    case .units:
+      change(&t.unitsText)
+      t.source = .units
+    case .amount:
+      change(&t.amountText)
+      t.source = .amount
+    case .price:
+      change(&t.priceText)
+    }
+  }
+
+  /// Confirm: a paper order from what the ticket shows, sent to the journal (shown once it is
+  /// written). A market order fills at once at the sweep; so does a limit priced through the
+  /// book when the book in view fills it within the limit; any other limit rests.
+  private static func confirm(_ t: inout TicketState, _ state: inout AppState) -> [Effect] {
+    let quote = TicketQuote(state, t)
+    if let blocked = quote.blocked {
+      t.refusal = blocked
+      return []
+    }
+    guard let spec = quote.spec, case .valid(let contracts) = quote.verdict else { return [] }
+    let id = state.paper.nextID()
+    let now = state.wallMs
+    let book = state.market.book
+    var order = PaperOrder(
+      id: id, symbol: state.market.symbol.description, side: t.side, type: t.type, contracts: contracts,
+      price: quote.limitPrice, placedMs: now)
+    var events: [PaperEvent] = []
+    var marketable = t.type == .market
+    if t.type == .limit, let limit = quote.limitPrice, let sweep = quote.sweep, sweep.complete,
+      let worst = sweep.worstPrice, !quote.bookStale
+    {
+      marketable = t.side == .buy ? worst <= limit : worst >= limit
+    }
+    if marketable, let sweep = quote.sweep, let price = sweep.averagePrice {
+      events = [
+        .placed(order),
+        .filled(
+          PaperFill(
+            orderID: id, symbol: order.symbol, side: t.side, contracts: contracts, price: price,
+            fee: sweep.fee,
+            settlCurrency: spec.settlCurrency, timeMs: now)),
+      ]
+    } else if let limit = quote.limitPrice {
+      // The contracts already resting at the price on the order's side are ahead of it.
+      var ahead = 0.0
+      book.forEachLevel(t.side) { level in
+        if level.price == limit { ahead = Double(level.size) }
+        return t.side == .buy ? level.price > limit : level.price < limit
+      }
+      order.queueAhead = ahead
+      events = [.placed(order)]
+    } else {
+      return []
+    }
+    state.paper.pending.insert(id)
+    t.result = "\(id) sent to the journal…"
+    return [.writeJournal(events)]
+  }
+
+  /// `x`: cancels the selected open order.
+  private static func cancelSelected(_ t: inout TicketState, _ state: inout AppState) -> [Effect] {
+    let open = state.paper.ledger.open
+    guard !open.isEmpty else {
+      t.refusal = "no open order to cancel"
+      return []
+    }
+    if let readOnly = state.paper.readOnly {
+      t.refusal = readOnly
+      return []
+    }
+    let order = open[min(t.selected, open.count - 1)]
+    guard !state.paper.pending.contains(order.id) else { return [] }
+    state.paper.pending.insert(order.id)
+    return [.writeJournal([.cancelled(orderID: order.id, timeMs: state.wallMs)])]
+  }
+
+  /// The journal's answer.
+  static func handle(_ news: PaperNews, _ state: inout AppState) -> [Effect] {
+    state.dirty = true
+    switch news {
+    case .opened(let events, let warnings, let readOnly):
+      for event in events { state.paper.ledger.apply(event) }
+      state.paper.readOnly = readOnly
+      var said: [String] = []
+      if let first = warnings.first {
+        said.append(warnings.count == 1 ? first : "\(first) (+\(warnings.count - 1) more)")
+      }
+      // A read-only journal is said on the ticket, where it matters, not on every start.
+      if !said.isEmpty {
+        state.notice = Notice(said.joined(separator: "; "), until: state.now + StatusNote.noticeSeconds * 2)
+      }
+    case .written(let events):
+      for event in events {
+        state.paper.ledger.apply(event)
+        state.paper.pending.remove(event.orderID)
+      }
+      let text = describe(events, state)
+      state.ticket?.result = text
+      state.notice = Notice("PAPER " + text, until: state.now + StatusNote.noticeSeconds)
+    case .failed(let events, let reason):
+      for event in events { state.paper.pending.remove(event.orderID) }
+      let text = "not saved, so not placed: \(reason)"
+      state.ticket?.result = text
+      state.notice = Notice(text, until: state.now + StatusNote.noticeSeconds)
+    }
+    return []
+  }
+
+  /// A few words on what just happened to the paper orders.
+  static func describe(_ events: [PaperEvent], _ state: AppState) -> String {
+    let decimals = state.market.priceDecimals
+    let spec = try? ContractSpec.make(state.market.instrument).get()
+    func size(_ contracts: Double) -> String {
+      guard let spec else { return NumberFormat.fixed(contracts, decimals: 0) }
+      return NumberFormat.fixed(spec.units(contracts: contracts), decimals: spec.unitDecimals)
+    }
+    let filled = events.compactMap { e -> PaperFill? in
+      if case .filled(let f) = e { return f }
+      return nil
+    }
+    if let f = filled.last {
+      return
+        "\(f.orderID) \(f.side) \(size(f.contracts)) filled @ \(NumberFormat.price(f.price, decimals: decimals))"
+    }
+    for event in events {
+      switch event {
+      case .placed(let o):
+        return
+          "\(o.id) \(o.side) \(size(o.contracts)) resting @ \(NumberFormat.price(o.price, decimals: decimals))"
+      case .cancelled(let id, _): return "\(id) cancelled"
+      case .filled: break
+      }
+    }
+    return ""
+  }
+
+  /// After the feed moved: BUY/SELL flashes, and the tape's new trades fill resting limits.
+  static func ticketAfterFeed(_ state: inout AppState, liveTrades: Int) -> [Effect] {
+    if var t = state.ticket {
+      let bid = state.market.book.bestBid
+      let ask = state.market.book.bestAsk
+      if bid != t.lastBid {
+        t.lastBid = bid
+        t.bidFlashUntil = state.wallMs + ticketFlashMs
+      }
+      if ask != t.lastAsk {
+        t.lastAsk = ask
+        t.askFlashUntil = state.wallMs + ticketFlashMs
+      }
+      state.ticket = t
+    }
+    guard liveTrades > 0, state.paper.readOnly == nil else { return [] }
+    let symbol = state.market.symbol.description
+    guard state.paper.ledger.open.contains(where: { $0.symbol == symbol && $0.type == .limit }) else {
+      return []
+    }
+    let tape = state.market.tape
+    let n = min(liveTrades, tape.count)
+    let trades = (0..<n).reversed().map { tape[$0] }
+    let settl = state.market.instrument.settlCurrency ?? ""
+    let fills = state.paper.ledger.matches(
+      trades, symbol: symbol, settlCurrency: settl, excluding: state.paper.pending)
+    guard !fills.isEmpty else { return [] }
+    for fill in fills { state.paper.pending.insert(fill.orderID) }
+    return [.writeJournal(fills.map(PaperEvent.filled))]
+  }
+}

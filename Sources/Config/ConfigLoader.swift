@@ -1,0 +1,445 @@
+import App
+import MarketModel
+import Screen
+import TOMLKit
+
+/// Turns the config file's text into `Settings`: pure (text in, settings or an error out); the
+/// file is read by the caller. TOML syntax errors come with TOMLKit's line and column; a value of
+/// the wrong type or out of range is placed by `KeyLocator`. Unknown keys are warnings.
+public enum ConfigLoader {
+  /// The top-level keys, for unknown-key warnings and their suggestions.
+  static let topKeys = [
+    "symbol", "depth", "fps", "start-screen", "confirm-quit", "large-trade", "favourites", "theme", "keys",
+    "alerts", "positions", "log-file", "log-level",
+  ]
+  static let alertKeys = [
+    "symbol", "above", "below", "price", "move", "within", "funding-above", "funding-below", "trade", "wall",
+    "within-bps", "repeat", "cooldown", "run",
+  ]
+  static let positionKeys = ["symbol", "quantity", "entry"]
+
+  /// Loads `text`, the contents of `file` (named in messages).
+  public static func load(_ text: String, file: String) -> Result<LoadedConfig, ConfigError> {
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      let at = SourcePosition(
+        line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
+      return .failure(ConfigError(file: file, position: at, message: "not valid TOML: \(error.description)"))
+    } catch {
+      return .failure(
+        ConfigError(file: file, position: .init(line: 1, column: 1), message: "not valid TOML: \(error)"))
+    }
+    var reader = Reader(file: file, locator: KeyLocator(text))
+    do {
+      let settings = try reader.settings(table)
+      let conflicts = KeyBindings(overrides: settings.keys).conflicts
+      let warnings = reader.warnings.sorted {
+        ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column)
+      }
+      return .success(LoadedConfig(settings: settings, warnings: warnings, keyConflicts: conflicts))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Only the `[[alerts]]` of `text` (the alerts state file has the config's form).
+  public static func loadAlerts(_ text: String, file: String) -> Result<[AlertRule], ConfigError> {
+    load(text, file: file).map(\.settings.alerts)
+  }
+
+  /// The closest of `candidates` to `word`, if it is close enough to be a typo.
+  static func suggestion(_ word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+    guard let (best, d) = scored, d <= (word.count >= 4 ? 2 : 1) else { return nil }
+    return best
+  }
+
+  /// Levenshtein distance.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...max(1, b.count) where !b.isEmpty {
+        let old = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = old
+      }
+    }
+    return row[b.count]
+  }
+}
+
+/// One load's state: where keys are, and the warnings so far.
+struct Reader {
+  var file: String
+  var locator: KeyLocator
+  var warnings: [ConfigWarning] = []
+
+  func error(_ message: String, table: String = "", index: Int? = nil, key: String? = nil) -> ConfigError {
+    ConfigError(
+      file: file, position: locator.position(table: table, index: index, key: key, value: true),
+      message: message)
+  }
+
+  mutating func unknown(_ key: String, known: [String], table: String = "", index: Int? = nil) {
+    let place = table.isEmpty ? "" : index == nil ? " in [\(table)]" : " in [[\(table)]] #\(index! + 1)"
+    var message = "unknown key \"\(key)\"\(place), ignored"
+    if let guess = ConfigLoader.suggestion(key, in: known) { message += " (did you mean \"\(guess)\"?)" }
+    warnings.append(
+      ConfigWarning(
+        file: file, position: locator.position(table: table, index: index, key: key), message: message))
+  }
+
+  static func typeName(_ v: TOMLValueConvertible) -> String {
+    switch v.type {
+    case .string: "a string"
+    case .int: "an integer"
+    case .double: "a number with a fraction"
+    case .bool: "true/false"
+    case .table: "a table"
+    case .array: "an array"
+    default: "a date or time"
+    }
+  }
+
+  // MARK: Typed values
+
+  func string(
+    _ v: TOMLValueConvertible, _ what: String, table: String = "", index: Int? = nil, key: String
+  ) throws(ConfigError) -> String {
+    guard let s = v.string else {
+      throw error("\(what) must be a string, not \(Self.typeName(v))", table: table, index: index, key: key)
+    }
+    return s
+  }
+
+  func number(
+    _ v: TOMLValueConvertible, _ what: String, table: String = "", index: Int? = nil, key: String
+  ) throws(ConfigError) -> Double {
+    if let d = v.double, d.isFinite { return d }
+    if let i = v.int { return Double(i) }
+    throw error("\(what) must be a number, not \(Self.typeName(v))", table: table, index: index, key: key)
+  }
+
+  func integer(
+    _ v: TOMLValueConvertible, _ what: String, table: String = "", index: Int? = nil, key: String
+  ) throws(ConfigError) -> Int {
+    guard let i = v.int else {
+      throw error("\(what) must be an integer, not \(Self.typeName(v))", table: table, index: index, key: key)
+    }
+    return i
+  }
+
+  func symbol(
+    _ v: TOMLValueConvertible, table: String = "", index: Int? = nil, key: String = "symbol"
+  ) throws(ConfigError) -> Symbol {
+    let s = try string(v, key, table: table, index: index, key: key)
+    guard !s.isEmpty, !s.contains(" "), s.unicodeScalars.allSatisfy(TerminalText.isSafe), let sym = Symbol(s)
+    else {
+      throw error(
+        "\(key) must be an instrument symbol such as \"XBTUSD\" (printable, 1 to \(Symbol.maxLength) characters)",
+        table: table, index: index, key: key)
+    }
+    return sym
+  }
+
+  // MARK: Sections
+
+  mutating func settings(_ t: TOMLTable) throws(ConfigError) -> Settings {
+    var s = Settings()
+    for (key, v) in t {
+      switch key {
+      case "symbol": s.symbol = try symbol(v).description
+      case "depth":
+        let text = v.int.map(String.init) ?? v.string ?? ""
+        guard Settings.depths.contains(text) else {
+          throw error("depth must be 25 or \"full\", not \(v.debugDescription)", key: key)
+        }
+        s.depth = text
+      case "fps":
+        let n = try integer(v, "fps", key: key)
+        guard Settings.fpsRange.contains(n) else {
+          throw error("fps must be from 1 to 120, not \(n)", key: key)
+        }
+        s.fps = n
+      case "start-screen":
+        let name = try string(v, key, key: key)
+        guard let screen = StartScreen(rawValue: name) else {
+          throw error("start-screen must be \"dashboard\" or \"markets\", not \"\(name)\"", key: key)
+        }
+        s.startScreen = screen
+      case "confirm-quit":
+        guard let b = v.bool else {
+          throw error("confirm-quit must be true or false, not \(Self.typeName(v))", key: key)
+        }
+        s.confirmQuit = b
+      case "log-file":
+        let path = try string(v, key, key: key)
+        guard !path.isEmpty else { throw error("log-file must be a file name, not empty", key: key) }
+        s.logFile = path
+      case "log-level":
+        let level = try string(v, key, key: key).lowercased()
+        guard Settings.logLevels.contains(level) else {
+          throw error(
+            "log-level must be one of \(Settings.logLevels.joined(separator: ", ")), not \"\(level)\"",
+            key: key)
+        }
+        s.logLevel = level
+      case "favourites":
+        guard let array = v.array else {
+          throw error("favourites must be an array of symbols, not \(Self.typeName(v))", key: key)
+        }
+        for item in array { s.favourites.append(try symbol(item, key: key).description) }
+      case "large-trade":
+        guard let table = v.table else {
+          throw error(
+            "large-trade must be a table of symbol = size, e.g. [large-trade] XBTUSD = 100000", key: key)
+        }
+        for (sym, size) in table {
+          let n = try integer(size, "large-trade.\(sym)", table: key, key: sym)
+          guard n > 0, let symbol = Symbol(sym), !sym.isEmpty else {
+            throw error("large-trade.\(sym) must be a positive size for a symbol", table: key, key: sym)
+          }
+          s.largeTrade[symbol.description] = Int64(n)
+        }
+      case "theme": s.theme = try theme(v)
+      case "keys":
+        guard let table = v.table else { throw error("keys must be a table of command = key(s)", key: key) }
+        s.keys = try keys(table)
+      case "alerts":
+        guard let array = v.array else {
+          throw error("alerts must be an array of tables: [[alerts]]", key: key)
+        }
+        for (i, item) in array.enumerated() {
+          guard let table = item.table else {
+            throw error("each alert must be a table: [[alerts]]", table: key, index: i)
+          }
+          s.alerts.append(try alert(table, index: i))
+        }
+      case "positions":
+        guard let array = v.array else {
+          throw error("positions must be an array of tables: [[positions]]", key: key)
+        }
+        for (i, item) in array.enumerated() {
+          guard let table = item.table else {
+            throw error("each position must be a table: [[positions]]", table: key, index: i)
+          }
+          s.positions.append(try position(table, index: i))
+        }
+      default: unknown(key, known: ConfigLoader.topKeys)
+      }
+    }
+    return s
+  }
+
+  /// `theme = "light"`, or a `[theme]` table: `base = "light"` and colours by role.
+  mutating func theme(_ v: TOMLValueConvertible) throws(ConfigError) -> Theme {
+    let names = Theme.builtIn.map(\.name)
+    if let name = v.string {
+      guard let theme = Theme.named(name) else {
+        throw error(
+          "theme must be one of \(names.joined(separator: ", ")) (or a [theme] table), not \"\(name)\"",
+          key: "theme")
+      }
+      return theme
+    }
+    guard let table = v.table else { throw error("theme must be a name or a [theme] table", key: "theme") }
+    var theme = Theme.dark
+    if let base = table["base"] {
+      let name = try string(base, "theme.base", table: "theme", key: "base")
+      guard let named = Theme.named(name) else {
+        throw error(
+          "theme.base must be one of \(names.joined(separator: ", ")), not \"\(name)\"", table: "theme",
+          key: "base")
+      }
+      theme = named
+    }
+    theme.name = "custom"
+    let roles = Theme.roleNames.map(\.name) + [Theme.staleRoleName]
+    for (key, value) in table where key != "base" {
+      guard roles.contains(key) else {
+        unknown(key, known: roles + ["base"], table: "theme")
+        continue
+      }
+      let text: String
+      if let n = value.int {
+        text = String(n)
+      } else if let s = value.string {
+        text = s
+      } else {
+        throw error(
+          "theme.\(key) must be a colour name, an index 0-255 or \"#rrggbb\", not \(Self.typeName(value))",
+          table: "theme", key: key)
+      }
+      guard let color = ThemeColor(parsing: text) else {
+        throw error(
+          "theme.\(key) must be a colour: a name (red, bright-blue, …), an index 0-255, \"#rrggbb\" or \"default\"; not \"\(text)\"",
+          table: "theme", key: key)
+      }
+      if key == Theme.staleRoleName {
+        theme.stale = color
+      } else if let role = Theme.roleNames.first(where: { $0.name == key })?.role {
+        theme.colors[role] = color
+      }
+      if theme.monochrome { theme.monochrome = false }
+    }
+    return theme
+  }
+
+  mutating func keys(_ table: TOMLTable) throws(ConfigError) -> [String: [Key]] {
+    var out: [String: [Key]] = [:]
+    let names = Keymap.table.map(\.name)
+    for (name, v) in table {
+      guard names.contains(name) else {
+        unknown(name, known: names, table: "keys")
+        continue
+      }
+      var spelled: [String] = []
+      if let s = v.string {
+        spelled = [s]
+      } else if let array = v.array {
+        for item in array { spelled.append(try string(item, "keys.\(name)", table: "keys", key: name)) }
+      } else {
+        throw error(
+          "keys.\(name) must be a key or an array of keys, e.g. \"k\" or [\"k\", \"Up\"]", table: "keys",
+          key: name)
+      }
+      var keys: [Key] = []
+      for s in spelled {
+        guard let key = Key(name: s) else {
+          throw error(
+            "keys.\(name): \"\(s)\" is not a key: one character, or one of \(Key.names)", table: "keys",
+            key: name)
+        }
+        keys.append(key)
+      }
+      out[name] = keys
+    }
+    return out
+  }
+
+  mutating func alert(_ t: TOMLTable, index i: Int) throws(ConfigError) -> AlertRule {
+    let table = "alerts"
+    for (key, _) in t where !ConfigLoader.alertKeys.contains(key) {
+      unknown(key, known: ConfigLoader.alertKeys, table: table, index: i)
+    }
+    guard let symbolValue = t["symbol"] else {
+      throw error("each alert needs a symbol (e.g. symbol = \"XBTUSD\")", table: table, index: i)
+    }
+    let sym = try symbol(symbolValue, table: table, index: i)
+    var source = AlertRule.PriceSource.last
+    if let p = t["price"] {
+      let name = try string(p, "price", table: table, index: i, key: "price")
+      guard let s = AlertRule.PriceSource(rawValue: name) else {
+        throw error(
+          "price must be \"last\" or \"mark\", not \"\(name)\"", table: table, index: i, key: "price")
+      }
+      source = s
+    }
+    let kinds = ["above", "below", "move", "funding-above", "funding-below", "trade", "wall"]
+    let given = kinds.filter { t[$0] != nil }
+    guard given.count == 1, let kindKey = given.first else {
+      throw error(
+        given.isEmpty
+          ? "each alert needs one of \(kinds.joined(separator: ", "))"
+          : "an alert takes one of \(given.joined(separator: ", ")), not several",
+        table: table, index: i, key: given.dropFirst().first)
+    }
+    let value = try number(t[kindKey]!, kindKey, table: table, index: i, key: kindKey)
+    func positive(_ v: Double, _ key: String) throws(ConfigError) {
+      guard v > 0 else {
+        throw error("\(key) must be above 0, not \(AlertRule.number(v))", table: table, index: i, key: key)
+      }
+    }
+    let kind: AlertRule.Kind
+    switch kindKey {
+    case "above":
+      try positive(value, kindKey)
+      kind = .above(value, source)
+    case "below":
+      try positive(value, kindKey)
+      kind = .below(value, source)
+    case "move":
+      try positive(value, kindKey)
+      guard let w = t["within"] else {
+        throw error(
+          "a move alert needs within = minutes (e.g. within = 5)", table: table, index: i, key: kindKey)
+      }
+      let minutes = try number(w, "within", table: table, index: i, key: "within")
+      try positive(minutes, "within")
+      kind = .move(percent: value, minutes: minutes)
+    case "funding-above": kind = .fundingAbove(value / 100)
+    case "funding-below": kind = .fundingBelow(value / 100)
+    case "trade":
+      try positive(value, kindKey)
+      kind = .trade(size: Int64(value))
+    default:
+      try positive(value, kindKey)
+      guard let b = t["within-bps"] else {
+        throw error(
+          "a wall alert needs within-bps = basis points of mid (e.g. within-bps = 20)", table: table,
+          index: i, key: kindKey)
+      }
+      let bps = try number(b, "within-bps", table: table, index: i, key: "within-bps")
+      try positive(bps, "within-bps")
+      kind = .wall(size: Int64(value), bps: bps)
+    }
+    var rearm = AlertRule.Rearm.once
+    if let r = t["repeat"] {
+      let name = try string(r, "repeat", table: table, index: i, key: "repeat")
+      switch name {
+      case "once": rearm = .once
+      case "every":
+        var cooldown = 60.0
+        if let c = t["cooldown"] {
+          cooldown = try number(c, "cooldown", table: table, index: i, key: "cooldown")
+          guard cooldown >= 0 else {
+            throw error("cooldown must be seconds, 0 or more", table: table, index: i, key: "cooldown")
+          }
+        }
+        rearm = .every(cooldownSeconds: cooldown)
+      default:
+        throw error(
+          "repeat must be \"once\" or \"every\", not \"\(name)\"", table: table, index: i, key: "repeat")
+      }
+    }
+    var run: [String] = []
+    if let r = t["run"] {
+      guard let array = r.array, array.count > 0 else {
+        throw error(
+          "run must be an array: the program and its arguments, e.g. [\"notify-send\", \"{symbol}\"]",
+          table: table, index: i, key: "run")
+      }
+      for item in array { run.append(try string(item, "run", table: table, index: i, key: "run")) }
+    }
+    return AlertRule(symbol: sym, kind: kind, rearm: rearm, run: run)
+  }
+
+  mutating func position(_ t: TOMLTable, index i: Int) throws(ConfigError) -> PositionEntry {
+    let table = "positions"
+    for (key, _) in t where !ConfigLoader.positionKeys.contains(key) {
+      unknown(key, known: ConfigLoader.positionKeys, table: table, index: i)
+    }
+    guard let s = t["symbol"], let q = t["quantity"], let e = t["entry"] else {
+      throw error("each position needs symbol, quantity and entry", table: table, index: i)
+    }
+    let sym = try symbol(s, table: table, index: i)
+    let quantity = try integer(q, "quantity", table: table, index: i, key: "quantity")
+    guard quantity != 0 else {
+      throw error(
+        "quantity must be a number of contracts, negative for a short, not 0", table: table, index: i,
+        key: "quantity")
+    }
+    let entry = try number(e, "entry", table: table, index: i, key: "entry")
+    guard entry > 0 else {
+      throw error("entry must be a price above 0", table: table, index: i, key: "entry")
+    }
+    return PositionEntry(symbol: sym, quantity: Int64(quantity), entry: entry)
+  }
+}

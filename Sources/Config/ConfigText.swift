@@ -1,0 +1,180 @@
+import App
+import Screen
+
+extension Settings {
+  /// The settings as a config file would give them: what `tradeterm config` prints.
+  public var toml: String {
+    var out: [String] = []
+    out.append("symbol = \(Self.quoted(symbol))")
+    out.append("depth = \(depth == "full" ? "\"full\"" : depth)")
+    out.append("fps = \(fps)")
+    out.append("start-screen = \(Self.quoted(startScreen.rawValue))")
+    out.append("confirm-quit = \(confirmQuit)")
+    out.append("favourites = [\(favourites.map(Self.quoted).joined(separator: ", "))]")
+    if let logFile { out.append("log-file = \(Self.quoted(logFile))") }
+    out.append("log-level = \(Self.quoted(logLevel))")
+    out.append("")
+    out.append("[large-trade]")
+    for (symbol, size) in largeTrade.sorted(by: { $0.key < $1.key }) {
+      out.append("\(Self.key(symbol)) = \(size)")
+    }
+    out.append("")
+    out.append("[theme]")
+    let base = Theme.builtIn.contains { $0.name == theme.name } ? theme.name : "dark"
+    out.append("base = \(Self.quoted(base))")
+    if !theme.monochrome {
+      for (name, role) in Theme.roleNames { out.append("\(name) = \(Self.color(theme[role]))") }
+      if let stale = theme.stale { out.append("\(Theme.staleRoleName) = \(Self.color(stale))") }
+    }
+    out.append("")
+    out.append("[keys]")
+    let bindings = KeyBindings(overrides: keys)
+    for (name, keys) in bindings.table {
+      out.append("\(name) = [\(keys.map { Self.quoted($0.name) }.joined(separator: ", "))]")
+    }
+    for rule in alerts {
+      out.append("")
+      out.append(contentsOf: Self.alertLines(rule))
+    }
+    for p in positions {
+      out.append("")
+      out.append("[[positions]]")
+      out.append("symbol = \(Self.quoted(p.symbol.description))")
+      out.append("quantity = \(p.quantity)")
+      out.append("entry = \(AlertRule.number(p.entry))")
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// One `[[alerts]]` table, as the config and the alerts state file write it.
+  public static func alertLines(_ rule: AlertRule) -> [String] {
+    var out = ["[[alerts]]", "symbol = \(quoted(rule.symbol.description))"]
+    func n(_ v: Double) -> String { AlertRule.number(v) }
+    switch rule.kind {
+    case .above(let level, let source): out += ["above = \(n(level))", "price = \(quoted(source.rawValue))"]
+    case .below(let level, let source): out += ["below = \(n(level))", "price = \(quoted(source.rawValue))"]
+    case .move(let percent, let minutes): out += ["move = \(n(percent))", "within = \(n(minutes))"]
+    case .fundingAbove(let rate): out += ["funding-above = \(n(rate * 100))"]
+    case .fundingBelow(let rate): out += ["funding-below = \(n(rate * 100))"]
+    case .trade(let size): out += ["trade = \(size)"]
+    case .wall(let size, let bps): out += ["wall = \(size)", "within-bps = \(n(bps))"]
+    }
+    switch rule.rearm {
+    case .once: out.append("repeat = \"once\"")
+    case .every(let cooldown): out += ["repeat = \"every\"", "cooldown = \(n(cooldown))"]
+    }
+    if !rule.run.isEmpty { out.append("run = [\(rule.run.map(quoted).joined(separator: ", "))]") }
+    return out
+  }
+
+  /// A colour as the config writes it: an index as a number, else a string.
+  static func color(_ c: ThemeColor) -> String {
+    let text = c.text
+    return Int(text) != nil ? text : quoted(text)
+  }
+
+  /// A TOML basic string.
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if u.value < 0x20 || u.value == 0x7F {
+          let hex = String(u.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(u)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// A bare key when it can be one, else quoted.
+  static func key(_ s: String) -> String {
+    let bare =
+      !s.isEmpty
+      && s.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
+      }
+    return bare ? s : quoted(s)
+  }
+
+  /// A commented example config: `tradeterm config --example` prints it.
+  public static let example = """
+    # tradeterm's config: $XDG_CONFIG_HOME/tradeterm/config.toml (~/.config/tradeterm/config.toml),
+    # or --config PATH. Every setting is optional; command-line flags override the file.
+
+    symbol = "XBTUSD"          # the dashboard's symbol (tradeterm ETHUSD / --symbol override it)
+    depth = 25                 # order-book depth: 25 or "full"
+    fps = 30                   # most frames drawn per second, 1-120
+    start-screen = "dashboard" # or "markets"
+    confirm-quit = false       # true: q asks before quitting
+    favourites = ["XBTUSD", "ETHUSD"]   # starred on the markets list (with the favourites file's)
+    # log-file = "/tmp/tradeterm.log"   # connection changes, resyncs, REST failures, alerts
+    log-level = "info"         # trace, debug, info, notice, warning, error, critical
+
+    # A trade at or above this size is large (bold on the tape); other symbols use the tape's
+    # 95th percentile.
+    [large-trade]
+    XBTUSD = 100000
+    ETHUSD = 50000
+
+    # theme = "light" picks a built-in: dark (the default), light, high-contrast, monochrome
+    # (NO_COLOR or --no-color give monochrome). A [theme] table starts from `base` and sets roles:
+    # text muted accent bid ask up down warning error live bid-bar ask-bar border banner stale.
+    # Colours: a name (red, bright-blue, grey…), an index 0-255, "#rrggbb" (24-bit on a
+    # direct-colour terminal, else the nearest of 256), or "default".
+    [theme]
+    base = "dark"
+    bid = "#00d787"
+    ask = 203
+    border = "grey"
+    stale = 240
+
+    # Any command can take other keys: one key or a list. `tradeterm config` lists every command
+    # with the keys in force; a key given to two commands is reported when tradeterm starts.
+    # Keys: one character, or Up Down Left Right PgUp PgDn Home End Tab Shift-Tab Enter Esc
+    # Backspace Space Ctrl-C.
+    [keys]
+    scroll-down = ["j", "Down"]
+    scroll-up = ["k", "Up"]
+    toggle-bars = "b"
+
+    # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
+    # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
+    # within-bps. repeat = "once" (the default) or "every" with cooldown (seconds). They fire
+    # on live data only, once per crossing: a banner (any key acknowledges it), the bell, and a
+    # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
+    # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
+    [[alerts]]
+    symbol = "XBTUSD"
+    above = 100000
+    price = "last"
+
+    [[alerts]]
+    symbol = "XBTUSD"
+    move = 2          # percent
+    within = 5        # minutes
+    repeat = "every"
+    cooldown = 300
+    # run = ["notify-send", "tradeterm", "{symbol} {price}"]
+
+    [[alerts]]
+    symbol = "XBTUSD"
+    wall = 1000000
+    within-bps = 20
+
+    # Positions for the portfolio (contracts; negative for a short).
+    # [[positions]]
+    # symbol = "XBTUSD"
+    # quantity = 1000
+    # entry = 95000
+
+    """
+}

@@ -1,0 +1,54 @@
+import App
+import MarketModel
+import Screen
+
+/// A position held, from the config's `[[positions]]` (for the portfolio): `quantity`
+/// contracts (negative for a short) entered at `entry`.
+public struct PositionEntry: Sendable, Hashable {
+  public var symbol: Symbol
+  public var quantity: Int64
+  public var entry: Double
+
+  public init(symbol: Symbol, quantity: Int64, entry: Double) {
+    self.symbol = symbol
+    self.quantity = quantity
+    self.entry = entry
+  }
+}
+
+/// Which screen the dashboard opens on.
+public enum StartScreen: String, Sendable, Hashable, CaseIterable {
+  case dashboard
+  case markets
+}
+
+/// Everything the config file can set, with the defaults for what it leaves out. A pure value:
+/// `ConfigLoader` makes one from text; command-line flags override it field by field.
+public struct Settings: Sendable {
+  public var symbol = "XBTUSD"
+  /// `25` (orderBookL2_25) or `full`.
+  public var depth = "25"
+  public var fps = 30
+  public var startScreen = StartScreen.dashboard
+  public var confirmQuit = false
+  /// The size from which a trade is large (drawn bold), per symbol; others use the tape's 95th
+  /// percentile.
+  public var largeTrade: [String: Int64] = [:]
+  /// Starred symbols, added to the favourites file's.
+  public var favourites: [String] = []
+  /// The theme in force (a built-in with the config's colours over it).
+  public var theme = Theme.dark
+  /// The config's `[keys]` table: command name to keys.
+  public var keys: [String: [Key]] = [:]
+  public var alerts: [AlertRule] = []
+  public var positions: [PositionEntry] = []
+  public var logFile: String?
+  public var logLevel = "info"
+
+  public init() {}
+
+  /// The log levels `log-level` takes (swift-log's).
+  public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+  public static let depths = ["25", "full"]
+  public static let fpsRange = 1...120
+}

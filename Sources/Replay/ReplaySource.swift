@@ -1,0 +1,312 @@
+import MarketModel
+import Session
+import Threads
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A recording played from disk on a thread of its own, handed to the UI thread as the live feed
+/// hands it frames: batches of decoded events through a mailbox, with a wake pipe. The dashboard's
+/// `--replay` and `--once --replay` both read through it, so reading and decoding (this thread)
+/// run beside applying (the caller's).
+///
+/// Paced by the recording's receive times at `speed` (1 is real time, 0 as fast as it goes), and
+/// steered while it plays (`control`): pause, seek, speed, restart. Seeking back starts again from
+/// the last partial of every table before the target (`ReplayPlayer.rewindPoint`), and the drain
+/// after it says `rewound`, so the UI drops the market it holds and rebuilds it from there.
+///
+/// Constant memory: a few batches in flight (at most `maxReady` wait for the UI; the thread waits
+/// when they are full), one line buffer, and the player's index of partials.
+public final class ReplaySource: @unchecked Sendable {
+  /// Signalled when there is something to drain.
+  public let wake = WakeSignal()
+  private let playerWake = WakeSignal()
+  private let mailbox: Locked<Mailbox>
+  private let thread = Locked<WorkerThread?>(nil)
+  // Owned by the replay thread once it starts.
+  private let player: ReplayPlayer
+  private let batchFrames: Int
+  private let maxReady: Int
+  private let symbol: String
+
+  /// One handed-over batch and where the replay was when it was handed over.
+  struct Handoff {
+    var batch: MarketBatch
+    var position: ReplayPosition
+  }
+
+  struct Mailbox {
+    var ready: [Handoff] = []
+    var spare: [MarketBatch] = []
+    var controls: [ReplayControl] = []
+    var stopping = false
+    /// The newest position, for a drain with no batch (a pause, the end).
+    var position: ReplayPosition
+    var positionChanged = true
+    /// Set by a rewind; the next drain says so before any batch read after it.
+    var rewound = false
+    var status: FeedStatus?
+    var failure: RecordingError?
+  }
+
+  /// Plays `player` from where it is, at `speed`. Nothing is read until `start()`.
+  public init(
+    player: ReplayPlayer, symbol: String, speed: Double, batchFrames: Int = 1_024, maxReady: Int = 4
+  ) {
+    self.player = player
+    self.symbol = symbol
+    self.batchFrames = max(1, batchFrames)
+    self.maxReady = max(1, maxReady)
+    mailbox = Locked(Mailbox(position: ReplayPosition(speed: speed)))
+    mailbox.withLock { $0.status = FeedStatus(state: .live, symbol: symbol) }
+  }
+
+  /// Starts the replay thread.
+  public func start() {
+    let worker = WorkerThread { self.run() }
+    thread.withLock { $0 = worker }
+  }
+
+  /// Stops the replay thread and waits for it.
+  public func stop() {
+    mailbox.withLock { $0.stopping = true }
+    playerWake.signal()
+    thread.withLock { t -> WorkerThread? in
+      defer { t = nil }
+      return t
+    }?.join()
+  }
+
+  /// Asks the replay to pause, seek, change speed or restart; returns at once.
+  public func control(_ command: ReplayControl) {
+    mailbox.withLock { $0.controls.append(command) }
+    playerWake.signal()
+  }
+
+  /// Moves the oldest waiting batch into `batch` (which must be empty; its storage goes back to
+  /// the replay thread) and says what else changed. Never blocks.
+  public func drain(into batch: inout MarketBatch) -> FeedUpdate {
+    wake.clear()
+    let update = mailbox.withLock { box in Self.take(&box, into: &batch) }
+    // More waiting: stay readable for the next poll.
+    if mailbox.withLock({ !$0.ready.isEmpty || $0.positionChanged }) { wake.signal() }
+    playerWake.signal()
+    return update
+  }
+
+  /// Waits up to `timeout` seconds for a batch, the end or a failure, then drains as `drain`.
+  public func next(into batch: inout MarketBatch, timeout: Double) -> FeedUpdate {
+    let waiting = mailbox.withLock { $0.ready.isEmpty && !$0.position.ended && $0.failure == nil }
+    if waiting { wake.wait(timeout: timeout) }
+    return drain(into: &batch)
+  }
+
+  /// Why the replay stopped short, if it did (an unreadable file part way through).
+  public var failure: RecordingError? { mailbox.withLock { $0.failure } }
+
+  private static func take(_ box: inout Mailbox, into batch: inout MarketBatch) -> FeedUpdate {
+    var update = FeedUpdate(status: box.status, rewound: box.rewound)
+    box.status = nil
+    box.rewound = false
+    if !box.ready.isEmpty {
+      var handoff = box.ready.removeFirst()
+      swap(&handoff.batch, &batch)
+      box.spare.append(handoff.batch)
+      update.replay = handoff.position
+      if box.ready.isEmpty && box.positionChanged {
+        update.replay = box.position
+        box.positionChanged = false
+      }
+    } else if box.positionChanged {
+      update.replay = box.position
+      box.positionChanged = false
+    }
+    return update
+  }
+
+  // MARK: The replay thread
+
+  /// The thread's own state.
+  private struct Play {
+    var speed: Double
+    var paused = false
+    var ended = false
+    /// Seeking: play without pacing until a frame at or after this time.
+    var seekingTo: Double?
+    /// Recording time ↔ monotonic time, for pacing; nil until the next frame sets it.
+    var anchor: (recording: Double, wall: MonotonicTime)?
+    /// A frame read whose time is not due yet: it waits undecoded.
+    var pendingTime: Double?
+    var hasPending = false
+    /// The time of the last frame decoded (what the UI will have seen once it drains).
+    var shownTime: Double?
+    var batch = MarketBatch()
+    var frames = 0
+  }
+
+  private func run() {
+    var play = Play(speed: mailbox.withLock { $0.position.speed })
+    while true {
+      let (controls, stopping) = mailbox.withLock { box in
+        defer { box.controls.removeAll() }
+        return (box.controls, box.stopping)
+      }
+      if stopping { return }
+      for control in controls { apply(control, to: &play) }
+      if (play.paused && play.seekingTo == nil) || play.ended {
+        handOver(&play, force: true)
+        playerWake.wait(timeout: 1)
+        playerWake.clear()
+        continue
+      }
+      if !play.hasPending {
+        let step: ReplayPlayer.Step
+        do {
+          step = try player.advance()
+        } catch {
+          mailbox.withLock {
+            $0.failure = error
+            $0.status = FeedStatus(state: .ended("\(error)"), symbol: symbol)
+          }
+          play.ended = true
+          handOver(&play, force: true)
+          continue
+        }
+        switch step {
+        case .end:
+          play.ended = true
+          play.seekingTo = nil
+          mailbox.withLock { $0.status = FeedStatus(state: .ended("end of the recording"), symbol: symbol) }
+          handOver(&play, force: true)
+          continue
+        case .skipped:
+          continue
+        case .frame(let time):
+          play.hasPending = true
+          play.pendingTime = time
+        }
+      }
+      // A seek ends at the first frame at or after its target; paused, the replay stays there.
+      if let time = play.pendingTime, let target = play.seekingTo, time >= target {
+        play.seekingTo = nil
+        play.anchor = (target, .now())
+      }
+      if play.paused && play.seekingTo == nil { continue }
+      // Pacing: a frame not due yet waits (the batch so far goes to the UI first).
+      if let time = play.pendingTime {
+        if play.seekingTo == nil, play.speed > 0 {
+          let anchor = play.anchor ?? (time, .now())
+          play.anchor = anchor
+          let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
+          // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
+          if wait > 0.002 {
+            handOver(&play, force: true)
+            if playerWake.wait(timeout: wait) { playerWake.clear() }
+            continue
+          }
+        }
+      }
+      play.hasPending = false
+      if player.decodePending(into: &play.batch) {
+        play.frames += 1
+        if let time = play.pendingTime { play.shownTime = time }
+      }
+      if play.frames >= batchFrames { handOver(&play, force: false) }
+    }
+  }
+
+  /// The position now, as the thread knows it.
+  private func position(_ play: Play) -> ReplayPosition {
+    ReplayPosition(
+      time: play.shownTime, startTime: player.firstTime, progress: player.progress, speed: play.speed,
+      paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: player.badLines,
+      lastBadLine: player.lastBadLine)
+  }
+
+  /// Hands the batch to the UI (waiting while `maxReady` batches wait already) with the
+  /// position; with `force`, also when the batch is empty, if the position moved.
+  private func handOver(_ play: inout Play, force: Bool) {
+    let here = position(play)
+    if play.batch.isEmpty {
+      guard force else { return }
+      let changed = mailbox.withLock { box -> Bool in
+        guard box.position != here else { return false }
+        box.position = here
+        box.positionChanged = true
+        return true
+      }
+      if changed { wake.signal() }
+      return
+    }
+    while true {
+      let (full, stopping) = mailbox.withLock { ($0.ready.count >= maxReady, $0.stopping) }
+      if stopping { return }
+      if !full { break }
+      playerWake.wait(timeout: 1)
+      playerWake.clear()
+    }
+    var batch = mailbox.withLock { $0.spare.popLast() } ?? MarketBatch()
+    swap(&batch, &play.batch)
+    mailbox.withLock { box in
+      box.ready.append(Handoff(batch: batch, position: here))
+      box.position = here
+      box.positionChanged = false
+    }
+    play.frames = 0
+    wake.signal()
+  }
+
+  private func apply(_ control: ReplayControl, to play: inout Play) {
+    switch control {
+    case .togglePause:
+      play.paused.toggle()
+      play.anchor = nil
+    case .faster(let up):
+      play.speed = ReplayPosition.step(play.speed, faster: up)
+      play.anchor = nil
+    case .restart:
+      rewind(&play, to: nil)
+    case .seek(let seconds):
+      guard let now = play.seekingTo ?? play.shownTime else { return }
+      let target = now + seconds
+      if seconds >= 0 {
+        guard !play.ended else { return }
+        play.seekingTo = target
+      } else {
+        rewind(&play, to: target)
+      }
+    }
+  }
+
+  /// Goes back to the start (`target` nil) or to the rewind point before `target`, then plays
+  /// without pacing up to `target`. What waits for the UI is dropped: it is from the future.
+  private func rewind(_ play: inout Play, to target: Double?) {
+    do {
+      if let target, let mark = player.rewindPoint(before: target) {
+        try player.rewind(to: mark)
+      } else {
+        try player.restart()
+      }
+    } catch {
+      mailbox.withLock { $0.failure = error }
+      return
+    }
+    play.batch.removeAll()
+    play.frames = 0
+    play.hasPending = false
+    play.pendingTime = nil
+    play.shownTime = nil
+    play.anchor = nil
+    play.ended = false
+    play.seekingTo = target
+    mailbox.withLock { box in
+      for handoff in box.ready { box.spare.append(handoff.batch) }
+      box.ready.removeAll()
+      for i in box.spare.indices { box.spare[i].removeAll() }
+      box.rewound = true
+      box.status = FeedStatus(state: .live, symbol: symbol)
+    }
+    wake.signal()
+  }
+}

@@ -1,0 +1,128 @@
+import App
+import Config
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The config file on disk: where it is, and reading it (the loading itself is pure:
+/// `ConfigLoader`).
+enum ConfigFile {
+  /// `$XDG_CONFIG_HOME/tradeterm/config.toml`, else `~/.config/tradeterm/config.toml`; nil
+  /// when neither variable is set.
+  static func standardPath() -> String? {
+    guard let base = env("XDG_CONFIG_HOME") ?? env("HOME").map({ $0 + "/.config" }) else { return nil }
+    return base + "/tradeterm/config.toml"
+  }
+
+  /// `~/x` as `$HOME/x` (the config's paths; the shell expands the command line's).
+  static func expandingHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = env("HOME") else { return path }
+    return home + path.dropFirst()
+  }
+
+  static func env(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The file's text; nil when it does not exist; an error for anything else (a directory, no
+  /// permission, not UTF-8).
+  static func read(_ path: String) -> Result<String?, Problem> {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return .success(nil) }
+      return .failure(Problem("\(path): \(String(cString: strerror(errno)))"))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Problem("\(path): not a regular file")) }
+    guard info.st_size <= 1 << 20 else {
+      return .failure(Problem("\(path): larger than 1 MB, not a config file"))
+    }
+    guard let file = fopen(path, "r") else {
+      return .failure(Problem("\(path): \(String(cString: strerror(errno)))"))
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = fread(&buffer, 1, buffer.count, file)
+      if n <= 0 { break }
+      bytes += buffer[0..<n]
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      return .failure(Problem("\(path): not UTF-8 text"))
+    }
+    return .success(text)
+  }
+
+  /// The settings from `explicit` (`--config`, which must exist) or the standard file (which may
+  /// not): the path used (nil for none), and the loaded config, or one line saying what is wrong.
+  static func load(explicit: String?) -> Result<(path: String?, config: LoadedConfig), Problem> {
+    let path = explicit ?? standardPath()
+    let empty = LoadedConfig(settings: Settings(), warnings: [], keyConflicts: [])
+    guard let path else { return .success((nil, empty)) }
+    switch read(path) {
+    case .failure(let problem): return .failure(Problem("config: \(problem.message)"))
+    case .success(nil):
+      if explicit != nil { return .failure(Problem("config: \(path): no such file")) }
+      return .success((nil, empty))
+    case .success(let text?):
+      switch ConfigLoader.load(text, file: path) {
+      case .success(let config): return .success((path, config))
+      case .failure(let error): return .failure(Problem(error.description))
+      }
+    }
+  }
+}
+
+/// The alerts added live, kept across runs in `$XDG_STATE_HOME/tradeterm/alerts` (else
+/// `~/.local/state/tradeterm/alerts`), in the config's `[[alerts]]` form; written atomically (a
+/// temp file in the same directory, flushed, then renamed over the old one).
+struct AlertsFile {
+  var path: String
+
+  static func standard() -> AlertsFile? {
+    guard let base = ConfigFile.env("XDG_STATE_HOME") ?? ConfigFile.env("HOME").map({ $0 + "/.local/state" })
+    else { return nil }
+    return AlertsFile(path: base + "/tradeterm/alerts")
+  }
+
+  /// The saved alerts; none when there is no file; an error line when it cannot be used.
+  func load() -> Result<[AlertRule], Problem> {
+    switch ConfigFile.read(path) {
+    case .failure(let problem): return .failure(Problem("alerts file: \(problem.message)"))
+    case .success(nil): return .success([])
+    case .success(let text?):
+      return ConfigLoader.loadAlerts(text, file: path).mapError { Problem("alerts file: \($0.description)") }
+    }
+  }
+
+  /// Writes `rules`; returns why it failed, or nil.
+  func save(_ rules: [AlertRule]) -> String? {
+    var text = "# tradeterm's alerts added with `a`, kept across runs (the config's [[alerts]] form).\n"
+    for rule in rules { text += "\n" + Settings.alertLines(rule).joined(separator: "\n") + "\n" }
+    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    var prefix = directory.hasPrefix("/") ? "" : "."
+    for part in directory.split(separator: "/") {
+      prefix += "/" + part
+      mkdir(prefix, 0o700)
+    }
+    let temp = path + ".tmp.\(getpid())"
+    guard let file = fopen(temp, "w") else {
+      return "cannot write \(temp): \(String(cString: strerror(errno)))"
+    }
+    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+    let ok = written == text.utf8.count && fflush(file) == 0 && fsync(fileno(file)) == 0
+    fclose(file)
+    guard ok, rename(temp, path) == 0 else {
+      unlink(temp)
+      return "cannot write \(path)"
+    }
+    return nil
+  }
+}
+
+/// What is wrong with a file, in one line.
+struct Problem: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,57 @@
+import MarketModel
+import Replay
+
+/// The dashboard's `--replay FILE`: the file checked before the screen opens (a directory, a
+/// binary or junk file, or one without the symbol's book is refused with what is wrong), and a
+/// player ready at its start.
+enum ReplayOpening {
+  /// What the check found.
+  struct Opened {
+    var player: ReplayPlayer
+    /// The symbol to watch: the one asked for, or the recording's first book.
+    var symbol: Symbol
+    /// The symbols the recording holds books for (as far as the check read).
+    var symbols: [Symbol]
+  }
+
+  /// Reads `path` until it finds a book for `symbol` (any book when nil) and a little further
+  /// for the list of symbols; nil, with one line on stderr, when it cannot be replayed.
+  /// With `collect`, the check reads on (20,000 lines) for the symbol picker's list.
+  static func open(path: String, symbol: Symbol?, collect: Bool = true) -> Opened? {
+    var found: [Symbol] = []
+    do {
+      let scan = try ReplayPlayer(path: path)
+      var batch = MarketBatch()
+      var lines = 0
+      while true {
+        let step = try scan.next(into: &batch)
+        batch.removeAll()
+        lines += 1
+        found = scan.bookSymbols
+        let hit = symbol.map { found.contains($0) } ?? !found.isEmpty
+        let settled = symbol != nil || found.contains("XBTUSD")
+        if step == .end || (hit && (lines >= 20_000 || (!collect && settled))) { break }
+      }
+      if scan.badLines > 0, symbol.map({ !found.contains($0) }) ?? found.isEmpty {
+        printError(
+          "tradeterm: \(path): skipped \(scan.badLines) bad line(s); the last: \(scan.lastBadLine ?? "")")
+      }
+      if let symbol, !found.contains(symbol) {
+        let held = found.map(\.description).joined(separator: ", ")
+        printError(
+          "tradeterm: \(path) holds no order book for \(symbol)"
+            + (held.isEmpty ? " (no order book at all)" : "; it holds: \(held) (choose one with --symbol)"))
+        return nil
+      }
+      // Unasked, XBTUSD when the recording has it, else its first book.
+      guard let watched = symbol ?? (found.contains("XBTUSD") ? "XBTUSD" : found.first) else {
+        printError("tradeterm: \(path) holds no order book at all")
+        return nil
+      }
+      return Opened(player: try ReplayPlayer(path: path), symbol: watched, symbols: found)
+    } catch {
+      printError("tradeterm: cannot replay \(error)")
+      return nil
+    }
+  }
+}

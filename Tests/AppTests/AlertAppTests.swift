@@ -1,0 +1,85 @@
+import MarketModel
+import Screen
+import Session
+import Testing
+
+@testable import App
+
+/// Alerts inside the app: they see only live data, fire once, and show a banner until a key.
+@Suite struct AlertAppTests {
+  static func fired(_ effects: [Effect]) -> [FiredAlert] {
+    effects.compactMap { if case .alertFired(let f) = $0 { f } else { nil } }
+  }
+
+  /// A book partial of 5 levels a side of 100 contracts around 50,000.
+  static func partial() -> MarketBatch {
+    var batch = MarketBatch()
+    for i in 0..<5 {
+      batch.bookRows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100, price: 50_000.5 + Double(i)))
+      batch.bookRows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100, price: 50_000 - Double(i)))
+    }
+    batch.events = [
+      .book(
+        BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<batch.bookRows.count))
+    ]
+    return batch
+  }
+
+  @Test func aWallAlertFiresOnLiveDataOnlyAndOnce() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .wall(size: 100, bps: 10)), fromConfig: true)
+    // The book's partial arrives while the connection is not up: nothing is fresh, nothing fires.
+    var effects = App.update(
+      &s, .feed(RenderMemoTests.status(.connecting), now: .init(seconds: 1), wallMs: 1_000),
+      batch: Self.partial())
+    #expect(Self.fired(effects).isEmpty)
+    #expect(s.banners.isEmpty)
+    // Live: the 100-contract levels next to mid are a wall.
+    effects = App.update(&s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 2), wallMs: 2_000))
+    let first = Self.fired(effects)
+    #expect(first.count == 1)
+    #expect(first.first?.message.contains("wall of 100") == true)
+    #expect(s.banners.count == 1)
+    #expect(DashboardView.render(s).line(s.height - 1).contains("ALERT"))
+    // Still there: not again.
+    effects = App.update(&s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 3), wallMs: 3_000))
+    #expect(Self.fired(effects).isEmpty)
+    // Any key acknowledges the banner (and does nothing else).
+    #expect(AppUpdateTests.press(&s, .character("q")).isEmpty)
+    #expect(s.banners.isEmpty && !s.quitting)
+  }
+
+  @Test func aReconnectingFeedIsNotObserved() {
+    var s = AppUpdateTests.state()
+    _ = App.update(
+      &s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 1), wallMs: 1_000),
+      batch: Self.partial())
+    #expect(App.observation(of: "XBTUSD", s, liveTrades: 0)?.mid != nil)
+    _ = App.update(
+      &s,
+      .feed(
+        RenderMemoTests.status(
+          .reconnecting(attempt: 1, nextTryAt: .init(seconds: 3), lastError: nil, wait: .backoff)),
+        now: .init(seconds: 2), wallMs: 2_000))
+    #expect(App.observation(of: "XBTUSD", s, liveTrades: 0) == nil)
+  }
+}
+
+@Suite struct LargeTradeSettingTests {
+  /// The config's large-trade size for the symbol makes its trades bold on the tape (the tape's
+  /// own 95th percentile needs 20 trades; this one has one).
+  @Test(arguments: [(Int64?.none, false), (50, true), (1_000, false)])
+  func theConfiguredSizeBoldsTrades(size: Int64?, bold: Bool) throws {
+    var s = AppUpdateTests.state()
+    if let size { s.largeTradeSizes["XBTUSD"] = size }
+    _ = App.update(
+      &s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 1), wallMs: 1_700_000_000_000),
+      batch: RenderMemoTests.partial())
+    let grid = DashboardView.render(s)
+    let y = try #require((0..<grid.height).first { grid.line($0).contains("BUY") })
+    let x = try #require(Array(grid.line(y)).firstIndex(of: "B"))
+    #expect(grid[x, y].style.bold == bold)
+  }
+}

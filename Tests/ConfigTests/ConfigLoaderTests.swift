@@ -1,0 +1,159 @@
+import App
+import Config
+import MarketModel
+import Screen
+import XCTest
+
+final class ConfigLoaderTests: XCTestCase {
+  private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
+    ConfigLoader.load(text, file: "c.toml")
+  }
+
+  private func settings(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LoadedConfig? {
+    switch load(text) {
+    case .success(let c): return c
+    case .failure(let e):
+      XCTFail("unexpected error: \(e)", file: file, line: line)
+      return nil
+    }
+  }
+
+  private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigError? {
+    switch load(text) {
+    case .success: XCTFail("loaded a bad file", file: file, line: line)
+    case .failure(let e): return e
+    }
+    return nil
+  }
+
+  func testEmptyFileGivesDefaults() throws {
+    let c = try XCTUnwrap(settings(""))
+    XCTAssertEqual(c.settings.symbol, "XBTUSD")
+    XCTAssertEqual(c.settings.fps, 30)
+    XCTAssertEqual(c.settings.theme, .dark)
+    XCTAssertTrue(c.warnings.isEmpty)
+  }
+
+  func testTheExampleLoadsWithoutWarnings() throws {
+    let c = try XCTUnwrap(settings(Settings.example))
+    XCTAssertEqual(c.warnings, [])
+    XCTAssertEqual(c.settings.alerts.count, 3)
+    XCTAssertEqual(c.settings.largeTrade["XBTUSD"], 100_000)
+    XCTAssertEqual(c.settings.theme[.buy], .rgb(0, 0xd7, 0x87))
+    XCTAssertEqual(c.settings.theme[.sell], .index(203))
+    XCTAssertEqual(c.settings.theme.stale, .index(240))
+    XCTAssertEqual(c.settings.keys["toggle-bars"], [.character("b")])
+  }
+
+  /// What `tradeterm config` prints loads back to the same settings.
+  func testEffectiveSettingsRoundTrip() throws {
+    let first = try XCTUnwrap(settings(Settings.example)).settings
+    let again = try XCTUnwrap(settings(first.toml)).settings
+    XCTAssertEqual(again.toml, first.toml)
+    XCTAssertEqual(again.alerts, first.alerts)
+    XCTAssertEqual(Theme.roleNames.map { again.theme[$0.role] }, Theme.roleNames.map { first.theme[$0.role] })
+  }
+
+  func testSyntaxErrorHasLineAndColumn() throws {
+    let e = try XCTUnwrap(error("symbol = \"XBTUSD\"\nfps = 30\n[theme\nbid = 2\n"))
+    XCTAssertEqual(e.position.line, 3)
+    XCTAssertGreaterThan(e.position.column, 1)
+    XCTAssertTrue(e.description.hasPrefix("c.toml:3:"), e.description)
+  }
+
+  /// Type and range errors in valid TOML are placed at their key, found in the text.
+  func testValueErrorsAreTable() throws {
+    let cases: [(text: String, line: Int, column: Int, says: String)] = [
+      ("fps = \"fast\"", 1, 7, "fps must be an integer"),
+      ("\n\nfps = 500", 3, 7, "fps must be from 1 to 120"),
+      ("depth = 10", 1, 9, "depth must be 25 or \"full\""),
+      ("[theme]\nbase = \"light\"\n  bid = \"blurple\"", 3, 9, "theme.bid must be a colour"),
+      ("theme = \"neon\"", 1, 9, "theme must be one of dark, light, high-contrast, monochrome"),
+      ("[keys]\nquit = \"F13\"", 2, 8, "\"F13\" is not a key"),
+      (
+        "[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\n[[alerts]]\nsymbol = \"X\"\nabove = \"high\"", 6, 9,
+        "above must be a number"
+      ),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nmove = 2", 3, 8, "needs within"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nbelow = 2", 4, 9, "not several"),
+      ("[[alerts]]\nabove = 1", 1, 1, "needs a symbol"),
+      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 0\nentry = 1", 3, 12, "quantity must be"),
+      (
+        "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 10\nentry = -1", 4, 9, "entry must be a price above 0"
+      ),
+      ("a = 1\n'confirm-quit'   =   \"yes\"", 2, 22, "confirm-quit must be true or false"),
+      ("[large-trade]\nXBTUSD = -5", 2, 10, "large-trade.XBTUSD must be a positive size"),
+    ]
+    for c in cases {
+      guard let e = error(c.text) else { continue }
+      XCTAssertEqual(e.position, SourcePosition(line: c.line, column: c.column), "\(c.text) -> \(e)")
+      XCTAssertTrue(e.message.contains(c.says), "\(c.text) -> \(e.message)")
+    }
+  }
+
+  func testUnknownKeysAreWarningsWithSuggestions() throws {
+    let c = try XCTUnwrap(
+      settings(
+        "symbl = \"ETHUSD\"\n[keys]\nqiut = \"x\"\n[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nrepaet = \"every\"\nzzz = 1"
+      ))
+    XCTAssertEqual(c.warnings.map(\.position.line), [1, 3, 7, 8])
+    XCTAssertTrue(
+      c.warnings[0].message.contains("\"symbl\"") && c.warnings[0].message.contains("did you mean \"symbol\"")
+    )
+    XCTAssertTrue(c.warnings[1].message.contains("did you mean \"quit\""), c.warnings[1].message)
+    XCTAssertTrue(c.warnings[2].message.contains("did you mean \"repeat\""))
+    XCTAssertFalse(c.warnings[3].message.contains("did you mean"))
+    XCTAssertEqual(c.settings.symbol, "XBTUSD")
+  }
+
+  func testAlertsParse() throws {
+    let text = """
+      [[alerts]]
+      symbol = "XBTUSD"
+      below = 90000
+      price = "mark"
+      repeat = "every"
+      cooldown = 30
+      run = ["notify-send", "{symbol}"]
+      [[alerts]]
+      symbol = "ETHUSD"
+      funding-above = 0.05
+      [[alerts]]
+      symbol = "XBTUSD"
+      trade = 50000
+      [[alerts]]
+      symbol = "XBTUSD"
+      wall = 1000000
+      within-bps = 15
+      """
+    let alerts = try XCTUnwrap(settings(text)).settings.alerts
+    XCTAssertEqual(
+      alerts.map(\.kind),
+      [.below(90_000, .mark), .fundingAbove(0.0005), .trade(size: 50_000), .wall(size: 1_000_000, bps: 15)])
+    XCTAssertEqual(alerts[0].rearm, .every(cooldownSeconds: 30))
+    XCTAssertEqual(alerts[0].run, ["notify-send", "{symbol}"])
+    XCTAssertEqual(alerts[1].rearm, .once)
+  }
+
+  func testPositionsParse() throws {
+    let text = "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = -500\nentry = 95000.5\n"
+    let p = try XCTUnwrap(settings(text)).settings.positions
+    XCTAssertEqual(p, [PositionEntry(symbol: "XBTUSD", quantity: -500, entry: 95_000.5)])
+  }
+
+  func testKeyConflictsNameBothBindings() throws {
+    let c = try XCTUnwrap(settings("[keys]\nhelp = \"m\"\npause = \"m\""))
+    XCTAssertEqual(c.keyConflicts.count, 2, "\(c.keyConflicts)")
+    XCTAssertTrue(
+      c.keyConflicts.contains { $0.contains("markets") && $0.contains("pause") }, "\(c.keyConflicts)")
+    XCTAssertTrue(
+      c.keyConflicts.contains { $0.contains("pause") && $0.contains("help") }, "\(c.keyConflicts)")
+  }
+
+  func testHostileStringsStayQuotedInOutput() throws {
+    var s = Settings()
+    s.logFile = "/tmp/a\"b\n[keys]"
+    let again = try XCTUnwrap(settings(s.toml)).settings
+    XCTAssertEqual(again.logFile, s.logFile)
+  }
+}

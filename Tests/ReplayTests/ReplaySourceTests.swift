@@ -1,0 +1,179 @@
+import BitMEX
+import Foundation
+import MarketModel
+import Session
+import TestSupport
+import Testing
+
+@testable import Feed
+@testable import Replay
+
+/// The replay thread and its controls (issue 12): a seek forward or back lands on the same book
+/// as a replay stopped at that time; a restart starts again from nothing; the position says
+/// where the replay is.
+@Suite struct ReplaySourceTests {
+  static let name = "2021-07-22_session_full.jsonl"
+  static var path: String { Fixture.directory.appendingPathComponent(name).path }
+
+  /// The frames of the recording with a receive time before `time`, applied one by one.
+  static func stoppedAt(_ time: Double, _ symbol: Symbol) throws -> MarketState {
+    let player = try ReplayPlayer(path: path)
+    var state = MarketState(symbol: symbol)
+    var batch = MarketBatch()
+    while true {
+      let step = try player.advance()
+      if step == .end { break }
+      guard case .frame(let t) = step, let t, t < time else {
+        if case .frame(let t?) = step, t >= time { break }
+        continue
+      }
+      batch.removeAll()
+      if player.decodePending(into: &batch) { _ = state.apply(batch) }
+    }
+    return state
+  }
+
+  /// Drains `source` into `session` until `done` holds for the replay's position, with a deadline.
+  static func pump(
+    _ source: ReplaySource, into session: inout MarketSession, rewinds: inout Int,
+    until done: (ReplayPosition) -> Bool
+  ) throws {
+    var batch = MarketBatch()
+    let deadline = MonotonicTime.now() + 20
+    while MonotonicTime.now() < deadline {
+      let update = source.next(into: &batch, timeout: 0.2)
+      if update.rewound { rewinds += 1 }
+      _ = session.ingest(update, batch, now: .now())
+      batch.removeAll()
+      if let position = update.replay, done(position) { return }
+    }
+    Issue.record(
+      "the replay did not reach the wanted position within 20 s: \(String(describing: session.replay))")
+  }
+
+  static func sameBook(_ a: MarketState, _ b: MarketState) {
+    #expect(a.book.top(.buy, .max) == b.book.top(.buy, .max))
+    #expect(a.book.top(.sell, .max) == b.book.top(.sell, .max))
+    #expect(!a.book.isEmpty)
+  }
+
+  @Test(arguments: ["XBTUSD", "SOLUSDT"] as [Symbol])
+  func seekingBackAndForwardLandsOnTheBookOfAReplayStoppedThere(symbol: Symbol) throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: symbol.description, speed: 0)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: symbol)
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    let end = try #require(session.replay?.time)
+    let full = try Self.stoppedAt(.infinity, symbol)
+    Self.sameBook(session.market, full)
+    // The books 12 s and 7 s before the end differ from the last one, or this test proves nothing.
+    #expect(try Self.stoppedAt(end - 12, symbol).book.top(.buy, .max) != full.book.top(.buy, .max))
+    #expect(try Self.stoppedAt(end - 7, symbol).book.top(.sell, .max) != full.book.top(.sell, .max))
+
+    // Back 12 s, paused there: the book as it stood 12 s before the end.
+    source.control(.togglePause)
+    source.control(.seek(seconds: -12))
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.paused && $0.seekingTo == nil && !$0.ended }
+    #expect(rewinds == 1)
+    let back = try #require(session.replay?.time)
+    #expect(back < end - 11)
+    Self.sameBook(session.market, try Self.stoppedAt(end - 12, symbol))
+    #expect(session.market.faultCount == 0)
+
+    // Forward 5 s from there, still paused.
+    source.control(.seek(seconds: 5))
+    try Self.pump(source, into: &session, rewinds: &rewinds) {
+      $0.paused && $0.seekingTo == nil && ($0.time ?? 0) >= end - 12 + 4
+    }
+    #expect(rewinds == 1)
+    Self.sameBook(session.market, try Self.stoppedAt(end - 7, symbol))
+  }
+
+  @Test func restartStartsFromNothingAndPlaysToTheSameEnd() throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    let tape = session.market.tape.count
+    source.control(.restart)
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    #expect(rewinds == 1)
+    // The tape was emptied by the rewind, not doubled by playing twice.
+    #expect(session.market.tape.count == tape)
+    Self.sameBook(session.market, try Self.stoppedAt(.infinity, "XBTUSD"))
+  }
+
+  @Test func thePositionSaysPausedSpeedAndProgress() throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 1)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    source.control(.faster(true))
+    source.control(.togglePause)
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.paused && $0.speed == 2 }
+    source.control(.togglePause)
+    source.control(.faster(false))
+    source.control(.faster(false))
+    try Self.pump(source, into: &session, rewinds: &rewinds) { !$0.paused && $0.speed == 0.5 }
+    source.control(.seek(seconds: 3_600))
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    #expect(session.replay?.progress == 1)
+  }
+
+  @Test(arguments: [
+    (1.0, true, 2.0), (1.0, false, 0.5), (3.0, true, 4.0), (3.0, false, 2.0), (1024.0, true, 0.0),
+    (0.0, false, 1024.0), (0.0, true, 0.0), (0.125, false, 0.125),
+  ])
+  func speedStepsDoubleAndHalve(from: Double, faster: Bool, to: Double) {
+    #expect(ReplayPosition.step(from, faster: faster) == to)
+  }
+}
+
+/// `--record` then `--replay`: what the recorder writes, plain or `.gz`, plays back frame for
+/// frame, and its closing note is skipped, not counted as bad.
+@Suite struct RecordThenReplayTests {
+  @Test(arguments: ["rec.jsonl", "rec.jsonl.gz"])
+  func recordedFramesReplayOneForOne(name: String) throws {
+    let lines = try Fixture.lines("2021-07-22_session_full.jsonl")
+    let path = try ReplayTests.temporary(name, [])
+    defer { ReplayTests.cleanUp(path) }
+    let recorder = FrameRecorder(path: path)
+    for line in lines { line.withUnsafeBytes { recorder.record($0, now: .now()) } }
+    recorder.close()
+    #expect(recorder.failure == nil)
+
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    var frames = 0
+    while true {
+      let step = try player.next(into: &batch)
+      if step == .end { break }
+      if case .frame(let time) = step {
+        frames += 1
+        #expect(time != nil)
+      }
+    }
+    #expect(frames == lines.count)
+    #expect(player.badLines == 0)
+    var session = MarketSession(symbol: "XBTUSD")
+    _ = try ReplayToEnd.run(try ReplayPlayer(path: path), into: &session)
+    let expected = try ReplayTests.reference(lines, "XBTUSD")
+    #expect(session.market.book.top(.buy, .max) == expected.book.top(.buy, .max))
+  }
+
+  @Test func theRecordersClosingNoteIsSkippedNotBad() throws {
+    let text = "1626993368.0 pong\n# tradeterm: 3 frame(s) not recorded: the disk fell behind\n"
+    let path = try ReplayTests.temporary("note.jsonl", Array(text.utf8))
+    defer { ReplayTests.cleanUp(path) }
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    while try player.next(into: &batch) != .end {}
+    #expect(player.badLines == 0)
+    #expect(player.frames == 1)
+  }
+}
