@@ -104,10 +104,51 @@ struct MarketsBench {
       "  of which ordering the rows (median)", "\((Double(Measure.median(order)) / 1e6).fixed(3)) ms")
     let render = Measure.durations(runs: quick ? 2_000 : 10_000) { blackHole(DashboardView.render(state)) }
     report.add("  render alone (median)", "\((Double(Measure.median(render)) / 1e6).fixed(3)) ms")
+    wallWatch(into: &report)
     // BitMEX's rate: ~50 instrument updates a second, a frame for each (at most the frame rate).
     let share = (50 * applyNs / 1e9 + 30 * frameMs / 1e3) * 100
     report.add(
       "markets screen at BitMEX's rate (50 updates/s, 30 frames/s), estimated from the above",
       "\(share.fixed(2)) % of a core", budget: "≤ 1 %", share <= 1 ? .pass : .miss)
+  }
+
+  /// Issue 17's wall watch: allocations and time per book update observed (a 25-level book a
+  /// side, sizes changing near the top, a wall coming and going, trades now and then).
+  func wallWatch(into report: inout Report) {
+    var rows: [BookRow] = []
+    for n in 0..<25 {
+      rows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(1_000 + n), side: .buy, size: 100, price: 99_990 - Double(n)))
+      rows.append(
+        BookRow(symbol: "XBTUSD", id: Int64(2_000 + n), side: .sell, size: 100, price: 100_010 + Double(n)))
+    }
+    var book = OrderBook(symbol: "XBTUSD")
+    _ = book.replace(with: rows[...])
+    var watch = WallWatch(fixedThreshold: 5_000)
+    let count = quick ? 20_000 : 100_000
+    var deltas: [[BookRow]] = []
+    for n in 0..<1_000 {
+      let k = n % 5
+      let size: Int64 = n % 200 < 100 && k == 2 ? 9_000 : 100 + Int64(n % 7) * 10
+      deltas.append([
+        BookRow(symbol: "XBTUSD", id: Int64(1_000 + k), side: .buy, size: size, price: 99_990 - Double(k))
+      ])
+    }
+    let trade = Trade(timeMs: 0, symbol: "XBTUSD", side: .sell, size: 10, price: 99_988)
+    func step(_ n: Int) {
+      _ = book.apply(.update, deltas[n % deltas.count][...])
+      if n % 10 == 0 { watch.observe(trade: trade) }
+      watch.observe(book: book, nowMs: Int64(n) * 20)
+    }
+    for n in 0..<count { step(n) }
+    let before = Measure.allocations()
+    let t0 = Measure.now()
+    for n in count..<(2 * count) { step(n) }
+    let ns = Double(Measure.now() - t0) / Double(count)
+    let allocs = Measure.allocations() - before
+    report.add(
+      "wall watch: allocations per book update observed (\(watch.recorded) events)",
+      "\(allocs) in \(Double(count).grouped)", budget: "0", allocs == 0 ? .pass : .miss)
+    report.add("wall watch: one book update observed (with the apply)", "\((ns / 1000).fixed(3)) µs")
   }
 }

@@ -42,6 +42,7 @@ public enum App {
         state.newTrades = 0
         state.dirty = true
       }
+      settleActivity(&state)
       return []
     case .feed(let update, let now, let wallMs):
       state.now = now
@@ -52,6 +53,7 @@ public enum App {
         state.newTradesUntil = wallMs + newTradeMs
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
+      watchActivity(step, batch, &state)
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
         || ((state.marketsVisible || state.portfolio.visible) && step.marketsChanged > 0)
@@ -104,6 +106,8 @@ public enum App {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
     state.flashes = [:]
+    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
+    state.liquidations = LiquidationLog(symbol: symbol)
     state.bookScroll = 0
     state.tapeScroll = 0
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
@@ -161,6 +165,7 @@ public enum App {
     case .togglePortfolio:
       state.portfolio.visible.toggle()
       if state.portfolio.visible { state.marketsVisible = false }
+    case .toggleActivity: state.activityVisible.toggle()
     case .openTicket: openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:

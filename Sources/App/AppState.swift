@@ -31,6 +31,14 @@ public struct AppState: Sendable {
   public var markets = MarketsState()
   /// The portfolio screen (`P`) and the positions from the file.
   public var portfolio = PortfolioState()
+  /// The Activity pane (the wall watch) is shown under the trades (`w`).
+  public var activityVisible = false
+  /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
+  public var walls = WallWatch()
+  /// The watched symbol's liquidations.
+  public var liquidations: LiquidationLog
+  /// Wall thresholds the user set, in contracts, by symbol (else automatic).
+  public var wallThresholds: [Symbol: Int64] = [:]
   /// The order ticket over the dashboard (`o`), or nil when closed.
   public var ticket: TicketState?
   /// Paper orders and fills, as the journal holds them.
@@ -90,6 +98,7 @@ public struct AppState: Sendable {
     symbol: Symbol, mode: RunMode, width: Int, height: Int, ascii: Bool, color: Bool, symbols: [String] = []
   ) {
     session = MarketSession(symbol: symbol)
+    liquidations = LiquidationLog(symbol: symbol)
     self.mode = mode
     self.width = width
     self.height = height

@@ -85,15 +85,18 @@ public enum DashboardView {
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
         ascii: s.ascii)
       box.render(into: &grid, area: area)
-      BookView(
+      var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
         priceDecimals: decimals,
         barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
         ascii: s.ascii
-      ).render(into: &grid, area: box.inner(area))
+      )
+      if grouping == 1 { bookView.walls = activityWalls(s) }
+      bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
-    if let area = layout.trades {
+    let (tradesArea, activityArea) = activitySplit(s, layout.trades)
+    if let area = tradesArea {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
@@ -104,6 +107,7 @@ public enum DashboardView {
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll)
+      tape.liquidations = s.liquidations.events
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {
@@ -114,6 +118,7 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
+    if let area = activityArea { renderActivity(s, into: &grid, area: area) }
     if let area = layout.chart {
       let box = Box(
         title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,

@@ -22,6 +22,7 @@ public enum Command: Sendable, Hashable {
   case pageDown
   case scrollHome
   case toggleMarkets
+  case toggleActivity
   case addAlert
   case listAlerts
   case openTicket
@@ -65,6 +66,7 @@ public enum Keymap {
     Entry("cycle-chart", .cycleChart, [c("c")], "chart interval 1s / 1m / 5m"),
     Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
     Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
+    Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
     Entry("portfolio", .togglePortfolio, [c("P")], "portfolio: file + paper positions, live P&L (Esc back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
@@ -92,7 +94,7 @@ public enum Keymap {
   /// The markets screen's own keys (fixed), listed under its help line.
   public static let marketsHelp: [(keys: String, action: String)] = [
     ("  Enter  *", "markets: open the row's symbol · star it"),
-    ("  Tab  d  /  f", "markets: sort · direction · filter · type/favourites"),
+    ("  Tab  d  /  f", "markets: sort · direction · filter · kinds, favourites"),
     ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
   ]
 

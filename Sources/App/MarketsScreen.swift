@@ -37,7 +37,8 @@ enum MarketsScreen {
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
     MarketsView(
       rows: universe.rows, order: order, usdPerXBT: universe.usdPerXBT,
-      cursor: s.markets.cursor(in: order, of: universe), sort: s.markets.sort,
+      cursor: s.markets.cursor(in: order, of: universe),
+      sort: s.markets.kinds == .favourites ? nil : s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
       flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
     ).render(into: &grid, area: list)

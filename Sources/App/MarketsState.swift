@@ -6,10 +6,14 @@ import Screen
 public struct MarketsState: Sendable, Hashable {
   /// Which kinds of market the list shows (`f` cycles).
   public enum KindFilter: Int, Sendable, Hashable, CaseIterable {
+    /// Every traded market (indices are not: the exchange sends them on the all-symbols
+    /// `instrument` table, but they are prices, not markets).
     case all
     case perpetuals
     case futures
     case spot
+    /// The indices only (`.BXBT`…).
+    case indices
     /// The starred rows, in the order they were starred.
     case favourites
 
@@ -20,15 +24,17 @@ public struct MarketsState: Sendable, Hashable {
       case .perpetuals: "perpetuals"
       case .futures: "futures"
       case .spot: "spot"
+      case .indices: "indices"
       case .favourites: "favourites"
       }
     }
 
-    /// Whether a market of `kind` passes.
-    public func admits(_ kind: MarketKind) -> Bool {
-      switch (self, kind) {
-      case (.all, _), (.perpetuals, .perpetual), (.futures, .future), (.spot, .spot): true
-      default: false
+    /// Whether `row` passes.
+    public func admits(_ row: MarketRow) -> Bool {
+      if row.isIndex { return self == .indices }
+      switch (self, row.kind) {
+      case (.all, _), (.perpetuals, .perpetual), (.futures, .future), (.spot, .spot): return true
+      default: return false
       }
     }
 
@@ -69,7 +75,7 @@ public struct MarketsState: Sendable, Hashable {
     }
     var positions: [Int] = []
     positions.reserveCapacity(rows.count)
-    for i in rows.indices where kinds.admits(rows[i].kind) && passes(rows[i]) { positions.append(i) }
+    for i in rows.indices where kinds.admits(rows[i]) && passes(rows[i]) { positions.append(i) }
     let descending = self.descending
     switch sort {
     case .symbol:

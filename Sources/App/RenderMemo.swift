@@ -46,6 +46,9 @@ struct TradesPaneKey: Sendable, Equatable {
   var appended: Int
   var count: Int
   var newest: Trade?
+  /// The liquidations shown among the trades: how many, and the newest's time.
+  var liquidations: Int
+  var newestLiquidationMs: Int64?
   /// Bit i: the i-th trade in view is highlighted.
   var highlighted: UInt64
 
@@ -63,6 +66,8 @@ struct TradesPaneKey: Sendable, Equatable {
     appended = tape.trades.appended
     count = tape.trades.count
     newest = tape.trades.newest
+    liquidations = tape.liquidations.count
+    newestLiquidationMs = tape.liquidations.first?.timeMs
     highlighted = 0
     if tape.highlightMs > 0 {
       for (bit, i) in tape.inView(height: rows).enumerated() where tape.isHighlighted(tape.trades[i]) {

@@ -214,6 +214,7 @@ public struct BitMEXDecoder: Sendable {
     case .quote: return .quotes(slice)
     case .instrument: return .instrument(slice)
     case .tradeBin1m: return .tradeBins(slice)
+    case .liquidation: return .liquidations(slice)
     case .other: return .ignoredTable(name: s.string(name))
     }
   }
@@ -264,6 +265,12 @@ public struct BitMEXDecoder: Sendable {
         batch.tradeBins.append(try decodeTradeBin(&s))
       }
       return start..<batch.tradeBins.count
+    case .liquidation:
+      let start = batch.liquidations.count
+      try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in
+        batch.liquidations.append(try decodeLiquidation(&s))
+      }
+      return start..<batch.liquidations.count
     case .orderBook10:
       let start = batch.book10.count
       try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in

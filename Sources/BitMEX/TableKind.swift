@@ -8,6 +8,7 @@ enum TableKind: Equatable {
   case quote
   case instrument
   case tradeBin1m
+  case liquidation
   case other
 
   /// The table `matches` finds first among the names a pattern holds, the usual ones first
@@ -22,6 +23,7 @@ enum TableKind: Equatable {
     if matches(Wire.instrument) { return .instrument }
     if matches(Wire.orderBook10) { return .orderBook10 }
     if matches(Wire.tradeBin1m) { return .tradeBin1m }
+    if matches(Wire.liquidation) { return .liquidation }
     return nil
   }
 

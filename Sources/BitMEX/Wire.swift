@@ -181,6 +181,18 @@ enum Wire {
   static let tradeBin1m = BytePattern(
     low: 0x6942_6564_6172_7422, high: 0x0000_0000_226D_316E, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
     highMask: 0x0000_0000_FFFF_FFFF, count: 12)
+  /// `"liquidation"`
+  static let liquidation = BytePattern(
+    low: 0x6164_6975_7169_6C22, high: 0x0000_0022_6E6F_6974, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `"orderID":`
+  static let orderID = BytePattern(
+    low: 0x4449_7265_6472_6F22, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `"leavesQty":`
+  static let leavesQty = BytePattern(
+    low: 0x5173_6576_6165_6C22, high: 0x0000_0000_3A22_7974, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_FFFF_FFFF, count: 12)
   /// `"partial"`
   static let partial = BytePattern(
     low: 0x6C61_6974_7261_7022, high: 0x0000_0000_0000_0022, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
@@ -192,6 +204,9 @@ enum Wire {
     (commaAction, ",\"action\":"),
     (commaData, ",\"data\":"),
     (orderBookL2, "\"orderBookL2\""),
+    (liquidation, "\"liquidation\""),
+    (orderID, "\"orderID\":"),
+    (leavesQty, "\"leavesQty\":"),
     (quote, "\"quote\""),
     (instrument, "\"instrument\""),
     (table, "\"table\":"),

@@ -113,6 +113,14 @@ enum FrameEncoder {
       w.raw(#"{"symbol":"instrument"}"#)
       w.key("attributes")
       w.raw(#"{"timestamp":"sorted","symbol":"grouped"}"#)
+    case .liquidation:
+      w.raw(#"["orderID"]"#)
+      w.key("types")
+      w.raw(#"{"orderID":"guid","symbol":"symbol","side":"symbol","price":"float","leavesQty":"long"}"#)
+      w.key("foreignKeys")
+      w.raw(#"{"symbol":"instrument","side":"side"}"#)
+      w.key("attributes")
+      w.raw(#"{"orderID":"grouped"}"#)
     case .instrument:
       w.raw(#"["symbol"]"#)
       w.key("types")
@@ -228,6 +236,29 @@ enum FrameEncoder {
       start = end
     }
     return frames
+  }
+
+  /// A `liquidation` row as BitMEX sends it: the whole order on insert (and in a partial), the
+  /// key and the new `leavesQty` on update, the key alone on delete.
+  static func liquidationRow(_ w: inout JSONWriter, _ market: Market, _ l: SimLiquidation, full: Bool = false)
+  {
+    w.item()
+    w.beginObject()
+    w.key("orderID")
+    w.string(l.orderID)
+    w.key("symbol")
+    w.string(market.symbol)
+    if full || l.action == .insert {
+      w.key("side")
+      w.raw(l.side == .buy ? #""Buy""# : #""Sell""#)
+      w.key("price")
+      market.scale.write(l.ticks, into: &w)
+    }
+    if full || l.action != .delete {
+      w.key("leavesQty")
+      w.int(l.leavesQty)
+    }
+    w.endObject()
   }
 
   static func tradeRow(_ w: inout JSONWriter, _ market: Market, _ t: SimTrade) {

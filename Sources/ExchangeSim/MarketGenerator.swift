@@ -21,6 +21,8 @@ struct MarketGenerator: Sendable {
     var changes: [BookChange] = []
     /// Trades printed, oldest first.
     var trades: [SimTrade] = []
+    /// Changes to the `liquidation` table (with `activity`), in order.
+    var liquidations: [SimLiquidation] = []
   }
 
   let instrument: SimInstrument
@@ -40,6 +42,17 @@ struct MarketGenerator: Sendable {
   private var tickerRNG: SimRandom
   private var fair: Double
   private var nextID: Int64
+  /// Walls and liquidations (`SimConfig.activity`), from their own random stream.
+  let activity: Bool
+  private var activityRNG: SimRandom
+  private var wall: PlannedWall?
+  private var nextWallMs: Int64
+  /// The next wall is eaten (else pulled): they alternate, so a minute shows both.
+  private var eatNextWall: Bool
+  private var liquidation: PlannedLiquidation?
+  private var nextLiquidationMs: Int64
+  /// The liquidation orders resting now (for a `liquidation` partial).
+  private(set) var openLiquidations: [SimLiquidation] = []
 
   // The instrument's slow-moving fields.
   private var basis: Double
@@ -55,8 +68,13 @@ struct MarketGenerator: Sendable {
   private var foreign24h: Double
   private var openInterest: Int64
 
-  init(instrument: SimInstrument, seed: UInt64, depth: Int, startMs: Int64) {
+  init(instrument: SimInstrument, seed: UInt64, depth: Int, startMs: Int64, activity: Bool = false) {
     self.instrument = instrument
+    self.activity = activity
+    activityRNG = SimRandom(seed: SimRandom.seed(seed, "\(instrument.symbol)/activity"))
+    nextWallMs = startMs + 3_000 + Int64(activityRNG.below(5_000))
+    eatNextWall = activityRNG.chance(0.5)
+    nextLiquidationMs = startMs + 5_000 + Int64(activityRNG.below(10_000))
     self.seed = seed
     self.depth = max(1, depth)
     scale = PriceScale(tickSize: instrument.tickSize)
@@ -135,6 +153,10 @@ struct MarketGenerator: Sendable {
     for _ in 0..<trades {
       stepTrade(timeMs: timeMs, &out)
     }
+    if activity {
+      stepWall(timeMs: timeMs, &out)
+      stepLiquidation(timeMs: timeMs, &out)
+    }
     return out
   }
 
@@ -178,7 +200,7 @@ struct MarketGenerator: Sendable {
       add(side, ticks, &out)
     } else {
       let side: Side = up ? .sell : .buy
-      guard book.count(side) > 2 else { return }
+      guard book.count(side) > 2, book.best(side)?.id != wall?.id else { return }
       remove(side, fromBest: 0, &out)
     }
   }
@@ -192,7 +214,7 @@ struct MarketGenerator: Sendable {
       guard count > 0 else { continue }
       let n = rng.chance(0.15) ? rng.below(count) : rng.geometric(mean: 6, limit: count - 1)
       let level = book.level(side, fromBest: n)
-      guard touched.insert(level.id).inserted else { continue }
+      guard level.id != wall?.id, touched.insert(level.id).inserted else { continue }
       var size =
         rng.chance(0.5)
         ? levelSize() : level.size + Int64((rng.gaussian() * 3).rounded()) * instrument.lotSize
@@ -228,7 +250,9 @@ struct MarketGenerator: Sendable {
     for _ in 0..<rows {
       let count = book.count(side)
       guard count > 2 else { return }
-      remove(side, fromBest: rng.geometric(mean: 4, limit: count - 1), &out)
+      let n = rng.geometric(mean: 4, limit: count - 1)
+      guard book.level(side, fromBest: n).id != wall?.id else { continue }
+      remove(side, fromBest: n, &out)
     }
   }
 
@@ -261,6 +285,135 @@ struct MarketGenerator: Sendable {
   private mutating func remove(_ side: Side, fromBest n: Int, _ out: inout [BookChange]) {
     let level = book.remove(side, fromBest: n)
     out.append(BookChange(action: .delete, side: side, id: level.id, ticks: level.ticks, size: level.size))
+  }
+
+  // MARK: Walls and liquidations
+
+  /// A wall placed, and what becomes of it.
+  struct PlannedWall: Sendable {
+    var side: Side
+    var id: Int64
+    var ticks: Int64
+    var eat: Bool
+    var untilMs: Int64
+  }
+
+  /// A liquidation order working: it fills in two steps, then leaves the table.
+  struct PlannedLiquidation: Sendable {
+    var order: SimLiquidation
+    var nextMs: Int64
+  }
+
+  /// The wall's size: sixty times a median level, far above the top 1 % of ordinary levels.
+  var wallSize: Int64 { Int64((instrument.levelLots * 60).rounded()) * instrument.lotSize }
+
+  /// Places a wall a few levels from the best every 8–20 s; 6–14 s later it is pulled (deleted)
+  /// or eaten (a sweep trades through every level up to and including it), in turn.
+  private mutating func stepWall(timeMs: Int64, _ out: inout Output) {
+    if var planned = wall {
+      guard timeMs >= planned.untilMs else { return }
+      wall = nil
+      guard let n = book.index(planned.side, id: planned.id) else { return }
+      // Far from the best by now: too far to trade through, so it is pulled.
+      if planned.eat && n > 8 { planned.eat = false }
+      if planned.eat {
+        fair = Double(planned.ticks)
+        sweep(planned.side == .buy ? .sell : .buy, through: n, timeMs: timeMs, &out)
+      } else {
+        remove(planned.side, fromBest: n, &out.changes)
+      }
+      rebalance(&out.changes)
+      nextWallMs = timeMs + 8_000 + Int64(activityRNG.below(12_000))
+      return
+    }
+    guard timeMs >= nextWallMs else { return }
+    let side: Side = activityRNG.chance(0.5) ? .buy : .sell
+    let n = 2 + activityRNG.below(4)
+    guard book.count(side) > n + 1 else { return }
+    let level = book.level(side, fromBest: n)
+    book.setSize(side, fromBest: n, wallSize)
+    out.changes.append(
+      BookChange(action: .update, side: side, id: level.id, ticks: level.ticks, size: wallSize))
+    wall = PlannedWall(
+      side: side, id: level.id, ticks: level.ticks, eat: eatNextWall,
+      untilMs: timeMs + 6_000 + Int64(activityRNG.below(8_000)))
+    eatNextWall.toggle()
+  }
+
+  /// An aggressive `side` order that takes every level of the other side from the best
+  /// through the `n`th, one trade per level.
+  private mutating func sweep(_ side: Side, through n: Int, timeMs: Int64, _ out: inout Output) {
+    let resting: Side = side == .buy ? .sell : .buy
+    for _ in 0...n {
+      guard book.count(resting) > 2, let best = book.best(resting) else { return }
+      remove(resting, fromBest: 0, &out.changes)
+      out.trades.append(makeTrade(timeMs: timeMs, side: side, size: best.size, ticks: best.ticks))
+    }
+  }
+
+  /// An aggressive order of up to `size` contracts on `side`, level by level from the best;
+  /// returns how much it filled.
+  private mutating func take(_ side: Side, size: Int64, timeMs: Int64, _ out: inout Output) -> Int64 {
+    let resting: Side = side == .buy ? .sell : .buy
+    var left = size
+    while left > 0, book.count(resting) > 2, let best = book.best(resting) {
+      let fill = min(left, best.size)
+      if fill == best.size {
+        remove(resting, fromBest: 0, &out.changes)
+      } else {
+        book.setSize(resting, fromBest: 0, best.size - fill)
+        out.changes.append(
+          BookChange(action: .update, side: resting, id: best.id, ticks: best.ticks, size: best.size - fill))
+      }
+      out.trades.append(makeTrade(timeMs: timeMs, side: side, size: fill, ticks: best.ticks))
+      left -= fill
+    }
+    return size - left
+  }
+
+  /// Every 10–25 s a position is liquidated: its order enters the `liquidation` table at the
+  /// best price of the other side, fills half a second later by half, then by the rest, and
+  /// leaves the table.
+  private mutating func stepLiquidation(timeMs: Int64, _ out: inout Output) {
+    if var planned = liquidation {
+      guard timeMs >= planned.nextMs else { return }
+      let half = planned.order.leavesQty == planned.order.originalQty
+      let want =
+        half
+        ? max(instrument.lotSize, planned.order.leavesQty / 2 / instrument.lotSize * instrument.lotSize)
+        : planned.order.leavesQty
+      let filled = take(planned.order.side, size: want, timeMs: timeMs, &out)
+      planned.order.leavesQty -= filled
+      rebalance(&out.changes)
+      if planned.order.leavesQty > 0 && half {
+        planned.order.action = .update
+        planned.nextMs = timeMs + 500 + Int64(activityRNG.below(1_000))
+        liquidation = planned
+        openLiquidations = [planned.order]
+        out.liquidations.append(planned.order)
+      } else {
+        planned.order.action = .delete
+        liquidation = nil
+        openLiquidations = []
+        out.liquidations.append(planned.order)
+        nextLiquidationMs = timeMs + 10_000 + Int64(activityRNG.below(15_000))
+      }
+      return
+    }
+    guard timeMs >= nextLiquidationMs else { return }
+    let side: Side = activityRNG.chance(0.5) ? .sell : .buy
+    guard let other = book.best(side == .sell ? .buy : .sell) else { return }
+    let lots = Int64((instrument.tradeLots * Double(8 + activityRNG.below(40))).rounded())
+    let qty = max(2, lots) * instrument.lotSize
+    // The order's limit is its bankruptcy price, beyond the levels it will fill at.
+    let reach = Int64((gapTicks * 10).rounded(.up))
+    let limit = side == .sell ? max(1, other.ticks - reach) : other.ticks + reach
+    let order = SimLiquidation(
+      action: .insert, orderID: activityRNG.guid(), side: side, ticks: limit, leavesQty: qty, originalQty: qty
+    )
+    liquidation = PlannedLiquidation(order: order, nextMs: timeMs + 300 + Int64(activityRNG.below(700)))
+    openLiquidations = [order]
+    out.liquidations.append(order)
   }
 
   // MARK: Trades

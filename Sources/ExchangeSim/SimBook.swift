@@ -52,6 +52,13 @@ struct SimBook: Sendable {
   }
 
   /// Sets the size of the level `n` places from the best.
+  /// How far from the best the level `id` is on `side` (0: the best), if it rests there.
+  func index(_ side: Side, id: Int64) -> Int? {
+    let levels = side == .buy ? bids : asks
+    guard let i = levels.lastIndex(where: { $0.id == id }) else { return nil }
+    return levels.count - 1 - i
+  }
+
   mutating func setSize(_ side: Side, fromBest n: Int, _ size: Int64) {
     if side == .buy { bids[bids.count - 1 - n].size = size } else { asks[asks.count - 1 - n].size = size }
   }

@@ -31,6 +31,11 @@ public struct SimConfig: Sendable {
   /// Multiplies the universe's publication rates (1: ~50 `instrument` updates per second
   /// over 140 instruments, about BitMEX's rate).
   public var universeRate: Double = 1
+  /// Market activity: walls (a large level placed a few levels from the best, then pulled or
+  /// traded through) and liquidations (orders in the `liquidation` table that fill and leave),
+  /// each instrument every few seconds, from their own seeded stream. Off by default (the
+  /// market's frames stay as they were); `--demo` and `tradeterm-sim --activity` turn it on.
+  public var activity = false
   /// Serve a recorded file instead of the generated market (REST still answers from it).
   public var replay: SimReplay?
   /// Benchmark mode: the market does not run on a timer; instead, when a session's book

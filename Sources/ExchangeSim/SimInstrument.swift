@@ -74,6 +74,9 @@ public struct SimInstrument: Sendable, Hashable {
   /// Whether the instrument is spot (`IFXXXP`): no mark, funding or open interest.
   public var isSpot: Bool { typ == "IFXXXP" }
 
+  /// Whether the instrument is an index (`MR…`): a published price, not traded.
+  public var isIndex: Bool { typ.hasPrefix("MR") }
+
   // MARK: The default listing
 
   public static let xbtusd = SimInstrument(

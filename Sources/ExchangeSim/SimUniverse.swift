@@ -74,6 +74,11 @@ public enum SimUniverse {
           out.append(instrument)
         }
       }
+      // The real exchange sends its indices on the all-symbols `instrument` table too: a few
+      // roots have one (`.BXBT`), a published price that nobody trades.
+      if indexed.contains(row.root) {
+        out.append(index(".B" + row.root, row.root, usd: row.usd))
+      }
     }
     return out
   }
@@ -148,6 +153,17 @@ public enum SimUniverse {
       lotSize: 1_000, multiplier: 1e6 * units, underlyingToPositionMultiplier: 1 / units, startPrice: usd)
     i.usdVolume24h = volume
     return i
+  }
+
+  /// The roots whose index the universe lists.
+  static let indexed: Set<String> = ["XBT", "ETH", "SOL", "XRP", "DOGE"]
+
+  /// An index (`MRCXXX`): a price, no volume, no open interest.
+  private static func index(_ symbol: String, _ root: String, usd: Double) -> SimInstrument {
+    SimInstrument(
+      symbol: symbol, rootSymbol: root, kind: .linear, typ: "MRCXXX", underlying: root, quoteCurrency: "USD",
+      positionCurrency: "", settlCurrency: "", referenceSymbol: symbol, tickSize: tick(usd), lotSize: 1,
+      multiplier: 0, startPrice: usd)
   }
 
   private static func inverse(_ symbol: String, quote: String, price: Double, typ: String) -> SimInstrument {

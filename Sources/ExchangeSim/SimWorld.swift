@@ -86,7 +86,7 @@ final class SimWorld {
     let stepMs = 1000 / config.tickRate
     var generator = MarketGenerator(
       instrument: instrument, seed: config.seed, depth: config.effectiveLevels,
-      startMs: startMs - Int64(Double(warmUp) * stepMs))
+      startMs: startMs - Int64(Double(warmUp) * stepMs), activity: config.activity)
     for k in 0..<warmUp {
       let t = startMs - Int64(Double(warmUp - k) * stepMs)
       _ = generator.tick(
@@ -214,6 +214,17 @@ final class SimWorld {
           for trade in out.trades { FrameEncoder.tradeRow(&w, market, trade) }
         }
         deliver(frame, .trade, targets)
+      }
+    }
+    if !out.liquidations.isEmpty {
+      let targets = receivers(.liquidation, symbol)
+      if !targets.isEmpty {
+        for change in out.liquidations {
+          let frame = FrameEncoder.delta(.liquidation, change.action) { w in
+            FrameEncoder.liquidationRow(&w, market, change)
+          }
+          deliver(frame, .liquidation, targets)
+        }
       }
     }
     let bid = slots[i].generator.book.best(.buy)
@@ -387,6 +398,10 @@ final class SimWorld {
           FrameEncoder.quoteRow(&w, slot.market, bid: slot.lastBid, ask: slot.lastAsk, timeMs: t)
         case .instrument:
           FrameEncoder.instrumentRow(&w, slot.market, slot.published)
+        case .liquidation:
+          for order in slot.generator.openLiquidations {
+            FrameEncoder.liquidationRow(&w, slot.market, order, full: true)
+          }
         default:
           break
         }

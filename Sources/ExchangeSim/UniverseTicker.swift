@@ -67,7 +67,8 @@ struct UniverseTicker: Sendable {
     turnover24h = gross
     home24h = home
     foreign24h = foreign
-    openInterest = instrument.isSpot ? 0 : volume24h / 3 / instrument.lotSize * instrument.lotSize
+    openInterest =
+      instrument.isSpot || instrument.isIndex ? 0 : volume24h / 3 / instrument.lotSize * instrument.lotSize
     stepLots = max(1, lots / 86_400 * interval * 4)
   }
 
@@ -109,7 +110,7 @@ struct UniverseTicker: Sendable {
       ask = max(bid + 1, bid + spread)
     }
     basis = max(-0.01, min(0.01, basis + rng.gaussian() * 0.00003))
-    if !instrument.isSpot {
+    if !instrument.isSpot && !instrument.isIndex {
       openInterest = max(0, openInterest + Int64((rng.gaussian() * stepLots).rounded()) * instrument.lotSize)
     }
     if instrument.isPerpetual {

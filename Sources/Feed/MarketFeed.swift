@@ -329,6 +329,10 @@ public final class MarketFeed: Sendable {
       // topic, a one-symbol image too (a recording made with `instrument:SYMBOL` replays as live).
       let topic = Topic(table: Topic.instrumentTable, symbol: nil)
       return s.action == .partial ? .partial(topic) : .data(topic)
+    case .liquidations(let s):
+      // Subscribed for every symbol, as `instrument` is.
+      let topic = Topic(table: Topic.liquidationTable, symbol: nil)
+      return s.action == .partial ? .partial(topic) : .data(topic)
     case .quotes(let s):
       let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)
       return s.action == .partial ? .partial(topic) : .data(topic)

@@ -12,6 +12,7 @@ public struct MarketBatch: Sendable {
   public var tradeBins: [TradeBin] = []
   public var book10: [Book10Row] = []
   public var levels: [PriceLevel] = []
+  public var liquidations: [LiquidationRow] = []
   /// Table partials decoded into this batch since it was made (a running count, not reset by
   /// `removeAll`): a reader compares it before and after a frame to learn, without looking at
   /// the events, whether the frame was a partial (a replay indexes where partials are).
@@ -30,6 +31,7 @@ public struct MarketBatch: Sendable {
     if !tradeBins.isEmpty { tradeBins.clearKeepingCapacity() }
     if !book10.isEmpty { book10.clearKeepingCapacity() }
     if !levels.isEmpty { levels.clearKeepingCapacity() }
+    if !liquidations.isEmpty { liquidations.clearKeepingCapacity() }
   }
 
   /// Whether the batch holds no event.
@@ -38,14 +40,14 @@ public struct MarketBatch: Sendable {
   /// The lengths of every array: taken before a message is decoded and restored with
   /// `rollBack(to:)` if it fails, so a bad message leaves nothing behind.
   public struct Mark: Sendable, Hashable {
-    var events, bookRows, trades, quotes, instruments, tradeBins, book10, levels: Int
+    var events, bookRows, trades, quotes, instruments, tradeBins, book10, levels, liquidations: Int
   }
 
   public var mark: Mark {
     Mark(
       events: events.count, bookRows: bookRows.count, trades: trades.count, quotes: quotes.count,
       instruments: instruments.count, tradeBins: tradeBins.count, book10: book10.count,
-      levels: levels.count)
+      levels: levels.count, liquidations: liquidations.count)
   }
 
   /// Drops everything appended since `mark` was taken.
@@ -58,5 +60,6 @@ public struct MarketBatch: Sendable {
     tradeBins.removeSubrange(mark.tradeBins...)
     book10.removeSubrange(mark.book10...)
     levels.removeSubrange(mark.levels...)
+    liquidations.removeSubrange(mark.liquidations...)
   }
 }

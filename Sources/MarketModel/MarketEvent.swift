@@ -25,6 +25,8 @@ public enum MarketEvent: Sendable, Hashable {
   case instrument(TableSlice)
   /// A `tradeBin1m` message: rows in `batch.tradeBins`.
   case tradeBins(TableSlice)
+  /// A `liquidation` message: rows in `batch.liquidations`.
+  case liquidations(TableSlice)
   /// A well-formed table message for a table tradeterm does not use.
   case ignoredTable(name: String)
   /// A well-formed JSON object of no known shape.

@@ -27,6 +27,12 @@ public struct MarketRow: Sendable, Hashable {
   /// The kind of market, from `typ`, with a future's expiry.
   public var kind: MarketKind { instrument.kind }
 
+  /// Whether the row is an index (a published price, not traded): its type says so (`MR…`), or
+  /// its symbol starts with `.` (`.BXBT`) as BitMEX's indices do, whatever REST said.
+  public var isIndex: Bool {
+    kind == .index || id.symbol.description.hasPrefix(".")
+  }
+
   /// Merges `update`, noting the time and the price's direction when it changed.
   mutating func merge(_ update: InstrumentUpdate, now: Int64) {
     let before = instrument.lastPrice

@@ -84,6 +84,17 @@ public struct MarketState: Sendable {
     series.seed(bins: bins.filter { $0.symbol == symbol }, interval: interval)
   }
 
+  /// Takes `image` as this symbol's instrument from the all-symbols `instrument` table, which
+  /// stays subscribed across a symbol switch (so no fresh partial comes for the new symbol): the
+  /// table is live for this symbol from now on. Another symbol's image is ignored.
+  public mutating func adopt(instrument image: Instrument) {
+    guard image.symbol == symbol else { return }
+    var fresh = image
+    fresh.keepStaticFacts(from: instrument)
+    instrument = fresh
+    instrumentSync = .live
+  }
+
   /// Sets instrument facts learned over REST.
   public mutating func merge(instrument update: InstrumentUpdate) {
     guard update.symbol == symbol else { return }

@@ -34,6 +34,8 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
   public static let tradeTable = "trade"
   /// The instrument table's wire name.
   public static let instrumentTable = "instrument"
+  /// The liquidation table's wire name.
+  public static let liquidationTable = "liquidation"
   /// The quote table's wire name.
   public static let quoteTable = "quote"
 
@@ -44,12 +46,14 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
 
   /// What tradeterm subscribes for `symbol`: the order book (`orderBookL2_25`, or `orderBookL2`
   /// for `--depth full`), then `trade`, and `instrument` for every symbol (the markets list; the
-  /// watched symbol's header reads its own row of the same table).
+  /// watched symbol's header reads its own row of the same table), and `liquidation` for every
+  /// symbol (the Activity pane keeps the watched symbol's; a symbol switch keeps both).
   public static func subscriptions(symbol: String, book: BookTable) -> [Topic] {
     [
       Topic(table: book.name, symbol: symbol),
       Topic(table: tradeTable, symbol: symbol),
       Topic(table: instrumentTable, symbol: nil),
+      Topic(table: liquidationTable, symbol: nil),
     ]
   }
 

@@ -37,6 +37,9 @@ public struct BookView: Sendable {
   public var flash: Set<Double>
   /// Levels skipped from the best on each side.
   public var scroll: Int
+  /// Prices of the levels the wall watch calls walls: marked in the left margin (`▐`, `#` in
+  /// ASCII). Exact prices, so marked only in an ungrouped book.
+  public var walls: Set<Double> = []
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
 
@@ -240,6 +243,9 @@ public struct BookView: Sendable {
     let level = row.level
     let y = area.y
     let flashed = flash.contains(level.price)
+    if !walls.isEmpty, walls.contains(level.price) {
+      grid.put(Cell(ascii ? "#" : "▐", Style(ask ? .sell : .buy, bold: true)), x: area.x, y: y, clip: area)
+    }
     var x = area.x + 1
     let priceStyle = Style(ask ? .sell : .buy, bold: flashed)
     grid.put(row.price, x: x, y: y, rightAlignedIn: cols.price, style: priceStyle, clip: area)

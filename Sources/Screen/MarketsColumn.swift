@@ -4,6 +4,8 @@ import MarketModel
 public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   case symbol
   case last
+  /// How long a quiet row has gone without an update (blank while the row keeps its rhythm).
+  case age
   case change
   case volume
   case spread
@@ -18,6 +20,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     switch self {
     case .symbol: "Symbol"
     case .last: "Last"
+    case .age: "Age"
     case .change: "24h %"
     case .volume: "Vol 24h"
     case .spread: "Spread"
@@ -34,6 +37,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     switch self {
     case .symbol: 12
     case .last: 15
+    case .age: 6
     case .change: 9
     case .volume: 10
     case .spread: 8
@@ -45,12 +49,12 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The columns that fit `width` cells, in screen order: the first four always (80 columns
-  /// show symbol, last, 24 h %, volume and more), then the others while they fit.
+  /// The columns that fit `width` cells, in screen order: the first five always (80 columns
+  /// show symbol, last, age, 24 h %, volume and more), then the others while they fit.
   public static func fitting(_ width: Int) -> [MarketsColumn] {
     var used = 0
     var out: [MarketsColumn] = []
-    for column in allCases where used + column.width <= width || out.count < 4 {
+    for column in allCases where used + column.width <= width || out.count < 5 {
       out.append(column)
       used += column.width
     }
@@ -58,11 +62,13 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   }
 
   /// The value `row` sorts by in this column (nil sorts last); `symbol` and `kind` sort by text.
+  /// Age sorts by the time of the last update, older rows higher (descending: stalest first).
   public func sortValue(_ row: MarketRow, usdPerXBT: Double?) -> Double? {
     let i = row.instrument
     switch self {
     case .symbol, .kind: return nil
     case .last: return i.lastPrice
+    case .age: return row.changedAt.map { -Double($0) }
     case .change: return i.change24h
     case .volume: return i.volume24hUSD(usdPerXBT: usdPerXBT)
     case .spread: return i.spreadBps

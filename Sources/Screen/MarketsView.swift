@@ -6,7 +6,7 @@ import MarketModel
 ///
 /// A row whose price moved less than `flashMs` ago flashes (reverse video, green up, red down);
 /// the cursor row is reversed and kept in view; a row quiet for three times its usual interval
-/// is dimmed. `rows` come sorted and filtered by the caller.
+/// is dimmed and its age column says for how long. `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
@@ -15,7 +15,9 @@ public struct MarketsView: Sendable {
   public var usdPerXBT: Double?
   /// The index of the selected row in the rows shown.
   public var cursor: Int
-  public var sort: MarketsColumn
+  /// The column the rows are sorted by (its header carries the arrow); nil when they keep an
+  /// order of their own (the favourites, in the order starred).
+  public var sort: MarketsColumn?
   public var descending: Bool
   /// The rows' clock (monotonic ms, as `MarketRow.movedAt`), for the flash.
   public var nowMs: Int64
@@ -28,7 +30,7 @@ public struct MarketsView: Sendable {
   public var ascii: Bool
 
   public init(
-    rows: [MarketRow], order: [Int]? = nil, usdPerXBT: Double?, cursor: Int, sort: MarketsColumn = .volume,
+    rows: [MarketRow], order: [Int]? = nil, usdPerXBT: Double?, cursor: Int, sort: MarketsColumn? = .volume,
     descending: Bool = true,
     nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, starred: Set<InstrumentID> = [],
     ascii: Bool = false
@@ -90,13 +92,19 @@ public struct MarketsView: Sendable {
         put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area)
         x += column.width
       }
-      if flashMs > 0, row.isQuiet(now: nowMs) {
+      if quiet(row) {
         grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true }
       }
       if index == cursor {
         grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.reverse = true }
       }
     }
+  }
+
+  /// Whether `row` is shown as quiet (dimmed, with its age): never while the whole list is
+  /// frozen (`flashMs` 0: the screen dims everything and says why).
+  private func quiet(_ row: MarketRow) -> Bool {
+    flashMs > 0 && row.isQuiet(now: nowMs)
   }
 
   /// Left-aligned text columns, right-aligned numbers, each cut to its width less a space.
@@ -125,6 +133,9 @@ public struct MarketsView: Sendable {
         case .none: " "
         }
       return NumberFormat.price(i.lastPrice, decimals: decimals) + arrow
+    case .age:
+      guard quiet(row), let changedAt = row.changedAt else { return "" }
+      return NumberFormat.duration(ms: nowMs - changedAt)
     case .change:
       return i.change24h.map { NumberFormat.percent($0) } ?? NumberFormat.unknown
     case .volume:

@@ -25,6 +25,9 @@ where Trades: Sendable, Trades.Index == Int {
   public var utcOffsetMinutes: Int
   /// How many of the newest trades to skip (scrolling back in time).
   public var scroll: Int
+  /// Liquidations, newest first: at the top of the tape (not scrolled), each shows among the
+  /// trades at its time, marked `!` in the liquidation colour.
+  public var liquidations: [LiquidationLog.Event] = []
 
   public init(
     trades: Trades, priceDecimals: Int, nowMs: Int64, highlightMs: Int64 = 200, largeSize: Int64? = nil,
@@ -68,11 +71,28 @@ where Trades: Sendable, Trades.Index == Int {
     // whatever collection the trades come in (generic code called from another module is not).
     var shown: [Trade] = []
     shown.reserveCapacity(rows.count)
-    for i in rows { shown.append(trades[i]) }
+    var marked: Set<Int> = []
+    if scroll == 0, !liquidations.isEmpty {
+      var i = rows.lowerBound
+      var l = 0
+      while shown.count < area.height, i < rows.upperBound || l < liquidations.count {
+        if l < liquidations.count, i >= rows.upperBound || liquidations[l].timeMs >= trades[i].timeMs {
+          let e = liquidations[l]
+          marked.insert(shown.count)
+          shown.append(Trade(timeMs: e.timeMs, symbol: .empty, side: e.side, size: e.size, price: e.price))
+          l += 1
+        } else {
+          shown.append(trades[i])
+          i += 1
+        }
+      }
+    } else {
+      for i in rows { shown.append(trades[i]) }
+    }
     TapeRows(
       priceDecimals: priceDecimals, nowMs: nowMs, highlightMs: highlightMs, largeSize: largeSize,
       utcOffsetMinutes: utcOffsetMinutes
-    ).render(shown, into: &grid, area: area)
+    ).render(shown, liquidations: marked, into: &grid, area: area)
   }
 }
 
@@ -109,7 +129,7 @@ private struct TapeRows {
     highlightMs > 0 && nowMs - trade.timeMs < highlightMs
   }
 
-  func render(_ trades: [Trade], into grid: inout Grid, area: Rect) {
+  func render(_ trades: [Trade], liquidations: Set<Int> = [], into grid: inout Grid, area: Rect) {
     // Numbers formatted once: for the column widths and for the rows.
     let rows = trades.map { trade in
       (trade, NumberFormat.price(trade.price, decimals: priceDecimals), NumberFormat.size(trade.size))
@@ -122,13 +142,13 @@ private struct TapeRows {
     for (n, row) in rows.enumerated() {
       renderRow(
         row.0, price: row.1, size: row.2, into: &grid, row: area.row(n), format: format,
-        priceWidth: priceWidth, sizeWidth: sizeWidth)
+        priceWidth: priceWidth, sizeWidth: sizeWidth, liquidation: liquidations.contains(n))
     }
   }
 
   private func renderRow(
     _ trade: Trade, price priceText: String, size sizeText: String, into grid: inout Grid, row: Rect,
-    format: Format, priceWidth price: Int, sizeWidth size: Int
+    format: Format, priceWidth price: Int, sizeWidth size: Int, liquidation: Bool = false
   ) {
     let role: Style.Color
     let side: String
@@ -145,8 +165,14 @@ private struct TapeRows {
     }
     let fresh = Self.isFresh(trade, nowMs: nowMs, highlightMs: highlightMs)
     let large = largeSize.map { trade.size >= $0 } ?? false
-    let style = Style(role, bold: large || fresh, reverse: fresh)
-    let timeStyle = fresh ? style : Style(.muted, bold: large)
+    var style = Style(role, bold: large || fresh, reverse: fresh)
+    var timeStyle = fresh ? style : Style(.muted, bold: large)
+    if liquidation {
+      // A liquidation: its own colour and a mark in the margin.
+      style = Style(.warning, bold: true, reverse: fresh)
+      timeStyle = style
+      grid.put(Cell("!", style), x: row.x, y: row.y, clip: row)
+    }
 
     var x = row.x + 1
     let width = format.width(price: price, size: size) - 1

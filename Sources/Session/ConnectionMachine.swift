@@ -311,22 +311,28 @@ public struct ConnectionMachine: Sendable {
     return finish(actions, now: now)
   }
 
-  /// Follow `newSymbol` instead. On an open connection the old topics are unsubscribed and the new
-  /// ones subscribed (SYNCING until their partials); otherwise the next connection subscribes the
-  /// new ones. After an error (such as an unknown symbol) the new symbol gets a fresh attempt.
+  /// Follow `newSymbol` instead. On an open connection the old symbol's topics are unsubscribed
+  /// and the new symbol's subscribed (SYNCING until their partials); a topic both share (the
+  /// all-symbols `instrument` table) stays subscribed as it is, keeping its partial. Otherwise the
+  /// next connection subscribes the new ones. After an error (such as an unknown symbol) the new
+  /// symbol gets a fresh attempt.
   public mutating func switchSymbol(to newSymbol: String, now: MonotonicTime) -> [ConnectionAction] {
     guard newSymbol != symbol else { return [] }
     if case .stopped = phase { return [] }
-    let oldTopics = topics
+    let old = subscriptions
     symbol = newSymbol
-    subscriptions = makeSubscriptions(since: now)
+    subscriptions = makeSubscriptions(since: now).map { fresh in
+      old.first { $0.topic == fresh.topic } ?? fresh
+    }
     var actions: [ConnectionAction] = []
     switch phase {
     case .open:
-      let newTopics = topics
-      actions.append(.send(Topic.unsubscribeRequest(oldTopics)))
-      actions.append(.resetTables(newTopics))
-      actions.append(.send(Topic.subscribeRequest(newTopics)))
+      let kept = Set(old.map(\.topic)).intersection(topics)
+      let leaving = old.map(\.topic).filter { !kept.contains($0) }
+      let arriving = topics.filter { !kept.contains($0) }
+      if !leaving.isEmpty { actions.append(.send(Topic.unsubscribeRequest(leaving))) }
+      actions.append(.resetTables(arriving))
+      actions.append(.send(Topic.subscribeRequest(arriving)))
     case .failed:
       connect(now: now, into: &actions)
     default:

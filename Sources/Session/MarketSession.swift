@@ -123,13 +123,18 @@ public struct MarketSession: Sendable {
   }
 
   /// Watch `symbol` instead: a fresh, empty market (nothing of the old symbol may show under the
-  /// new one). Returns the command for the feed, or nothing when it is the symbol already watched.
+  /// new one). The all-symbols `instrument` table stays subscribed, so while it is live the new
+  /// symbol's header starts from its row there. Returns the command for the feed, or nothing when
+  /// it is the symbol already watched.
   public mutating func switchSymbol(to symbol: Symbol) -> [FeedCommand] {
     guard symbol != market.symbol else { return [] }
     market = MarketState(symbol: symbol, tapeCapacity: market.tape.capacity)
     bookDataAt = nil
     tapeDataAt = nil
     instrumentDataAt = nil
+    if markets.sync == .live, let row = markets.row(symbol), row.changedAt != nil {
+      market.adopt(instrument: row.instrument)
+    }
     return [.switchSymbol(symbol.description)]
   }
 

@@ -163,8 +163,15 @@ public final class TerminalScreen {
   /// in dozens of small writes (three a row on a full repaint), each a system call and a
   /// wake-up of the terminal, and a terminal could show half-drawn frames. Suspending once
   /// here, before anything is drawn, makes the first `doupdate` resume (it repaints anyway).
+  ///
+  /// `endwin` also takes the terminal out of keypad-transmit mode (`rmkx`), and resuming does
+  /// not put it back: ncurses would only send `smkx` again inside the first `wget_wch`, which
+  /// runs once a key is already waiting — sent in cursor mode (`ESC [ A`, not the terminfo's
+  /// `ESC O A`), so the first arrow key arrived as a lone Escape (and closed the markets
+  /// screen). Keypad mode is asked for again here, at once.
   private func batchOutput() {
     endwin()
+    keypad(window, true)
   }
 
   deinit {

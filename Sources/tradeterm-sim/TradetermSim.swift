@@ -48,6 +48,9 @@ struct TradetermSim: ParsableCommand {
   @Flag(help: "List ~150 more instruments of every kind, live on the instrument table only.")
   var universe = false
 
+  @Flag(help: "Walls that appear and are pulled or eaten, and liquidations, every few seconds.")
+  var activity = false
+
   @Option(
     help:
       "Benchmark mode: after each book partial, send this many book messages as fast as possible, then stop.")
@@ -101,6 +104,7 @@ struct TradetermSim: ParsableCommand {
       partialDelay: partialDelay,
       replay: replay.map { SimReplay(path: $0, speed: speed) }, burst: burst)
     if universe { config.universe = SimUniverse.extras(for: config) }
+    config.activity = activity
     // Checked in `validate`.
     for spec in faults { try? config.faults.apply(spec: spec) }
     let sim = ExchangeSim(config)

@@ -33,6 +33,8 @@ struct DashboardRunner {
   var startOnPortfolio = false
   var held: [HeldPosition] = []
   var positionsName: String?
+  /// The wall watch's thresholds set by the user (`--wall-size`).
+  var wallSizes: [Symbol: Int64] = [:]
   /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
   /// for (the symbol picker's list).
   var replay: ReplaySource?
@@ -132,6 +134,8 @@ struct DashboardRunner {
     )
     var commands = AlertCommands()
     var logged = LoggedState()
+    state.wallThresholds = wallSizes
+    state.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)

@@ -118,6 +118,11 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "ASCII lines, bars and sparkline (also when the locale is not UTF-8).")
   var ascii = false
 
+  @Option(
+    name: .customLong("wall-size"),
+    help: "SYMBOL=CONTRACTS: the wall watch's threshold for SYMBOL (repeatable; else the top 1 % of sizes).")
+  var wallSizes: [String] = []
+
   @Flag(help: "Show the times of trades in UTC (by default in the local time zone).")
   var utc = false
 
@@ -150,6 +155,9 @@ struct Tradeterm: ParsableCommand {
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
     if let fpsOption, fpsOption < 1 || fpsOption > 120 { throw fail("--fps must be between 1 and 120") }
     if example && instrument != "config" { throw fail("--example goes with `tradeterm config`") }
+    if case .failure(let error) = WallWatch.thresholds(wallSizes) {
+      throw fail("--wall-size \(TerminalText.sanitized(error.description))")
+    }
     if let instrument, let symbolOption, instrument != symbolOption {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
@@ -267,6 +275,7 @@ struct Tradeterm: ParsableCommand {
       var simConfig = SimConfig()
       mode = .demo
       simConfig.universe = SimUniverse.extras(for: simConfig)
+      simConfig.activity = true
       let s = ExchangeSim(simConfig)
       do {
         try s.start()
@@ -321,7 +330,7 @@ struct Tradeterm: ParsableCommand {
     let code = DashboardRunner(
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
       utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
-      positionsName: positionsName,
+      positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
       replay: replay, replaySymbols: replaySymbols, settings: settings, theme: theme, logger: logger,
       startNotes: startNotes
     ).run()

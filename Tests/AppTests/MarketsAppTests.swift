@@ -8,13 +8,14 @@ import Testing
 /// The markets screen in the app: `m` toggles it, keys sort, filter and move, Enter opens the
 /// dashboard on the row's symbol.
 @Suite struct MarketsAppTests {
-  /// A state whose session has the all-symbols partial of four instruments, LIVE.
+  /// A state whose session has the all-symbols partial of four instruments and an index, LIVE.
   static func state(width: Int = 80, height: Int = 24) -> AppState {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true)
     var batch = MarketBatch()
     let rows: [(Symbol, String, Double, Double)] = [
       ("XBTUSD", "FFWCSX", 98_000, 300_000_000), ("ETHUSDT", "FFWCSX", 3_500, 90_000_000_000_000),
       ("SOL_USDT", "IFXXXP", 150, 5_000_000_000_000), ("XBTZ26", "FFCCSX", 99_000, 10_000_000),
+      (".BXBT", "MRCXXX", 98_010, 0),
     ]
     for (symbol, typ, last, volume) in rows {
       var u = InstrumentUpdate(symbol: symbol)
@@ -57,7 +58,9 @@ import Testing
     // USD volume: 90M ETHUSDT, 300M XBTUSD... ETHUSDT's turnover is 90,000,000 USDT.
     #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT", "XBTZ26", "SOL_USDT"])
     let text = DashboardView.render(s).text
-    #expect(text.contains("Markets  4"))
+    // The index is hidden: `all` lists the traded markets.
+    #expect(text.contains("Markets  4/5"))
+    #expect(!text.contains(".BXBT"))
     for column in ["Symbol", "Last", "24h %", "Vol 24h"] { #expect(text.contains(column)) }
     #expect(text.contains("300.0M") && text.contains("+1.01%"))
     _ = Self.press(&s, .character("m"))
@@ -83,6 +86,8 @@ import Testing
     var s = Self.state()
     _ = Self.press(&s, .character("m"), .backTab)
     #expect(s.markets.sort == .change)
+    _ = Self.press(&s, .backTab)
+    #expect(s.markets.sort == .age && s.markets.descending)
     _ = Self.press(&s, .backTab, .backTab)
     #expect(s.markets.sort == .symbol && !s.markets.descending)
     #expect(Self.symbols(s) == ["ETHUSDT", "SOL_USDT", "XBTUSD", "XBTZ26"])
@@ -100,7 +105,7 @@ import Testing
     #expect(s.market.symbol == "ETHUSDT")
     // The list outlives the switch; back on it, the cursor is where it was.
     _ = Self.press(&s, .character("m"))
-    #expect(s.session.markets.count == 4)
+    #expect(s.session.markets.count == 5)
     #expect(s.markets.selected == .bitmex("ETHUSDT"))
     // Esc clears the filter first, then leaves.
     _ = Self.press(&s, .escape)
@@ -136,12 +141,14 @@ import Testing
     var s = Self.state()
     _ = Self.press(&s, .character("m"), .character("f"))
     #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT"])
-    #expect(DashboardView.render(s).text.contains("Markets  2/4  perpetuals"))
+    #expect(DashboardView.render(s).text.contains("Markets  2/5  perpetuals"))
     _ = Self.press(&s, .character("f"))
     #expect(Self.symbols(s) == ["XBTZ26"])
     _ = Self.press(&s, .character("f"))
     #expect(Self.symbols(s) == ["SOL_USDT"])
-    // Favourites (none starred yet), then all again.
+    // Indices, then favourites (none starred yet), then all again.
+    _ = Self.press(&s, .character("f"))
+    #expect(Self.symbols(s) == [".BXBT"])
     _ = Self.press(&s, .character("f"))
     #expect(Self.symbols(s).isEmpty)
     _ = Self.press(&s, .character("f"))
@@ -156,12 +163,36 @@ import Testing
     #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTZ26"), .bitmex("XBTUSD")])])
     #expect(DashboardView.render(s).text.contains("★XBTUSD"))
     // The favourites view: only the starred, in the order given (not by volume).
-    _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"))
+    _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"), .character("f"))
     #expect(s.markets.kinds == .favourites)
     #expect(Self.symbols(s) == ["XBTZ26", "XBTUSD"])
+    // They keep the starred order: no column header claims a sort.
+    let header = DashboardView.render(s).text
+    #expect(!header.contains("▼") && !header.contains("▲"))
+    _ = Self.press(&s, .character("f"))
+    #expect(DashboardView.render(s).text.contains("Vol 24h▼"))
+    _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"), .character("f"))
     // Unstarring removes it.
     _ = Self.press(&s, .home)
     #expect(Self.press(&s, .character("*")) == [.saveFavourites([.bitmex("XBTUSD")])])
     #expect(Self.symbols(s) == ["XBTUSD"])
+  }
+}
+
+/// `w` shows the Activity pane under the trades; it says what it waits for until the wall watch
+/// has seen enough of the book.
+@Suite struct ActivityPaneAppTests {
+  @Test func wTogglesTheActivityPane() {
+    var s = MarketsAppTests.state(width: 120, height: 40)
+    #expect(!DashboardView.render(s).text.contains("Activity"))
+    _ = MarketsAppTests.press(&s, .character("w"))
+    #expect(s.activityVisible)
+    let text = DashboardView.render(s).text
+    #expect(text.contains("Activity  liq 1m: 0 sell · 0 buy"))
+    #expect(text.contains("learning the book's sizes"))
+    #expect(text.contains("Trades"))
+    _ = MarketsAppTests.press(&s, .character("w"))
+    #expect(!DashboardView.render(s).text.contains("Activity"))
+    #expect(KeyBindings.standard.help.contains { $0.key == "w" })
   }
 }

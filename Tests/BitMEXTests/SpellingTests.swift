@@ -38,7 +38,13 @@ import Testing
       try s.readKey(BitMEXDecoder.TradeKey.spelled)
     }
     #expect(trade.inPlace == trade.general)
-    #expect(envelope.inPlace != nil || book.inPlace != nil || trade.inPlace != nil, "a key no list knows")
+    let liquidation = try bothWays(text + "1") { (s: inout JSONScanner) throws(DecodeError) in
+      try s.readKey(BitMEXDecoder.LiquidationKey.spelled)
+    }
+    #expect(liquidation.inPlace == liquidation.general)
+    #expect(
+      envelope.inPlace != nil || book.inPlace != nil || trade.inPlace != nil || liquidation.inPlace != nil,
+      "a key no list knows")
   }
 
   @Test(arguments: words)

@@ -26,10 +26,11 @@ import Testing
     let all = SimInstrument.defaults + extras
     #expect((140...170).contains(all.count))
     #expect(Set(all.map(\.symbol)).count == all.count)
-    #expect(Set(all.map(\.typ)) == ["FFWCSX", "FFCCSX", "IFXXXP"])
+    #expect(Set(all.map(\.typ)) == ["FFWCSX", "FFCCSX", "IFXXXP", "MRCXXX"])
     #expect(Set(all.map(\.kind)) == [.inverse, .quanto, .linear])
     #expect(Set(all.map(\.quoteCurrency)).isSuperset(of: ["USD", "USDT", "XBT"]))
-    #expect(Set(all.map(\.settlCurrency)) == ["XBt", "USDt"])
+    #expect(Set(all.filter { !$0.isIndex }.map(\.settlCurrency)) == ["XBt", "USDt"])
+    #expect(all.filter(\.isIndex).map(\.symbol).allSatisfy { $0.hasPrefix(".B") })
     for future in all where future.typ == "FFCCSX" {
       #expect(future.expiryMs.map { $0 > Self.nowMs } == true, "\(future.symbol)")
     }
@@ -145,7 +146,7 @@ import Testing
       // The contract maths of the simulator and of the model agree: each row's USD volume is near
       // what the table asked for.
       let usdPerXBT = try #require(universe.usdPerXBT)
-      for instrument in sim.listing.dropFirst(sim.instruments.count) {
+      for instrument in sim.listing.dropFirst(sim.instruments.count) where !instrument.isIndex {
         let row = try #require(universe.row(Symbol(instrument.symbol)!))
         let usd = try #require(row.instrument.volume24hUSD(usdPerXBT: usdPerXBT), "\(instrument.symbol)")
         #expect(

@@ -60,6 +60,10 @@ import Testing
     (["--once", "--demo", "--speed=-1"], "--speed must be 0"),
     (["--once", "--demo", "--fps", "0"], "--fps must be between 1 and 120"),
     (["--once", "--demo", "--fps", "100000"], "--fps must be between 1 and 120"),
+    (
+      ["--once", "--demo", "--wall-size", "XBTUSD=lots"],
+      "--wall-size XBTUSD=lots needs a whole number of contracts above 0"
+    ),
   ]
 
   @Test(arguments: numbers)

@@ -20,11 +20,14 @@ import Testing
       #expect(json["status"] as? String == "LIVE")
       let rows = try #require(json["markets"] as? [[String: Any]])
       #expect(rows.map { $0["symbol"] as? String ?? "" }.sorted() == sim.listing.map(\.symbol).sorted())
-      let volumes = rows.compactMap { $0["volume24hUSD"] as? Double }
-      #expect(volumes.count == rows.count)
+      // Every row, the indices too (after the markets, which have a volume).
+      let markets = rows.filter { $0["kind"] as? String != "index" }
+      let volumes = markets.compactMap { $0["volume24hUSD"] as? Double }
+      #expect(volumes.count == markets.count)
       #expect(volumes == volumes.sorted(by: >), "by 24 h USD volume")
+      #expect(rows.count - markets.count == sim.listing.filter(\.isIndex).count)
       let kinds = Set(rows.compactMap { $0["kind"] as? String })
-      #expect(kinds == ["perpetual", "future", "spot"])
+      #expect(kinds == ["perpetual", "future", "spot", "index"])
       for row in rows where row["kind"] as? String != "perpetual" {
         #expect(row["fundingRate"] is NSNull, "\(row["symbol"] ?? "?")")
       }

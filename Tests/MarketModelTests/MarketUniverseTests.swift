@@ -105,6 +105,21 @@ import Testing
     #expect(MarketKind(typ: typ) == kind)
   }
 
+  /// An index is known by its type, or by its symbol's leading dot when the type is missing or
+  /// unusual (the real exchange sends indices on the all-symbols table).
+  @Test func indicesByTypeOrLeadingDot() {
+    func row(_ symbol: Symbol, _ typ: String?) -> MarketRow {
+      var u = InstrumentUpdate(symbol: symbol)
+      u.typ = typ
+      return MarketRow(id: .bitmex(symbol), instrument: Instrument(u))
+    }
+    #expect(row(".BXBT", "MRCXXX").isIndex)
+    #expect(row(".BETHT", nil).isIndex)
+    #expect(row("XBTIDX", "MRRXXX").isIndex)
+    #expect(!row("XBTUSD", "FFWCSX").isIndex)
+    #expect(!row("SOL_USDT", "IFXXXP").isIndex)
+  }
+
   @Test func spreadBasisAndFunding() throws {
     var u = InstrumentUpdate(symbol: "XBTUSD")
     u.typ = "FFWCSX"

@@ -24,14 +24,14 @@ import Testing
   @Test func subscriptionsForTop25() {
     #expect(
       Topic.subscriptions(symbol: "XBTUSD", book: .top25).map(\.description) == [
-        "orderBookL2_25:XBTUSD", "trade:XBTUSD", "instrument",
+        "orderBookL2_25:XBTUSD", "trade:XBTUSD", "instrument", "liquidation",
       ])
   }
 
   @Test func subscriptionsForFullDepth() {
     #expect(
       Topic.subscriptions(symbol: "ETHUSD", book: .full).map(\.description) == [
-        "orderBookL2:ETHUSD", "trade:ETHUSD", "instrument",
+        "orderBookL2:ETHUSD", "trade:ETHUSD", "instrument", "liquidation",
       ])
   }
 
@@ -39,7 +39,7 @@ import Testing
     let topics = Topic.subscriptions(symbol: "XBTUSD", book: .top25)
     #expect(
       Topic.subscribeRequest(topics)
-        == #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#)
+        == #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument","liquidation"]}"#)
   }
 
   @Test func unsubscribeRequestIsTheExactFrame() {

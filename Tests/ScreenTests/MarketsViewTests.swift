@@ -28,12 +28,57 @@ import Testing
     return universe.rows
   }
 
-  @Test(arguments: [(60, 5), (80, 7), (120, 10)])
+  @Test(arguments: [(52, 5), (60, 6), (77, 7), (80, 7), (117, 11), (200, 11)])
   func columnsAsWidthAllows(width: Int, count: Int) {
     let columns = MarketsColumn.fitting(width)
     #expect(columns.count == count)
-    #expect(Array(columns.prefix(4)) == [.symbol, .last, .change, .volume])
-    #expect(columns.reduce(0) { $0 + $1.width } <= max(width, 46))
+    #expect(Array(columns.prefix(5)) == [.symbol, .last, .age, .change, .volume])
+    #expect(columns.reduce(0) { $0 + $1.width } <= max(width, 52))
+  }
+
+  /// A row that has gone quiet (three times its usual interval, at least 5 s) is dimmed and its
+  /// age column says for how long; a row keeping its rhythm shows no age. The columns stay put.
+  @Test(arguments: [80, 120, 200])
+  func aQuietRowIsDimmedWithItsAge(width: Int) throws {
+    var universe = MarketUniverse()
+    var batch = MarketBatch()
+    for symbol in ["XBTUSD", "ETHUSD"] as [Symbol] {
+      var u = InstrumentUpdate(symbol: symbol)
+      u.typ = "FFWCSX"
+      u.lastPrice = 100
+      batch.instruments.append(u)
+    }
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<2))]
+    universe.apply(batch, now: 0)
+    // Both tick every second until 10 s; then only XBTUSD goes on.
+    for second in 1...22 {
+      batch.removeAll()
+      for symbol in (second <= 10 ? ["XBTUSD", "ETHUSD"] : ["XBTUSD"]) as [Symbol] {
+        var u = InstrumentUpdate(symbol: symbol)
+        u.volume24h = Double(second)
+        batch.instruments.append(u)
+      }
+      batch.events = [
+        .instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<batch.instruments.count))
+      ]
+      universe.apply(batch, now: Int64(second) * 1_000)
+    }
+    var grid = Grid(width: width, height: 3)
+    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 22_000)
+      .render(into: &grid, area: grid.bounds)
+    let header = grid.line(0)
+    let ageColumn = try #require(header.range(of: "Age")).lowerBound
+    let x = header.distance(from: header.startIndex, to: ageColumn)
+    #expect(x == 29)  // right-aligned over 27..<33, as its cells
+    // XBTUSD keeps its rhythm: plain, no age. ETHUSD quiet for 12 s: dimmed, "12s" under Age.
+    #expect(!grid[0, 1].style.dim)
+    #expect(grid.line(1).dropFirst(27).prefix(6).allSatisfy { $0 == " " })
+    #expect(grid[0, 2].style.dim && grid[width - 1, 2].style.dim)
+    #expect(String(grid.line(2).dropFirst(27).prefix(6)) == "  12s ")
+    // The columns after it start where the header says.
+    let change = header.distance(
+      from: header.startIndex, to: try #require(header.range(of: "24h %")).lowerBound)
+    #expect(change == 36)
   }
 
   @Test func rowsShowArrowsAndTheFlashFades() {

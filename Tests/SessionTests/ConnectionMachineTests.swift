@@ -12,10 +12,11 @@ private let url = "wss://ws.bitmex.com/realtime"
 private let book = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
 private let trade = Topic(table: "trade", symbol: "XBTUSD")
 private let instrument = Topic(table: "instrument", symbol: nil)
-private let xbt = [book, trade, instrument]
+private let liquidation = Topic(table: "liquidation", symbol: nil)
+private let xbt = [book, trade, instrument, liquidation]
 private let eth = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
 private let subscribeXBT =
-  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#
+  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument","liquidation"]}"#
 
 /// A status as the machine emits it (no traffic figures).
 private func status(
@@ -98,8 +99,9 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.partialReceived(book, now: 2) == [])
     #expect(machine.partialReceived(Topic(table: "trade", symbol: "ETHUSD"), now: 2.1) == [])
     #expect(machine.partialReceived(trade, now: 2.25) == [])
+    #expect(machine.partialReceived(instrument, now: 2.5) == [])
     #expect(machine.state == .syncing)
-    #expect(machine.partialReceived(instrument, now: 2.5) == [.emit(status(.live))])
+    #expect(machine.partialReceived(liquidation, now: 2.5) == [.emit(status(.live))])
     #expect(machine.isAcknowledged(instrument))
     #expect(machine.lastData(for: trade) == 2.25)
   }
@@ -545,8 +547,9 @@ private func quietConfig() -> FeedConfig {
     #expect(!machine.isAcknowledged(book))
     _ = machine.partialReceived(book, now: 5)
     _ = machine.partialReceived(trade, now: 5)
+    _ = machine.partialReceived(instrument, now: 5)
     #expect(
-      machine.partialReceived(instrument, now: 5) == [.emit(status(.live, attempt: 1, reconnects: 1))])
+      machine.partialReceived(liquidation, now: 5) == [.emit(status(.live, attempt: 1, reconnects: 1))])
     #expect(machine.connectionsOpened == 2)
   }
 
@@ -674,6 +677,7 @@ private func quietConfig() -> FeedConfig {
     _ = machine.connected(now: 1)
     _ = machine.partialReceived(trade, now: 2)
     _ = machine.partialReceived(instrument, now: 2)
+    _ = machine.partialReceived(liquidation, now: 2)
     // The book's partial trickles in for 60 s: bytes of it arrive every second.
     var actions: [ConnectionAction] = []
     for second in 3...60 {
@@ -706,16 +710,31 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.switchSymbol(to: "XBTUSD", now: 3) == [])
     #expect(
       machine.switchSymbol(to: "ETHUSD", now: 3) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument"]}"#),
-        .resetTables(eth),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD","instrument"]}"#),
+        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD"]}"#),
+        .resetTables(Array(eth.prefix(2))),
+        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD"]}"#),
         .emit(status(.syncing, symbol: "ETHUSD")),
       ])
     #expect(machine.topics == eth)
     #expect(machine.partialReceived(book, now: 3.5) == [])
     _ = machine.partialReceived(eth[0], now: 4)
-    _ = machine.partialReceived(eth[1], now: 4)
-    #expect(machine.partialReceived(eth[2], now: 4) == [.emit(status(.live, symbol: "ETHUSD"))])
+    // The all-symbols instrument table kept its partial: the book and the tape are all it waits for.
+    #expect(machine.partialReceived(eth[1], now: 4) == [.emit(status(.live, symbol: "ETHUSD"))])
+  }
+
+  /// The bare `instrument` subscription (every symbol) is neither unsubscribed nor subscribed again
+  /// on a symbol switch, however many switches: only the focused symbol's book and tape change.
+  @Test func switchingSymbolKeepsTheAllSymbolsInstrumentSubscription() {
+    var machine = liveMachine()
+    var sent: [String] = []
+    for (i, symbol) in ["ETHUSD", "SOLUSDT", "XBTUSD"].enumerated() {
+      for action in machine.switchSymbol(to: symbol, now: MonotonicTime(seconds: 3 + Double(i))) {
+        if case .send(let text) = action { sent.append(text) }
+        if case .resetTables(let topics) = action { #expect(!topics.contains(instrument)) }
+      }
+    }
+    #expect(sent.count == 6)
+    #expect(sent.allSatisfy { !$0.contains("\"instrument\"") })
   }
 
   @Test func switchingSymbolWhileDisconnectedChangesTheNextSubscription() {

@@ -29,9 +29,16 @@ import Testing
     #expect(session.market.instrument.lastPrice == 10)
     #expect(session.market.instrumentSync == .live)
 
-    // A switch keeps the list.
+    // A switch keeps the list, and the new symbol's header starts from its row of the table,
+    // which stays subscribed (no fresh partial comes for it).
     _ = session.switchSymbol(to: "ETHUSD")
     #expect(session.markets.count == 3)
+    #expect(session.market.instrumentSync == .live)
+    #expect(session.market.instrument.lastPrice == 10)
+    // A symbol the table does not hold waits for data.
+    _ = session.switchSymbol(to: "DOGEUSD")
+    #expect(session.market.instrumentSync == .awaitingPartial)
+    _ = session.switchSymbol(to: "ETHUSD")
 
     // A new connection resets the table: it waits for a fresh partial.
     var reconnect = FeedUpdate()

@@ -1,0 +1,39 @@
+import MarketModel
+import Session
+
+extension App {
+  /// Feeds the wall watch from one drain: the trades just printed (to tell eaten from pulled),
+  /// then the book as it stands. A book waiting for its partial (a reconnect, a resync) starts
+  /// the watch afresh: the walls in the next image are not news.
+  static func watchActivity(_ step: MarketSession.Step, _ batch: MarketBatch?, _ state: inout AppState) {
+    if step.resetTopics.contains(where: \.isBook) { state.walls.reset() }
+    // A reset `liquidation` table needs nothing here: its next image replaces the open orders,
+    // and the orders it repeats are not counted again.
+    let liquidationsBefore = state.liquidations.recorded
+    if let batch {
+      for event in batch.events {
+        guard case .liquidations(let slice) = event else { continue }
+        state.liquidations.apply(slice.action, batch.liquidations[slice.rows], nowMs: state.wallMs)
+      }
+    }
+    if state.liquidations.recorded != liquidationsBefore { state.dirty = true }
+    let tape = state.market.tape
+    var n = min(step.changes.liveTrades, tape.count)
+    while n > 0 {
+      n -= 1
+      state.walls.observe(trade: tape[n])
+    }
+    let before = state.walls.recorded
+    if step.changes.bookChanged, state.session.bookIsLive {
+      state.walls.observe(book: state.market.book, nowMs: state.wallMs)
+    }
+    if state.walls.recorded != before, state.activityVisible { state.dirty = true }
+  }
+
+  /// Tells the gone walls pulled or eaten once their grace is over, when the book is quiet.
+  static func settleActivity(_ state: inout AppState) {
+    let before = state.walls.recorded
+    state.walls.settle(nowMs: state.wallMs)
+    if state.walls.recorded != before, state.activityVisible { state.dirty = true }
+  }
+}
