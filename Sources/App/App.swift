@@ -130,6 +130,13 @@ public enum App {
     if state.alertPrompt != nil { return handleAlertPrompt(key, &state) }
     if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
+      // Space turns the page while there is one more; any other key closes.
+      let pages = HelpOverlay(entries: state.keys.help).pageCount(
+        in: Rect(x: 0, y: 0, width: state.width, height: state.height))
+      if key == .character(" "), state.helpPage + 1 < pages {
+        state.helpPage += 1
+        return []
+      }
       state.helpVisible = false
       return key == .interrupt ? [.quit] : []
     }
@@ -175,7 +182,9 @@ public enum App {
         return []
       }
       return [.feed(.reconnectNow)]
-    case .help: state.helpVisible = true
+    case .help:
+      state.helpVisible = true
+      state.helpPage = 0
     case .quit:
       if state.confirmQuit && key != .interrupt {
         state.quitAsked = true

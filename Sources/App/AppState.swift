@@ -25,6 +25,8 @@ public struct AppState: Sendable {
   /// Drawing paused (the feed keeps running).
   public var paused = false
   public var helpVisible = false
+  /// The help overlay\'s page (Space turns it).
+  public var helpPage = 0
   public var picker: PickerState?
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false

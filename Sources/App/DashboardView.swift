@@ -158,7 +158,7 @@ public enum DashboardView {
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
     } else if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)
     } else if s.alertListVisible {
       HelpOverlay(

@@ -57,7 +57,7 @@ enum MarketsScreen {
       banner: App.statusBanner(s)
     ).render(into: &grid, area: status)
     if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)
     }
     return grid

@@ -43,7 +43,7 @@ enum PortfolioScreen {
       hints: hints(s.keys), ascii: s.ascii, banner: App.statusBanner(s)
     ).render(into: &grid, area: status)
     if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii)
+      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)
     }
     return grid

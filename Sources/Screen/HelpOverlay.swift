@@ -1,38 +1,65 @@
 /// The help: a box centred over the screen listing every key and what it does, in as many
-/// columns as the height needs. It clears what it covers; the rest is left as it was.
+/// columns as fit the width and, when even they do not hold every line, in pages (`page`; the
+/// footer says how to turn them). It clears what it covers; the rest is left as it was.
 public struct HelpOverlay: Sendable {
   public var title: String
   public var entries: [KeyHint]
-  /// Shown in the bottom border.
+  /// Shown in the bottom border (after the page number when there are pages).
   public var footer: String
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
+  /// The page shown (clamped to the last).
+  public var page: Int
 
   public init(
-    title: String = "Keys", entries: [KeyHint], footer: String = "any key closes", ascii: Bool = false
+    title: String = "Keys", entries: [KeyHint], footer: String = "any key closes", ascii: Bool = false,
+    page: Int = 0
   ) {
     self.title = title
     self.entries = entries
     self.footer = footer
     self.ascii = ascii
+    self.page = page
   }
 
   /// Columns between two columns of entries.
   static let columnGap = 3
+  /// The keys' column is at most this wide (a longer list of keys is cut with an ellipsis).
+  static let maxKeyWidth = 22
+  /// A column narrower than this for its action text is not worth a second column.
+  static let minActionWidth = 28
 
-  /// The box the overlay takes inside `area`, and its number of entry columns.
-  func geometry(in area: Rect) -> (box: Rect, columns: Int, rows: Int, cell: Int) {
-    let keyWidth = entries.map(\.key.count).max() ?? 0
-    let entryWidth = keyWidth + 2 + (entries.map(\.action.count).max() ?? 0)
+  /// The layout in `area`: the box, entry columns, rows per column, a column's width, the key
+  /// column's width, and the number of pages.
+  func geometry(in area: Rect) -> (box: Rect, columns: Int, rows: Int, cell: Int, keyWidth: Int, pages: Int) {
+    let keyWidth = min(Self.maxKeyWidth, entries.map(\.key.count).max() ?? 0)
+    let actionWidth = entries.map(\.action.count).max() ?? 0
+    let entryWidth = keyWidth + 2 + actionWidth
     let maxRows = max(1, area.height - 2)
-    let columns = max(1, (entries.count + maxRows - 1) / maxRows)
-    let rows = max(1, (entries.count + columns - 1) / columns)
+    let usable = max(1, area.width - 4)
+    // As many columns as the lines need, but only as many as fit side by side.
+    let fit = max(
+      1, (usable + Self.columnGap) / (keyWidth + 2 + min(actionWidth, Self.minActionWidth) + Self.columnGap))
+    let columns = max(1, min(fit, (entries.count + maxRows - 1) / maxRows))
+    let perPage = columns * maxRows
+    let pages = max(1, (entries.count + perPage - 1) / perPage)
+    let rows = pages > 1 ? maxRows : max(1, (entries.count + columns - 1) / columns)
+    let footerText = pages > 1 ? Self.pageFooter(page: min(page, pages - 1), of: pages, footer) : footer
     // Title and footer must fit in the borders too.
     let content = max(
-      columns * entryWidth + (columns - 1) * Self.columnGap, title.count + 2, footer.count + 2)
+      min(usable, columns * entryWidth + (columns - 1) * Self.columnGap), title.count + 2,
+      footerText.count + 2)
     let box = area.centered(width: content + 4, height: rows + 2)
     let cell = max(1, (box.width - 4 - (columns - 1) * Self.columnGap) / columns)
-    return (box, columns, rows, cell)
+    return (box, columns, rows, cell, keyWidth, pages)
+  }
+
+  /// The number of pages the help takes in `area`.
+  public func pageCount(in area: Rect) -> Int { geometry(in: area).pages }
+
+  static func pageFooter(page: Int, of pages: Int, _ footer: String) -> String {
+    page + 1 < pages
+      ? "\(page + 1)/\(pages) · Space: next · other keys close" : "\(page + 1)/\(pages) · \(footer)"
   }
 
   /// Draws the help box centred in `area`, clearing only the box.
@@ -40,18 +67,23 @@ public struct HelpOverlay: Sendable {
     let area = area.intersection(grid.bounds)
     guard area.width >= 4, area.height >= 3 else { return }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
-    let (box, columns, rows, cell) = geometry(in: area)
+    let (box, columns, rows, cell, keyWidth, pages) = geometry(in: area)
+    let shown = min(max(0, page), pages - 1)
     grid.fill(box)
-    Box(title: title, footer: footer, focused: true, ascii: ascii).render(into: &grid, area: box)
+    let footerText = pages > 1 ? Self.pageFooter(page: shown, of: pages, footer) : footer
+    Box(title: title, footer: footerText, focused: true, ascii: ascii).render(into: &grid, area: box)
     let inside = box.inset(1)
-    let keyWidth = entries.map(\.key.count).max() ?? 0
-    for (i, entry) in entries.enumerated() {
+    let first = shown * columns * rows
+    for (i, entry) in entries.dropFirst(first).prefix(columns * rows).enumerated() {
       let column = i / rows
       let row = i % rows
       guard column < columns, row < inside.height else { continue }
       let x = inside.x + 1 + column * (cell + Self.columnGap)
       let clip = Rect(x: x, y: inside.y + row, width: cell, height: 1).intersection(inside)
-      let spans = [Span(entry.key.padRight(keyWidth), Style(.accent, bold: true)), Span("  " + entry.action)]
+      let key =
+        entry.key.count > keyWidth
+        ? String(entry.key.prefix(keyWidth - 1)) + String(glyphs.ellipsis) : entry.key.padRight(keyWidth)
+      let spans = [Span(key, Style(.accent, bold: true)), Span("  " + entry.action)]
       grid.put(spans.fitted(clip.width, ellipsis: glyphs.ellipsis), x: x, y: clip.y, clip: clip)
     }
   }

@@ -44,6 +44,28 @@ import Testing
     #expect(!s.helpVisible && !s.quitting)
   }
 
+  /// At 80×24 the keys take two pages: Space turns to the second, shown in the footer; on the
+  /// last page Space closes like any other key.
+  @Test func helpTakesPagesWhenTheScreenIsSmall() {
+    var s = AppState(symbol: "XBTUSD", mode: .live, width: 80, height: 24, ascii: true, color: false)
+    _ = Self.press(&s, .character("?"))
+    #expect(s.helpVisible && s.helpPage == 0)
+    #expect(DashboardView.render(s).text.contains("1/2 · Space: next · other keys close"))
+    #expect(!DashboardView.render(s).text.contains("quit"))
+    _ = Self.press(&s, .character(" "))
+    #expect(s.helpVisible && s.helpPage == 1)
+    #expect(DashboardView.render(s).text.contains("quit"))
+    #expect(DashboardView.render(s).text.contains("2/2 · any key closes"))
+    _ = Self.press(&s, .character(" "))
+    #expect(!s.helpVisible)
+    _ = Self.press(&s, .character("?"))
+    #expect(s.helpPage == 0)
+    // Tall enough, one page: no page numbers.
+    _ = App.update(&s, .resize(width: 200, height: 60))
+    #expect(!DashboardView.render(s).text.contains("1/2"))
+    #expect(DashboardView.render(s).text.contains("quit"))
+  }
+
   @Test func pickerFiltersAndSwitchesToAFreshMarket() {
     var s = Self.state()
     _ = Self.press(&s, .character("s"), .character("e"), .character("t"), .character("h"))
