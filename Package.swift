@@ -63,7 +63,9 @@ let package = Package(
     // file is read by the executable.
     .target(
       name: "Config",
-      dependencies: ["App", "Screen", "MarketModel", .product(name: "TOMLKit", package: "TOMLKit")]),
+      dependencies: [
+        "App", "Screen", "MarketModel", "Trading", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the
     // same decoder and session as the live feed.
@@ -105,7 +107,6 @@ let package = Package(
         "App", "Trading", "Journal", "Config",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
 
@@ -157,7 +158,7 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
-    .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel"]),
+    .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel", "Trading"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests",

@@ -2,6 +2,7 @@ import App
 import MarketModel
 import Screen
 import TOMLKit
+import Trading
 
 /// Turns the config file's text into `Settings`: pure (text in, settings or an error out); the
 /// file is read by the caller. TOML syntax errors come with TOMLKit's line and column; a value of
@@ -421,7 +422,7 @@ struct Reader {
     return AlertRule(symbol: sym, kind: kind, rearm: rearm, run: run)
   }
 
-  mutating func position(_ t: TOMLTable, index i: Int) throws(ConfigError) -> PositionEntry {
+  mutating func position(_ t: TOMLTable, index i: Int) throws(ConfigError) -> HeldPosition {
     let table = "positions"
     for (key, _) in t where !ConfigLoader.positionKeys.contains(key) {
       unknown(key, known: ConfigLoader.positionKeys, table: table, index: i)
@@ -440,6 +441,6 @@ struct Reader {
     guard entry > 0 else {
       throw error("entry must be a price above 0", table: table, index: i, key: "entry")
     }
-    return PositionEntry(symbol: sym, quantity: quantity, entry: entry)
+    return HeldPosition(symbol: sym, quantity: quantity, entry: entry)
   }
 }

@@ -1,21 +1,7 @@
 import App
 import MarketModel
 import Screen
-
-/// A position held, from the config's `[[positions]]` (for the portfolio): `quantity`
-/// contracts (negative for a short) entered at `entry`.
-public struct PositionEntry: Sendable, Hashable {
-  public var symbol: Symbol
-  /// In the instrument's units: contracts, or the base currency for linear and spot.
-  public var quantity: Double
-  public var entry: Double
-
-  public init(symbol: Symbol, quantity: Double, entry: Double) {
-    self.symbol = symbol
-    self.quantity = quantity
-    self.entry = entry
-  }
-}
+import Trading
 
 /// Which screen the dashboard opens on.
 public enum StartScreen: String, Sendable, Hashable, CaseIterable {
@@ -42,7 +28,7 @@ public struct Settings: Sendable {
   /// The config's `[keys]` table: command name to keys.
   public var keys: [String: [Key]] = [:]
   public var alerts: [AlertRule] = []
-  public var positions: [PositionEntry] = []
+  public var positions: [HeldPosition] = []
   public var logFile: String?
   public var logLevel = "info"
 

@@ -1,5 +1,5 @@
+import Config
 import MarketModel
-import TOMLKit
 import Trading
 
 #if canImport(Glibc)
@@ -7,61 +7,21 @@ import Glibc
 #endif
 
 /// `--positions FILE`: the `[[positions]]` tables of a TOML file (`symbol`, `quantity` in the
-/// instrument's units, negative for a short, `entry` price). Other top-level keys are left alone,
-/// so the config file itself can be given. A mistake is one clear message naming the table.
-///
-/// Until the config branch's loader (with its line and column) is merged in, this is the one place
-/// tradeterm reads positions with TOMLKit.
+/// instrument's units, negative for a short, `entry` price), read by the config's own loader (so
+/// the config file itself can be given, and a mistake says file:line:column). In a file given for
+/// its positions an unknown key is an error, not a warning: a typo there would value the wrong
+/// portfolio.
 enum PositionsFile {
   static func parse(_ text: String, file: String) -> Result<[HeldPosition], PositionsFileError> {
-    let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      return .failure(
-        PositionsFileError(
-          "\(file):\(max(1, error.source.begin.line)):\(max(1, error.source.begin.column)): not valid TOML: \(error.description)"
-        ))
-    } catch {
-      return .failure(PositionsFileError("\(file): not valid TOML: \(error)"))
+    switch ConfigLoader.load(text, file: file) {
+    case .failure(let error): return .failure(PositionsFileError(error.description))
+    case .success(let loaded):
+      if let w = loaded.warnings.first {
+        let words = w.message.replacing(", ignored", with: "")
+        return .failure(PositionsFileError("\(w.file):\(w.position.line):\(w.position.column): \(words)"))
+      }
+      return .success(loaded.settings.positions)
     }
-    guard let value = table["positions"] else { return .success([]) }
-    guard let array = value.array else {
-      return .failure(PositionsFileError("\(file): positions must be an array of tables: [[positions]]"))
-    }
-    var out: [HeldPosition] = []
-    for (i, element) in array.enumerated() {
-      let at = "\(file): positions[\(i + 1)]"
-      guard let t = element.table else {
-        return .failure(PositionsFileError("\(at): each position must be a table"))
-      }
-      for (key, _) in t where !["symbol", "quantity", "entry"].contains(key) {
-        return .failure(PositionsFileError("\(at): unknown key \(key) (symbol, quantity, entry)"))
-      }
-      guard let name = t["symbol"]?.string, let symbol = Symbol(name), !name.isEmpty,
-        name.unicodeScalars.allSatisfy(TerminalText.isSafe), !name.contains(" ")
-      else {
-        return .failure(
-          PositionsFileError(
-            "\(at): symbol must be a printable string of 1 to \(Symbol.maxLength) characters"))
-      }
-      guard let quantity = number(t["quantity"]), quantity != 0 else {
-        return .failure(
-          PositionsFileError(
-            "\(at): quantity must be a number other than 0 (instrument units, negative for a short)"))
-      }
-      guard let entry = number(t["entry"]), entry > 0 else {
-        return .failure(PositionsFileError("\(at): entry must be a price above 0"))
-      }
-      out.append(HeldPosition(symbol: symbol, quantity: quantity, entry: entry))
-    }
-    return .success(out)
-  }
-
-  private static func number(_ v: (any TOMLValueConvertible)?) -> Double? {
-    guard let v else { return nil }
-    if let d = v.double, d.isFinite { return d }
-    return v.int.map(Double.init)
   }
 
   /// `--demo`'s portfolio on the simulated universe: an inverse long, a quanto short, a linear

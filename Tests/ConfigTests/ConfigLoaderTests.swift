@@ -2,6 +2,7 @@ import App
 import Config
 import MarketModel
 import Screen
+import Trading
 import XCTest
 
 final class ConfigLoaderTests: XCTestCase {
@@ -138,7 +139,7 @@ final class ConfigLoaderTests: XCTestCase {
   func testPositionsParse() throws {
     let text = "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = -500\nentry = 95000.5\n"
     let p = try XCTUnwrap(settings(text)).settings.positions
-    XCTAssertEqual(p, [PositionEntry(symbol: "XBTUSD", quantity: -500, entry: 95_000.5)])
+    XCTAssertEqual(p, [HeldPosition(symbol: "XBTUSD", quantity: -500, entry: 95_000.5)])
   }
 
   func testKeyConflictsNameBothBindings() throws {

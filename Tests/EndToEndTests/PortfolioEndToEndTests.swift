@@ -122,8 +122,14 @@ import Testing
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-badpos-\(getpid()).toml")
     defer { try? FileManager.default.removeItem(at: dir) }
     for (text, words) in [
-      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = \"lots\"\nentry = 1\n", "positions[1]: quantity"),
-      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 1\nentry = 1\nentyr = 2\n", "unknown key entyr"),
+      (
+        "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = \"lots\"\nentry = 1\n",
+        ":3:12: quantity must be a number"
+      ),
+      (
+        "[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 1\nentry = 1\nentyr = 2\n",
+        ":5:1: unknown key \"entyr\""
+      ),
       ("[[positions]\nsymbol = 1\n", "not valid TOML"),
     ] {
       try text.write(to: dir, atomically: true, encoding: .utf8)
