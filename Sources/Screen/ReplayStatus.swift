@@ -45,6 +45,10 @@ public struct ReplayStatus: Sendable, Hashable {
     let percent = Int((min(max(p.progress, 0), 1) * 100).rounded(.down))
     out.append(Span("  \(percent)% ", Style(.muted)))
     out += bar
+    // Lines of the file that were not frames: skipped, and counted here.
+    if p.badLines > 0 {
+      out.append(Span("  \(p.badLines) bad line\(p.badLines == 1 ? "" : "s") skipped", Style(.warning)))
+    }
     return out
   }
 
