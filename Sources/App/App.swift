@@ -84,6 +84,16 @@ public enum App {
     case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.seed(bins: bins, interval: interval)
       state.dirty = true
+    case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
+      state.session.backfillCandles(bins: bins, interval: interval)
+      state.dirty = true
+    case .failed(.candles(let symbol, let interval, _), let reason)
+    where symbol == state.market.symbol.description:
+      // Asked again the next time this width is chosen; live trades build candles meanwhile.
+      state.candlesRequested.remove(interval)
+      state.notice = Notice(
+        "\(interval.label) candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
+      state.dirty = true
     case .failed(.active, let reason):
       state.symbolsFailure = reason
       state.dirty = true
@@ -102,7 +112,59 @@ public enum App {
     state.flashes = [:]
     state.bookScroll = 0
     state.tapeScroll = 0
-    return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
+    state.candleCursorMs = nil
+    state.candlesRequested = []
+    return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
+  }
+
+  // MARK: Chart
+
+  /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → sparkline 1s.
+  static func cycleChart(_ state: inout AppState) -> [Effect] {
+    state.candleCursorMs = nil
+    switch state.chartMode {
+    case .sparkline:
+      switch state.chartInterval {
+      case .oneSecond: state.chartInterval = .oneMinute
+      case .oneMinute: state.chartInterval = .fiveMinutes
+      case .fiveMinutes:
+        state.chartMode = .candles
+        state.candleInterval = .oneMinute
+      }
+    case .candles:
+      if state.candleInterval == .oneDay {
+        state.chartMode = .sparkline
+        state.chartInterval = .oneSecond
+      } else {
+        state.candleInterval = state.candleInterval.next
+      }
+    }
+    return candleHistory(&state)
+  }
+
+  /// Asks for the shown candle width's history once per symbol (not in a replay: a
+  /// recording's candles come from its trades).
+  static func candleHistory(_ state: inout AppState) -> [Effect] {
+    guard state.chartMode == .candles, state.mode != .replay,
+      !state.candlesRequested.contains(state.candleInterval)
+    else { return [] }
+    state.candlesRequested.insert(state.candleInterval)
+    // At most what a pane this wide can show, one page (BitMEX serves 1000 rows a call).
+    let count = min(1_000, max(120, state.width))
+    return [
+      .loadCandles(symbol: state.market.symbol.description, interval: state.candleInterval, count: count)
+    ]
+  }
+
+  /// `←`/`→` on the candle chart (focused or zoomed).
+  private static func moveCandleCursor(_ state: inout AppState, by n: Int) {
+    guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return }
+    let series = state.market.candles[state.candleInterval]
+    guard let newest = series.last, let oldest = series.candles.first else { return }
+    let step = state.candleInterval.milliseconds
+    let at = state.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
+    let moved = max(oldest.startMs, min(at - Int64(n) * step, newest.startMs))
+    state.candleCursorMs = moved == newest.startMs ? nil : moved
   }
 
   // MARK: Keys
@@ -126,12 +188,9 @@ public enum App {
     case .groupCoarser: state.groupingIndex = min(state.groupingIndex + 1, AppState.groupings.count - 1)
     case .groupFiner: state.groupingIndex = max(state.groupingIndex - 1, 0)
     case .toggleBars: state.barsByTotal.toggle()
-    case .cycleChart:
-      switch state.chartInterval {
-      case .oneSecond: state.chartInterval = .oneMinute
-      case .oneMinute: state.chartInterval = .fiveMinutes
-      case .fiveMinutes: state.chartInterval = .oneSecond
-      }
+    case .cycleChart: return cycleChart(&state)
+    case .scrollLeft: moveCandleCursor(&state, by: 1)
+    case .scrollRight: moveCandleCursor(&state, by: -1)
     case .openPicker:
       state.picker = PickerState(symbols: state.symbols)
       if state.symbols.isEmpty {
@@ -160,6 +219,7 @@ public enum App {
     case .scrollHome:
       state.bookScroll = 0
       state.tapeScroll = 0
+      state.candleCursorMs = nil
     case .replay(let control):
       guard state.mode == .replay else {
         state.notice = Notice(

@@ -2,6 +2,12 @@ import MarketModel
 import Screen
 import Session
 
+/// What the chart pane draws.
+public enum ChartMode: Sendable, Hashable {
+  case sparkline
+  case candles
+}
+
 /// Everything the dashboard shows and remembers. Pure data: `update` changes it, views
 /// read it.
 public struct AppState: Sendable {
@@ -22,6 +28,13 @@ public struct AppState: Sendable {
   /// Depth bars scaled by cumulative total (true) or by level size.
   public var barsByTotal = true
   public var chartInterval: SeriesInterval = .oneMinute
+  /// What the chart pane shows (`c` cycles through every mode and width).
+  public var chartMode: ChartMode = .sparkline
+  public var candleInterval: CandleInterval = .oneMinute
+  /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
+  public var candleCursorMs: Int64?
+  /// The candle widths already asked for over REST for the watched symbol.
+  public var candlesRequested: Set<CandleInterval> = []
   /// Drawing paused (the feed keeps running).
   public var paused = false
   public var helpVisible = false
@@ -78,6 +91,13 @@ public struct AppState: Sendable {
     self.ascii = ascii
     self.color = color
     self.symbols = symbols
+  }
+
+  /// Candles back from the newest under the chart's cursor (0: the newest).
+  public var candleCursorBack: Int {
+    let series = market.candles[candleInterval]
+    guard let at = candleCursorMs, let newest = series.last else { return 0 }
+    return max(0, min(Int((newest.startMs - at) / candleInterval.milliseconds), series.count - 1))
   }
 
   /// The grouping in ticks.

@@ -111,10 +111,7 @@ public enum DashboardView {
       }
     }
     if let area = layout.chart {
-      let box = Box(
-        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,
-        ascii: s.ascii)
-      let chart = Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+      let (box, chart) = chartPane(s, decimals: decimals)
       let key = ChartPaneKey(area: area, box: box, chart: chart, stale: tapeStale)
       keys.chart = key
       if key != kept.chart {
@@ -151,6 +148,40 @@ public enum DashboardView {
         .render(into: &grid, area: grid.bounds)
     }
     return keys
+  }
+
+  /// The chart pane's box and content for the chart mode.
+  static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
+    let focused = s.focus == .chart
+    switch s.chartMode {
+    case .sparkline:
+      let box = Box(
+        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: focused, ascii: s.ascii)
+      return (
+        box,
+        .sparkline(
+          Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii))
+      )
+    case .candles:
+      let series = s.market.candles[s.candleInterval]
+      let back = s.candleCursorBack
+      let active = focused || s.zoom == .chart
+      var partial: Int64?
+      if back < series.count, !series.isEmpty {
+        let candle = series.candles[series.count - 1 - back]
+        if !series.isComplete(candle) { partial = series.liveSinceMs }
+      }
+      let box = Box(
+        title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : ""),
+        footer: active
+          ? (s.ascii ? "<-/-> time, Home: now, c: next" : "←/→ time · Home: now · c: next") : "c: next chart",
+        focused: focused, ascii: s.ascii)
+      let chart = CandleChart(
+        candles: series.candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
+        showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
+        partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
+      return (box, .candles(chart))
+    }
   }
 
   /// A book with no change for this long while the tape or the instrument moves is dimmed with

@@ -21,6 +21,9 @@ public enum Command: Sendable, Hashable {
   case pageUp
   case pageDown
   case scrollHome
+  /// `←`/`→`: the chart's cursor a candle back / forward in time.
+  case scrollLeft
+  case scrollRight
   case toggleMarkets
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
@@ -53,6 +56,8 @@ public enum Keymap {
     case .pageUp: .pageUp
     case .pageDown: .pageDown
     case .home: .scrollHome
+    case .left: .scrollLeft
+    case .right: .scrollRight
     case .character(" "): .replay(.togglePause)
     case .character("."): .replay(.seek(seconds: 10))
     case .character(","): .replay(.seek(seconds: -10))
@@ -71,7 +76,8 @@ public enum Keymap {
     ("1  2  3", "zoom book / trades / chart (again, 0 or Esc: split)"),
     ("+  -", "coarser / finer price grouping (1–100 ticks)"),
     ("t", "depth bars by cumulative total or by level size"),
-    ("c", "chart interval 1s / 1m / 5m"),
+    ("c", "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d"),
+    ("← →", "chart (focused or zoomed, candles): cursor back / forward in time"),
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
     ("m", "markets list (m or Esc: back to the dashboard)"),
     ("  Enter  *", "markets: open the row's symbol · star it"),

@@ -1,0 +1,149 @@
+import MarketModel
+import Screen
+import Session
+import TestSupport
+import Testing
+
+@testable import App
+
+/// The candle chart in the dashboard: `c` cycles to it, its history is asked for once per
+/// width and symbol, `←`/`→` move its cursor through time, and the frames it draws.
+@Suite struct CandleChartTests {
+  static let minute: Int64 = 60_000
+  static let base: Int64 = 1_700_006_400_000
+
+  static func demo(width: Int = 120, height: Int = 40) -> AppState {
+    AppState(symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true)
+  }
+
+  static func press(_ s: inout AppState, _ keys: Key...) -> [Effect] {
+    keys.flatMap { App.update(&s, .key($0)) }
+  }
+
+  @Test func cCyclesSparklinesThenCandlesAskingForEachWidthOnce() {
+    var s = Self.demo()
+    #expect(s.chartMode == .sparkline && s.chartInterval == .oneMinute)
+    #expect(Self.press(&s, .character("c")).isEmpty)
+    #expect(s.chartInterval == .fiveMinutes)
+    let first = Self.press(&s, .character("c"))
+    #expect(s.chartMode == .candles && s.candleInterval == .oneMinute)
+    #expect(first == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 120)])
+    var asked: [CandleInterval] = []
+    for _ in 0..<3 {
+      for case .loadCandles(_, let interval, _) in Self.press(&s, .character("c")) { asked.append(interval) }
+    }
+    #expect(asked == [.fiveMinutes, .oneHour, .oneDay])
+    #expect(s.candleInterval == .oneDay)
+    _ = Self.press(&s, .character("c"))
+    #expect(s.chartMode == .sparkline && s.chartInterval == .oneSecond)
+    // Round again: nothing asked twice.
+    let again = Self.press(&s, .character("c"), .character("c"), .character("c"))
+    #expect(s.chartMode == .candles && again.isEmpty)
+    // A failed answer is asked again the next time that width comes round, and said.
+    _ = App.update(
+      &s, .rest(.failed(.candles(symbol: "XBTUSD", interval: .oneMinute, count: 120), reason: "HTTP 503")))
+    #expect(s.notice?.text.contains("1m candle history failed: HTTP 503") == true)
+    #expect(!s.candlesRequested.contains(.oneMinute))
+  }
+
+  @Test func aReplayAsksForNoHistoryAndASwitchAsksAgain() {
+    var s = AppState(symbol: "XBTUSD", mode: .replay, width: 100, height: 30, ascii: false, color: true)
+    #expect(Self.press(&s, .character("c"), .character("c")).isEmpty)
+    #expect(s.chartMode == .candles)
+    var d = Self.demo()
+    _ = Self.press(&d, .character("c"), .character("c"))
+    let effects = App.switchDashboard(to: "ETHUSD", &d)
+    #expect(effects.contains(.loadCandles(symbol: "ETHUSD", interval: .oneMinute, count: 120)))
+  }
+
+  /// Ten backfilled minutes; the cursor steps back and forth through them only while the
+  /// chart has the focus (or is zoomed), stops at the oldest, and Home returns to the newest.
+  @Test func arrowsMoveTheCursorThroughTime() {
+    var s = Self.demo()
+    _ = Self.press(&s, .character("c"), .character("c"))
+    let bins = (1...10).map { k in
+      TradeBin(
+        endMs: Self.base + Int64(k) * Self.minute, symbol: "XBTUSD", open: 100, high: 101, low: 99,
+        close: 100 + Double(k), trades: 1, volume: 10)
+    }
+    _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, bins)))
+    #expect(s.market.candles[.oneMinute].count == 10)
+    _ = Self.press(&s, .left)
+    #expect(s.candleCursorMs == nil, "the book has the focus: arrows leave the chart alone")
+    _ = Self.press(&s, .tab, .tab)
+    #expect(s.focus == .chart)
+    _ = Self.press(&s, .left, .left, .left)
+    #expect(s.candleCursorMs == Self.base + 6 * Self.minute)
+    #expect(s.candleCursorBack == 3)
+    _ = Self.press(&s, .right)
+    #expect(s.candleCursorBack == 2)
+    for _ in 0..<20 { _ = Self.press(&s, .left) }
+    #expect(s.candleCursorMs == Self.base)
+    #expect(s.candleCursorBack == 9)
+    _ = Self.press(&s, .home)
+    #expect(s.candleCursorMs == nil)
+    // Zoomed, the cursor shows the candle's time, OHLC and volume on top.
+    _ = Self.press(&s, .character("3"), .left, .left)
+    let top = DashboardView.render(s).line(2)
+    #expect(top.contains("11-15 00:07 O 100.00 H 108.00 L 99.00 C 108.00 V 10"), "\(top)")
+  }
+
+  static func recorded(width: Int, height: Int, ascii: Bool = false) throws -> AppState {
+    var s = try DashboardSnapshotTests.state(width: width, height: height, ascii: ascii)
+    _ = Self.press(&s, .character("c"), .character("c"))
+    #expect(s.chartMode == .candles)
+    // History before the recording: 120 complete bins of a seeded walk, the newest ending
+    // where the recording's first minute starts (so the live candles follow on).
+    guard let first = s.market.candles[.oneMinute].candles.first else { return s }
+    var state: UInt64 = 42
+    var close = 31_900.0
+    var bins: [TradeBin] = []
+    for k in 0..<120 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let open = close
+      close = (open + Double(Int((state >> 33) % 41) - 20) * 2.5).rounded()
+      let wick = Double((state >> 20) % 9) * 2.5
+      bins.append(
+        TradeBin(
+          endMs: first.startMs - Int64(119 - k) * minute, symbol: "XBTUSD", open: open,
+          high: max(open, close) + wick, low: min(open, close) - wick, close: close, trades: 10,
+          volume: Int64((state >> 40) % 200_000) + 1_000))
+    }
+    _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, bins.reversed())))
+    return s
+  }
+
+  @Test func candlesFromTheRecordedSession() throws {
+    var s = try Self.recorded(width: 80, height: 24)
+    #expect(s.market.candles[.oneMinute].count == 122, "120 backfilled, 2 from the recording's trades")
+    Snapshot.expect(DashboardView.render(s), named: "candles-split-80x24")
+    _ = Self.press(&s, .character("3"))
+    Snapshot.expect(DashboardView.render(s), named: "candles-80x24")
+    _ = Self.press(&s, .left, .left)
+    Snapshot.expect(DashboardView.render(s), named: "candles-80x24-cursor")
+  }
+
+  @Test func candlesInASCII() throws {
+    var s = try Self.recorded(width: 80, height: 24, ascii: true)
+    _ = Self.press(&s, .character("3"))
+    let grid = DashboardView.render(s)
+    Snapshot.expect(grid, named: "candles-80x24-ascii")
+    // The chart pane (the replay hints' `±` on the status line are not the chart's).
+    let pane = (1..<grid.height - 1).map { grid.line($0) }.joined()
+    let allASCII = pane.allSatisfy { $0.isASCII }
+    #expect(allASCII)
+  }
+
+  @Test func candleGlyphsAtHalfRows() {
+    // One up candle 100→104 with wicks to 105 and 99, on a 3-row price area: six half rows.
+    let chart = CandleChart(
+      candles: [
+        Candle(startMs: Self.base, open: 100, high: 105, low: 99, close: 104, volume: 10),
+        Candle(startMs: Self.base + Self.minute, open: 104, high: 104, low: 102, close: 102, volume: 5),
+      ],
+      intervalMs: Self.minute, priceDecimals: 0, lastPrice: 102)
+    var grid = Snapshot.grid(24, 6)
+    chart.render(into: &grid, area: Rect(x: 1, y: 1, width: 22, height: 4))
+    Snapshot.expect(grid, named: "candle-glyphs")
+  }
+}
