@@ -52,6 +52,7 @@ public enum App {
         state.newTradesUntil = wallMs + newTradeMs
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
+      if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything || (state.marketsVisible && step.marketsChanged > 0) { state.dirty = true }
       let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
@@ -114,12 +115,13 @@ public enum App {
     state.tapeScroll = 0
     state.candleCursorMs = nil
     state.candlesRequested = []
+    state.heatmap.removeAll()
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
   }
 
   // MARK: Chart
 
-  /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → sparkline 1s.
+  /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → heatmap → sparkline 1s.
   static func cycleChart(_ state: inout AppState) -> [Effect] {
     state.candleCursorMs = nil
     switch state.chartMode {
@@ -133,13 +135,26 @@ public enum App {
       }
     case .candles:
       if state.candleInterval == .oneDay {
-        state.chartMode = .sparkline
-        state.chartInterval = .oneSecond
+        state.chartMode = .heatmap
       } else {
         state.candleInterval = state.candleInterval.next
       }
+    case .heatmap:
+      state.chartMode = .sparkline
+      state.chartInterval = .oneSecond
     }
     return candleHistory(&state)
+  }
+
+  /// The book into the heatmap's current moment, in bands of the book's grouping (a new
+  /// grouping starts the heatmap again), with the last trade.
+  static func sampleHeatmap(_ state: inout AppState) {
+    let market = state.market
+    let last = market.tape.newest.map { (price: $0.price, timeMs: $0.timeMs) }
+    state.heatmap.update(
+      book: market.book, step: market.displayTickSize * Double(state.groupingTicks),
+      timeMs: state.marketNowMs,
+      lastTrade: last)
   }
 
   /// Asks for the shown candle width's history once per symbol (not in a replay: a

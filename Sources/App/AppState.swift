@@ -6,6 +6,7 @@ import Session
 public enum ChartMode: Sendable, Hashable {
   case sparkline
   case candles
+  case heatmap
 }
 
 /// Everything the dashboard shows and remembers. Pure data: `update` changes it, views
@@ -33,6 +34,8 @@ public struct AppState: Sendable {
   public var candleInterval: CandleInterval = .oneMinute
   /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
   public var candleCursorMs: Int64?
+  /// The resting book over the last ten minutes, a column a second (the heatmap chart).
+  public var heatmap = LiquidityHeatmap()
   /// The candle widths already asked for over REST for the watched symbol.
   public var candlesRequested: Set<CandleInterval> = []
   /// Drawing paused (the feed keeps running).

@@ -110,7 +110,18 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
-    if let area = layout.chart {
+    if let area = layout.chart, s.chartMode == .heatmap {
+      // The heatmap moves every second: drawn every frame (its ring is not compared).
+      memo.redrewChart = true
+      let box = Box(
+        title:
+          "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
+        footer: "+/-: band · c: next chart", focused: s.focus == .chart, ascii: s.ascii)
+      box.render(into: &grid, area: area)
+      HeatmapView(heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii)
+        .render(into: &grid, area: box.inner(area))
+      if bookStale { grid.restyle(area) { $0.dim = true } }
+    } else if let area = layout.chart {
       let (box, chart) = chartPane(s, decimals: decimals)
       let key = ChartPaneKey(area: area, box: box, chart: chart, stale: tapeStale)
       keys.chart = key
@@ -154,7 +165,7 @@ public enum DashboardView {
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
     let focused = s.focus == .chart
     switch s.chartMode {
-    case .sparkline:
+    case .sparkline, .heatmap:
       let box = Box(
         title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: focused, ascii: s.ascii)
       return (

@@ -76,7 +76,7 @@ public enum Keymap {
     ("1  2  3", "zoom book / trades / chart (again, 0 or Esc: split)"),
     ("+  -", "coarser / finer price grouping (1–100 ticks)"),
     ("t", "depth bars by cumulative total or by level size"),
-    ("c", "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d"),
+    ("c", "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
     ("← →", "chart (focused or zoomed, candles): cursor back / forward in time"),
     ("s  /", "switch symbol (type to filter, Enter, Esc)"),
     ("m", "markets list (m or Esc: back to the dashboard)"),

@@ -16,6 +16,12 @@ public struct Style: Sendable, Hashable {
     case live
     case bidBar
     case askBar
+    /// The liquidity heatmap's ramp, faintest to strongest.
+    case heat1
+    case heat2
+    case heat3
+    case heat4
+    case heat5
   }
 
   /// The packed form: bits 0–3 the colour role, then bold, dim, reverse, underline.

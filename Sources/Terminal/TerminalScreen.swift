@@ -452,6 +452,12 @@ public final class TerminalScreen {
       (.live, rich ? 40 : Int16(COLOR_GREEN)),
       (.bidBar, rich ? 22 : Int16(COLOR_GREEN)),
       (.askBar, rich ? 52 : Int16(COLOR_RED)),
+      // The heatmap: deep blue through teal and green to yellow and white.
+      (.heat1, rich ? 17 : Int16(COLOR_BLUE)),
+      (.heat2, rich ? 25 : Int16(COLOR_BLUE)),
+      (.heat3, rich ? 37 : Int16(COLOR_CYAN)),
+      (.heat4, rich ? 142 : Int16(COLOR_GREEN)),
+      (.heat5, rich ? 226 : Int16(COLOR_YELLOW)),
     ]
     for (i, (role, fg)) in table.enumerated() {
       let pair = Int16(i + 1)

@@ -35,6 +35,8 @@ import Testing
     #expect(asked == [.fiveMinutes, .oneHour, .oneDay])
     #expect(s.candleInterval == .oneDay)
     _ = Self.press(&s, .character("c"))
+    #expect(s.chartMode == .heatmap)
+    _ = Self.press(&s, .character("c"))
     #expect(s.chartMode == .sparkline && s.chartInterval == .oneSecond)
     // Round again: nothing asked twice.
     let again = Self.press(&s, .character("c"), .character("c"), .character("c"))
