@@ -87,11 +87,14 @@ public enum App {
       state.dirty = true
     case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.backfillCandles(bins: bins, interval: interval)
+      state.olderCandlesAsked[interval] = nil
       state.dirty = true
-    case .failed(.candles(let symbol, let interval, _), let reason)
+    case .failed(.candles(let symbol, let interval, _, let endMs), let reason)
     where symbol == state.market.symbol.description:
-      // Asked again the next time this width is chosen; live trades build candles meanwhile.
-      state.candlesRequested.remove(interval)
+      // Asked again the next time this width is chosen (or the cursor reaches the oldest
+      // candle); live trades build candles meanwhile.
+      if endMs == nil { state.candlesRequested.remove(interval) }
+      state.olderCandlesAsked[interval] = nil
       state.notice = Notice(
         "\(interval.label) candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
       state.dirty = true
@@ -115,6 +118,7 @@ public enum App {
     state.tapeScroll = 0
     state.candleCursorMs = nil
     state.candlesRequested = []
+    state.olderCandlesAsked = [:]
     state.heatmap.removeAll()
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
   }
@@ -171,15 +175,28 @@ public enum App {
     ]
   }
 
-  /// `←`/`→` on the candle chart (focused or zoomed).
-  private static func moveCandleCursor(_ state: inout AppState, by n: Int) {
-    guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return }
-    let series = state.market.candles[state.candleInterval]
-    guard let newest = series.last, let oldest = series.candles.first else { return }
-    let step = state.candleInterval.milliseconds
+  /// `←`/`→` on the candle chart (focused or zoomed). Reaching the oldest candle held asks for
+  /// the page before it (once at a time, until the series is full), not in a replay.
+  private static func moveCandleCursor(_ state: inout AppState, by n: Int) -> [Effect] {
+    guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return [] }
+    let interval = state.candleInterval
+    let series = state.market.candles[interval]
+    guard let newest = series.last, let oldest = series.candles.first else { return [] }
+    let step = interval.milliseconds
     let at = state.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
     let moved = max(oldest.startMs, min(at - Int64(n) * step, newest.startMs))
     state.candleCursorMs = moved == newest.startMs ? nil : moved
+    guard moved == oldest.startMs, n > 0, state.mode != .replay, series.count < series.capacity,
+      state.olderCandlesAsked[interval] == nil
+    else { return [] }
+    state.olderCandlesAsked[interval] = oldest.startMs
+    // Bins are stamped with their end: the one ending where the oldest candle starts is the
+    // newest of the page before.
+    return [
+      .loadCandles(
+        symbol: state.market.symbol.description, interval: interval,
+        count: min(1_000, series.capacity - series.count), endMs: oldest.startMs)
+    ]
   }
 
   // MARK: Keys
@@ -204,8 +221,8 @@ public enum App {
     case .groupFiner: state.groupingIndex = max(state.groupingIndex - 1, 0)
     case .toggleBars: state.barsByTotal.toggle()
     case .cycleChart: return cycleChart(&state)
-    case .scrollLeft: moveCandleCursor(&state, by: 1)
-    case .scrollRight: moveCandleCursor(&state, by: -1)
+    case .scrollLeft: return moveCandleCursor(&state, by: 1)
+    case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:
       state.picker = PickerState(symbols: state.symbols)
       if state.symbols.isEmpty {

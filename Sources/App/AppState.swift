@@ -38,6 +38,9 @@ public struct AppState: Sendable {
   public var heatmap = LiquidityHeatmap()
   /// The candle widths already asked for over REST for the watched symbol.
   public var candlesRequested: Set<CandleInterval> = []
+  /// The older page of candles asked for per width (the oldest candle's start then), while
+  /// its answer is awaited.
+  public var olderCandlesAsked: [CandleInterval: Int64] = [:]
   /// Drawing paused (the feed keeps running).
   public var paused = false
   public var helpVisible = false

@@ -187,24 +187,11 @@ public struct CandleChart: Sendable, Hashable {
     let local = ms &+ Int64(utcOffsetMinutes) * 60_000
     let dayMs: Int64 = 86_400_000
     let days = local >= 0 ? local / dayMs : (local - dayMs + 1) / dayMs
-    let (y, m, d) = civil(days: days)
+    let (y, m, d) = UTCTime.civil(days: days)
     func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
     if intervalMs >= dayMs { return "\(y)-\(two(m))-\(two(d))" }
     let minutes = (local - days * dayMs) / 60_000
     return "\(two(m))-\(two(d)) \(two(minutes / 60)):\(two(minutes % 60))"
-  }
-
-  /// Year, month, day of a day number (days since 1970-01-01), proleptic Gregorian.
-  static func civil(days: Int64) -> (Int64, Int64, Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
 
   private enum Part { case none, wick, body }

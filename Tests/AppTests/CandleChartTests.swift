@@ -30,7 +30,9 @@ import Testing
     #expect(first == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 120)])
     var asked: [CandleInterval] = []
     for _ in 0..<3 {
-      for case .loadCandles(_, let interval, _) in Self.press(&s, .character("c")) { asked.append(interval) }
+      for case .loadCandles(_, let interval, _, _) in Self.press(&s, .character("c")) {
+        asked.append(interval)
+      }
     }
     #expect(asked == [.fiveMinutes, .oneHour, .oneDay])
     #expect(s.candleInterval == .oneDay)
@@ -79,9 +81,24 @@ import Testing
     #expect(s.candleCursorBack == 3)
     _ = Self.press(&s, .right)
     #expect(s.candleCursorBack == 2)
-    for _ in 0..<20 { _ = Self.press(&s, .left) }
+    // At the oldest candle the page before it is asked for, once while it is awaited.
+    var older: [Effect] = []
+    for _ in 0..<20 { older += Self.press(&s, .left) }
     #expect(s.candleCursorMs == Self.base)
     #expect(s.candleCursorBack == 9)
+    #expect(older == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 990, endMs: Self.base)])
+    let page = (1...5).map { k in
+      TradeBin(
+        endMs: Self.base - Int64(k - 1) * Self.minute, symbol: "XBTUSD", open: 90, high: 92, low: 89,
+        close: 91,
+        trades: 1, volume: 3)
+    }
+    _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, page)))
+    #expect(s.market.candles[.oneMinute].count == 15)
+    #expect(s.candleCursorMs == Self.base, "the cursor stays on its candle")
+    #expect(s.candleCursorBack == 9)
+    _ = Self.press(&s, .left)
+    #expect(s.candleCursorBack == 10)
     _ = Self.press(&s, .home)
     #expect(s.candleCursorMs == nil)
     // Zoomed, the cursor shows the candle's time, OHLC and volume on top.

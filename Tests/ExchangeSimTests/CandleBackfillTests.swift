@@ -73,6 +73,36 @@ import Testing
     }
   }
 
+  /// `endTime` pages back: the bins ending at or before it, complete, newest first; the page
+  /// before the first joins it without a gap.
+  @Test func endTimePagesBack() throws {
+    let epoch: Int64 = 1_700_006_400_000
+    let config = SimConfig(
+      seed: 3, levels: 40, bookRate: 10, tradeRate: 2, instrumentInterval: 1, partialDelay: 0.02,
+      epoch: Date(timeIntervalSince1970: Double(epoch) / 1000), startPaused: true, warmUpTicks: 0)
+    try SimTest.with(config) { sim in
+      sim.advanceMarket(ticks: 600)
+      var decoder = BitMEXDecoder()
+      let first = "/api/v1/trade/bucketed?binSize=1h&partial=false&reverse=true&count=5&symbol=XBTUSD"
+      guard case .rows(let newest) = try decoder.decodeTradeBins(try Self.body(sim.port, first)) else {
+        Issue.record("no bins")
+        return
+      }
+      #expect(newest.map(\.endMs) == (0..<5).map { epoch - Int64($0) * 3_600_000 })
+      let oldest = try #require(newest.last)
+      let page = first + "&endTime=\(UTCTime.iso(ms: oldest.endMs - 3_600_000))"
+      guard case .rows(let older) = try decoder.decodeTradeBins(try Self.body(sim.port, page)) else {
+        Issue.record("no older bins")
+        return
+      }
+      #expect(older.map(\.endMs) == (5..<10).map { epoch - Int64($0) * 3_600_000 })
+      // The pages join: the newer page's oldest bin opens at the older page's newest close.
+      #expect(oldest.open == older.first?.close)
+      let bad = try SimTest.get(sim.port, first + "&endTime=yesterday")
+      #expect(bad.status == 400)
+    }
+  }
+
   /// Candles computed straight from trades, BitMEX's way (each opens at the previous close).
   func referenceCandles(_ trades: [(Int64, Double, Int64)], interval: Int64) -> [Candle] {
     var out: [Candle] = []

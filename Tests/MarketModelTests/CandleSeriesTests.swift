@@ -220,3 +220,22 @@ extension Array {
     return a
   }
 }
+
+@Suite struct UTCTimeTests {
+  @Test func isoRoundTrips() {
+    #expect(UTCTime.iso(ms: 1_700_006_400_000) == "2023-11-15T00:00:00.000Z")
+    #expect(UTCTime.iso(ms: 0) == "1970-01-01T00:00:00.000Z")
+    #expect(UTCTime.iso(ms: 951_782_400_123) == "2000-02-29T00:00:00.123Z")
+    var rng = SplitMix(seed: 99)
+    for _ in 0..<1_000 {
+      let ms = Int64(rng.next() % 4_000_000_000_000)
+      #expect(UTCTime.parse(UTCTime.iso(ms: ms)) == ms, "\(ms)")
+    }
+    #expect(UTCTime.parse("2023-11-15") == 1_700_006_400_000)
+    let minutes = UTCTime.parse("2023-11-15T01:02Z")
+    #expect(minutes == Int64(1_700_010_120_000))
+    for bad in ["", "yesterday", "2023-13-01", "2023-11-15T25:00Z", "2023-11-15T01:02:03:04Z"] {
+      #expect(UTCTime.parse(bad) == nil, "\(bad)")
+    }
+  }
+}
