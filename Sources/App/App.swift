@@ -42,7 +42,7 @@ public enum App {
         state.newTrades = 0
         state.dirty = true
       }
-      return []
+      return candleRefresh(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
@@ -119,6 +119,7 @@ public enum App {
     state.candleCursorMs = nil
     state.candlesRequested = []
     state.olderCandlesAsked = [:]
+    state.candleRefreshAsked = false
     state.heatmap.removeAll()
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
   }
@@ -161,18 +162,38 @@ public enum App {
       lastTrade: last)
   }
 
-  /// Asks for the shown candle width's history once per symbol (not in a replay: a
-  /// recording's candles come from its trades).
+  /// Asks for the shown candle width's history once per symbol, and the finer widths' (they
+  /// complete the candle in progress: `CandleSet.completed`); not in a replay, whose candles
+  /// come from its trades.
   static func candleHistory(_ state: inout AppState) -> [Effect] {
-    guard state.chartMode == .candles, state.mode != .replay,
-      !state.candlesRequested.contains(state.candleInterval)
-    else { return [] }
-    state.candlesRequested.insert(state.candleInterval)
+    guard state.chartMode == .candles, state.mode != .replay else { return [] }
     // At most what a pane this wide can show, one page (BitMEX serves 1000 rows a call).
     let count = min(1_000, max(120, state.width))
-    return [
-      .loadCandles(symbol: state.market.symbol.description, interval: state.candleInterval, count: count)
-    ]
+    var effects: [Effect] = []
+    for interval in CandleInterval.allCases.reversed()
+    where interval.milliseconds <= state.candleInterval.milliseconds
+      && !state.candlesRequested.contains(interval)
+    {
+      state.candlesRequested.insert(interval)
+      effects.append(.loadCandles(symbol: state.market.symbol.description, interval: interval, count: count))
+    }
+    return effects
+  }
+
+  /// The tape joined in the middle of a minute, so that minute's candle lacks its first trades,
+  /// and with it the candles in progress of every wider width (`CandleSet.completed`). Once the
+  /// minute is over (and a few seconds for the exchange to close its bin), its complete bin is
+  /// asked for, once.
+  static func candleRefresh(_ state: inout AppState) -> [Effect] {
+    guard state.chartMode == .candles, state.mode != .replay, !state.candleRefreshAsked,
+      state.candlesRequested.contains(.oneMinute)
+    else { return [] }
+    let minutes = state.market.candles[.oneMinute]
+    guard let since = minutes.liveSinceMs else { return [] }
+    let end = CandleInterval.oneMinute.start(since) + CandleInterval.oneMinute.milliseconds
+    guard (minutes.backfilledUntilMs ?? .min) < end, state.marketNowMs >= end + 3_000 else { return [] }
+    state.candleRefreshAsked = true
+    return [.loadCandles(symbol: state.market.symbol.description, interval: .oneMinute, count: 10)]
   }
 
   /// `←`/`→` on the candle chart (focused or zoomed). Reaching the oldest candle held asks for

@@ -41,6 +41,8 @@ public struct AppState: Sendable {
   /// The older page of candles asked for per width (the oldest candle's start then), while
   /// its answer is awaited.
   public var olderCandlesAsked: [CandleInterval: Int64] = [:]
+  /// The minute the tape joined in was asked for again once it closed (`App.candleRefresh`).
+  public var candleRefreshAsked = false
   /// Drawing paused (the feed keeps running).
   public var paused = false
   public var helpVisible = false

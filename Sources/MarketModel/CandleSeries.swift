@@ -211,4 +211,48 @@ public struct CandleSet: Sendable, Hashable {
   public mutating func removeAll() {
     for k in series.indices { series[k].removeAll() }
   }
+
+  /// The candles of `interval`, the newest completed from the next finer width when the tape
+  /// did not see its start (the hour or day in progress when tradeterm started), and whether
+  /// that newest candle is now whole.
+  ///
+  /// The finer width's candles from the newest's start on are disjoint pieces of it: complete
+  /// bins, then live candles (the last of them completed the same way, down to one minute).
+  /// When every piece is whole the newest candle is their sum, opening where the first piece
+  /// opened (the close before the candle); otherwise it stays as the tape built it.
+  public func completed(_ interval: CandleInterval) -> (candles: [Candle], newestComplete: Bool) {
+    let s = self[interval]
+    guard let newest = s.last else { return (s.candles, false) }
+    if s.isComplete(newest) { return (s.candles, true) }
+    guard let whole = whole(Self.index(interval), at: s.count - 1) else { return (s.candles, false) }
+    var candles = s.candles
+    candles[candles.count - 1] = whole
+    return (candles, true)
+  }
+
+  // Candle `k` of `series[index]`, whole: as held if complete, else summed from the finer
+  // width's candles in its interval (each whole the same way); nil when a piece is missing.
+  private func whole(_ index: Int, at k: Int) -> Candle? {
+    let coarse = series[index]
+    let candle = coarse.candles[k]
+    if coarse.isComplete(candle) { return candle }
+    guard index > 0 else { return nil }
+    let finer = series[index - 1]
+    guard let first = finer.candles.first, first.startMs <= candle.startMs else { return nil }
+    let from = Int((candle.startMs - first.startMs) / finer.interval.milliseconds)
+    guard from < finer.count, finer.candles[from].startMs == candle.startMs else { return nil }
+    let end = candle.startMs + coarse.interval.milliseconds
+    var sum = Candle(startMs: candle.startMs, flat: finer.candles[from].open)
+    var j = from
+    while j < finer.count && finer.candles[j].startMs < end {
+      guard let piece = whole(index - 1, at: j) else { return nil }
+      sum.high = max(sum.high, piece.high)
+      sum.low = min(sum.low, piece.low)
+      sum.close = piece.close
+      sum.volume &+= piece.volume
+      sum.trades &+= piece.trades
+      j += 1
+    }
+    return sum
+  }
 }

@@ -58,6 +58,16 @@ import Testing
     _ = Self.press(&d, .character("c"), .character("c"))
     let effects = App.switchDashboard(to: "ETHUSD", &d)
     #expect(effects.contains(.loadCandles(symbol: "ETHUSD", interval: .oneMinute, count: 120)))
+    // At 1h a switch asks for the finer widths too: they complete the hour in progress.
+    #expect(
+      Self.press(&d, .character("c")) == [.loadCandles(symbol: "ETHUSD", interval: .fiveMinutes, count: 120)])
+    _ = Self.press(&d, .character("c"))
+    #expect(d.candleInterval == .oneHour)
+    let widths = App.switchDashboard(to: "SOLUSDT", &d).compactMap { effect -> CandleInterval? in
+      if case .loadCandles("SOLUSDT", let interval, _, nil) = effect { return interval }
+      return nil
+    }
+    #expect(widths == [.oneHour, .fiveMinutes, .oneMinute])
   }
 
   /// Ten backfilled minutes; the cursor steps back and forth through them only while the
@@ -105,6 +115,61 @@ import Testing
     _ = Self.press(&s, .character("3"), .left, .left)
     let top = DashboardView.render(s).line(2)
     #expect(top.contains("11-15 00:07 O 100.00 H 108.00 L 99.00 C 108.00 V 10"), "\(top)")
+  }
+
+  /// The tape joined at 00:00:30: once that minute is over (+3 s) its bin is asked for, once.
+  @Test func theMinuteTheTapeJoinedIsAskedForAgainOnceClosed() {
+    var s = Self.demo()
+    _ = Self.press(&s, .character("c"), .character("c"))
+    var batch = MarketBatch()
+    batch.trades = [Trade(timeMs: Self.base + 30_000, symbol: "XBTUSD", side: .buy, size: 5, price: 100)]
+    batch.events = [.trades(TableSlice(action: .partial, filterSymbol: "XBTUSD", rows: 0..<1))]
+    _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 1), wallMs: Self.base + 31_000), batch: batch)
+    #expect(s.market.candles[.oneMinute].liveSinceMs == Self.base + 30_000)
+    #expect(App.update(&s, .tick(now: .init(seconds: 2), wallMs: Self.base + 62_000)).isEmpty)
+    let asked = App.update(&s, .tick(now: .init(seconds: 3), wallMs: Self.base + 63_000))
+    #expect(asked == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 10)])
+    #expect(App.update(&s, .tick(now: .init(seconds: 4), wallMs: Self.base + 64_000)).isEmpty)
+  }
+
+  /// The day in progress when the tape joined: complete once every width's bins and the
+  /// refreshed minute are in.
+  @Test func theDayInProgressCompletes() {
+    var s = Self.demo()
+    let day: Int64 = 86_400_000
+    let now = Self.base + 23 * 3_600_000 + 54 * Self.minute + 35_000
+    for _ in 0..<5 { _ = Self.press(&s, .character("c")) }
+    #expect(s.candleInterval == .oneDay)
+    var batch = MarketBatch()
+    batch.trades = [Trade(timeMs: now, symbol: "XBTUSD", side: .buy, size: 5, price: 100)]
+    batch.events = [.trades(TableSlice(action: .partial, filterSymbol: "XBTUSD", rows: 0..<1))]
+    _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 1), wallMs: now + 1_000), batch: batch)
+    func flat(_ interval: CandleInterval, count: Int, endingBy end: Int64) -> [TradeBin] {
+      let last = interval.start(end)
+      return (0..<count).map { k in
+        TradeBin(
+          endMs: last - Int64(k) * interval.milliseconds, symbol: "XBTUSD", open: 100, high: 100, low: 100,
+          close: 100,
+          trades: 1, volume: 1)
+      }
+    }
+    for interval in CandleInterval.allCases {
+      _ = App.update(
+        &s, .rest(.candles(symbol: "XBTUSD", interval: interval, flat(interval, count: 120, endingBy: now))))
+    }
+    #expect(s.market.candles.completed(.oneDay).newestComplete == false)
+    let asked = App.update(&s, .tick(now: .init(seconds: 90), wallMs: now + 30_000))
+    #expect(asked == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 10)])
+    _ = App.update(
+      &s,
+      .rest(
+        .candles(symbol: "XBTUSD", interval: .oneMinute, flat(.oneMinute, count: 10, endingBy: now + 30_000)))
+    )
+    let (candles, complete) = s.market.candles.completed(.oneDay)
+    #expect(complete)
+    #expect(candles.last?.startMs == Self.base + 0 * day)
+    // 23 hourly bins, 10 five-minute bins of 23:00–23:50, five minute bins of 23:50–23:55.
+    #expect(candles.last?.volume == Int64(23 + 10 + 5))
   }
 
   static func recorded(width: Int, height: Int, ascii: Bool = false) throws -> AppState {

@@ -239,3 +239,100 @@ extension Array {
     }
   }
 }
+
+@Suite struct CandleSetTests {
+  /// tradeterm starts 40 minutes into an hour: the 1h candle in progress is completed from
+  /// complete 5m bins, whose own candle in progress is completed from 1m bins, then the tape;
+  /// it equals the hour computed from every trade. Before the finer bins come it is marked.
+  @Test func theCandleInProgressIsCompletedFromFinerWidths() {
+    let hour: Int64 = 3_600_000
+    let start = base + 5 * hour
+    var rng = SplitMix(seed: 0x1_4001)
+    var trades: [(timeMs: Int64, price: Double, size: Int64)] = []
+    var price = 500.0
+    var t = start - 2 * hour
+    while t < start + 50 * minute {
+      price = max(1, price + Double(Int(rng.next() % 9) - 4) * 0.5)
+      trades.append((t, price, Int64(rng.next() % 20 + 1)))
+      t += Int64(rng.next() % 20_000) + 1
+    }
+    func bins(_ interval: CandleInterval, before end: Int64) -> [TradeBin] {
+      referenceCandles(trades, interval: interval.milliseconds)
+        .filter { $0.startMs + interval.milliseconds <= end }
+        .map {
+          bin(
+            $0.startMs + interval.milliseconds, $0.open, $0.high, $0.low, $0.close, volume: $0.volume,
+            trades: $0.trades)
+        }
+    }
+    let joined = start + 40 * minute + 30_000
+    var set = CandleSet()
+    // The tape from 40½ minutes in; the hour's bins up to its start.
+    for trade in trades where trade.timeMs >= joined {
+      set.add(
+        trade: Trade(timeMs: trade.timeMs, symbol: "XBTUSD", side: .buy, size: trade.size, price: trade.price)
+      )
+    }
+    set.backfill(bins(.oneHour, before: start), interval: .oneHour)
+    let expected = referenceCandles(trades, interval: hour).last
+    #expect(set.completed(.oneHour).newestComplete == false)
+    #expect(set.completed(.oneHour).candles.last != expected)
+    // 5m bins up to 40 minutes in: the 5m candle in progress (40–45) still lacks 40:00–40:30.
+    set.backfill(bins(.fiveMinutes, before: start + 40 * minute), interval: .fiveMinutes)
+    #expect(set.completed(.oneHour).newestComplete == false)
+    // 1m bins up to 40 minutes in do not help either (40:00–40:30 is live and unseen) …
+    set.backfill(bins(.oneMinute, before: start + 40 * minute), interval: .oneMinute)
+    #expect(set.completed(.oneHour).newestComplete == false)
+    // … up to 41 minutes they do: every piece of the hour is whole.
+    set.backfill(bins(.oneMinute, before: start + 41 * minute), interval: .oneMinute)
+    let (candles, complete) = set.completed(.oneHour)
+    #expect(complete)
+    #expect(candles.last == expected)
+    #expect(candles.dropLast() == set[.oneHour].candles.dropLast())
+  }
+}
+
+extension CandleSetTests {
+  /// The order the demo does it in: the tape from 23:56:48, 1m bins to 23:56, the refreshed
+  /// minute to 23:57 a minute later, 5m bins to 23:55 after that.
+  @Test func theFiveMinutesInProgressCompleteInTheDemosOrder() {
+    let t0 = base + 23 * 3_600_000 + 50 * minute
+    var trades: [(timeMs: Int64, price: Double, size: Int64)] = []
+    var rng = SplitMix(seed: 5)
+    var t = t0 - 30 * minute
+    var price = 100.0
+    while t < t0 + 9 * minute {
+      price += Double(Int(rng.next() % 5) - 2) * 0.5
+      trades.append((t, price, Int64(rng.next() % 9 + 1)))
+      t += Int64(rng.next() % 3_000) + 1
+    }
+    func bins(_ interval: CandleInterval, before end: Int64) -> [TradeBin] {
+      referenceCandles(trades, interval: interval.milliseconds)
+        .filter { $0.startMs + interval.milliseconds <= end }
+        .map {
+          bin(
+            $0.startMs + interval.milliseconds, $0.open, $0.high, $0.low, $0.close, volume: $0.volume,
+            trades: $0.trades)
+        }
+    }
+    let joined = t0 + 6 * minute + 48_000
+    var set = CandleSet()
+    func feed(_ range: Range<Int64>) {
+      for trade in trades where range.contains(trade.timeMs) {
+        set.add(
+          trade: Trade(
+            timeMs: trade.timeMs, symbol: "XBTUSD", side: .buy, size: trade.size, price: trade.price))
+      }
+    }
+    feed(joined..<(joined + 2_000))
+    set.backfill(bins(.oneMinute, before: t0 + 6 * minute), interval: .oneMinute)
+    feed((joined + 2_000)..<(t0 + 7 * minute + 3_000))
+    set.backfill(bins(.oneMinute, before: t0 + 7 * minute), interval: .oneMinute)
+    feed((t0 + 7 * minute + 3_000)..<(t0 + 8 * minute + 40_000))
+    set.backfill(bins(.fiveMinutes, before: t0 + 5 * minute), interval: .fiveMinutes)
+    let (candles, complete) = set.completed(.fiveMinutes)
+    let upTo = trades.filter { $0.timeMs < t0 + 8 * minute + 40_000 }
+    #expect(complete)
+    #expect(candles.last == referenceCandles(upTo, interval: 300_000).last)
+  }
+}
