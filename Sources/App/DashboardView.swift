@@ -175,12 +175,14 @@ public enum DashboardView {
       )
     case .candles:
       let series = s.market.candles[s.candleInterval]
+      // The candle in progress completed from the finer widths when it can be.
+      let (candles, newestComplete) = s.market.candles.completed(s.candleInterval)
       let back = s.candleCursorBack
       let active = focused || s.zoom == .chart
       var partial: Int64?
       if back < series.count, !series.isEmpty {
-        let candle = series.candles[series.count - 1 - back]
-        if !series.isComplete(candle) { partial = series.liveSinceMs }
+        let complete = back == 0 ? newestComplete : series.isComplete(series.candles[series.count - 1 - back])
+        if !complete { partial = series.liveSinceMs }
       }
       let box = Box(
         title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : ""),
@@ -188,7 +190,7 @@ public enum DashboardView {
           ? (s.ascii ? "<-/-> time, Home: now, c: next" : "←/→ time · Home: now · c: next") : "c: next chart",
         focused: focused, ascii: s.ascii)
       let chart = CandleChart(
-        candles: series.candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
+        candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
       return (box, .candles(chart))

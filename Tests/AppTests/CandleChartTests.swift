@@ -158,6 +158,8 @@ import Testing
         &s, .rest(.candles(symbol: "XBTUSD", interval: interval, flat(interval, count: 120, endingBy: now))))
     }
     #expect(s.market.candles.completed(.oneDay).newestComplete == false)
+    _ = Self.press(&s, .character("3"))
+    #expect(DashboardView.render(s).line(2).contains("(from 23:54:35)"))
     let asked = App.update(&s, .tick(now: .init(seconds: 90), wallMs: now + 30_000))
     #expect(asked == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 10)])
     _ = App.update(
@@ -168,6 +170,9 @@ import Testing
     let (candles, complete) = s.market.candles.completed(.oneDay)
     #expect(complete)
     #expect(candles.last?.startMs == Self.base + 0 * day)
+    // The chart shows the whole day: no "(from …)", its volume the pieces' sum.
+    let top = DashboardView.render(s).line(2)
+    #expect(!top.contains("(from") && top.contains("V 38"), "\(top)")
     // 23 hourly bins, 10 five-minute bins of 23:00–23:50, five minute bins of 23:50–23:55.
     #expect(candles.last?.volume == Int64(23 + 10 + 5))
   }
