@@ -34,8 +34,10 @@ if !onlyEngine, let only = onlyFigure {
     ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
   } else if only == "markets" {
     MarketsBench(quick: quick).run(into: &report)
+  } else if only == "heatmap" {
+    HeatmapBench(quick: quick).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
-    print("bench: --only takes engine, frames, loopback, running-cost, start-up, replay or markets")
+    print("bench: --only takes engine, frames, loopback, running-cost, start-up, replay, markets or heatmap")
     exit(2)
   }
   print(report.table)
@@ -226,6 +228,7 @@ func require<T>(_ value: T?, _ what: String) throws -> T {
 
 ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
 MarketsBench(quick: quick).run(into: &report)
+HeatmapBench(quick: quick).run(into: &report)
 
 // MARK: The figures 4–7: loopback, frames, running cost, start-up
 

@@ -43,7 +43,7 @@ public enum App {
         state.dirty = true
       }
       settleActivity(&state)
-      return []
+      return candleRefresh(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
@@ -54,6 +54,7 @@ public enum App {
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       watchActivity(step, batch, &state)
+      if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
         || ((state.marketsVisible || state.portfolio.visible) && step.marketsChanged > 0)
@@ -90,6 +91,19 @@ public enum App {
     case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.seed(bins: bins, interval: interval)
       state.dirty = true
+    case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
+      state.session.backfillCandles(bins: bins, interval: interval)
+      state.olderCandlesAsked[interval] = nil
+      state.dirty = true
+    case .failed(.candles(let symbol, let interval, _, let endMs), let reason)
+    where symbol == state.market.symbol.description:
+      // Asked again the next time this width is chosen (or the cursor reaches the oldest
+      // candle); live trades build candles meanwhile.
+      if endMs == nil { state.candlesRequested.remove(interval) }
+      state.olderCandlesAsked[interval] = nil
+      state.notice = Notice(
+        "\(interval.label) candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
+      state.dirty = true
     case .failed(.active, let reason):
       state.symbolsFailure = reason
       state.dirty = true
@@ -110,7 +124,108 @@ public enum App {
     state.liquidations = LiquidationLog(symbol: symbol)
     state.bookScroll = 0
     state.tapeScroll = 0
-    return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)]
+    state.candleCursorMs = nil
+    state.candlesRequested = []
+    state.olderCandlesAsked = [:]
+    state.candleRefreshAsked = false
+    state.heatmap.removeAll()
+    return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
+  }
+
+  // MARK: Chart
+
+  /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → heatmap → sparkline 1s.
+  static func cycleChart(_ state: inout AppState) -> [Effect] {
+    state.candleCursorMs = nil
+    switch state.chartMode {
+    case .sparkline:
+      switch state.chartInterval {
+      case .oneSecond: state.chartInterval = .oneMinute
+      case .oneMinute: state.chartInterval = .fiveMinutes
+      case .fiveMinutes:
+        state.chartMode = .candles
+        state.candleInterval = .oneMinute
+      }
+    case .candles:
+      if state.candleInterval == .oneDay {
+        state.chartMode = .heatmap
+      } else {
+        state.candleInterval = state.candleInterval.next
+      }
+    case .heatmap:
+      state.chartMode = .sparkline
+      state.chartInterval = .oneSecond
+    }
+    return candleHistory(&state)
+  }
+
+  /// The book into the heatmap's current moment, in bands of the book's grouping (a new
+  /// grouping starts the heatmap again), with the last trade.
+  static func sampleHeatmap(_ state: inout AppState) {
+    let market = state.market
+    let last = market.tape.newest.map { (price: $0.price, timeMs: $0.timeMs) }
+    state.heatmap.update(
+      book: market.book, step: market.displayTickSize * Double(state.groupingTicks),
+      timeMs: state.marketNowMs,
+      lastTrade: last)
+  }
+
+  /// Asks for the shown candle width's history once per symbol, and the finer widths' (they
+  /// complete the candle in progress: `CandleSet.completed`); not in a replay, whose candles
+  /// come from its trades.
+  static func candleHistory(_ state: inout AppState) -> [Effect] {
+    guard state.chartMode == .candles, state.mode != .replay else { return [] }
+    // At most what a pane this wide can show, one page (BitMEX serves 1000 rows a call).
+    let count = min(1_000, max(120, state.width))
+    var effects: [Effect] = []
+    for interval in CandleInterval.allCases.reversed()
+    where interval.milliseconds <= state.candleInterval.milliseconds
+      && !state.candlesRequested.contains(interval)
+    {
+      state.candlesRequested.insert(interval)
+      effects.append(.loadCandles(symbol: state.market.symbol.description, interval: interval, count: count))
+    }
+    return effects
+  }
+
+  /// The tape joined in the middle of a minute, so that minute's candle lacks its first trades,
+  /// and with it the candles in progress of every wider width (`CandleSet.completed`). Once the
+  /// minute is over (and a few seconds for the exchange to close its bin), its complete bin is
+  /// asked for, once.
+  static func candleRefresh(_ state: inout AppState) -> [Effect] {
+    guard state.chartMode == .candles, state.mode != .replay, !state.candleRefreshAsked,
+      state.candlesRequested.contains(.oneMinute)
+    else { return [] }
+    let minutes = state.market.candles[.oneMinute]
+    guard let since = minutes.liveSinceMs else { return [] }
+    let end = CandleInterval.oneMinute.start(since) + CandleInterval.oneMinute.milliseconds
+    guard (minutes.backfilledUntilMs ?? .min) < end, state.marketNowMs >= end + 3_000 else { return [] }
+    state.candleRefreshAsked = true
+    return [.loadCandles(symbol: state.market.symbol.description, interval: .oneMinute, count: 10)]
+  }
+
+  /// `←`/`→` on the candle chart (focused or zoomed). Reaching the oldest candle held asks for
+  /// the page before it (once at a time, until the series is full), not in a replay.
+  private static func moveCandleCursor(_ state: inout AppState, by n: Int) -> [Effect] {
+    guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return [] }
+    let interval = state.candleInterval
+    let series = state.market.candles[interval]
+    guard let newest = series.last, let oldest = series.candles.first else { return [] }
+    let step = interval.milliseconds
+    let at = state.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
+    let moved = max(oldest.startMs, min(at - Int64(n) * step, newest.startMs))
+    state.candleCursorMs = moved == newest.startMs ? nil : moved
+    guard moved == oldest.startMs, n > 0, state.mode != .replay, series.count < series.capacity,
+      state.olderCandlesAsked[interval] == nil
+    else { return [] }
+    state.olderCandlesAsked[interval] = oldest.startMs
+    // Bins are stamped with their end: the one ending where the oldest candle starts is the
+    // newest of the page before.
+    return [
+      .loadCandles(
+        symbol: state.market.symbol.description, interval: interval,
+        count: min(1_000, series.capacity - series.count), endMs: oldest.startMs)
+    ]
   }
 
   // MARK: Keys
@@ -155,12 +270,9 @@ public enum App {
     case .groupCoarser: state.groupingIndex = min(state.groupingIndex + 1, AppState.groupings.count - 1)
     case .groupFiner: state.groupingIndex = max(state.groupingIndex - 1, 0)
     case .toggleBars: state.barsByTotal.toggle()
-    case .cycleChart:
-      switch state.chartInterval {
-      case .oneSecond: state.chartInterval = .oneMinute
-      case .oneMinute: state.chartInterval = .fiveMinutes
-      case .fiveMinutes: state.chartInterval = .oneSecond
-      }
+    case .cycleChart: return cycleChart(&state)
+    case .scrollLeft: return moveCandleCursor(&state, by: 1)
+    case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:
       state.picker = PickerState(symbols: state.symbols)
       if state.symbols.isEmpty {
@@ -203,6 +315,7 @@ public enum App {
     case .scrollHome:
       state.bookScroll = 0
       state.tapeScroll = 0
+      state.candleCursorMs = nil
     case .replay(let control):
       guard state.mode == .replay else {
         state.notice = Notice(

@@ -2,6 +2,13 @@ import MarketModel
 import Screen
 import Session
 
+/// What the chart pane draws.
+public enum ChartMode: Sendable, Hashable {
+  case sparkline
+  case candles
+  case heatmap
+}
+
 /// Everything the dashboard shows and remembers. Pure data: `update` changes it, views
 /// read it.
 public struct AppState: Sendable {
@@ -22,6 +29,20 @@ public struct AppState: Sendable {
   /// Depth bars scaled by cumulative total (true) or by level size.
   public var barsByTotal = true
   public var chartInterval: SeriesInterval = .oneMinute
+  /// What the chart pane shows (`c` cycles through every mode and width).
+  public var chartMode: ChartMode = .sparkline
+  public var candleInterval: CandleInterval = .oneMinute
+  /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
+  public var candleCursorMs: Int64?
+  /// The resting book over the last ten minutes, a column a second (the heatmap chart).
+  public var heatmap = LiquidityHeatmap()
+  /// The candle widths already asked for over REST for the watched symbol.
+  public var candlesRequested: Set<CandleInterval> = []
+  /// The older page of candles asked for per width (the oldest candle's start then), while
+  /// its answer is awaited.
+  public var olderCandlesAsked: [CandleInterval: Int64] = [:]
+  /// The minute the tape joined in was asked for again once it closed (`App.candleRefresh`).
+  public var candleRefreshAsked = false
   /// Drawing paused (the feed keeps running).
   public var paused = false
   public var helpVisible = false
@@ -107,6 +128,13 @@ public struct AppState: Sendable {
     self.ascii = ascii
     self.color = color
     self.symbols = symbols
+  }
+
+  /// Candles back from the newest under the chart's cursor (0: the newest).
+  public var candleCursorBack: Int {
+    let series = market.candles[candleInterval]
+    guard let at = candleCursorMs, let newest = series.last else { return 0 }
+    return max(0, min(Int((newest.startMs - at) / candleInterval.milliseconds), series.count - 1))
   }
 
   /// The grouping in ticks.

@@ -119,11 +119,19 @@ public enum DashboardView {
       }
     }
     if let area = activityArea { renderActivity(s, into: &grid, area: area) }
-    if let area = layout.chart {
+    if let area = layout.chart, s.chartMode == .heatmap {
+      // The heatmap moves every second: drawn every frame (its ring is not compared).
+      memo.redrewChart = true
       let box = Box(
-        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: s.focus == .chart,
-        ascii: s.ascii)
-      let chart = Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+        title:
+          "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
+        footer: "+/-: band · c: next chart", focused: s.focus == .chart, ascii: s.ascii)
+      box.render(into: &grid, area: area)
+      HeatmapView(heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii)
+        .render(into: &grid, area: box.inner(area))
+      if bookStale { grid.restyle(area) { $0.dim = true } }
+    } else if let area = layout.chart {
+      let (box, chart) = chartPane(s, decimals: decimals)
       let key = ChartPaneKey(area: area, box: box, chart: chart, stale: tapeStale)
       keys.chart = key
       if key != kept.chart {
@@ -166,6 +174,42 @@ public enum DashboardView {
       ).render(into: &grid, area: grid.bounds)
     }
     return keys
+  }
+
+  /// The chart pane's box and content for the chart mode.
+  static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
+    let focused = s.focus == .chart
+    switch s.chartMode {
+    case .sparkline, .heatmap:
+      let box = Box(
+        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: focused, ascii: s.ascii)
+      return (
+        box,
+        .sparkline(
+          Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii))
+      )
+    case .candles:
+      let series = s.market.candles[s.candleInterval]
+      // The candle in progress completed from the finer widths when it can be.
+      let (candles, newestComplete) = s.market.candles.completed(s.candleInterval)
+      let back = s.candleCursorBack
+      let active = focused || s.zoom == .chart
+      var partial: Int64?
+      if back < series.count, !series.isEmpty {
+        let complete = back == 0 ? newestComplete : series.isComplete(series.candles[series.count - 1 - back])
+        if !complete { partial = series.liveSinceMs }
+      }
+      let box = Box(
+        title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : ""),
+        footer: active
+          ? (s.ascii ? "<-/-> time, Home: now, c: next" : "←/→ time · Home: now · c: next") : "c: next chart",
+        focused: focused, ascii: s.ascii)
+      let chart = CandleChart(
+        candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
+        showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
+        partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
+      return (box, .candles(chart))
+    }
   }
 
   /// A book with no change for this long while the tape or the instrument moves is dimmed with

@@ -8,6 +8,9 @@ public enum Effect: Sendable, Hashable {
   case feed(FeedCommand)
   /// Fetch what a newly watched symbol needs over REST: its instrument facts and chart history.
   case loadStartData(symbol: String)
+  /// Fetch the newest `count` complete candles of `symbol` at `interval` (REST
+  /// `trade/bucketed`, one page), answered with `RESTResult.candles`.
+  case loadCandles(symbol: String, interval: CandleInterval, count: Int, endMs: Int64? = nil)
   /// Fetch the symbol list for the picker.
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).

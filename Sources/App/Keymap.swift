@@ -21,6 +21,9 @@ public enum Command: Sendable, Hashable {
   case pageUp
   case pageDown
   case scrollHome
+  /// `←`/`→`: the chart's cursor a candle back / forward in time.
+  case scrollLeft
+  case scrollRight
   case toggleMarkets
   case toggleActivity
   case addAlert
@@ -63,7 +66,10 @@ public enum Keymap {
     Entry("group-coarser", .groupCoarser, [c("+"), c("=")], "coarser / finer price grouping (1–100 ticks)"),
     Entry("group-finer", .groupFiner, [c("-"), c("_")], nil),
     Entry("toggle-bars", .toggleBars, [c("t")], "depth bars by cumulative total or by level size"),
-    Entry("cycle-chart", .cycleChart, [c("c")], "chart interval 1s / 1m / 5m"),
+    Entry("cycle-chart", .cycleChart, [c("c")], "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
+    Entry(
+      "chart-back", .scrollLeft, [.left], "chart (focused or zoomed, candles): cursor back / forward in time"),
+    Entry("chart-forward", .scrollRight, [.right], nil),
     Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
     Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),

@@ -86,9 +86,22 @@ struct PaneKeys: Sendable {
 /// Everything the chart pane's cells depend on: its box and the chart itself (the series'
 /// buckets: an unchanged series compares as the same storage, at no cost; holding it makes the
 /// series copy its buckets once at its next change, a few kilobytes per trade).
+/// What the chart pane draws.
+enum ChartContent: Sendable, Equatable {
+  case sparkline(Sparkline)
+  case candles(CandleChart)
+
+  func render(into grid: inout Grid, area: Rect) {
+    switch self {
+    case .sparkline(let chart): chart.render(into: &grid, area: area)
+    case .candles(let chart): chart.render(into: &grid, area: area)
+    }
+  }
+}
+
 struct ChartPaneKey: Sendable, Equatable {
   var area: Rect
   var box: Box
-  var chart: Sparkline
+  var chart: ChartContent
   var stale: Bool
 }

@@ -89,7 +89,7 @@ static inline int tt_cchar_template(cchar_t *out, attr_t attrs, short pair) {
 
 /// Writes a run of `n` cells at (y, x) of `w` with one call, as `mvwadd_wch` would one by one
 /// for characters of one column. `cells[i]` packs a character (bits 0-31) and a style index
-/// (bits 32-39) into `styles` (`tt_cchar_template`); `scratch` has room for `n` cells.
+/// (bits 32-47, `Style.raw`) into `styles` (`tt_cchar_template`); `scratch` has room for `n` cells.
 /// Stops before the first character that is not one column wide (`wcwidth` != 1: a wide
 /// character, either half, or one this terminal cannot show), which the caller writes with
 /// `tt_put_cell`: returns how many cells were written.
@@ -100,7 +100,7 @@ static inline int tt_put_run(
     unsigned long long cell = cells[count];
     unsigned int ch = (unsigned int)(cell & 0xFFFFFFFFu);
     if ((ch < 0x20 || ch >= 0x7F) && wcwidth((wchar_t)ch) != 1) break;
-    scratch[count] = tt_cchar_with(styles[(cell >> 32) & 0xFF], ch);
+    scratch[count] = tt_cchar_with(styles[(cell >> 32) & 0xFFFF], ch);
   }
   if (count > 0 && mvwadd_wchnstr(w, y, x, scratch, count) == ERR) return -1;
   return count;

@@ -103,8 +103,16 @@ struct RESTRouter {
     guard let minutes = sizes[query["binSize"] ?? "1m"] else {
       return validation("Invalid binSize: must be one of 1m, 5m, 1h, 1d.")
     }
-    let partial = query["partial"] == "true"
-    let now = world.nowMs()
+    var partial = query["partial"] == "true"
+    var now = world.nowMs()
+    // `endTime` pages back: the bins stamped (ended) at or before it, the newest `count`.
+    if let text = query["endTime"] {
+      guard let end = UTCTime.parse(text) else { return validation("Invalid endTime: \(text)") }
+      if end < now {
+        now = end
+        partial = false
+      }
+    }
     let body = FrameEncoder.array { w in
       for slot in slots(query["symbol"]) {
         let g = slot.generator

@@ -151,6 +151,8 @@ struct TradeHistory: Sendable {
       if end >= oldestEnd { out.append(bin) }
       end += binMs
     }
+    // A page that ends before the market started (`endTime`) holds synthetic bins up to its end.
+    if let last = out.last, last.endMs > newestEnd { out.removeAll { $0.endMs > newestEnd } }
     return Array(out.suffix(count))
   }
 

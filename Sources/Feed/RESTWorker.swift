@@ -132,6 +132,22 @@ public final class RESTWorker: Sendable {
           }
         } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
+    case .candles(let symbol, let interval, let count, let endMs):
+      // Complete bins only: the in-progress candle is built from live trades (the overlap rule
+      // of `CandleSeries`). One page: BitMEX serves at most 1000 rows a call.
+      let path =
+        "/trade/bucketed?binSize=\(interval.label)&partial=false&reverse=true&count=\(min(max(count, 1), 1_000))"
+        + "&symbol=\(Self.escape(symbol))" + (endMs.map { "&endTime=\(UTCTime.iso(ms: $0))" } ?? "")
+      switch fetch(path, client) {
+      case .failure(let e): return .failed(job, reason: e.reason)
+      case .success(let body):
+        do {
+          switch try decoder.decodeTradeBins(body) {
+          case .rows(let rows): return .candles(symbol: symbol, interval: interval, rows)
+          case .error(let message): return .failed(job, reason: message)
+          }
+        } catch { return .failed(job, reason: Self.describe(body, error)) }
+      }
     }
   }
 

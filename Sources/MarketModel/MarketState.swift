@@ -16,6 +16,8 @@ public struct MarketState: Sendable {
   public private(set) var tape: TradeTape
   public private(set) var instrument: Instrument
   public private(set) var series: PriceSeriesSet
+  /// Candles at 1m/5m/1h/1d: REST bins, then the tape (see `CandleSeries` for the overlap rule).
+  public private(set) var candles: CandleSet
   /// The newest quote per pool (2026 aggregated feeds interleave Primary and Secondary).
   public private(set) var quotes: [String: Quote] = [:]
   /// Counters for the status line and tests.
@@ -28,6 +30,7 @@ public struct MarketState: Sendable {
     tape = TradeTape(capacity: tapeCapacity)
     instrument = Instrument(symbol: symbol)
     series = PriceSeriesSet()
+    candles = CandleSet()
   }
 
   /// The prices of the book levels the last `apply` changed (updates, inserts, deletes; not a
@@ -93,6 +96,11 @@ public struct MarketState: Sendable {
     fresh.keepStaticFacts(from: instrument)
     instrument = fresh
     instrumentSync = .live
+  }
+
+  /// Backfills candles from complete REST `trade/bucketed` bins (`partial=false`).
+  public mutating func backfillCandles(bins: [TradeBin], interval: CandleInterval) {
+    candles.backfill(bins.filter { $0.symbol == symbol }, interval: interval)
   }
 
   /// Sets instrument facts learned over REST.
@@ -161,6 +169,7 @@ public struct MarketState: Sendable {
     for trade in rows where trade.symbol == symbol {
       if tape.append(trade) {
         series.add(trade: trade)
+        candles.add(trade: trade)
         changes.newTrades += 1
         if !partial { changes.liveTrades += 1 }
       }

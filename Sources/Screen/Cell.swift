@@ -8,14 +8,14 @@
 /// cells (the terminal's diff compares every cell of every frame) is copying and comparing one
 /// word.
 public struct Cell: Sendable, Hashable {
-  /// The scalar in the low 32 bits, `Style.raw` in the 8 above, then the `isWide` and
+  /// The scalar in the low 32 bits, `Style.raw` in the 16 above, then the `isWide` and
   /// `isContinuation` bits: equal cells, equal keys.
   public private(set) var key: UInt64
 
   /// The bit of `key` that marks the first half of a two-column character.
-  public static let wideBit: UInt64 = 1 << 40
+  public static let wideBit: UInt64 = 1 << 48
   /// The bit of `key` that marks the second half.
-  public static let continuationBit: UInt64 = 1 << 41
+  public static let continuationBit: UInt64 = 1 << 49
 
   /// A cell showing `character`, made safe for the terminal as `Grid.put` would
   /// (`Grid.safe`: controls, and characters that do not fit one cell, become `?`).
@@ -43,8 +43,8 @@ public struct Cell: Sendable, Hashable {
   }
 
   public var style: Style {
-    get { Style(raw: UInt8(truncatingIfNeeded: key >> 32)) ?? .plain }
-    set { key = key & ~(0xFF << 32) | UInt64(newValue.raw) << 32 }
+    get { Style(raw: UInt16(truncatingIfNeeded: key >> 32)) ?? .plain }
+    set { key = key & ~(0xFFFF << 32) | UInt64(newValue.raw) << 32 }
   }
 
   /// The first half of a two-column character.

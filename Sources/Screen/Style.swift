@@ -24,25 +24,31 @@ public struct Style: Sendable, Hashable {
     case border
     /// An alert's banner on the status line.
     case banner
+    /// The liquidity heatmap's ramp, faintest to strongest.
+    case heat1
+    case heat2
+    case heat3
+    case heat4
+    case heat5
   }
 
-  /// The packed form: bits 0–3 the colour role, then bold, dim, reverse, underline.
-  public private(set) var raw: UInt8
+  /// The packed form: bits 0–4 the colour role, then bold, dim, reverse, underline.
+  public private(set) var raw: UInt16
 
   /// How many distinct `raw` values there can be (a table indexed by `raw` has this size).
-  public static let rawCount = 256
+  public static let rawCount = 512
 
-  @usableFromInline static let colorMask: UInt8 = 0x0F
-  @usableFromInline static let boldBit: UInt8 = 0x10
-  @usableFromInline static let dimBit: UInt8 = 0x20
-  @usableFromInline static let reverseBit: UInt8 = 0x40
-  @usableFromInline static let underlineBit: UInt8 = 0x80
+  @usableFromInline static let colorMask: UInt16 = 0x1F
+  @usableFromInline static let boldBit: UInt16 = 0x20
+  @usableFromInline static let dimBit: UInt16 = 0x40
+  @usableFromInline static let reverseBit: UInt16 = 0x80
+  @usableFromInline static let underlineBit: UInt16 = 0x100
 
   public init(
     _ color: Color = .normal, bold: Bool = false, dim: Bool = false, reverse: Bool = false,
     underline: Bool = false
   ) {
-    raw = color.rawValue
+    raw = UInt16(color.rawValue)
     if bold { raw |= Self.boldBit }
     if dim { raw |= Self.dimBit }
     if reverse { raw |= Self.reverseBit }
@@ -50,14 +56,14 @@ public struct Style: Sendable, Hashable {
   }
 
   /// The style whose packed form is `raw`, if it is one.
-  public init?(raw: UInt8) {
-    guard Color(rawValue: raw & Self.colorMask) != nil else { return nil }
+  public init?(raw: UInt16) {
+    guard Color(rawValue: UInt8(raw & Self.colorMask)) != nil else { return nil }
     self.raw = raw
   }
 
   public var color: Color {
-    get { Color(rawValue: raw & Self.colorMask) ?? .normal }
-    set { raw = raw & ~Self.colorMask | newValue.rawValue }
+    get { Color(rawValue: UInt8(raw & Self.colorMask)) ?? .normal }
+    set { raw = raw & ~Self.colorMask | UInt16(newValue.rawValue) }
   }
 
   public var bold: Bool {
@@ -80,7 +86,7 @@ public struct Style: Sendable, Hashable {
     set { set(Self.underlineBit, newValue) }
   }
 
-  private mutating func set(_ bit: UInt8, _ on: Bool) {
+  private mutating func set(_ bit: UInt16, _ on: Bool) {
     raw = on ? raw | bit : raw & ~bit
   }
 

@@ -122,7 +122,8 @@ public struct Theme: Sendable, Hashable {
   public static let roleNames: [(name: String, role: Style.Color)] = [
     ("text", .normal), ("muted", .muted), ("accent", .accent), ("bid", .buy), ("ask", .sell), ("up", .up),
     ("down", .down), ("warning", .warning), ("error", .error), ("live", .live), ("bid-bar", .bidBar),
-    ("ask-bar", .askBar), ("border", .border), ("banner", .banner),
+    ("ask-bar", .askBar), ("border", .border), ("banner", .banner), ("heat-1", .heat1), ("heat-2", .heat2),
+    ("heat-3", .heat3), ("heat-4", .heat4), ("heat-5", .heat5),
   ]
 
   /// The name of the pseudo-role for stale (dimmed) text.
@@ -134,6 +135,8 @@ public struct Theme: Sendable, Hashable {
       .muted: .index(245), .accent: .index(81), .buy: .index(78), .sell: .index(203), .up: .index(78),
       .down: .index(203), .warning: .index(214), .error: .index(196), .live: .index(40), .bidBar: .index(22),
       .askBar: .index(52), .border: .index(245), .banner: .index(214),
+      // The liquidity heatmap: deep blue through teal and green to yellow.
+      .heat1: .index(17), .heat2: .index(25), .heat3: .index(37), .heat4: .index(142), .heat5: .index(226),
     ])
 
   public static let light = Theme(
@@ -142,6 +145,7 @@ public struct Theme: Sendable, Hashable {
       .muted: .index(242), .accent: .index(25), .buy: .index(28), .sell: .index(160), .up: .index(28),
       .down: .index(160), .warning: .index(130), .error: .index(160), .live: .index(28), .bidBar: .index(151),
       .askBar: .index(217), .border: .index(244), .banner: .index(130),
+      .heat1: .index(189), .heat2: .index(117), .heat3: .index(74), .heat4: .index(136), .heat5: .index(160),
     ])
 
   public static let highContrast = Theme(
@@ -150,6 +154,7 @@ public struct Theme: Sendable, Hashable {
       .normal: .index(15), .muted: .index(252), .accent: .index(51), .buy: .index(46), .sell: .index(196),
       .up: .index(46), .down: .index(196), .warning: .index(226), .error: .index(196), .live: .index(46),
       .bidBar: .index(34), .askBar: .index(160), .border: .index(255), .banner: .index(226),
+      .heat1: .index(17), .heat2: .index(25), .heat3: .index(37), .heat4: .index(142), .heat5: .index(226),
     ])
 
   public static let monochromeTheme = Theme(name: "monochrome", colors: [:], monochrome: true)

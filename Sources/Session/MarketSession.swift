@@ -154,6 +154,11 @@ public struct MarketSession: Sendable {
     market.seed(bins: bins, interval: interval)
   }
 
+  /// Backfills the candles from complete REST `trade/bucketed` bins.
+  public mutating func backfillCandles(bins: [TradeBin], interval: CandleInterval) {
+    market.backfillCandles(bins: bins, interval: interval)
+  }
+
   /// Whether the feed is LIVE and every table of the watched symbol has its partial: a table
   /// waiting for one (after a reconnect, a resync or a stale resubscribe) is not live.
   public var isLive: Bool {

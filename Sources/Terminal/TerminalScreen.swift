@@ -341,7 +341,7 @@ public final class TerminalScreen {
       // A character that is not one column wide: one at a time, as ncurses places it.
       let columns: Int32 = key & Cell.wideBit != 0 && x + 1 < visibleWidth ? 2 : 1
       lastWrittenAlone = x + Int(columns) >= to
-      let style = styleAttributes[Int(key >> 32 & 0xFF)]
+      let style = styleAttributes[Int(key >> 32 & 0xFFFF)]
       // The bottom-right cell scrolls some terminals when written; ncurses copes, ERR is fine.
       _ = tt_put_cell(
         window, Int32(y), Int32(x), UInt32(truncatingIfNeeded: key), style.attrs, style.pair, columns)
@@ -486,7 +486,7 @@ public final class TerminalScreen {
   // Every style's attributes and blank cell, looked up by `Style.raw` while drawing.
   private func setUpStyles() {
     styleAttributes = (0..<Style.rawCount).map { raw in
-      attributes(Style(raw: UInt8(raw)) ?? .plain)
+      attributes(Style(raw: UInt16(raw)) ?? .plain)
     }
     for (raw, style) in styleAttributes.enumerated() {
       _ = tt_cchar_template(styleCells + raw, style.attrs, style.pair)

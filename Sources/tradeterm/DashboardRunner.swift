@@ -231,6 +231,8 @@ struct DashboardRunner {
         case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)
+        case .loadCandles(let symbol, let interval, let count, let endMs):
+          rest?.request(.candles(symbol: symbol, interval: interval, count: count, endMs: endMs))
         case .saveFavourites(let ids): _ = favourites?.save(ids)
         case .writeJournal(let events):
           // Written and fsync'ed here, before the state shows them: what is on screen is on disk.

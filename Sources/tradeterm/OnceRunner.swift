@@ -62,7 +62,7 @@ struct OnceRunner {
           let hint = close.isEmpty ? "" : "; close matches: \(close.joined(separator: ", "))"
           printError("tradeterm: unknown symbol \(options.symbol)\(hint)")
           return 2
-        case .bins, .failed:
+        case .bins, .candles, .failed:
           break
         }
       }

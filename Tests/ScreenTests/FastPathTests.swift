@@ -83,7 +83,7 @@ import Testing
         #expect(changed.dim != style.dim && changed.color == .askBar && changed.bold == style.bold)
       }
     }
-    #expect(Style(raw: 0x0F) == nil)
+    #expect(Style(raw: 0x1F) == nil)
   }
 
   @Test func cellsKeepOneSafeScalar() {

@@ -1,0 +1,226 @@
+import MarketModel
+
+/// A candle chart: one candle per column, bodies and wicks drawn with half blocks (two price
+/// rows per cell row: `█ ▀ ▄` bodies, `│ ╵ ╷` wicks; ASCII `#`, `|`, and `-` for a body too
+/// thin to fill a row), up candles in the buy colour and down ones in the sell colour.
+///
+/// Under the candles a volume histogram (eighth-row steps, `#` in ASCII); on the right a price
+/// axis (high, low and the last price, marked, at the instrument's decimals). The top row
+/// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
+/// candles back from the newest; the view scrolls to keep it in sight.
+public struct CandleChart: Sendable, Hashable {
+  /// The candles, oldest first, contiguous.
+  public var candles: [Candle]
+  /// The candle width in milliseconds.
+  public var intervalMs: Int64
+  /// Candles back from the newest (0: the newest).
+  public var cursor: Int
+  /// Draw the cursor's column (when the chart has the focus).
+  public var showCursor: Bool
+  public var priceDecimals: Int
+  /// The last traded price, marked on the axis; nil to mark the newest close.
+  public var lastPrice: Double?
+  /// Set when the cursor's candle lacks trades from before this time (live trades were
+  /// followed from then, and no complete bin covers it).
+  public var partialSinceMs: Int64?
+  public var utcOffsetMinutes: Int
+  public var ascii: Bool
+
+  public init(
+    candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
+    lastPrice: Double? = nil, partialSinceMs: Int64? = nil, utcOffsetMinutes: Int = 0, ascii: Bool = false
+  ) {
+    self.candles = candles
+    self.intervalMs = intervalMs
+    self.cursor = cursor
+    self.showCursor = showCursor
+    self.priceDecimals = priceDecimals
+    self.lastPrice = lastPrice
+    self.partialSinceMs = partialSinceMs
+    self.utcOffsetMinutes = utcOffsetMinutes
+    self.ascii = ascii
+  }
+
+  /// The cursor, kept within the candles held.
+  public var clampedCursor: Int { max(0, min(cursor, candles.count - 1)) }
+
+  /// The range of candles in view for `columns` columns: the newest ones, or, once the cursor
+  /// goes back past three quarters of the width, a window that keeps it a quarter from the left.
+  public func window(columns: Int) -> Range<Int> {
+    guard columns > 0, !candles.isEmpty else { return 0..<0 }
+    let back = max(0, clampedCursor - columns * 3 / 4)
+    let end = candles.count - back
+    return max(0, end - columns)..<end
+  }
+
+  /// Draws the chart over the whole of `area` (clearing it first).
+  public func render(into grid: inout Grid, area: Rect) {
+    let area = area.intersection(grid.bounds)
+    guard !area.isEmpty else { return }
+    grid.fill(area)
+    guard !candles.isEmpty else {
+      grid.put(
+        " no candles yet", x: area.x, y: area.y + (area.height - 1) / 2, style: Style(.muted), clip: area)
+      return
+    }
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    let cursorIndex = candles.count - 1 - clampedCursor
+    grid.put(info(candles[cursorIndex]), x: area.x, y: area.y, clip: area)
+    guard area.height >= 3 else { return }
+
+    let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+    let volumeRows = body.height >= 12 ? max(2, body.height / 6) : (body.height >= 5 ? 1 : 0)
+    let priceRows = body.height - volumeRows
+    let last = lastPrice ?? candles[candles.count - 1].close
+
+    // Axis labels are sized for every candle held, so the chart does not jump as it scrolls.
+    var widest = format(last).count
+    for c in [candles[0], candles[candles.count - 1]] {
+      widest = max(widest, format(c.high).count, format(c.low).count)
+    }
+    let labelWidth = widest + 2
+    let showLabels = body.width - labelWidth >= 8
+    let columns = showLabels ? body.width - labelWidth : body.width
+    let shown = window(columns: columns)
+
+    var high = -Double.infinity
+    var low = Double.infinity
+    var maxVolume: Int64 = 0
+    for c in candles[shown] {
+      high = max(high, c.high)
+      low = min(low, c.low)
+      maxVolume = max(maxVolume, c.volume)
+    }
+    if shown.upperBound == candles.count && last.isFinite {
+      high = max(high, last)
+      low = min(low, last)
+    }
+    let levels = priceRows * 2
+    func level(_ price: Double) -> Int {
+      guard high > low, price.isFinite else { return levels / 2 }
+      let fraction = (high - price) / (high - low)
+      return min(levels - 1, max(0, Int((fraction * Double(levels - 1)).rounded())))
+    }
+
+    let up = Style(.buy)
+    let down = Style(.sell)
+    let cursorStyle = Style(.muted)
+    for (column, index) in shown.enumerated() {
+      let c = candles[index]
+      let x = body.x + column
+      let style = c.isUp ? up : down
+      let isCursor = showCursor && index == cursorIndex
+      let wickTop = level(c.high)
+      let wickBottom = level(c.low)
+      let bodyTop = level(max(c.open, c.close))
+      let bodyBottom = level(min(c.open, c.close))
+      for row in 0..<priceRows {
+        let top = part(2 * row, wickTop, wickBottom, bodyTop, bodyBottom)
+        let bottom = part(2 * row + 1, wickTop, wickBottom, bodyTop, bodyBottom)
+        if let glyph = glyph(top, bottom, thinBody: bodyTop == bodyBottom) {
+          grid.put(Cell(glyph, style), x: x, y: body.y + row, clip: body)
+        } else if isCursor {
+          grid.put(Cell(ascii ? ":" : "┊", cursorStyle), x: x, y: body.y + row, clip: body)
+        }
+      }
+      // The volume histogram, from the bottom up.
+      guard volumeRows > 0, maxVolume > 0 else { continue }
+      let steps = ascii ? 1 : glyphs.spark.count
+      let units = Int((Double(c.volume) / Double(maxVolume) * Double(volumeRows * steps)).rounded(.up))
+      var y = body.maxY - 1
+      var left = units
+      while left > 0 && y >= body.maxY - volumeRows {
+        let glyph: Character = ascii ? "#" : glyphs.spark[min(left, steps) - 1]
+        grid.put(Cell(glyph, isCursor ? Style(.accent) : style.dimmed), x: x, y: y, clip: body)
+        left -= steps
+        y -= 1
+      }
+    }
+    guard showLabels else { return }
+
+    let axisX = body.x + columns
+    let axisStyle = Style(.muted)
+    for row in 0..<body.height {
+      grid.put(Cell(glyphs.axis, axisStyle), x: axisX, y: body.y + row, clip: body)
+    }
+    let lastRow = level(last) / 2
+    var labels: [(row: Int, text: String, style: Style, tick: Character)] = [
+      (0, format(high), axisStyle, glyphs.axisTick),
+      (priceRows - 1, format(low), axisStyle, glyphs.axisTick),
+    ]
+    if volumeRows > 0, maxVolume > 0 {
+      labels.append((priceRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+    }
+    labels.append((lastRow, format(last), Style(bold: true, reverse: true), ascii ? "<" : "◀"))
+    for label in labels {
+      grid.put(Cell(label.tick, label.style), x: axisX, y: body.y + label.row, clip: body)
+      grid.put(label.text, x: axisX + 1, y: body.y + label.row, style: label.style, clip: body)
+    }
+  }
+
+  /// The top line: the cursor candle's start, OHLC and volume.
+  private func info(_ c: Candle) -> [Span] {
+    let muted = Style(.muted)
+    var spans = [
+      Span(
+        Self.time(c.startMs, intervalMs: intervalMs, utcOffsetMinutes: utcOffsetMinutes) + " ",
+        Style(bold: true)),
+      Span("O ", muted), Span(format(c.open) + " "),
+      Span("H ", muted), Span(format(c.high) + " "),
+      Span("L ", muted), Span(format(c.low) + " "),
+      Span("C ", muted), Span(format(c.close) + " ", Style(c.isUp ? .buy : .sell)),
+      Span("V ", muted), Span(NumberFormat.compact(Double(c.volume))),
+    ]
+    if let since = partialSinceMs {
+      spans.append(
+        Span(
+          " (from "
+            + NumberFormat.timeOfDay(ms: since, utcOffsetMinutes: utcOffsetMinutes, milliseconds: false)
+            + ")",
+          Style(.warning)))
+    }
+    return spans
+  }
+
+  /// A candle's start: `2026-11-23` for days, `11-23 14:05` for shorter candles.
+  public static func time(_ ms: Int64, intervalMs: Int64, utcOffsetMinutes: Int) -> String {
+    let local = ms &+ Int64(utcOffsetMinutes) * 60_000
+    let dayMs: Int64 = 86_400_000
+    let days = local >= 0 ? local / dayMs : (local - dayMs + 1) / dayMs
+    let (y, m, d) = UTCTime.civil(days: days)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    if intervalMs >= dayMs { return "\(y)-\(two(m))-\(two(d))" }
+    let minutes = (local - days * dayMs) / 60_000
+    return "\(two(m))-\(two(d)) \(two(minutes / 60)):\(two(minutes % 60))"
+  }
+
+  private enum Part { case none, wick, body }
+
+  private func part(_ half: Int, _ wickTop: Int, _ wickBottom: Int, _ bodyTop: Int, _ bodyBottom: Int) -> Part
+  {
+    if half >= bodyTop && half <= bodyBottom { return .body }
+    if half >= wickTop && half <= wickBottom { return .wick }
+    return .none
+  }
+
+  private func glyph(_ top: Part, _ bottom: Part, thinBody: Bool) -> Character? {
+    if ascii {
+      switch (top, bottom) {
+      case (.none, .none): return nil
+      case (.body, _), (_, .body): return thinBody ? "-" : "#"
+      default: return "|"
+      }
+    }
+    switch (top, bottom) {
+    case (.none, .none): return nil
+    case (.body, .body): return "█"
+    case (.body, _): return "▀"
+    case (_, .body): return "▄"
+    case (.wick, .wick): return "│"
+    case (.wick, .none): return "╵"
+    case (.none, .wick): return "╷"
+    }
+  }
+
+  private func format(_ price: Double) -> String { NumberFormat.price(price, decimals: priceDecimals) }
+}

@@ -1,0 +1,74 @@
+import MarketModel
+import Screen
+import TestSupport
+import Testing
+
+@testable import App
+
+/// The heatmap's frames: colour ramp, the ASCII ramp without colour, the trades over it; and
+/// the chart pane's cycle reaching it.
+@Suite struct HeatmapViewTests {
+  static let t0: Int64 = 1_700_006_400_000
+
+  /// Twelve seconds of a book drifting up a band every four seconds, with a wall at 103
+  /// that is pulled after eight, and a trade every other second.
+  static func heatmap() -> LiquidityHeatmap {
+    var map = LiquidityHeatmap(columns: 30, rows: 16)
+    for s in 0..<12 {
+      let mid = 100.0 + Double(s / 4)
+      var asks: [(Double, Int64)] = [(mid + 0.5, 400), (mid + 1.5, 200)]
+      if s < 8 { asks.append((103, 5_000)) }
+      let book = OrderBook.heatTest(bids: [(mid - 0.5, 300), (mid - 1.5, 100), (mid - 3.5, 50)], asks: asks)
+      let trade = s % 2 == 0 ? (price: mid + 0.5, timeMs: t0 + Int64(s) * 1_000 + 10) : nil
+      map.update(book: book, step: 1, timeMs: t0 + Int64(s) * 1_000 + 20, lastTrade: trade)
+    }
+    return map
+  }
+
+  @Test(arguments: [
+    (true, false, "heatmap-colour"), (false, false, "heatmap-no-colour"), (true, true, "heatmap-ascii"),
+  ])
+  func frames(color: Bool, ascii: Bool, name: String) {
+    let view = HeatmapView(heatmap: Self.heatmap(), priceDecimals: 1, color: color, ascii: ascii)
+    let grid = Snapshot.framed(32, 12) { grid, area in view.render(into: &grid, area: area) }
+    Snapshot.expect(grid, named: name)
+    if !color {
+      let ramp = Set(" .:-=+*#%@o•".map { $0 })
+      let cells = (1..<11).flatMap { y in (1..<20).map { grid[$0, y].character } }
+      #expect(cells.allSatisfy { ramp.contains($0) }, "no colour: the ASCII ramp only")
+    }
+  }
+
+  @Test func cReachesTheHeatmapAfterTheCandles() {
+    var s = AppState(symbol: "XBTUSD", mode: .replay, width: 80, height: 24, ascii: false, color: true)
+    for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }
+    #expect(s.chartMode == .heatmap)
+    _ = App.update(&s, .key(.character("c")))
+    #expect(s.chartMode == .sparkline && s.chartInterval == .oneSecond)
+  }
+
+  /// The recorded session through the app fills the heatmap; the zoomed pane at 80×24.
+  @Test func theRecordedSessionsHeatmap() throws {
+    var s = try DashboardSnapshotTests.state(width: 80, height: 24)
+    #expect(s.heatmap.count > 0)
+    for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }
+    #expect(s.chartMode == .heatmap)
+    _ = App.update(&s, .key(.character("3")))
+    Snapshot.expect(DashboardView.render(s), named: "heatmap-80x24")
+  }
+}
+
+extension OrderBook {
+  static func heatTest(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
+    var book = OrderBook(symbol: "XBTUSD")
+    var rows: [BookRow] = []
+    for (k, (price, size)) in bids.enumerated() {
+      rows.append(BookRow(symbol: "XBTUSD", id: Int64(k), side: .buy, size: size, price: price))
+    }
+    for (k, (price, size)) in asks.enumerated() {
+      rows.append(BookRow(symbol: "XBTUSD", id: Int64(1_000 + k), side: .sell, size: size, price: price))
+    }
+    _ = book.replace(with: rows[...])
+    return book
+  }
+}
