@@ -17,6 +17,16 @@ import MarketModel
 // tmux; `TradetermBench --exec-stamp …` is how it starts them (see ExecStamp).
 
 ExecStamp.execIfRequested(CommandLine.arguments)
+// `--write-replay-corpus PATH MB`: only write the replay figure's synthetic recording (25 levels a
+// side, as the 1 GB figure's), for looking at a replay of it by hand.
+if let at = CommandLine.arguments.firstIndex(of: "--write-replay-corpus"),
+  at + 2 < CommandLine.arguments.count,
+  let mb = Int(CommandLine.arguments[at + 2])
+{
+  let bytes = ReplayBench.write(bytes: mb << 20, levels: 25, to: CommandLine.arguments[at + 1])
+  print("wrote \(bytes) bytes to \(CommandLine.arguments[at + 1])")
+  exit(0)
+}
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let fixtures =
