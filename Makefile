@@ -8,7 +8,7 @@ BENCH_ARGS ?=
 SECONDS    ?= 60
 # Release builds link the Swift runtime and Foundation statically: one self-contained binary that
 # starts in about half the time (no dynamic relocation of the Swift libraries at every start).
-RELEASE    ?= $(SWIFT) build -c release --static-swift-stdlib
+RELEASE    ?= bash scripts/release-build.sh
 
 .PHONY: all deps build debug run demo test lint format bench conformance fuzz soak clean install
 
@@ -21,7 +21,7 @@ deps:
 
 ## build: release build of tradeterm
 build: deps
-	$(RELEASE) --product tradeterm
+	$(RELEASE) tradeterm
 
 debug: deps
 	$(SWIFT) build
@@ -54,9 +54,9 @@ format:
 ## bench: release-build benchmarks; prints the table and writes BENCHMARKS.md
 ## (the running-cost and start-up figures run the release tradeterm and tradeterm-sim in tmux)
 bench: deps
-	$(RELEASE) --product tradeterm
-	$(RELEASE) --product tradeterm-sim
-	$(RELEASE) --product TradetermBench
+	$(RELEASE) tradeterm
+	$(RELEASE) tradeterm-sim
+	$(RELEASE) TradetermBench
 	.build/release/TradetermBench $(BENCH_ARGS)
 
 ## conformance: the Autobahn WebSocket suite (kosoku) against tradeterm's WebSocket layer
@@ -67,7 +67,7 @@ conformance: deps
 ## 40 minutes). SOAK_ARGS="--quick" runs every scenario short; "--minutes N" sets the rate run.
 SOAK_ARGS ?=
 soak: deps
-	$(RELEASE) --product tradeterm-soak
+	$(RELEASE) tradeterm-soak
 	.build/release/tradeterm-soak $(SOAK_ARGS)
 
 ## fuzz: libFuzzer + ASan on the decoder and the book for SECONDS (make fuzz SECONDS=600)

@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/kosoku" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check kosoku
 fi
-swift build -c release --static-swift-stdlib --product tradeterm-wsecho
+bash scripts/release-build.sh tradeterm-wsecho
 rm -rf "$out/reports"
 "$venv/bin/kosoku" -m fuzzingserver -o "$out/reports" "127.0.0.1:$port" > "$out/server.log" 2>&1 &
 server=$!
