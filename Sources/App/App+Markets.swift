@@ -20,44 +20,45 @@ extension App {
       }
       return []
     }
-    switch key {
-    case .up, .character("k"): markets.move(by: -1, in: rows)
-    case .down, .character("j"): markets.move(by: 1, in: rows)
-    case .pageUp: markets.move(by: -10, in: rows)
-    case .pageDown: markets.move(by: 10, in: rows)
-    case .home: markets.selected = rows.first?.id
-    case .tab, .backTab:
-      let all = MarketsColumn.allCases
-      let step = key == .tab ? 1 : all.count - 1
-      markets.sort = all[(markets.sort.rawValue + step) % all.count]
-      markets.descending = markets.sort != .symbol && markets.sort != .kind
-    case .character("d"): markets.descending.toggle()
-    case .character("f"): markets.kinds = markets.kinds.next
-    case .character("*"):
-      guard !rows.isEmpty else { return [] }
-      markets.toggleFavourite(rows[markets.cursor(in: rows)].id)
-      return [.saveFavourites(markets.favourites)]
-    case .character("/"):
-      markets.filtering = true
-    case .escape:
+    // Esc backs out (the filter first, then the screen); the rest is the keymap's: the list's
+    // own scope first, then the dashboard's moving keys and the few that mean the same here.
+    if key == .escape {
       if !markets.filter.isEmpty {
         markets.filter = ""
       } else {
         state.marketsVisible = false
       }
-    case .enter:
+      return []
+    }
+    switch state.keys.command(for: key, in: .markets) ?? state.keys.command(for: key) {
+    case .scrollUp?: markets.move(by: -1, in: rows)
+    case .scrollDown?: markets.move(by: 1, in: rows)
+    case .pageUp?: markets.move(by: -10, in: rows)
+    case .pageDown?: markets.move(by: 10, in: rows)
+    case .scrollHome?: markets.selected = rows.first?.id
+    case .marketsSort(let forward)?:
+      let all = MarketsColumn.allCases
+      let step = forward ? 1 : all.count - 1
+      markets.sort = all[(markets.sort.rawValue + step) % all.count]
+      markets.descending = markets.sort != .symbol && markets.sort != .kind
+    case .marketsDirection?: markets.descending.toggle()
+    case .marketsKinds?: markets.kinds = markets.kinds.next
+    case .marketsStar?:
+      guard !rows.isEmpty else { return [] }
+      markets.toggleFavourite(rows[markets.cursor(in: rows)].id)
+      return [.saveFavourites(markets.favourites)]
+    case .marketsFilter?:
+      markets.filtering = true
+    case .marketsOpen?:
       guard !rows.isEmpty else { return [] }
       let row = rows[markets.cursor(in: rows)]
       markets.selected = row.id
       state.marketsVisible = false
       return switchDashboard(to: row.id.symbol, &state)
-    default:
-      // Only the keys that mean the same on both screens reach the dashboard's keymap: the
-      // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
-      switch state.keys.command(for: key) {
-      case .quit?, .help?, .toggleMarkets?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
-      default: return []
-      }
+    // Only the keys that mean the same on both screens reach the dashboard's keymap: the
+    // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
+    case .quit?, .help?, .toggleMarkets?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
+    default: return []
     }
     return []
   }

@@ -7,21 +7,22 @@ extension App {
   /// keymap (quit, help, reconnect, pause, `P` back, `m` markets); every other key is taken here.
   static func handlePortfolio(_ key: Key, _ state: inout AppState) -> [Effect]? {
     let count = state.portfolio.held.count + 8
-    switch key {
-    case .up, .character("k"): state.portfolio.first = max(0, state.portfolio.first - 1)
-    case .down, .character("j"): state.portfolio.first = min(count, state.portfolio.first + 1)
-    case .pageUp: state.portfolio.first = max(0, state.portfolio.first - 10)
-    case .pageDown: state.portfolio.first = min(count, state.portfolio.first + 10)
-    case .home: state.portfolio.first = 0
-    case .escape: state.portfolio.visible = false
-    default:
-      switch Keymap.command(for: key) {
-      case .quit?, .help?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
-      case .toggleMarkets?:
-        state.portfolio.visible = false
-        state.marketsVisible = true
-      default: break
-      }
+    if key == .escape {
+      state.portfolio.visible = false
+      return []
+    }
+    // The dashboard's moving keys scroll the list (as rebound in the config).
+    switch state.keys.command(for: key) {
+    case .scrollUp?: state.portfolio.first = max(0, state.portfolio.first - 1)
+    case .scrollDown?: state.portfolio.first = min(count, state.portfolio.first + 1)
+    case .pageUp?: state.portfolio.first = max(0, state.portfolio.first - 10)
+    case .pageDown?: state.portfolio.first = min(count, state.portfolio.first + 10)
+    case .scrollHome?: state.portfolio.first = 0
+    case .quit?, .help?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
+    case .toggleMarkets?:
+      state.portfolio.visible = false
+      state.marketsVisible = true
+    default: break
     }
     return []
   }

@@ -31,33 +31,46 @@ extension App {
       return [.quit]
     case .character("?"):
       state.helpVisible = true
-    case .tab, .backTab:
-      // Both size fields keep what they showed, so typing goes on from the computed value.
-      let quote = TicketQuote(state, t)
-      t.unitsText = quote.unitsText
-      t.amountText = quote.amountText
-      let fields = t.fields
-      let i = fields.firstIndex(of: t.focus) ?? 0
-      t.focus = fields[(i + (key == .tab ? 1 : fields.count - 1)) % fields.count]
-    case .character("b"): t.side = .buy
-    case .character("s"): t.side = .sell
-    case .left, .right: t.side = t.side == .buy ? .sell : .buy
-    case .character("t"):
-      t.type = t.type == .market ? .limit : .market
-      if t.type == .limit && t.priceText.isEmpty {
-        // A limit starts at the near touch: the best bid for a buy, the best ask for a sell.
-        let near = t.side == .buy ? state.market.book.bestBid : state.market.book.bestAsk
-        if let near, let spec = try? ContractSpec.make(state.market.instrument).get() {
-          t.priceText = SizeCheck.fieldText(near.price, decimals: spec.priceDecimals)
+    default:
+      switch state.keys.command(for: key, in: .ticket) ?? state.keys.command(for: key) {
+      case .ticketField(let forward)?:
+        // Both size fields keep what they showed, so typing goes on from the computed value.
+        let quote = TicketQuote(state, t)
+        t.unitsText = quote.unitsText
+        t.amountText = quote.amountText
+        let fields = t.fields
+        let i = fields.firstIndex(of: t.focus) ?? 0
+        t.focus = fields[(i + (forward ? 1 : fields.count - 1)) % fields.count]
+      case .ticketBuy?: t.side = .buy
+      case .ticketSell?: t.side = .sell
+      case .ticketFlipSide?: t.side = t.side == .buy ? .sell : .buy
+      case .ticketType?:
+        t.type = t.type == .market ? .limit : .market
+        if t.type == .limit && t.priceText.isEmpty {
+          // A limit starts at the near touch: the best bid for a buy, the best ask for a sell.
+          let near = t.side == .buy ? state.market.book.bestBid : state.market.book.bestAsk
+          if let near, let spec = try? ContractSpec.make(state.market.instrument).get() {
+            t.priceText = SizeCheck.fieldText(near.price, decimals: spec.priceDecimals)
+          }
         }
+        if t.type == .market && t.focus == .price { t.focus = .units }
+      case .scrollUp?: t.selected = max(0, t.selected - 1)
+      case .scrollDown?: t.selected = min(max(0, state.paper.ledger.open.count - 1), t.selected + 1)
+      case .ticketCancelOrder?:
+        effects = cancelSelected(&t, &state)
+      case .ticketConfirm?:
+        effects = confirm(&t, &state)
+      default:
+        effects = typed(key, &t, &state)
       }
-      if t.type == .market && t.focus == .price { t.focus = .units }
-    case .up: t.selected = max(0, t.selected - 1)
-    case .down: t.selected = min(max(0, state.paper.ledger.open.count - 1), t.selected + 1)
-    case .character("x"):
-      effects = cancelSelected(&t, &state)
-    case .enter:
-      effects = confirm(&t, &state)
+    }
+    state.ticket = t
+    return effects
+  }
+
+  /// A key the ticket's keymap does not take: typing into the focused field.
+  private static func typed(_ key: Key, _ t: inout TicketState, _ state: inout AppState) -> [Effect] {
+    switch key {
     case .backspace:
       edit(&t) { text in
         if !text.isEmpty { text.removeLast() }
@@ -81,8 +94,7 @@ extension App {
     default:
       break
     }
-    state.ticket = t
-    return effects
+    return []
   }
 
   private static func text(of t: TicketState, _ field: TicketState.Field) -> String {

@@ -261,6 +261,10 @@ public enum App {
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
+    case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
+      .ticketField, .ticketBuy, .ticketSell, .ticketFlipSide, .ticketType, .ticketConfirm, .ticketCancelOrder:
+      // A screen's own commands, bound in its own scope: never the dashboard's.
+      break
     case .focusNext: state.focus = state.focus.next()
     case .focusPrevious: state.focus = state.focus.next(backwards: true)
     case .zoom(let pane):

@@ -29,6 +29,21 @@ public enum Command: Sendable, Hashable {
   case addAlert
   case listAlerts
   case openTicket
+  /// The markets list's own commands (on that screen only).
+  case marketsSort(forward: Bool)
+  case marketsDirection
+  case marketsKinds
+  case marketsStar
+  case marketsFilter
+  case marketsOpen
+  /// The order ticket's own commands (while it is open).
+  case ticketField(forward: Bool)
+  case ticketBuy
+  case ticketSell
+  case ticketFlipSide
+  case ticketType
+  case ticketConfirm
+  case ticketCancelOrder
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
   case togglePortfolio
@@ -44,13 +59,24 @@ public enum Keymap {
     public var keys: [Key]
     /// The help overlay's text; nil to share the line above (its keys are listed there too).
     public var help: String?
+    /// Where the binding acts: everywhere (the dashboard's keymap), or on one screen only, where
+    /// it comes before the dashboard's (the markets list's Tab sorts; the dashboard's moves focus).
+    public var scope: Scope
 
-    init(_ name: String, _ command: Command, _ keys: [Key], _ help: String?) {
+    init(_ name: String, _ command: Command, _ keys: [Key], _ help: String?, scope: Scope = .dashboard) {
       self.name = name
       self.command = command
       self.keys = keys
       self.help = help
+      self.scope = scope
     }
+  }
+
+  /// Where a binding acts.
+  public enum Scope: Sendable, Hashable, CaseIterable {
+    case dashboard
+    case markets
+    case ticket
   }
 
   private static func c(_ s: Character) -> Key { .character(s) }
@@ -72,8 +98,35 @@ public enum Keymap {
     Entry("chart-forward", .scrollRight, [.right], nil),
     Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
     Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
+    Entry(
+      "markets-open", .marketsOpen, [.enter], "markets: open the row's symbol · star it", scope: .markets),
+    Entry("markets-star", .marketsStar, [c("*")], nil, scope: .markets),
+    Entry(
+      "markets-sort-next", .marketsSort(forward: true), [.tab],
+      "markets: sort column · direction · filter · kinds/favourites", scope: .markets),
+    Entry("markets-sort-previous", .marketsSort(forward: false), [.backTab], nil, scope: .markets),
+    Entry("markets-direction", .marketsDirection, [c("d")], nil, scope: .markets),
+    Entry("markets-filter", .marketsFilter, [c("/")], nil, scope: .markets),
+    Entry("markets-kinds", .marketsKinds, [c("f")], nil, scope: .markets),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
+    Entry(
+      "ticket-next-field", .ticketField(forward: true), [.tab],
+      "ticket: next / previous field (digits and . type)",
+      scope: .ticket),
+    Entry("ticket-previous-field", .ticketField(forward: false), [.backTab], nil, scope: .ticket),
+    Entry("ticket-buy", .ticketBuy, [c("b")], "ticket: side Buy / Sell / the other", scope: .ticket),
+    Entry("ticket-sell", .ticketSell, [c("s")], nil, scope: .ticket),
+    Entry("ticket-other-side", .ticketFlipSide, [.left, .right], nil, scope: .ticket),
+    Entry(
+      "ticket-type", .ticketType, [c("t")], "ticket: type Market / Limit (price snaps to the tick)",
+      scope: .ticket),
+    Entry(
+      "ticket-confirm", .ticketConfirm, [.enter], "ticket: Confirm (dim, with the reason, when invalid)",
+      scope: .ticket),
+    Entry(
+      "ticket-cancel-order", .ticketCancelOrder, [c("x")], "ticket: cancel the selected open order (↑ ↓)",
+      scope: .ticket),
     Entry("portfolio", .togglePortfolio, [c("P")], "portfolio: file + paper positions, live P&L (Esc back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
@@ -97,13 +150,6 @@ public enum Keymap {
     Entry("quit", .quit, [c("q"), c("Q"), .interrupt], "quit"),
   ]
 
-  /// The markets screen's own keys (fixed), listed under its help line.
-  public static let marketsHelp: [(keys: String, action: String)] = [
-    ("  Enter  *", "markets: open the row's symbol · star it"),
-    ("  Tab  d  /  f", "markets: sort · direction · filter · kinds, favourites"),
-    ("  ↑ ↓ j k PgUp PgDn", "markets: move the cursor"),
-  ]
-
   /// The portfolio's own keys (fixed), listed under its help line.
   public static let portfolioHelp: [(keys: String, action: String)] = [
     ("  ↑ ↓ j k PgUp PgDn", "portfolio: scroll · dim row: stale mark")
@@ -111,12 +157,7 @@ public enum Keymap {
 
   /// The ticket's own keys (fixed), listed under its help line.
   public static let ticketHelp: [(keys: String, action: String)] = [
-    ("  Tab  digits  .", "ticket: units / amount / price field · type"),
-    ("  b  s  ← →", "ticket: side Buy / Sell"),
-    ("  t", "ticket: type Market / Limit (price snaps to the tick)"),
-    ("  Enter", "ticket: Confirm (dim, with the reason, when invalid)"),
-    ("  ↑ ↓  x", "ticket: select an open order · cancel it"),
-    ("  limit fills", "a trade past the price; at it, after the queue ahead"),
+    ("  limit fills", "a trade past the price; at it, after the queue ahead")
   ]
 
   /// The entry named `name`.
@@ -128,7 +169,7 @@ public enum Keymap {
 
 /// The keys in force: the keymap's defaults with the config's `[keys]` table over them.
 public struct KeyBindings: Sendable {
-  private var commandByKey: [Key: Command] = [:]
+  private var commandByKey: [Keymap.Scope: [Key: Command]] = [:]
   private var keysByCommand: [Command: [Key]] = [:]
   /// Keys the config gave two commands, as lines to show at start.
   public private(set) var conflicts: [String] = []
@@ -138,44 +179,55 @@ public struct KeyBindings: Sendable {
   /// The defaults, with each command named in `overrides` bound to its keys instead of its
   /// defaults. A key the config gives a command takes it from the command it had by default; a
   /// key the config gives two commands stays with the first in the keymap's order, and both
-  /// bindings are named in `conflicts`.
+  /// bindings are named in `conflicts`. Each scope (the dashboard, the markets list, the ticket)
+  /// is a keymap of its own: a screen's keys may be the dashboard's keys too, and win there.
   public init(overrides: [String: [Key]]) {
-    var userKey: [Key: String] = [:]
-    for entry in Keymap.table {
-      guard let keys = overrides[entry.name] else { continue }
-      keysByCommand[entry.command] = []
-      for key in keys {
-        if let other = userKey[key] {
-          conflicts.append("key \(key.name) is bound to both \(other) and \(entry.name); \(other) keeps it")
-          continue
-        }
-        userKey[key] = entry.name
-        commandByKey[key] = entry.command
-        keysByCommand[entry.command, default: []].append(key)
-      }
-    }
-    for entry in Keymap.table where overrides[entry.name] == nil {
-      for key in entry.keys {
-        if let other = userKey[key] {
-          if key != .interrupt {
-            conflicts.append(
-              "key \(key.name) is bound to \(other) in the config and to \(entry.name) by default; \(other) takes it"
-            )
+    for scope in Keymap.Scope.allCases {
+      let entries = Keymap.table.filter { $0.scope == scope }
+      var map: [Key: Command] = [:]
+      var userKey: [Key: String] = [:]
+      for entry in entries {
+        guard let keys = overrides[entry.name] else { continue }
+        keysByCommand[entry.command] = []
+        for key in keys {
+          if let other = userKey[key] {
+            conflicts.append("key \(key.name) is bound to both \(other) and \(entry.name); \(other) keeps it")
+            continue
           }
-          continue
+          userKey[key] = entry.name
+          map[key] = entry.command
+          keysByCommand[entry.command, default: []].append(key)
         }
-        commandByKey[key] = entry.command
-        keysByCommand[entry.command, default: []].append(key)
       }
+      for entry in entries where overrides[entry.name] == nil {
+        for key in entry.keys {
+          if let other = userKey[key] {
+            if key != .interrupt {
+              conflicts.append(
+                "key \(key.name) is bound to \(other) in the config and to \(entry.name) by default; \(other) takes it"
+              )
+            }
+            continue
+          }
+          map[key] = entry.command
+          keysByCommand[entry.command, default: []].append(key)
+        }
+      }
+      commandByKey[scope] = map
     }
     // Ctrl-C always quits, whatever the config says.
-    commandByKey[.interrupt] = .quit
+    commandByKey[.dashboard, default: [:]][.interrupt] = .quit
     if !(keysByCommand[.quit]?.contains(.interrupt) ?? false) {
       keysByCommand[.quit, default: []].append(.interrupt)
     }
   }
 
-  public func command(for key: Key) -> Command? { commandByKey[key] }
+  /// The dashboard's command for `key`.
+  public func command(for key: Key) -> Command? { commandByKey[.dashboard]?[key] }
+
+  /// The command `key` has on a screen of its own (`scope`), if any; the dashboard's keys do the
+  /// rest there, as each screen allows.
+  public func command(for key: Key, in scope: Keymap.Scope) -> Command? { commandByKey[scope]?[key] }
 
   /// The keys bound to `command`, first the main one.
   public func keys(for command: Command) -> [Key] { keysByCommand[command] ?? [] }
@@ -198,15 +250,13 @@ public struct KeyBindings: Sendable {
           lines[lines.count - 1].key += (lines[lines.count - 1].key.isEmpty ? "" : "  ") + keys
         }
       } else {
-        lines.append(KeyHint(keys, entry.help ?? ""))
-      }
-      if entry.command == .toggleMarkets {
-        lines += Keymap.marketsHelp.map { KeyHint($0.keys, $0.action) }
+        // A screen's own keys are listed under the line that opens it, indented.
+        lines.append(KeyHint((entry.scope == .dashboard ? "" : "  ") + keys, entry.help ?? ""))
       }
       if entry.command == .togglePortfolio {
         lines += Keymap.portfolioHelp.map { KeyHint($0.keys, $0.action) }
       }
-      if entry.command == .openTicket {
+      if entry.command == .ticketCancelOrder {
         lines += Keymap.ticketHelp.map { KeyHint($0.keys, $0.action) }
       }
     }

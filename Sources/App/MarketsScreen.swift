@@ -66,11 +66,10 @@ enum MarketsScreen {
   /// The status line's hints: the list's own keys, then the shared ones as bound now.
   static func hints(_ keys: KeyBindings) -> [KeyHint] {
     [
-      KeyHint("Enter", "open"), KeyHint("Tab", "sort"), KeyHint("d", "direction"), KeyHint("/", "filter"),
-      KeyHint("f", "type"), KeyHint("*", "star"),
-    ]
-      + [keys.hint(.toggleMarkets, "back"), keys.hint(.help, "help"), keys.hint(.quit, "quit")].compactMap {
-        $0
-      }
+      keys.hint(.marketsOpen, "open"), keys.hint(.marketsSort(forward: true), "sort"),
+      keys.hint(.marketsDirection, "direction"), keys.hint(.marketsFilter, "filter"),
+      keys.hint(.marketsKinds, "type"), keys.hint(.marketsStar, "star"), keys.hint(.toggleMarkets, "back"),
+      keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+    ].compactMap { $0 }
   }
 }

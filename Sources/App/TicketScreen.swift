@@ -128,7 +128,14 @@ enum TicketScreen {
 
     return TicketView(
       title: "Ticket \(s.market.symbol)", badge: "PAPER", lines: lines,
-      footer: "Esc close  Tab field  b/s side  t type  Enter confirm  x cancel", ascii: s.ascii)
+      footer: footer(s.keys), ascii: s.ascii)
+  }
+
+  /// The ticket's footer: its keys as bound now.
+  static func footer(_ k: KeyBindings) -> String {
+    "Esc close  \(k.label(.ticketField(forward: true))) field  "
+      + "\(k.label(.ticketBuy))/\(k.label(.ticketSell)) side  \(k.label(.ticketType)) type  "
+      + "\(k.label(.ticketConfirm)) confirm  \(k.label(.ticketCancelOrder)) cancel"
   }
 
   static func sweepLines(

@@ -12,14 +12,50 @@ import Testing
     #expect(k.conflicts.isEmpty)
   }
 
-  @Test func everyDefaultKeyIsUnique() {
-    var seen: [Key: String] = [:]
-    for entry in Keymap.table {
-      for key in entry.keys {
-        #expect(seen[key] == nil, "\(key.name) bound to \(seen[key] ?? "") and \(entry.name)")
-        seen[key] = entry.name
+  /// Within each scope (the dashboard, the markets list, the ticket) a key has one command.
+  @Test func everyDefaultKeyIsUniqueInItsScope() {
+    for scope in Keymap.Scope.allCases {
+      var seen: [Key: String] = [:]
+      for entry in Keymap.table where entry.scope == scope {
+        for key in entry.keys {
+          #expect(seen[key] == nil, "\(key.name) bound to \(seen[key] ?? "") and \(entry.name) in \(scope)")
+          seen[key] = entry.name
+        }
       }
     }
+    #expect(KeyBindings.standard.conflicts.isEmpty)
+  }
+
+  /// The markets list's and the ticket's keys are rebindable too, in their own scope: the new
+  /// key acts on that screen, the old one no longer does, the dashboard's meaning of the key is
+  /// untouched, and the help shows the key in force.
+  @Test func aScreensKeysAreRebindableInTheirScope() {
+    let k = KeyBindings(overrides: ["markets-star": [.character("S")], "ticket-buy": [.character("B")]])
+    #expect(k.command(for: .character("S"), in: .markets) == .marketsStar)
+    #expect(k.command(for: .character("*"), in: .markets) == nil)
+    #expect(k.command(for: .character("B"), in: .ticket) == .ticketBuy)
+    #expect(k.command(for: .character("b"), in: .ticket) == nil)
+    #expect(k.command(for: .tab, in: .markets) == .marketsSort(forward: true))
+    #expect(k.command(for: .tab) == .focusNext)
+    #expect(k.conflicts.isEmpty)
+    #expect(k.help.contains { $0.key.hasPrefix("  Enter  S") && $0.action.contains("star it") })
+
+    var s = MarketsAppTests.state()
+    s.keys = k
+    s.marketsVisible = true
+    #expect(MarketsAppTests.press(&s, .character("*")).isEmpty)
+    #expect(s.markets.favourites.isEmpty)
+    #expect(MarketsAppTests.press(&s, .character("S")).count == 1)
+    #expect(s.markets.favourites.count == 1)
+  }
+
+  @Test func aConflictInsideAScreensScopeNamesBoth() {
+    let k = KeyBindings(overrides: ["markets-direction": [.character("f")]])
+    #expect(k.command(for: .character("f"), in: .markets) == .marketsDirection)
+    #expect(
+      k.conflicts == [
+        "key f is bound to markets-direction in the config and to markets-kinds by default; markets-direction takes it"
+      ])
   }
 
   @Test func aRebindingReplacesTheDefaultsAndShowsInHelpAndHints() {

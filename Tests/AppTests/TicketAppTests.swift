@@ -281,7 +281,8 @@ import Trading
     #expect(keys.contains("o"))
     let actions = KeyBindings.standard.help.map(\.action).joined(separator: "\n")
     for words in [
-      "PAPER", "ticket: side Buy / Sell", "ticket: type Market / Limit", "ticket: Confirm", "cancel it",
+      "PAPER", "ticket: side Buy / Sell", "ticket: type Market / Limit", "ticket: Confirm",
+      "cancel the selected open order",
       "a trade past the price; at it, after the queue ahead",
     ] {
       #expect(actions.contains(words), "\(words)")
