@@ -92,6 +92,9 @@ missing_tools() {
   if [ "$linux" = 1 ]; then
     ncursesw_builds || m+=(libncurses-dev)
     zlib_builds || m+=(zlib1g-dev)
+    # The direct-colour terminfo entries (xterm-direct, tmux-direct) a theme's #rrggbb colours
+    # are drawn through when COLORTERM=truecolor; without them those colours are the nearest 256.
+    if command -v infocmp >/dev/null 2>&1 && ! infocmp xterm-direct >/dev/null 2>&1; then m+=(ncurses-term); fi
   else
     command -v pkg-config >/dev/null 2>&1 || m+=(pkg-config)
     pkg-config --exists ncursesw 2>/dev/null || m+=(libncurses-dev)
