@@ -75,7 +75,7 @@ let package = Package(
     // replay's workers hand the UI thread values through them).
     .target(name: "Threads"),
     .target(name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
-    .target(name: "Terminal", dependencies: ["CNcursesW", "Screen"]),
+    .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel"]),
     // The paper journal on disk (append + fsync per line, flock).
     .target(name: "Journal", dependencies: ["Trading"]),
     // A second process on the journal, for the kill -9 and lock tests.

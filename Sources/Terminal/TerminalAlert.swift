@@ -1,3 +1,5 @@
+import MarketModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,20 +31,12 @@ public enum TerminalAlert {
     return out
   }
 
-  /// Text safe inside an OSC string: no control characters (C0, DEL, C1), no `;` (the field
+  /// Text safe inside an OSC string: made safe for a terminal as every other line from outside
+  /// is (`TerminalText`: controls, C1 and bidi overrides become `?`), without `;` (the field
   /// separator of OSC 777), at most 200 characters.
   static func clean(_ s: String) -> String {
-    var out = String.UnicodeScalarView()
-    for u in s.unicodeScalars.prefix(200) {
-      if u.value < 0x20 || (0x7F...0x9F).contains(u.value) {
-        out.append(" ")
-      } else if u == ";" {
-        out.append(",")
-      } else {
-        out.append(u)
-      }
-    }
-    return String(out)
+    let safe = TerminalText.sanitized(String(String.UnicodeScalarView(s.unicodeScalars.prefix(200))))
+    return String(String.UnicodeScalarView(safe.unicodeScalars.map { $0 == ";" ? "," : $0 }))
   }
 
   /// Rings the terminal's bell.

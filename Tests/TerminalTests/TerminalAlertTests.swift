@@ -25,7 +25,7 @@ import Testing
       decoding: TerminalAlert.notificationBytes(
         title: "a;b", body: "x\u{1B}]0;pwned\u{07}\u{9C}y", tmux: false),
       as: UTF8.self)
-    #expect(text.hasPrefix("\u{1B}]777;notify;a,b;x ]0,pwned  y\u{1B}\\"))
+    #expect(text.hasPrefix("\u{1B}]777;notify;a,b;x?]0,pwned??y\u{1B}\\"))
     #expect(text.filter { $0 == "\u{1B}" }.count == 3)
   }
 }
