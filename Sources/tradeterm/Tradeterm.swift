@@ -245,9 +245,7 @@ struct Tradeterm: ParsableCommand {
         throw ExitCode(2)
       }
       if once {
-        let code = OnceReplayRunner(
-          path: replay, symbol: opened.symbol.description, speed: speed, json: json, utc: utc
-        ).run()
+        let code = OnceReplayRunner(opened: opened, speed: speed, json: json, utc: utc).run()
         if code != 0 { throw ExitCode(code) }
         return
       }
