@@ -158,23 +158,9 @@ public struct CandleSeries: Sendable, Hashable {
       merged.append(candle)
     }
 
-    // Newest to oldest, filling gaps, stopping at capacity.
-    var result: [Candle] = []
-    result.reserveCapacity(capacity)
-    var k = merged.count - 1
-    result.append(merged[k])
-    while k > 0 && result.count < capacity {
-      let older = merged[k - 1]
-      var start = merged[k].startMs - step
-      while start > older.startMs && result.count < capacity {
-        result.append(Candle(startMs: start, flat: older.close))
-        start -= step
-      }
-      if result.count < capacity { result.append(older) }
-      k -= 1
+    candles = GapFill.filled(merged, step: step, capacity: capacity, start: \.startMs) {
+      Candle(startMs: $0, flat: $1.close)
     }
-    result.reverse()
-    candles = result
     backfilledUntilMs = until
   }
 }

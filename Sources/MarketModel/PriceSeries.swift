@@ -158,24 +158,9 @@ public struct PriceSeries: Sendable, Hashable {
       merged.append(bucket)
     }
 
-    // Rebuild newest to oldest, filling gaps, and stop at capacity so a bin far in the
-    // past cannot make us generate a huge run of fillers.
-    var result: [PriceBucket] = []
-    result.reserveCapacity(capacity)
-    var k = merged.count - 1
-    result.append(merged[k])
-    while k > 0 && result.count < capacity {
-      let older = merged[k - 1]
-      var start = merged[k].startMs - step
-      while start > older.startMs && result.count < capacity {
-        result.append(PriceBucket(startMs: start, price: older.close))
-        start -= step
-      }
-      if result.count < capacity { result.append(older) }
-      k -= 1
+    buckets = GapFill.filled(merged, step: step, capacity: capacity, start: \.startMs) {
+      PriceBucket(startMs: $0, price: $1.close)
     }
-    result.reverse()
-    buckets = result
   }
 }
 
