@@ -1,4 +1,5 @@
 import App
+import MarketModel
 import Screen
 
 extension Settings {
@@ -84,9 +85,12 @@ extension Settings {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if u.value < 0x20 || u.value == 0x7F {
+        // Controls, C1 and bidi overrides are written as escapes: the printed file is safe in a
+        // terminal and reads back as the same text.
+        if !TerminalText.isSafe(u) {
           let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          let width = u.value > 0xFFFF ? 8 : 4
+          out += (width == 8 ? "\\U" : "\\u") + String(repeating: "0", count: width - hex.count) + hex
         } else {
           out.unicodeScalars.append(u)
         }
