@@ -189,8 +189,8 @@ struct Tradeterm: ParsableCommand {
       }
       for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
       for conflict in loaded.config.keyConflicts { printError("tradeterm: config: \(conflict)") }
-      let where_ = loaded.path ?? "none (\(ConfigFile.standardPath() ?? "no HOME") does not exist): defaults"
-      print("# config file: " + TerminalText.sanitized(where_))
+      let used = loaded.path ?? "none (\(ConfigFile.standardPath() ?? "no HOME") does not exist): defaults"
+      print("# config file: " + TerminalText.sanitized(used))
       print(loaded.config.settings.toml, terminator: "")
       return
     }
