@@ -13,7 +13,10 @@ extension App {
       switch key {
       case .escape, .enter: markets.filtering = false
       case .backspace: if !markets.filter.isEmpty { markets.filter.removeLast() }
-      case .character(let c) where c.isLetter || c.isNumber || c == "." || c == "_":
+      case .character(let c)
+      where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_")
+        && markets.filter.utf8.count < Symbol.maxLength:
+        // Symbols are short and ASCII (uppercasing `ß` would make two characters of one).
         markets.filter.append(Character(c.uppercased()))
       case .interrupt: return nil
       default: break

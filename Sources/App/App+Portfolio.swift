@@ -6,11 +6,12 @@ extension App {
   /// Keys on the portfolio screen: scrolling and back. Nil passes the key on to the dashboard's
   /// keymap (quit, help, reconnect, pause, `P` back, `m` markets); every other key is taken here.
   static func handlePortfolio(_ key: Key, _ state: inout AppState) -> [Effect]? {
-    let count = state.portfolio.held.count + 8
     if key == .escape {
       state.portfolio.visible = false
       return []
     }
+    // Every row the screen lists (file and paper positions alike), so each can be scrolled to.
+    let count = max(0, portfolioValuation(state).lines.count - 1)
     // The dashboard's moving keys scroll the list (as rebound in the config).
     switch state.keys.command(for: key) {
     case .scrollUp?: state.portfolio.first = max(0, state.portfolio.first - 1)

@@ -29,8 +29,9 @@ extension App {
       state.ticket = nil
       state.quitting = true
       return [.quit]
-    case .character("?"):
+    case _ where state.keys.command(for: key) == .help:
       state.helpVisible = true
+      state.helpPage = 0
     default:
       switch state.keys.command(for: key, in: .ticket) ?? state.keys.command(for: key) {
       case .ticketField(let forward)?:

@@ -50,8 +50,14 @@ final class FrameRecorder: @unchecked Sendable {
       gz = gzopen(path, "ab")
       if gz == nil { fail("cannot record to \(path): \(Self.errnoText())") }
     } else {
-      fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-      if fd < 0 { fail("cannot record to \(path): \(Self.errnoText())") }
+      // Non-blocking to open: a FIFO with no reader refuses at once (ENXIO) instead of hanging
+      // the start; then blocking again, for the writer thread.
+      fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
+      if fd < 0 {
+        fail("cannot record to \(path): \(Self.errnoText())")
+      } else {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+      }
     }
     if fd >= 0 || gz != nil {
       writer = WorkerThread { self.write() }
@@ -70,7 +76,7 @@ final class FrameRecorder: @unchecked Sendable {
     clock_gettime(CLOCK_REALTIME, &ts)
     let micros = Int(ts.tv_nsec) / 1000
     let queued = queue.withLock { q -> Int in
-      if q.stopped {
+      if q.stopped || q.closing {
         q.dropped += 1
         return 0
       }

@@ -33,6 +33,8 @@ public final class RecordingReader {
   /// The last line handed out was the carry: empty it before the next.
   @exclusivity(unchecked) private var carryHandedOut = false
   @exclusivity(unchecked) private var atEOF = false
+  /// Reading failed: every later read says so again (the read-ahead thread has stopped).
+  @exclusivity(unchecked) private var failed: RecordingError?
   @exclusivity(unchecked) private var fileOffset: Int64 = 0
   /// Lines handed out so far (the 1-based number of the last one).
   @exclusivity(unchecked) public private(set) var lineNumber = 0
@@ -129,6 +131,7 @@ public final class RecordingReader {
     }
     carried = 0
     carryHandedOut = false
+    failed = nil
     atEOF = false
     lastLineWasCut = false
     offset = target
@@ -144,6 +147,7 @@ public final class RecordingReader {
 
   /// Moves on to the next chunk read ahead (the one done with goes back to be read into).
   private func nextChunk() throws(RecordingError) {
+    if let failed { throw failed }
     if let current = chunk { chunks.recycle(current) }
     chunk = nil
     position = 0
@@ -152,7 +156,9 @@ public final class RecordingReader {
     fileOffset = next.fileOffset
     if next.cut { lastLineWasCut = true }
     if let failure = next.failure {
-      throw RecordingError(path: path, reason: "line \(lineNumber + 1): \(failure)")
+      let error = RecordingError(path: path, reason: "line \(lineNumber + 1): \(failure)")
+      failed = error
+      throw error
     }
     if next.endOfFile { atEOF = true }
   }

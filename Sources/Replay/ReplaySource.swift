@@ -270,10 +270,12 @@ public final class ReplaySource: @unchecked Sendable {
     case .seek(let seconds):
       guard let now = play.seekingTo ?? play.shownTime else { return }
       let target = now + seconds
-      if seconds >= 0 {
+      if seconds > 0 {
         guard !play.ended else { return }
         play.seekingTo = target
       } else {
+        // Back, or 0: play again from the last partials up to here (a symbol switch asks this,
+        // so the new symbol's book is built from its own partial; also after the end).
         rewind(&play, to: target)
       }
     }

@@ -43,6 +43,14 @@ import Testing
     return s
   }
 
+  /// The filter takes what a symbol can hold: `ß` (whose capital is two letters) is not typed.
+  @Test func theFilterIgnoresCharactersNoSymbolHas() {
+    var s = Self.state()
+    s.marketsVisible = true
+    _ = Self.press(&s, .character("/"), .character("ß"), .character("x"), .character("é"))
+    #expect(s.markets.filter == "X")
+  }
+
   static func press(_ s: inout AppState, _ keys: Key...) -> [Effect] {
     keys.flatMap { App.update(&s, .key($0)) }
   }

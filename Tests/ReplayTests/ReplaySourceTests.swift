@@ -107,6 +107,23 @@ import Testing
     Self.sameBook(session.market, try Self.stoppedAt(.infinity, "XBTUSD"))
   }
 
+  /// A symbol switch asks for a seek of 0: the replay plays again from the last partials up to
+  /// where it was (after the end too), so the new symbol's book is built from its own partial.
+  @Test func aSeekOfZeroAfterTheEndRebuildsAnotherSymbolsBook() throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    _ = session.switchSymbol(to: "SOLUSDT")
+    #expect(session.market.book.isEmpty)
+    source.control(.seek(seconds: 0))
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    #expect(rewinds == 1)
+    Self.sameBook(session.market, try Self.stoppedAt(.infinity, "SOLUSDT"))
+  }
+
   @Test func thePositionSaysPausedSpeedAndProgress() throws {
     let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 1)
     source.start()
