@@ -27,7 +27,9 @@ extension DashboardView {
       let usd = notionalUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
       return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
     }
-    let title = "Activity  liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
+    let title =
+      "Activity  liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
+      + (s.session.bookIsLive ? "" : staleNote(s.age(of: s.session.bookDataAt)))
     var footer = "walls"
     if let threshold = s.walls.threshold {
       footer += " ≥ " + NumberFormat.compact(Double(threshold))

@@ -62,10 +62,7 @@ public enum DashboardView {
     let headerStale = !s.session.instrumentIsLive
     let ageMs = s.age(of: s.session.bookDataAt)
     let decimals = s.market.priceDecimals
-    var markers: [String] = []
-    if !s.mode.label.isEmpty { markers.append(s.mode.label) }
-    if s.paused { markers.append("PAUSED") }
-    if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
+    let markers = Self.markers(s)
 
     HeaderBar(
       instrument: s.market.instrument, nowMs: s.marketNowMs, name: instrumentName(s.market.instrument),
@@ -124,7 +121,8 @@ public enum DashboardView {
       memo.redrewChart = true
       let box = Box(
         title:
-          "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
+          "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
+          + (bookStale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
         footer: "+/-: band · c: next chart", focused: s.focus == .chart, ascii: s.ascii)
       box.render(into: &grid, area: area)
       HeatmapView(heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii)
@@ -141,19 +139,8 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
-    StatusLine(
-      // In a replay the badge says REPLAY already.
-      connection: badge(s), markers: s.mode == .replay ? markers.filter { $0 != s.mode.label } : markers,
-      messagesPerSecond: s.mode == .replay ? nil : s.status?.messagesPerSecond,
-      dataAgeMs: ageMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
-      reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
-      notice: StatusNote.text(s), hints: s.mode == .replay ? replayHints(s.keys) : hints(s.keys),
-      ascii: s.ascii,
-      banner: App.statusBanner(s),
-      replay: s.mode == .replay
-        ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
-        : nil
-    ).render(into: &grid, area: layout.status)
+    statusLine(s, hints: s.mode == .replay ? replayHints(s.keys) : hints(s.keys), dataAgeMs: ageMs)
+      .render(into: &grid, area: layout.status)
 
     if let ticket = s.ticket {
       TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
@@ -179,10 +166,13 @@ public enum DashboardView {
   /// The chart pane's box and content for the chart mode.
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
     let focused = s.focus == .chart
+    // Dimmed with the tape when it is not live, and saying how old.
+    let stale = s.session.tapeIsLive ? "" : staleNote(s.age(of: s.session.tapeDataAt))
     switch s.chartMode {
     case .sparkline, .heatmap:
       let box = Box(
-        title: "Price \(s.chartInterval.label)", footer: "c: 1s/1m/5m", focused: focused, ascii: s.ascii)
+        title: "Price \(s.chartInterval.label)" + stale, footer: "c: 1s/1m/5m", focused: focused,
+        ascii: s.ascii)
       return (
         box,
         .sparkline(
@@ -200,7 +190,7 @@ public enum DashboardView {
         if !complete { partial = series.liveSinceMs }
       }
       let box = Box(
-        title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : ""),
+        title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : "") + stale,
         footer: active
           ? (s.ascii ? "<-/-> time, Home: now, c: next" : "←/→ time · Home: now · c: next") : "c: next chart",
         focused: focused, ascii: s.ascii)
@@ -238,6 +228,31 @@ public enum DashboardView {
       KeyHint(pair(.replay(.faster(false)), .replay(.faster(true))), "speed"),
       keys.hint(.replay(.restart), "restart"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
     ].compactMap { $0 }
+  }
+
+  /// The mode markers: DEMO or REPLAY, PAUSED (drawing), REC or RECORDING STOPPED.
+  static func markers(_ s: AppState) -> [String] {
+    var markers: [String] = []
+    if !s.mode.label.isEmpty { markers.append(s.mode.label) }
+    if s.paused { markers.append("PAUSED") }
+    if s.recording { markers.append(s.recordingFailure == nil ? "REC" : "RECORDING STOPPED") }
+    return markers
+  }
+
+  /// The status line every screen shows, with that screen's `hints`: the badge, the markers, the
+  /// traffic, the notice (why a key did nothing), an alert's banner, a replay's position.
+  static func statusLine(_ s: AppState, hints: [KeyHint], dataAgeMs: Int64? = nil) -> StatusLine {
+    let replaying = s.mode == .replay
+    return StatusLine(
+      // In a replay the badge says REPLAY already.
+      connection: badge(s), markers: replaying ? markers(s).filter { $0 != s.mode.label } : markers(s),
+      messagesPerSecond: replaying ? nil : s.status?.messagesPerSecond,
+      dataAgeMs: dataAgeMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
+      reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
+      notice: StatusNote.text(s), hints: hints, ascii: s.ascii, banner: App.statusBanner(s),
+      replay: replaying
+        ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
+        : nil)
   }
 
   /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.

@@ -50,12 +50,7 @@ enum MarketsScreen {
       _ = grid.put(words, x: list.x, y: list.y + 1, style: Style(.muted), clip: list)
     }
     if !live { grid.restyle(inner) { $0.dim = true } }
-    StatusLine(
-      connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
-      pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) }, reconnects: s.status?.reconnects ?? 0,
-      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, hints: hints(s.keys), ascii: s.ascii,
-      banner: App.statusBanner(s)
-    ).render(into: &grid, area: status)
+    DashboardView.statusLine(s, hints: hints(s.keys)).render(into: &grid, area: status)
     if s.helpVisible {
       HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)

@@ -36,12 +36,7 @@ enum PortfolioScreen {
     PortfolioView(valuation: valuation, first: s.portfolio.first, ascii: s.ascii).render(
       into: &grid, area: list)
     if !live { grid.restyle(inner) { $0.dim = true } }
-    StatusLine(
-      connection: DashboardView.badge(s), messagesPerSecond: s.status?.messagesPerSecond,
-      pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) }, reconnects: s.status?.reconnects ?? 0,
-      resyncs: s.session.resyncs, skipped: s.session.decodeErrors, notice: StatusNote.text(s),
-      hints: hints(s.keys), ascii: s.ascii, banner: App.statusBanner(s)
-    ).render(into: &grid, area: status)
+    DashboardView.statusLine(s, hints: hints(s.keys)).render(into: &grid, area: status)
     if s.helpVisible {
       HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)

@@ -92,9 +92,10 @@ struct TradetermSim: ParsableCommand {
     }
   }
 
-  /// Prints `message` as one line on stderr and gives exit status 2 to throw.
+  /// Prints `message` as one line on stderr, made safe for a terminal (it carries file names and
+  /// a replay file's bad line), and gives exit status 2 to throw.
   private func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("tradeterm-sim: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("tradeterm-sim: \(TerminalText.sanitized(message))\n".utf8))
     return ExitCode(2)
   }
 
