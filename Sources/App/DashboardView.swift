@@ -139,8 +139,10 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
-    statusLine(s, hints: s.mode == .replay ? replayHints(s.keys) : hints(s.keys), dataAgeMs: ageMs)
-      .render(into: &grid, area: layout.status)
+    statusLine(
+      s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys), dataAgeMs: ageMs
+    )
+    .render(into: &grid, area: layout.status)
 
     if let ticket = s.ticket {
       TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
@@ -219,12 +221,13 @@ public enum DashboardView {
   }
 
   /// A replay's hints: its controls, with the keys in force.
-  static func replayHints(_ keys: KeyBindings) -> [KeyHint] {
+  static func replayHints(_ keys: KeyBindings, ascii: Bool = false) -> [KeyHint] {
     let pair = { (a: Command, b: Command) in keys.label(a) + "/" + keys.label(b) }
+    let pm = ascii ? "+/-" : "±"
     return [
       keys.hint(.replay(.togglePause), "pause"),
-      KeyHint(pair(.replay(.seek(seconds: -10)), .replay(.seek(seconds: 10))), "±10s"),
-      KeyHint(pair(.replay(.seek(seconds: -60)), .replay(.seek(seconds: 60))), "±1m"),
+      KeyHint(pair(.replay(.seek(seconds: -10)), .replay(.seek(seconds: 10))), pm + "10s"),
+      KeyHint(pair(.replay(.seek(seconds: -60)), .replay(.seek(seconds: 60))), pm + "1m"),
       KeyHint(pair(.replay(.faster(false)), .replay(.faster(true))), "speed"),
       keys.hint(.replay(.restart), "restart"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
     ].compactMap { $0 }

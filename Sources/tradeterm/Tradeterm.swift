@@ -148,6 +148,12 @@ struct Tradeterm: ParsableCommand {
     if csv && !(once && portfolio) { throw fail("--csv goes with --once --portfolio") }
     if csv && json { throw fail("choose one of --json and --csv") }
     if markets && portfolio { throw fail("choose one of --markets and --portfolio") }
+    // A replay's --once prints the recording's final book; these ask for something it cannot give.
+    if once, replay != nil, markets || portfolio || record != nil {
+      throw fail(
+        "--once --replay prints the recording's book; it takes no --markets, --portfolio or --record")
+    }
+    if replay != nil, record != nil { throw fail("choose one of --replay and --record") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
     if !Self.speeds.contains(speed) && speed != 0 {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
