@@ -9,13 +9,39 @@ extension BitMEXDecoder {
     throws(DecodeError) -> BookRow
   {
     let rowStart = s.pos
-    try s.beginObject()
     var symbol: Symbol?
     var id: Int64?
     var side: Side?
     var size: Int64?
     var price: Double?
     var first = true
+    // The usual row, `{"symbol":…,"id":…,"side":…,"size":…,"price":…,"timestamp":…,
+    // "transactTime":…}`, is read key after key where its keys are, without looking each key
+    // up; the values go through the same readers as below. At the first key that is not where
+    // the usual row has it, the general loop takes over from there (with what was read kept),
+    // so any other layout means the same as before.
+    if s.take(Wire.openSymbol) {
+      first = false
+      symbol = try readSymbol(&s)
+      if s.take(Wire.commaID) {
+        id = try s.readInt64()
+        if s.take(Wire.commaSide) {
+          side = try readSide(&s)
+          if s.take(Wire.commaSize) {
+            size = s.consumeNull() ? nil : try s.readInt64()
+            if s.take(Wire.commaPrice) {
+              price = s.consumeNull() ? nil : try s.readDouble()
+              if s.take(Wire.commaTimestamp) {
+                try s.skipTime()
+                if s.take(Wire.commaTransactTime) { try s.skipTime() }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      try s.beginObject()
+    }
     while try s.advanceToKey(first: &first) {
       switch try s.readKey(BookKey.spelled) {
       case .symbol?: symbol = try readSymbol(&s)
@@ -23,9 +49,7 @@ extension BitMEXDecoder {
       case .side?: side = try readSide(&s)
       case .size?: size = s.consumeNull() ? nil : try s.readInt64()
       case .price?: price = s.consumeNull() ? nil : try s.readDouble()
-      case .time?:
-        // A string as a rule: read it directly rather than through the general skip.
-        if s.peek() == UInt8(ascii: "\"") { _ = try s.readRawString() } else { try s.skipValue() }
+      case .time?: try s.skipTime()
       case nil: try s.skipValue()
       }
     }

@@ -218,6 +218,26 @@ struct JSONScanner {
     }
   }
 
+  /// Skips a timestamp value that is not kept: a string as a rule (the usual 24-byte
+  /// `2024-11-24T08:26:22.356Z` is checked a word at a time), anything else as any value.
+  @inline(__always) mutating func skipTime() throws(DecodeError) {
+    guard peek() == UInt8(ascii: "\"") else { return try skipValue() }
+    // `"` + 24 bytes with no quote, backslash or control byte + `"`: what `readRawString`
+    // accepts, without its loop.
+    if pos + 26 <= count, base[pos + 25] == UInt8(ascii: "\"") {
+      let raw = UnsafeRawPointer(base + pos + 1)
+      let special =
+        Self.specialBytes(raw.loadUnaligned(as: UInt64.self))
+        | Self.specialBytes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        | Self.specialBytes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+      if special == 0 {
+        pos += 26
+        return
+      }
+    }
+    _ = try readRawString()
+  }
+
   /// The high bit of each byte of `w` that is `"`, `\\` or below 0x20. Bits above the
   /// lowest flagged byte may be false alarms (borrows); the lowest one is always exact.
   @inline(__always) static func specialBytes(_ w: UInt64) -> UInt64 {
@@ -315,11 +335,35 @@ struct JSONScanner {
 
   // MARK: Numbers
 
-  /// Powers of ten exactly representable as a Double.
-  private static let exactPowers: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
+  /// 10^n for n in 0…22, the powers of ten a Double holds exactly (a table in the binary, not an
+  /// array behind a lazy global).
+  @inline(__always) private static func exactPower(_ n: Int) -> Double {
+    switch n {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
 
   /// Reads a JSON number as a Double, correctly rounded.
   ///
@@ -369,6 +413,18 @@ struct JSONScanner {
     if pos < count, base[pos] == UInt8(ascii: ".") {
       pos += 1
       let fracStart = pos
+      // A price's few decimals after a nonzero integer part: up to seven at once (eight would
+      // be the word's last byte, which does not say where the number ends).
+      if mantissa != 0, digits <= 11, pos + 8 <= count {
+        let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+        let n = Self.leadingDigits(word)
+        if n > 0, n < 8 {
+          mantissa = mantissa &* UInt64(Self.powerOfTen(n)) &+ Self.leadingValue(word, digits: n)
+          digits += n
+          exponent -= n
+          pos += n
+        }
+      }
       while pos < count, base[pos] &- UInt8(ascii: "0") < 10 {
         if digits < 19 {
           mantissa = mantissa &* 10 &+ UInt64(base[pos] &- UInt8(ascii: "0"))
@@ -399,7 +455,7 @@ struct JSONScanner {
     }
     if digits <= 19, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
       let m = Double(mantissa)
-      let v = exponent >= 0 ? m * Self.exactPowers[exponent] : m / Self.exactPowers[-exponent]
+      let v = exponent >= 0 ? m * Self.exactPower(exponent) : m / Self.exactPower(-exponent)
       return negative ? -v : v
     }
     return Self.slowDouble(base + start, count: pos - start)

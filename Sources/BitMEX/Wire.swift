@@ -198,6 +198,35 @@ enum Wire {
     low: 0x6C61_6974_7261_7022, high: 0x0000_0000_0000_0022, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
     highMask: 0x0000_0000_0000_00FF, count: 9)
 
+  /// `{"symbol":`
+  static let openSymbol = BytePattern(
+    low: 0x6C6F_626D_7973_227B, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `,"id":`
+  static let commaID = BytePattern(
+    low: 0x0000_3A22_6469_222C, high: 0x0000_0000_0000_0000, lowMask: 0x0000_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 6)
+  /// `,"side":`
+  static let commaSide = BytePattern(
+    low: 0x3A22_6564_6973_222C, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `,"size":`
+  static let commaSize = BytePattern(
+    low: 0x3A22_657A_6973_222C, high: 0x0000_0000_0000_0000, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_0000, count: 8)
+  /// `,"price":`
+  static let commaPrice = BytePattern(
+    low: 0x2265_6369_7270_222C, high: 0x0000_0000_0000_003A, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_00FF, count: 9)
+  /// `,"timestamp":`
+  static let commaTimestamp = BytePattern(
+    low: 0x7473_656D_6974_222C, high: 0x0000_003A_2270_6D61, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `,"transactTime":`
+  static let commaTransactTime = BytePattern(
+    low: 0x6173_6E61_7274_222C, high: 0x3A22_656D_6954_7463, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+
   /// Every pattern with its text, for the test that checks the constants.
   static let all: [(BytePattern, StaticString)] = [
     (openTable, "{\"table\":"),
@@ -247,5 +276,12 @@ enum Wire {
     (orderBook10, "\"orderBook10\""),
     (tradeBin1m, "\"tradeBin1m\""),
     (partial, "\"partial\""),
+    (openSymbol, "{\"symbol\":"),
+    (commaID, ",\"id\":"),
+    (commaSide, ",\"side\":"),
+    (commaSize, ",\"size\":"),
+    (commaPrice, ",\"price\":"),
+    (commaTimestamp, ",\"timestamp\":"),
+    (commaTransactTime, ",\"transactTime\":"),
   ]
 }

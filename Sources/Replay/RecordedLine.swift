@@ -56,28 +56,33 @@ public struct RecordedLine: Sendable, Hashable {
   /// large to be a Unix time), how many digits there were, and where the number ends.
   public static func time(_ line: UnsafeRawBufferPointer, from start: Int) -> (Double?, digits: Int, end: Int)
   {
-    var i = start
     let n = line.count
+    // Read through the pointer: every index below is checked against `n` already.
+    guard start < n, let p = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+      return (0, 0, start)
+    }
+    var i = start
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionScale: Int64 = 1
     var digits = 0
-    while i < n, line[i] &- UInt8(ascii: "0") < 10 {
-      guard whole < 100_000_000_000 else { return (nil, digits, i) }
-      whole = whole &* 10 &+ Int64(line[i] &- UInt8(ascii: "0"))
-      digits += 1
+    while i < n, p[i] &- UInt8(ascii: "0") < 10 {
+      guard whole < 100_000_000_000 else { return (nil, i - start, i) }
+      whole = whole &* 10 &+ Int64(p[i] &- UInt8(ascii: "0"))
       i += 1
     }
-    if i < n, line[i] == UInt8(ascii: ".") {
+    digits = i - start
+    if i < n, p[i] == UInt8(ascii: ".") {
       i += 1
-      while i < n, line[i] &- UInt8(ascii: "0") < 10 {
+      let fractionStart = i
+      while i < n, p[i] &- UInt8(ascii: "0") < 10 {
         if fractionScale < 1_000_000_000 {
-          fraction = fraction &* 10 &+ Int64(line[i] &- UInt8(ascii: "0"))
+          fraction = fraction &* 10 &+ Int64(p[i] &- UInt8(ascii: "0"))
           fractionScale &*= 10
         }
-        digits += 1
         i += 1
       }
+      digits += i - fractionStart
     }
     return (Double(whole) + Double(fraction) / Double(fractionScale), digits, i)
   }

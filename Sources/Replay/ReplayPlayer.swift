@@ -41,13 +41,13 @@ public final class ReplayPlayer {
   // one thread reads the player at a time and no access to them overlaps another.
   @exclusivity(unchecked) private var decoder = BitMEXDecoder()
   /// Frames decoded.
-  public private(set) var frames = 0
+  @exclusivity(unchecked) public private(set) var frames = 0
   /// Lines skipped as bad, and why the last one was.
   public private(set) var badLines = 0
   public private(set) var lastBadLine: String?
   /// The receive time of the first and the last frame read so far.
-  public private(set) var firstTime: Double?
-  public private(set) var lastTime: Double?
+  @exclusivity(unchecked) public private(set) var firstTime: Double?
+  @exclusivity(unchecked) public private(set) var lastTime: Double?
   /// Every partial seen so far, in file order.
   public private(set) var partials: [PartialMark] = []
   /// The symbols the recording's book partials are for, in the order first seen.

@@ -238,6 +238,105 @@ private let awkwardBytes: [UInt8] = [
       #expect(batch.trades.isEmpty && batch.events.isEmpty)
     }
   }
+
+  /// The usual order-book row (read key after key where the usual row has its keys), and the same
+  /// row rotated, spaced, cut short, with unknown or repeated keys, and timestamps of every
+  /// shape: the same rows as the general loop reads, and the same errors.
+  @Test func bookRowsDecodeAlikeWhateverTheirShape() throws {
+    let fields = [
+      #""symbol":"XBTUSD""#, #""id":62400125467"#, #""side":"Sell""#, #""size":24200"#,
+      #""price":98484.6"#, #""timestamp":"2024-11-24T08:26:22.356Z""#,
+      #""transactTime":"2024-11-24T08:26:22.275Z""#,
+    ]
+    let expected = BookRow(symbol: "XBTUSD", id: 62_400_125_467, side: .sell, size: 24200, price: 98484.6)
+    func rows(_ body: String, action: String = "update") throws(DecodeError) -> [BookRow] {
+      // Two rows: the second meets the symbol the first taught the decoder.
+      let message =
+        #"{"table":"orderBookL2","action":""# + action + #"","data":[{"# + body + "},{" + body + "}]}"
+      return try decodeOne(message).bookRows
+    }
+    for rotation in 0..<fields.count {
+      let rotated = Array(fields[rotation...] + fields[..<rotation])
+      for spaced in [false, true] {
+        let body =
+          spaced
+          ? rotated.map { $0.replacingOccurrences(of: "\":", with: "\" : ") }.joined(separator: " ,\n")
+          : rotated.joined(separator: ",")
+        for extra in ["", #","pool":"x""#, #","unknownKey":{"a":[1,2,null]}"#] {
+          #expect(try rows(body + extra) == [expected, expected], "\(body + extra)")
+        }
+      }
+    }
+    // Cut after each field: the row has what was there (a delete needs no size or price).
+    for cut in 3...fields.count {
+      let body = fields[..<cut].joined(separator: ",")
+      let row = BookRow(
+        symbol: "XBTUSD", id: 62_400_125_467, side: .sell, size: cut > 3 ? 24200 : nil,
+        price: cut > 4 ? 98484.6 : nil)
+      #expect(try rows(body, action: "delete") == [row, row], "\(body)")
+    }
+    // A key again after the usual ones: the last one counts, as in the general loop.
+    #expect(try rows(fields.joined(separator: ",") + #","size":5,"price":1.5"#).first?.size == 5)
+    #expect(try rows(fields.joined(separator: ",") + #","size":5,"price":1.5"#).first?.price == 1.5)
+    // Nulls where the usual row has values.
+    let nulls = try rows(#""symbol":"XBTUSD","id":1,"side":"Buy","size":null,"price":null"#, action: "delete")
+    #expect(nulls.first == BookRow(symbol: "XBTUSD", id: 1, side: .buy, size: nil, price: nil))
+    // Timestamps of other shapes are skipped the same way; broken ones are errors.
+    for time in [
+      #""2024-11-24T08:26:22Z""#, #""""#, "null", "1732436782356", #""2024-11-24T08:26:22.3560000Z""#,
+      // Escaped quotes where the usual timestamp ends: a longer string, read the general way.
+      #""2024-11-24T08:26:22.35\"Z""#, #""2024-11-24T08:26:22.356\"Z""#,
+    ] {
+      let body = fields[..<5].joined(separator: ",") + #","timestamp":"# + time
+      #expect(try rows(body) == [expected, expected], "\(time)")
+    }
+    for bad in [
+      "\"2024-11-24T08:26:22.356\u{01}\"", "\"2024-11-24T08:26:22.3\u{1F}6Z\"", #""2024-11-24T08:26:22.356Z"#,
+      #""2024-11-24T08:26:22.356Z"x"#, #"tru"#,
+    ] {
+      let body = fields[..<5].joined(separator: ",") + #","timestamp":"# + bad
+      #expect(throws: DecodeError.self, "\(bad)") { try rows(body) }
+    }
+    // Malformed values after a usual key are errors, with nothing left behind.
+    for bad in [#""id":01"#, #""side":"Both""#, #""size":-1"#, #""price":1.e5"#, #""size":1.5"#] {
+      let key = bad.prefix { $0 != ":" }
+      let body = fields[..<5].map { $0.hasPrefix(key) ? bad : $0 }.joined(separator: ",")
+      var decoder = BitMEXDecoder()
+      var batch = MarketBatch()
+      #expect(throws: DecodeError.self, "\(bad)") {
+        try decoder.decode(
+          #"{"table":"orderBookL2","action":"update","data":[{"# + body + "}]}", into: &batch)
+      }
+      #expect(batch.bookRows.isEmpty && batch.events.isEmpty, "\(bad)")
+    }
+  }
+
+  /// Prices read a word at a time after the point agree with the C library on random prices of
+  /// every length.
+  @Test(arguments: [UInt64(21), 22])
+  func pricesAgreeWithStrtod(seed: UInt64) throws {
+    var mix = SimRandom(seed: seed)
+    for round in 0..<5_000 {
+      let integerDigits = Int(mix.next() % 13) + 1
+      let fractionDigits = Int(mix.next() % 10)
+      var text = String(mix.next() % 9 + 1)
+      for _ in 1..<integerDigits { text += String(mix.next() % 10) }
+      if fractionDigits > 0 {
+        text += "."
+        for _ in 0..<fractionDigits { text += String(mix.next() % 10) }
+      }
+      if mix.next() % 4 == 0 { text = "-" + text }
+      for ending in [",", "}", "e1,"] {
+        let bytes = Array((text + ending + "        ").utf8)
+        let value = try bytes.withUnsafeBufferPointer { b throws(DecodeError) -> Double in
+          var s = JSONScanner(b.baseAddress!, count: b.count)
+          return try s.readDouble()
+        }
+        let exact = Double(text + (ending == "e1," ? "e1" : ""))!
+        #expect(value == exact, "seed \(seed) round \(round): \(text)\(ending)")
+      }
+    }
+  }
 }
 
 extension String {
