@@ -567,7 +567,7 @@ package struct JSONScanner {
 
   /// How many of `w`'s bytes, from the lowest (the first in memory), are ASCII digits before
   /// the first that is not: 0…8.
-  @inline(__always) package static func leadingDigits(_ w: UInt64) -> Int {
+  @inlinable @inline(__always) package static func leadingDigits(_ w: UInt64) -> Int {
     // A lane is nonzero when its byte is not a digit: '0'…'9' is 0x30…0x39, the bytes whose
     // high nibble is 3, and still 3 once 6 is added. (A carry out of a lane only reaches
     // lanes after a non-digit, which do not count.)
@@ -581,14 +581,14 @@ package struct JSONScanner {
   }
 
   /// The value of the first `n` (1…7) bytes of `w`, which are ASCII digits.
-  @inline(__always) package static func leadingValue(_ w: UInt64, digits n: Int) -> UInt64 {
+  @inlinable @inline(__always) package static func leadingValue(_ w: UInt64, digits n: Int) -> UInt64 {
     // Move the digits up and fill the lanes below with '0's: the same value in eight.
     let shift = UInt64(8 - n) &* 8
     return eightDigits((w << shift) | (0x3030_3030_3030_3030 >> (64 &- shift)))
   }
 
   /// 10^n for n in 1…7.
-  @inline(__always) package static func powerOfTen(_ n: Int) -> Int64 {
+  @inlinable @inline(__always) package static func powerOfTen(_ n: Int) -> Int64 {
     switch n {
     case 1: 10
     case 2: 100
@@ -609,7 +609,7 @@ package struct JSONScanner {
 
   /// The value of eight ASCII digits (first digit in the lowest byte), by pairing lanes:
   /// bytes → two-digit → four-digit → eight-digit numbers in three multiply-adds.
-  @inline(__always) package static func eightDigits(_ w: UInt64) -> UInt64 {
+  @inlinable @inline(__always) package static func eightDigits(_ w: UInt64) -> UInt64 {
     var v = w &- 0x3030_3030_3030_3030
     v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
     v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF

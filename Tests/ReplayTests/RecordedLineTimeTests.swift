@@ -29,9 +29,9 @@ import Testing
             word.0 == loop.0 && word.digits == loop.digits && word.end == loop.end,
             "seed \(seed) round \(round): \(text)")
         }
-        let public_ = RecordedLine.time(UnsafeRawBufferPointer(b), from: 0)
+        let viaPublic = RecordedLine.time(UnsafeRawBufferPointer(b), from: 0)
         #expect(
-          public_.0 == loop.0 && public_.digits == loop.digits && public_.end == loop.end,
+          viaPublic.0 == loop.0 && viaPublic.digits == loop.digits && viaPublic.end == loop.end,
           "seed \(seed) round \(round): \(text)")
       }
     }
