@@ -238,7 +238,12 @@ public struct BitMEXDecoder: Sendable {
       var first = true
       while try s.nextElement(first: &first) {
         guard s.peek() == UInt8(ascii: "{") else { throw s.fail("a row is not an object") }
-        batch.bookRows.append(try decodeBookRow(&s, action))
+        if let usual = usualBookRow(s, action) {
+          batch.bookRows.append(usual.row)
+          s.pos = usual.end
+        } else {
+          batch.bookRows.append(try decodeBookRow(&s, action))
+        }
       }
       return start..<batch.bookRows.count
     case .trade:

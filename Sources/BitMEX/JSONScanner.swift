@@ -337,7 +337,7 @@ package struct JSONScanner {
 
   /// 10^n for n in 0…22, the powers of ten a Double holds exactly (a table in the binary, not an
   /// array behind a lazy global).
-  @inline(__always) private static func exactPower(_ n: Int) -> Double {
+  @inline(__always) static func exactPower(_ n: Int) -> Double {
     switch n {
     case 0: 1e0
     case 1: 1e1

@@ -311,6 +311,78 @@ private let awkwardBytes: [UInt8] = [
     }
   }
 
+  /// Random rows near and inside the usual layout: where the one-pass reader takes a row, it
+  /// reads what the general loop reads; where it declines, the general loop decides.
+  @Test(arguments: [UInt64(41), 42])
+  func usualBookRowsAgreeWithTheGeneralLoop(seed: UInt64) throws {
+    var mix = SimRandom(seed: seed)
+    func digits(_ n: Int) -> String {
+      var t = String(mix.next() % 9 + 1)
+      for _ in 1..<max(1, n) { t += String(mix.next() % 10) }
+      return mix.next() % 20 == 0 ? "0" : t
+    }
+    var taken = 0
+    for round in 0..<4_000 {
+      var fields = [#""symbol":"XBTUSD""#, #""id":"# + digits(Int(mix.next() % 17) + 1)]
+      fields.append(mix.next() % 2 == 0 ? #""side":"Buy""# : #""side":"Sell""#)
+      if mix.next() % 5 != 0 { fields.append(#""size":"# + digits(Int(mix.next() % 9) + 1)) }
+      if mix.next() % 5 != 0 {
+        var price = digits(Int(mix.next() % 13) + 1)
+        let decimals = Int(mix.next() % 10)
+        if decimals > 0 { price += "." + (0..<decimals).map { _ in String(mix.next() % 10) }.joined() }
+        let oddities = ["", "", "", "", "e1", ".", "-", "0"]
+        price += oddities[Int(mix.next() % UInt64(oddities.count))]
+        fields.append(#""price":"# + price)
+      }
+      if mix.next() % 3 != 0 { fields.append(#""timestamp":"2024-11-24T08:26:22.356Z""#) }
+      if mix.next() % 3 == 0 { fields.append(#""transactTime":"2024-11-24T08:26:22.275Z""#) }
+      if mix.next() % 10 == 0 { fields.swapAt(Int(mix.next() % UInt64(fields.count)), fields.count - 1) }
+      let row = "{" + fields.joined(separator: ",") + "}"
+      let action = ["partial", "insert", "update", "delete"][Int(mix.next() % 4)]
+      // The general loop alone: a space after `{` keeps both fast readers off the row.
+      let general = Result { () throws(DecodeError) -> [BookRow] in
+        let spaced = "{ " + row.dropFirst()
+        return try decodeOne(
+          #"{"table":"orderBookL2","action":""# + action + #"","data":["# + spaced + "," + spaced + "]}"
+        ).bookRows
+      }
+      let usual = Result { () throws(DecodeError) -> [BookRow] in
+        try decodeOne(
+          #"{"table":"orderBookL2","action":""# + action + #"","data":["# + row + "," + row + "]}"
+        )
+        .bookRows
+      }
+      let label = "seed \(seed) round \(round): \(action) \(row)"
+      switch (general, usual) {
+      case (.success(let a), .success(let b)): #expect(a == b, "\(label)")
+      case (.failure, .failure): break
+      default: Issue.record("one path failed, the other did not: \(label)")
+      }
+      // The one-pass reader itself, with the symbol learnt.
+      var decoder = BitMEXDecoder()
+      var batch = MarketBatch()
+      try? decoder.decode(
+        #"{"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","timestamp":"2024-11-24T08:26:22.356Z","price":1}]}"#,
+        into: &batch)
+      let tableAction: TableAction = [
+        "partial": .partial, "insert": .insert, "update": .update, "delete": .delete,
+      ][action]!
+      let bytes = Array((row + "]}" + String(repeating: " ", count: 8)).utf8)
+      bytes.withUnsafeBufferPointer { b in
+        let s = JSONScanner(b.baseAddress!, count: b.count)
+        guard let (fast, end) = decoder.usualBookRow(s, tableAction) else { return }
+        taken += 1
+        #expect(end == row.utf8.count, "\(label)")
+        if case .success(let rows) = general {
+          #expect(rows.first == fast, "\(label)")
+        } else {
+          Issue.record("the one-pass reader took a row the general loop refuses: \(label)")
+        }
+      }
+    }
+    #expect(taken > 500, "seed \(seed): the one-pass reader took only \(taken) rows")
+  }
+
   /// Prices read a word at a time after the point agree with the C library on random prices of
   /// every length.
   @Test(arguments: [UInt64(21), 22])
