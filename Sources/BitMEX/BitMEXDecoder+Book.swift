@@ -84,102 +84,41 @@ extension BitMEXDecoder {
   @inline(__always)
   func usualBookRow(_ s: JSONScanner, _ action: TableAction) -> (row: BookRow, end: Int)? {
     guard lastSymbolPattern.count > 0 else { return nil }
-    let p = s.base
-    let end = s.count
-    var i = s.pos
-    @inline(__always) func take(_ pattern: BytePattern) -> Bool {
-      guard pattern.matches(p + i, available: end - i) else { return false }
-      i += pattern.count
-      return true
-    }
-    guard take(Wire.openSymbol), take(lastSymbolPattern), take(Wire.commaID),
-      let id = Self.usualDigits(p, i, end)
+    var c = UsualCursor(s)
+    guard c.take(Wire.openSymbol), c.take(lastSymbolPattern), c.take(Wire.commaID), let id = c.digits(),
+      c.take(Wire.commaSide)
     else { return nil }
-    i = id.end
-    guard take(Wire.commaSide) else { return nil }
     let side: Side
-    if take(Wire.sell) {
+    if c.take(Wire.sell) {
       side = .sell
-    } else if take(Wire.buy) {
+    } else if c.take(Wire.buy) {
       side = .buy
     } else {
       return nil
     }
     var size: Int64?
-    if take(Wire.commaSize) {
-      guard let digits = Self.usualDigits(p, i, end) else { return nil }
-      size = Int64(digits.value)
-      i = digits.end
+    if c.take(Wire.commaSize) {
+      guard let digits = c.digits() else { return nil }
+      size = Int64(digits)
     }
     var price: Double?
-    if take(Wire.commaPrice) {
-      guard let number = Self.usualPrice(p, i, end) else { return nil }
-      price = number.value
-      i = number.end
+    if c.take(Wire.commaPrice) {
+      guard let number = c.price() else { return nil }
+      price = number
     }
-    if take(Wire.commaTimestamp) {
-      guard Self.usualTime(p, i, end) else { return nil }
-      i += 26
+    if c.take(Wire.commaTimestamp) {
+      guard c.skipPlainString(words: 3) else { return nil }
     }
-    if take(Wire.commaTransactTime) {
-      guard Self.usualTime(p, i, end) else { return nil }
-      i += 26
+    if c.take(Wire.commaTransactTime) {
+      guard c.skipPlainString(words: 3) else { return nil }
     }
-    guard i < end, p[i] == UInt8(ascii: "}") else { return nil }
+    guard c.take(UInt8(ascii: "}")) else { return nil }
     switch action {
     case .partial, .insert: guard size != nil, price != nil else { return nil }
     case .update: guard size != nil else { return nil }
     case .delete: break
     }
-    return (BookRow(symbol: lastSymbol, id: Int64(id.value), side: side, size: size, price: price), i + 1)
-  }
-
-  /// 1–15 digits at `i` (no leading zero but a lone `0`), with 16 bytes readable there.
-  @inline(__always)
-  static func usualDigits(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> (value: UInt64, end: Int)? {
-    guard i + 16 <= end else { return nil }
-    let w0 = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-    let n0 = JSONScanner.leadingDigits(w0)
-    guard n0 > 0 else { return nil }
-    if n0 < 8 {
-      guard n0 == 1 || p[i] != UInt8(ascii: "0") else { return nil }
-      return (JSONScanner.leadingValue(w0, digits: n0), i + n0)
-    }
-    let w1 = UnsafeRawPointer(p + i + 8).loadUnaligned(as: UInt64.self)
-    let n1 = JSONScanner.leadingDigits(w1)
-    guard n1 < 8, p[i] != UInt8(ascii: "0") else { return nil }
-    let high = JSONScanner.eightDigits(w0)
-    guard n1 > 0 else { return (high, i + 8) }
-    return (
-      high &* UInt64(JSONScanner.powerOfTen(n1)) &+ JSONScanner.leadingValue(w1, digits: n1), i + 8 + n1
-    )
-  }
-
-  /// A price: `usualDigits`, then maybe `.` and 1–7 digits, at most 15 digits in all; the value
-  /// as `readDouble` makes it (the digits as one integer, divided once by an exact power of ten).
-  @inline(__always)
-  static func usualPrice(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> (value: Double, end: Int)? {
-    guard let whole = usualDigits(p, i, end) else { return nil }
-    guard p[whole.end] == UInt8(ascii: ".") else { return (Double(whole.value), whole.end) }
-    let f = whole.end + 1
-    guard f + 8 <= end else { return nil }
-    let word = UnsafeRawPointer(p + f).loadUnaligned(as: UInt64.self)
-    let k = JSONScanner.leadingDigits(word)
-    guard k > 0, k < 8, (whole.end - i) + k <= 15 else { return nil }
-    let mantissa =
-      whole.value &* UInt64(JSONScanner.powerOfTen(k)) &+ JSONScanner.leadingValue(word, digits: k)
-    return (Double(mantissa) / JSONScanner.exactPower(k), f + k)
-  }
-
-  /// `"` + 24 bytes with no quote, backslash or control byte + `"` at `i` (a timestamp whose value
-  /// is not kept).
-  @inline(__always)
-  static func usualTime(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
-    guard i + 26 <= end, p[i] == UInt8(ascii: "\""), p[i + 25] == UInt8(ascii: "\"") else { return false }
-    let raw = UnsafeRawPointer(p + i + 1)
-    return JSONScanner.specialBytes(raw.loadUnaligned(as: UInt64.self))
-      | JSONScanner.specialBytes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      | JSONScanner.specialBytes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) == 0
+    return (BookRow(symbol: lastSymbol, id: Int64(id), side: side, size: size, price: price), c.i)
   }
 
   /// The keys of an order-book row, in the order BitMEX sends them (see

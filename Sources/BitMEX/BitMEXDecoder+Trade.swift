@@ -75,6 +75,45 @@ extension BitMEXDecoder {
       matchID: matchID)
   }
 
+  /// The usual trade row in one straight pass (see `usualBookRow`):
+  /// `{"timestamp":"<ISO>","symbol":"<the symbol before>","side":"Buy"|"Sell","size":<digits>,
+  /// "price":<price>,"tickDirection":"<one of four>","trdMatchID":"<GUID>","grossValue":<number>,
+  /// "homeNotional":<number>,"foreignNotional":<number>,"trdType":"<plain string>"}`, nothing
+  /// else. Returns the trade and where the row ends, or nil (the scanner is not moved) for the
+  /// general loop to read.
+  @inline(__always)
+  func usualTrade(_ s: JSONScanner) -> (trade: Trade, end: Int)? {
+    guard lastSymbolPattern.count > 0 else { return nil }
+    var c = UsualCursor(s)
+    guard c.take(Wire.openTimestamp), let time = c.isoMillis(), c.take(Wire.commaSymbol),
+      c.take(lastSymbolPattern), c.take(Wire.commaSide)
+    else { return nil }
+    let side: Side
+    if c.take(Wire.buy) {
+      side = .buy
+    } else if c.take(Wire.sell) {
+      side = .sell
+    } else {
+      return nil
+    }
+    guard c.take(Wire.commaSize), let size = c.digits(), c.take(Wire.commaPrice), let price = c.price(),
+      c.take(Wire.commaTickDirection), c.take(UInt8(ascii: ":")),
+      let tick = TickDirection.spelled(by: { c.take($0) }),
+      c.take(Wire.commaTrdMatchID), let matchID = c.guid(),
+      c.take(Wire.commaGrossValue), c.skipNumber(),
+      c.take(Wire.commaHomeNotional), c.skipNumber(),
+      c.take(Wire.commaForeignNotional), c.take(UInt8(ascii: "l")), c.take(UInt8(ascii: "\"")),
+      c.take(UInt8(ascii: ":")), c.skipNumber(),
+      c.take(Wire.commaTrdType), c.skipPlainString(), c.take(UInt8(ascii: "}"))
+    else { return nil }
+    return (
+      Trade(
+        timeMs: time, symbol: lastSymbol, side: side, size: Int64(size), price: price, tickDirection: tick,
+        matchID: matchID),
+      c.i
+    )
+  }
+
   /// The keys of a trade row, in the order BitMEX sends them (see `JSONScanner.readKey`);
   /// `unused` are the usual ones whose values are not kept (`grossValue`, `homeNotional`,
   /// `trdType`).

@@ -249,7 +249,12 @@ public struct BitMEXDecoder: Sendable {
     case .trade:
       let start = batch.trades.count
       try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in
-        batch.trades.append(try decodeTrade(&s))
+        if let usual = usualTrade(s) {
+          batch.trades.append(usual.trade)
+          s.pos = usual.end
+        } else {
+          batch.trades.append(try decodeTrade(&s))
+        }
       }
       return start..<batch.trades.count
     case .quote:

@@ -227,6 +227,39 @@ enum Wire {
     low: 0x6173_6E61_7274_222C, high: 0x3A22_656D_6954_7463, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
     highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
 
+  /// `{"timestamp":`
+  static let openTimestamp = BytePattern(
+    low: 0x7473_656D_6974_227B, high: 0x0000_003A_2270_6D61, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_00FF_FFFF_FFFF, count: 13)
+  /// `,"symbol":`
+  static let commaSymbol = BytePattern(
+    low: 0x6C6F_626D_7973_222C, high: 0x0000_0000_0000_3A22, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_0000_FFFF, count: 10)
+  /// `,"tickDirection"`
+  static let commaTickDirection = BytePattern(
+    low: 0x6944_6B63_6974_222C, high: 0x226E_6F69_7463_6572, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+  /// `,"trdMatchID":`
+  static let commaTrdMatchID = BytePattern(
+    low: 0x7461_4D64_7274_222C, high: 0x0000_3A22_4449_6863, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_FFFF_FFFF_FFFF, count: 14)
+  /// `,"grossValue":`
+  static let commaGrossValue = BytePattern(
+    low: 0x5673_736F_7267_222C, high: 0x0000_3A22_6575_6C61, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_FFFF_FFFF_FFFF, count: 14)
+  /// `,"homeNotional":`
+  static let commaHomeNotional = BytePattern(
+    low: 0x6F4E_656D_6F68_222C, high: 0x3A22_6C61_6E6F_6974, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+  /// `,"foreignNotiona`
+  static let commaForeignNotional = BytePattern(
+    low: 0x6769_6572_6F66_222C, high: 0x616E_6F69_746F_4E6E, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0xFFFF_FFFF_FFFF_FFFF, count: 16)
+  /// `,"trdType":`
+  static let commaTrdType = BytePattern(
+    low: 0x7079_5464_7274_222C, high: 0x0000_0000_003A_2265, lowMask: 0xFFFF_FFFF_FFFF_FFFF,
+    highMask: 0x0000_0000_00FF_FFFF, count: 11)
+
   /// Every pattern with its text, for the test that checks the constants.
   static let all: [(BytePattern, StaticString)] = [
     (openTable, "{\"table\":"),
@@ -283,5 +316,13 @@ enum Wire {
     (commaPrice, ",\"price\":"),
     (commaTimestamp, ",\"timestamp\":"),
     (commaTransactTime, ",\"transactTime\":"),
+    (openTimestamp, "{\"timestamp\":"),
+    (commaSymbol, ",\"symbol\":"),
+    (commaTickDirection, ",\"tickDirection\""),
+    (commaTrdMatchID, ",\"trdMatchID\":"),
+    (commaGrossValue, ",\"grossValue\":"),
+    (commaHomeNotional, ",\"homeNotional\":"),
+    (commaForeignNotional, ",\"foreignNotiona"),
+    (commaTrdType, ",\"trdType\":"),
   ]
 }

@@ -383,6 +383,79 @@ private let awkwardBytes: [UInt8] = [
     #expect(taken > 500, "seed \(seed): the one-pass reader took only \(taken) rows")
   }
 
+  /// Random trade rows near and inside the usual layout read alike by the one-pass reader and
+  /// the general loop (or refused by both).
+  @Test(arguments: [UInt64(51), 52])
+  func usualTradesAgreeWithTheGeneralLoop(seed: UInt64) throws {
+    var mix = SimRandom(seed: seed)
+    // The usual spelling (the first) most of the time, so that whole usual rows come up too.
+    func pick(_ options: [String]) -> String {
+      mix.next() % 16 != 0 ? options[0] : options[Int(mix.next() % UInt64(options.count))]
+    }
+    var taken = 0
+    for round in 0..<4_000 {
+      var fields = [
+        #""timestamp":"#
+          + pick([
+            #""2024-11-24T08:15:38.704Z""#, #""2024-11-24T08:15:38.70Z""#, #""2024-13-24T08:15:38.704Z""#,
+          ]),
+        #""symbol":"XBTUSD""#,
+        #""side":"# + pick([#""Buy""#, #""Sell""#, "null", #""""#]),
+        #""size":"# + pick(["100", "1", "0", "0100", "12345678901234", "1.5", "null", "-3"]),
+        #""price":"# + pick(["98459.6", "98459", "0.5", "98459.65", "1e5", "98459.", "-1"]),
+        #""tickDirection":"#
+          + pick([
+            #""ZeroPlusTick""#, #""PlusTick""#, #""MinusTick""#, #""ZeroMinusTick""#, #""Other""#, "null",
+          ]),
+        #""trdMatchID":"#
+          + pick([
+            #""00000000-006d-1000-0000-e84280822176""#, #""00000000-006d-1000-0000-e8428082217x""#, "null",
+            #""abc""#,
+          ]),
+        #""grossValue":"# + pick(["101450", "-5", "1.5e3", "01", "1.", "null"]),
+        #""homeNotional":"# + pick(["0.0010145", "1E-7", "0", "-0.5", ".5"]),
+        #""foreignNotional":"# + pick(["100.0", "100", "1e+2", "1e"]),
+        #""trdType":"# + pick([#""Regular""#, #""""#, #""a\"b""#, "null", "\"a\u{1}\""]),
+      ]
+      if mix.next() % 10 == 0 { fields.swapAt(Int(mix.next() % UInt64(fields.count)), fields.count - 1) }
+      if mix.next() % 10 == 0 { fields.removeLast() }
+      if mix.next() % 10 == 0 { fields.append(#""price":7"#) }
+      let row = "{" + fields.joined(separator: ",") + "}"
+      let general = Result { () throws(DecodeError) -> [Trade] in
+        let spaced = "{ " + row.dropFirst()
+        return try decodeOne(#"{"table":"trade","action":"insert","data":["# + spaced + "," + spaced + "]}")
+          .trades
+      }
+      let usual = Result { () throws(DecodeError) -> [Trade] in
+        try decodeOne(#"{"table":"trade","action":"insert","data":["# + row + "," + row + "]}").trades
+      }
+      let label = "seed \(seed) round \(round): \(row)"
+      switch (general, usual) {
+      case (.success(let a), .success(let b)): #expect(a == b, "\(label)")
+      case (.failure, .failure): break
+      default: Issue.record("one path failed, the other did not: \(label)")
+      }
+      var decoder = BitMEXDecoder()
+      var batch = MarketBatch()
+      try? decoder.decode(
+        #"{"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","timestamp":"2024-11-24T08:26:22.356Z","price":1}]}"#,
+        into: &batch)
+      let bytes = Array((row + "]}" + String(repeating: " ", count: 8)).utf8)
+      bytes.withUnsafeBufferPointer { b in
+        let s = JSONScanner(b.baseAddress!, count: b.count)
+        guard let (fast, end) = decoder.usualTrade(s) else { return }
+        taken += 1
+        #expect(end == row.utf8.count, "\(label)")
+        if case .success(let trades) = general {
+          #expect(trades.first == fast, "\(label)")
+        } else {
+          Issue.record("the one-pass reader took a row the general loop refuses: \(label)")
+        }
+      }
+    }
+    #expect(taken > 400, "seed \(seed): the one-pass reader took only \(taken) rows")
+  }
+
   /// Prices read a word at a time after the point agree with the C library on random prices of
   /// every length.
   @Test(arguments: [UInt64(21), 22])
