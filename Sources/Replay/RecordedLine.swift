@@ -63,7 +63,7 @@ public struct RecordedLine: Sendable, Hashable {
     guard start < n, let p = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       return (0, 0, start)
     }
-    return wordTime(p, count: n, from: start) ?? loopTime(p, count: n, from: start)
+    return JSONScanner.wordTime(p, count: n, from: start) ?? loopTime(p, count: n, from: start)
   }
 
   /// `time` a digit at a time: any length.
@@ -96,47 +96,5 @@ public struct RecordedLine: Sendable, Hashable {
       digits += i - fractionStart
     }
     return (Double(whole) + Double(fraction) / Double(fractionScale), digits, i)
-  }
-
-  /// `time` eight digits at a time, for the usual `1732436782.198986 ` (up to 12 whole digits and
-  /// up to 7 after the point, with at least 8 bytes readable past each run); nil for anything
-  /// else, which the digit loop reads.
-  @inline(__always)
-  static func wordTime(
-    _ p: UnsafePointer<UInt8>, count n: Int, from start: Int
-  ) -> (
-    Double?, digits: Int, end: Int
-  )? {
-    var i = start
-    var whole: UInt64 = 0
-    while true {
-      guard i + 8 <= n else { return nil }
-      let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-      let k = JSONScanner.leadingDigits(word)
-      if k == 8 {
-        whole = whole &* 100_000_000 &+ JSONScanner.eightDigits(word)
-      } else if k > 0 {
-        whole = whole &* UInt64(JSONScanner.powerOfTen(k)) &+ JSONScanner.leadingValue(word, digits: k)
-      }
-      i += k
-      guard i - start <= 12 else { return nil }
-      if k < 8 { break }
-    }
-    var digits = i - start
-    var fraction: UInt64 = 0
-    var scale: UInt64 = 1
-    if i < n, p[i] == UInt8(ascii: ".") {
-      guard i + 9 <= n else { return nil }
-      let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self)
-      let k = JSONScanner.leadingDigits(word)
-      guard k < 8 else { return nil }
-      if k > 0 {
-        fraction = JSONScanner.leadingValue(word, digits: k)
-        scale = UInt64(JSONScanner.powerOfTen(k))
-      }
-      digits += k
-      i += 1 + k
-    }
-    return (Double(whole) + Double(fraction) / Double(scale), digits, i)
   }
 }

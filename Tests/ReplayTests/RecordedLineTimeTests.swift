@@ -1,3 +1,4 @@
+import BitMEX
 import TestSupport
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
       bytes.withUnsafeBufferPointer { b in
         guard let p = b.baseAddress else { return }
         let loop = RecordedLine.loopTime(p, count: b.count, from: 0)
-        if let word = RecordedLine.wordTime(p, count: b.count, from: 0) {
+        if let word = JSONScanner.wordTime(p, count: b.count, from: 0) {
           taken += 1
           #expect(
             word.0 == loop.0 && word.digits == loop.digits && word.end == loop.end,
