@@ -90,7 +90,7 @@ public final class ReplayPlayer {
     let offset = reader.offset
     let linesBefore = reader.lineNumber
     guard let line = try reader.nextLine() else {
-      if frames == 0 {
+      if frames == 0 && framesHandedOver == 0 {
         throw RecordingError(
           path: path,
           reason: badLines == 0
@@ -145,6 +145,23 @@ public final class ReplayPlayer {
     return true
   }
 
+  /// Frames handed over undecoded (`handOverPending`): decoded, and counted, by another thread.
+  @exclusivity(unchecked) public private(set) var framesHandedOver = 0
+  /// The line number of the last line counted as bad (0: none).
+  public private(set) var lastBadLineNumber = 0
+
+  /// Hands the frame `advance` left pending over undecoded: its bytes are copied into `raw`, with
+  /// its line number, for the thread that applies frames to decode. The player then knows
+  /// nothing of what the frame holds (no partial is indexed: a replay that seeks does not share
+  /// its decoding). False when nothing is pending.
+  public func handOverPending(into raw: inout RawFrames) -> Bool {
+    guard let (line, frameStart, _, _) = pending else { return false }
+    pending = nil
+    raw.append(UnsafeRawBufferPointer(rebasing: line[frameStart...]), line: reader.lineNumber)
+    framesHandedOver += 1
+    return true
+  }
+
   /// Goes back to a partial found earlier (see `partials`): the lines from there are read again.
   public func rewind(to mark: PartialMark) throws(RecordingError) {
     try rewind(offset: mark.offset, linesBefore: mark.linesBefore, time: mark.time)
@@ -188,6 +205,7 @@ public final class ReplayPlayer {
   private func noteBad(_ words: String) {
     guard reader.lineNumber > furthestBadLine else { return }
     furthestBadLine = reader.lineNumber
+    lastBadLineNumber = reader.lineNumber
     badLines += 1
     lastBadLine = words
   }
@@ -196,8 +214,7 @@ public final class ReplayPlayer {
     let topic: Topic
     switch event {
     case .book(let m) where m.action == .partial:
-      let symbol = m.filterSymbol ?? batch.bookRows[m.rows].first?.symbol
-      guard let symbol else { return }
+      guard let symbol = Self.bookPartialSymbol(event, batch) else { return }
       topic = .book(m.table, symbol)
       if !bookSymbols.contains(symbol) { bookSymbols.append(symbol) }
     case .trades(let s) where s.action == .partial:
@@ -211,6 +228,12 @@ public final class ReplayPlayer {
     }
     if let last = partials.last, last.offset == offset, last.topic == topic { return }
     partials.append(PartialMark(topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime))
+  }
+
+  /// The symbol of a book partial (its filter's, or its first row's); nil for any other event.
+  static func bookPartialSymbol(_ event: MarketEvent, _ batch: MarketBatch) -> Symbol? {
+    guard case .book(let m) = event, m.action == .partial else { return nil }
+    return m.filterSymbol ?? batch.bookRows[m.rows].first?.symbol
   }
 
   /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Session
 import Threads
@@ -34,11 +35,14 @@ public final class ReplaySource: @unchecked Sendable {
   struct Handoff {
     var batch: MarketBatch
     var position: ReplayPosition
+    /// Frames for the draining thread to decode (`sharing`), after `batch`'s events.
+    var raw = RawFrames()
   }
 
   struct Mailbox {
     var ready: [Handoff] = []
     var spare: [MarketBatch] = []
+    var spareRaw: [RawFrames] = []
     var controls: [ReplayControl] = []
     var stopping = false
     /// The newest position, for a drain with no batch (a pause, the end).
@@ -50,10 +54,37 @@ public final class ReplaySource: @unchecked Sendable {
     var failure: RecordingError?
   }
 
-  /// Plays `player` from where it is, at `speed`. Nothing is read until `start()`.
+  /// At speed 0 with no controls (`--once`), the draining thread decodes a batch's frames itself
+  /// whenever it has caught up with this thread (see `handOver`): the two threads share the
+  /// decoding instead of one waiting for the other.
+  private let sharing: Sharing
+
+  /// Who decodes: this thread alone (`never`), the draining thread too whenever it has caught up
+  /// (`whenCaughtUp`), or the draining thread every batch after the first (`always`, for tests).
+  public enum Sharing: Sendable {
+    case never, whenCaughtUp, always
+  }
+
+  /// What the draining thread decoded of the shared frames (touched by that thread only).
+  public struct SharedDecoding: Sendable {
+    var decoder = BitMEXDecoder()
+    /// Frames decoded, lines that did not decode and the last of them (line number, why).
+    public internal(set) var frames = 0
+    public internal(set) var badLines = 0
+    public internal(set) var lastBadLine: (number: Int, words: String)?
+    /// Book symbols of the partials among them, in the order found.
+    public internal(set) var bookSymbols: [Symbol] = []
+  }
+  @exclusivity(unchecked) public private(set) var shared = SharedDecoding()
+
+  /// Plays `player` from where it is, at `speed`. Nothing is read until `start()`. With
+  /// `sharing`, the thread that drains decodes part of the frames (only for a replay that
+  /// is not steered: the player indexes no partial of those frames).
   public init(
-    player: ReplayPlayer, symbol: String, speed: Double, batchFrames: Int = 1_024, maxReady: Int = 4
+    player: ReplayPlayer, symbol: String, speed: Double, batchFrames: Int = 1_024, maxReady: Int = 4,
+    sharing: Sharing = .never
   ) {
+    self.sharing = sharing
     self.player = player
     self.symbol = symbol
     self.batchFrames = max(1, batchFrames)
@@ -88,7 +119,12 @@ public final class ReplaySource: @unchecked Sendable {
   /// the replay thread) and says what else changed. Never blocks.
   public func drain(into batch: inout MarketBatch) -> FeedUpdate {
     wake.clear()
-    let update = mailbox.withLock { box in Self.take(&box, into: &batch) }
+    var raw: RawFrames?
+    let update = mailbox.withLock { box in Self.take(&box, into: &batch, raw: &raw) }
+    if let raw {
+      decodeShared(raw, into: &batch)
+      mailbox.withLock { $0.spareRaw.append(raw) }
+    }
     // More waiting: stay readable for the next poll.
     if mailbox.withLock({ !$0.ready.isEmpty || $0.positionChanged }) { wake.signal() }
     playerWake.signal()
@@ -105,7 +141,33 @@ public final class ReplaySource: @unchecked Sendable {
   /// Why the replay stopped short, if it did (an unreadable file part way through).
   public var failure: RecordingError? { mailbox.withLock { $0.failure } }
 
-  private static func take(_ box: inout Mailbox, into batch: inout MarketBatch) -> FeedUpdate {
+  /// Decodes frames handed over raw (in order, after the batch's own events), as the player
+  /// would have.
+  private func decodeShared(_ raw: RawFrames, into batch: inout MarketBatch) {
+    raw.forEach { frame, line in
+      let mark = batch.events.count
+      let partialsBefore = batch.partialsDecoded
+      do throws(DecodeError) {
+        try shared.decoder.decode(frame, into: &batch)
+      } catch {
+        shared.badLines += 1
+        shared.lastBadLine = (line, "line \(line): \(error)")
+        return
+      }
+      shared.frames += 1
+      if batch.partialsDecoded != partialsBefore {
+        for event in batch.events[mark...] {
+          if let symbol = ReplayPlayer.bookPartialSymbol(event, batch), !shared.bookSymbols.contains(symbol) {
+            shared.bookSymbols.append(symbol)
+          }
+        }
+      }
+    }
+  }
+
+  private static func take(
+    _ box: inout Mailbox, into batch: inout MarketBatch, raw: inout RawFrames?
+  ) -> FeedUpdate {
     var update = FeedUpdate(status: box.status, rewound: box.rewound)
     box.status = nil
     box.rewound = false
@@ -113,6 +175,7 @@ public final class ReplaySource: @unchecked Sendable {
       var handoff = box.ready.removeFirst()
       swap(&handoff.batch, &batch)
       box.spare.append(handoff.batch)
+      if !handoff.raw.isEmpty { raw = handoff.raw }
       update.replay = handoff.position
       if box.ready.isEmpty && box.positionChanged {
         update.replay = box.position
@@ -143,6 +206,11 @@ public final class ReplaySource: @unchecked Sendable {
     var shownTime: Double?
     var batch = MarketBatch()
     var frames = 0
+    /// Frames of this batch handed over undecoded (`sharing`), and whether this batch is
+    /// one of those (decided when a batch starts: a batch is all decoded here or all handed over,
+    /// so its frames stay in order).
+    var raw = RawFrames()
+    var handsOverRaw = false
   }
 
   /// How many lines the thread reads between looks at its mailbox (controls, stop) while it
@@ -221,7 +289,12 @@ public final class ReplaySource: @unchecked Sendable {
         }
       }
       play.hasPending = false
-      if player.decodePending(into: &play.batch) {
+      if play.handsOverRaw && play.seekingTo == nil {
+        if player.handOverPending(into: &play.raw) {
+          play.frames += 1
+          if let time = play.pendingTime { play.shownTime = time }
+        }
+      } else if player.decodePending(into: &play.batch) {
         play.frames += 1
         if let time = play.pendingTime { play.shownTime = time }
       }
@@ -241,7 +314,7 @@ public final class ReplaySource: @unchecked Sendable {
   /// position; with `force`, also when the batch is empty, if the position moved.
   private func handOver(_ play: inout Play, force: Bool) {
     let here = position(play)
-    if play.batch.isEmpty {
+    if play.batch.isEmpty && play.raw.isEmpty {
       guard force else { return }
       let changed = mailbox.withLock { box -> Bool in
         guard box.position != here else { return false }
@@ -259,13 +332,23 @@ public final class ReplaySource: @unchecked Sendable {
       playerWake.wait(timeout: 1)
       playerWake.clear()
     }
-    var batch = mailbox.withLock { $0.spare.popLast() } ?? MarketBatch()
+    var (batch, raw) = mailbox.withLock {
+      ($0.spare.popLast() ?? MarketBatch(), $0.spareRaw.popLast() ?? RawFrames())
+    }
     swap(&batch, &play.batch)
-    mailbox.withLock { box in
-      box.ready.append(Handoff(batch: batch, position: here))
+    swap(&raw, &play.raw)
+    play.raw.removeAll()
+    let waiting = mailbox.withLock { box in
+      box.ready.append(Handoff(batch: batch, position: here, raw: raw))
       box.position = here
       box.positionChanged = false
+      return box.ready.count
     }
+    // Sharing: when what was just handed over is all the draining thread has to do, it will catch
+    // up and wait; the next batch goes over undecoded for it to decode. Behind, it gets decoded
+    // batches. (Never while paced, paused or seeking.)
+    let caughtUp = sharing == .always || (sharing == .whenCaughtUp && waiting <= 1)
+    play.handsOverRaw = caughtUp && play.speed == 0 && !play.paused && play.seekingTo == nil
     play.frames = 0
     wake.signal()
   }
@@ -308,6 +391,8 @@ public final class ReplaySource: @unchecked Sendable {
       return
     }
     play.batch.removeAll()
+    play.raw.removeAll()
+    play.handsOverRaw = false
     play.frames = 0
     play.hasPending = false
     play.pendingTime = nil
@@ -316,7 +401,10 @@ public final class ReplaySource: @unchecked Sendable {
     play.ended = false
     play.seekingTo = target
     mailbox.withLock { box in
-      for handoff in box.ready { box.spare.append(handoff.batch) }
+      for handoff in box.ready {
+        box.spare.append(handoff.batch)
+        box.spareRaw.append(handoff.raw)
+      }
       box.ready.removeAll()
       for i in box.spare.indices { box.spare[i].removeAll() }
       box.rewound = true

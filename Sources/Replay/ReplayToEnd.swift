@@ -26,10 +26,14 @@ public enum ReplayToEnd {
   /// their receive time; a recording without times plays as fast as it goes. The file is read
   /// and decoded on a thread of its own (`ReplaySource`) while this one applies.
   public static func run(
-    _ player: ReplayPlayer, into session: inout MarketSession, speed: Double = 0, batchFrames: Int = 1_024
+    _ player: ReplayPlayer, into session: inout MarketSession, speed: Double = 0, batchFrames: Int = 1_024,
+    sharing: ReplaySource.Sharing? = nil
   ) throws(RecordingError) -> Outcome {
+    // At speed 0 nothing steers the replay: this thread decodes a share of the frames whenever
+    // it has caught up (`sharing`).
     let source = ReplaySource(
-      player: player, symbol: session.market.symbol.description, speed: speed, batchFrames: batchFrames)
+      player: player, symbol: session.market.symbol.description, speed: speed, batchFrames: batchFrames,
+      sharing: sharing ?? (speed == 0 ? .whenCaughtUp : .never))
     source.start()
     defer { source.stop() }
     var batch = MarketBatch()
@@ -40,8 +44,14 @@ public enum ReplayToEnd {
       if let failure = source.failure { throw failure }
       if update.replay?.ended == true { break }
     }
+    let shared = source.shared
+    var lastBadLine = player.lastBadLine
+    if let theirs = shared.lastBadLine, theirs.number > player.lastBadLineNumber {
+      lastBadLine = theirs.words
+    }
     return Outcome(
-      frames: player.frames, badLines: player.badLines, lastBadLine: player.lastBadLine,
-      endedMidLine: player.endedMidLine, bookSymbols: player.bookSymbols)
+      frames: player.frames + shared.frames, badLines: player.badLines + shared.badLines,
+      lastBadLine: lastBadLine, endedMidLine: player.endedMidLine,
+      bookSymbols: player.bookSymbols + shared.bookSymbols.filter { !player.bookSymbols.contains($0) })
   }
 }

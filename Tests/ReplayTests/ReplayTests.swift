@@ -157,6 +157,38 @@ import Testing
     #expect(outcome.lastBadLine?.hasPrefix("line \(complete + 3):") == true, "\(outcome)")
   }
 
+  /// `--once` shares the decoding with the applying thread when it catches up: whoever decodes
+  /// a batch, the replay ends on the same books, counts the same frames and bad lines, names the
+  /// same last bad line, and finds the same book symbols (`always` hands every batch after the
+  /// first over undecoded; small batches so that many are handed over).
+  @Test(arguments: [ReplaySource.Sharing.never, .whenCaughtUp, .always])
+  func sharedDecodingPlaysAsTheReplayThreadAlone(sharing: ReplaySource.Sharing) throws {
+    var lines = Fixture.lines("2021-07-22_session_full.jsonl")
+    let complete = lines.count
+    lines.insert(Array("not json at all".utf8), at: 3)
+    lines.insert(Array("{\"table\":\"orderBookL2\",\"action\":".utf8), at: 700)
+    var bytes = lines.joined(separator: [0x0A]).map { $0 }
+    bytes += [0x0A] + Array("{\"table\":\"orderBookL2\",\"act".utf8)
+    let path = try Self.temporary("shared.jsonl", bytes)
+    defer { Self.cleanUp(path) }
+    for symbol in ["XBTUSD", "SOLUSDT"] as [Symbol] {
+      var session = MarketSession(symbol: symbol)
+      let outcome = try ReplayToEnd.run(
+        try ReplayPlayer(path: path), into: &session, batchFrames: 5, sharing: sharing)
+      #expect(outcome.frames == complete, "\(sharing) \(outcome)")
+      #expect(outcome.badLines == 3, "\(sharing) \(outcome)")
+      #expect(outcome.lastBadLine?.hasPrefix("line \(complete + 3):") == true, "\(sharing) \(outcome)")
+      #expect(outcome.endedMidLine)
+      #expect(
+        Set(outcome.bookSymbols).count == 10 && outcome.bookSymbols.count == 10, "\(outcome.bookSymbols)")
+      let expected = try Self.reference(Fixture.lines("2021-07-22_session_full.jsonl"), symbol)
+      #expect(session.market.book.top(.buy, .max) == expected.book.top(.buy, .max), "\(sharing) \(symbol)")
+      #expect(session.market.book.top(.sell, .max) == expected.book.top(.sell, .max), "\(sharing) \(symbol)")
+      #expect(session.market.tape.count == expected.tape.count, "\(sharing) \(symbol)")
+      #expect(session.market.faultCount == 0)
+    }
+  }
+
   @Test func aLineLongerThanTheLimitStopsTheReaderWithoutFillingMemory() throws {
     // 1 MB without a newline is fine; the limit is what stops junk, so check it is reported.
     let path = try Self.temporary("long.jsonl", [UInt8](repeating: UInt8(ascii: "{"), count: 3 << 20))
