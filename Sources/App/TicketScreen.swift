@@ -20,7 +20,7 @@ enum TicketScreen {
       let size = level.map { NumberFormat.size($0.size) } ?? NumberFormat.unknown
       return [
         Span(label + " ", Style(color, dim: stale)), Span(" \(price) ", style),
-        Span(" × " + size, Style(.muted, dim: stale)),
+        Span(" \(glyphs.times) " + size, Style(.muted, dim: stale)),
       ]
     }
     let sellFlash = s.wallMs < t.bidFlashUntil
