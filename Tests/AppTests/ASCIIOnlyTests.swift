@@ -122,6 +122,22 @@ import Trading
     Self.expectASCII(s, "the alert list")
   }
 
+  /// A ticket that can trade: the touch, the confirm line, an order sent (pending) and open.
+  @Test(arguments: sizes)
+  func theLiveTicket(width: Int, height: Int) {
+    var s = TicketAppTests.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    s.ascii = true
+    _ = App.update(&s, .resize(width: width, height: height))
+    Self.press(&s, .character("o"))
+    Self.expectASCII(s, "the live ticket")
+    _ = TicketAppTests.type(&s, "1200")
+    Self.expectASCII(s, "the ticket with a size")
+    Self.press(&s, .enter)
+    Self.expectASCII(s, "the ticket with an order sent")
+    Self.press(&s, .character("t"))
+    Self.expectASCII(s, "the limit ticket with an order sent")
+  }
+
   @Test(arguments: sizes)
   func theReplayStatusLine(width: Int, height: Int) throws {
     var s = try Self.dashboard(width: width, height: height)
