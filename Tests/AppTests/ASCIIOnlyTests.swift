@@ -169,8 +169,14 @@ import Trading
     Self.expectASCII(s, "the markets list, sorted")
     Self.press(&s, .character("/"), .character("X"))
     Self.expectASCII(s, "the markets list, filtering")
-    Self.press(&s, .enter, .character("f"), .character("f"), .character("f"), .character("f"))
-    Self.expectASCII(s, "the markets list, \(s.markets.kinds.label)")
+    Self.press(&s, .enter)
+    // Every kind in turn, favourites (starred, then none) among them.
+    for _ in 0..<8 {
+      Self.press(&s, .character("f"))
+      Self.expectASCII(s, "the markets list, \(s.markets.kinds.label)")
+    }
+    s.markets.favourites = []
+    Self.expectASCII(s, "the markets list, \(s.markets.kinds.label), none starred")
     Self.press(&s, .character("?"))
     Self.expectASCII(s, "the markets list's help")
   }
