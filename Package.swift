@@ -74,10 +74,13 @@ let package = Package(
     // I/O layers. Threads: a thread of our own, a lock, and a wake pipe (the feed's and the
     // replay's workers hand the UI thread values through them).
     .target(name: "Threads"),
-    .target(name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads"]),
-    .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel"]),
+    // mkdir -p, atomic replace, write-all and the XDG paths of tradeterm's own files.
+    .target(name: "Files"),
+    .target(
+      name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads", "Files"]),
+    .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel", "Files"]),
     // The paper journal on disk (append + fsync per line, flock).
-    .target(name: "Journal", dependencies: ["Trading"]),
+    .target(name: "Journal", dependencies: ["Trading", "Files"]),
     // A second process on the journal, for the kill -9 and lock tests.
     .executableTarget(name: "tradeterm-journal-probe", dependencies: ["Journal", "Trading", "MarketModel"]),
 
@@ -104,7 +107,7 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
-        "App", "Trading", "Journal", "Config",
+        "App", "Trading", "Journal", "Config", "Files",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -150,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files"]),
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(
       name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session", "TestSupport"],

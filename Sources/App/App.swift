@@ -246,7 +246,7 @@ public enum App {
     if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
       // Space turns the page while there is one more; any other key closes.
-      let pages = HelpOverlay(entries: state.keys.help).pageCount(
+      let pages = HelpOverlay(entries: state.keys.help, ascii: state.ascii).pageCount(
         in: Rect(x: 0, y: 0, width: state.width, height: state.height))
       if key == .character(" "), state.helpPage + 1 < pages {
         state.helpPage += 1

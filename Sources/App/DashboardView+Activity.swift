@@ -35,7 +35,9 @@ extension DashboardView {
       footer += " ≥ " + NumberFormat.compact(Double(threshold))
       if s.walls.fixedThreshold == nil { footer += " auto" }
     }
-    let box = Box(title: title, footer: footer + " · w: hide", focused: false, ascii: s.ascii)
+    let box = Box(
+      title: title, footer: footer + " · \(s.keys.short(.toggleActivity)): hide", focused: false,
+      ascii: s.ascii)
     box.render(into: &grid, area: area)
     let rows = box.inner(area).height
     var liquidations: [ActivityView.Item] = []

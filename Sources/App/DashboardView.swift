@@ -123,7 +123,9 @@ public enum DashboardView {
         title:
           "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
           + (bookStale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
-        footer: "+/-: band · c: next chart", focused: s.focus == .chart, ascii: s.ascii)
+        footer:
+          "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · \(s.keys.short(.cycleChart)): next chart",
+        focused: s.focus == .chart, ascii: s.ascii)
       box.render(into: &grid, area: area)
       HeatmapView(heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii)
         .render(into: &grid, area: box.inner(area))
@@ -168,12 +170,14 @@ public enum DashboardView {
   /// The chart pane's box and content for the chart mode.
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
     let focused = s.focus == .chart
+    let k = s.keys.short
     // Dimmed with the tape when it is not live, and saying how old.
     let stale = s.session.tapeIsLive ? "" : staleNote(s.age(of: s.session.tapeDataAt))
     switch s.chartMode {
     case .sparkline, .heatmap:
       let box = Box(
-        title: "Price \(s.chartInterval.label)" + stale, footer: "c: 1s/1m/5m", focused: focused,
+        title: "Price \(s.chartInterval.label)" + stale, footer: "\(s.keys.short(.cycleChart)): 1s/1m/5m",
+        focused: focused,
         ascii: s.ascii)
       return (
         box,
@@ -194,7 +198,8 @@ public enum DashboardView {
       let box = Box(
         title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : "") + stale,
         footer: active
-          ? (s.ascii ? "<-/-> time, Home: now, c: next" : "←/→ time · Home: now · c: next") : "c: next chart",
+          ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
+          : "\(k(.cycleChart)): next chart",
         focused: focused, ascii: s.ascii)
       let chart = CandleChart(
         candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,

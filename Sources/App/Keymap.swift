@@ -85,7 +85,7 @@ public enum Keymap {
   public static let table: [Entry] = [
     Entry("focus-next", .focusNext, [.tab], "focus next / previous pane"),
     Entry("focus-previous", .focusPrevious, [.backTab], nil),
-    Entry("zoom-book", .zoom(.book), [c("1")], "zoom book / trades / chart (again, 0 or Esc: split)"),
+    Entry("zoom-book", .zoom(.book), [c("1")], "zoom book / trades / chart (again, {unzoom} or Esc: split)"),
     Entry("zoom-trades", .zoom(.trades), [c("2")], nil),
     Entry("zoom-chart", .zoom(.chart), [c("3")], nil),
     Entry("unzoom", .unzoom, [c("0"), .escape], nil),
@@ -97,7 +97,7 @@ public enum Keymap {
       "chart-back", .scrollLeft, [.left], "chart (focused or zoomed, candles): cursor back / forward in time"),
     Entry("chart-forward", .scrollRight, [.right], nil),
     Entry("symbol", .openPicker, [c("s"), c("/")], "switch symbol (type to filter, Enter, Esc)"),
-    Entry("markets", .toggleMarkets, [c("m")], "markets list (m or Esc: back to the dashboard)"),
+    Entry("markets", .toggleMarkets, [c("m")], "markets list ({markets} or Esc: back to the dashboard)"),
     Entry(
       "markets-open", .marketsOpen, [.enter], "markets: open the row's symbol · star it", scope: .markets),
     Entry("markets-star", .marketsStar, [c("*")], nil, scope: .markets),
@@ -125,9 +125,12 @@ public enum Keymap {
       "ticket-confirm", .ticketConfirm, [.enter], "ticket: Confirm (dim, with the reason, when invalid)",
       scope: .ticket),
     Entry(
-      "ticket-cancel-order", .ticketCancelOrder, [c("x")], "ticket: cancel the selected open order (↑ ↓)",
+      "ticket-cancel-order", .ticketCancelOrder, [c("x")],
+      "ticket: cancel the selected open order ({scroll-up} {scroll-down})",
       scope: .ticket),
-    Entry("portfolio", .togglePortfolio, [c("P")], "portfolio: file + paper positions, live P&L (Esc back)"),
+    Entry(
+      "portfolio", .togglePortfolio, [c("P")],
+      "portfolio: file + paper positions, live P&L ({portfolio} or Esc back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
     Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),
@@ -150,10 +153,10 @@ public enum Keymap {
     Entry("quit", .quit, [c("q"), c("Q"), .interrupt], "quit"),
   ]
 
-  /// The portfolio's own keys (fixed), listed under its help line.
-  public static let portfolioHelp: [(keys: String, action: String)] = [
-    ("  ↑ ↓ j k PgUp PgDn", "portfolio: scroll · dim row: stale mark")
-  ]
+  /// The portfolio's own line, listed under its help line: it scrolls with these commands' keys.
+  public static let portfolioHelp: (commands: [Command], action: String) = (
+    [.scrollUp, .scrollDown, .pageUp, .pageDown], "portfolio: scroll · dim row: stale mark"
+  )
 
   /// The ticket's own keys (fixed), listed under its help line.
   public static let ticketHelp: [(keys: String, action: String)] = [
@@ -232,8 +235,32 @@ public struct KeyBindings: Sendable {
   /// The keys bound to `command`, first the main one.
   public func keys(for command: Command) -> [Key] { keysByCommand[command] ?? [] }
 
-  /// The first key of `command`, as shown in a hint (`?` for none).
+  /// The first key of `command`, as shown in a hint (`-` for none).
   public func label(_ command: Command) -> String { keys(for: command).first?.name ?? "-" }
+
+  /// The first key of `command` as a footer or the help's text names it: an arrow key as its
+  /// arrow (`--ascii` folds it to `<-`, `->`, `Up`, `Down`), any other by name; `-` for none.
+  public func short(_ command: Command) -> String {
+    switch keys(for: command).first {
+    case .left?: "←"
+    case .right?: "→"
+    case .up?: "↑"
+    case .down?: "↓"
+    case let key?: key.name
+    case nil: "-"
+    }
+  }
+
+  /// `text` with each `{name}` (a command's name in the `[keys]` table) replaced by that
+  /// command's first key in force (`short`): help text that names a key names the one bound.
+  public func naming(_ text: String) -> String {
+    guard text.contains("{") else { return text }
+    var out = text
+    for entry in Keymap.table where out.contains("{\(entry.name)}") {
+      out = out.replacing("{\(entry.name)}", with: short(entry.command))
+    }
+    return out
+  }
 
   /// A status-line hint for `command`, nil when no key is bound to it.
   public func hint(_ command: Command, _ action: String) -> KeyHint? {
@@ -251,10 +278,12 @@ public struct KeyBindings: Sendable {
         }
       } else {
         // A screen's own keys are listed under the line that opens it, indented.
-        lines.append(KeyHint((entry.scope == .dashboard ? "" : "  ") + keys, entry.help ?? ""))
+        lines.append(KeyHint((entry.scope == .dashboard ? "" : "  ") + keys, naming(entry.help ?? "")))
       }
       if entry.command == .togglePortfolio {
-        lines += Keymap.portfolioHelp.map { KeyHint($0.keys, $0.action) }
+        let (commands, action) = Keymap.portfolioHelp
+        lines.append(
+          KeyHint("  " + commands.flatMap { self.keys(for: $0) }.map(\.name).joined(separator: " "), action))
       }
       if entry.command == .ticketCancelOrder {
         lines += Keymap.ticketHelp.map { KeyHint($0.keys, $0.action) }

@@ -30,8 +30,7 @@ enum MarketsScreen {
       title += age.map { "  \(NumberFormat.age(ms: $0)) old" } ?? "  no data yet"
     }
     let box = Box(
-      title: title, footer: "Enter open  Tab/d sort  / filter  f type  * star  m back", focused: true,
-      ascii: s.ascii)
+      title: title, footer: footer(s.keys), focused: true, ascii: s.ascii)
     box.render(into: &grid, area: main)
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
@@ -45,7 +44,7 @@ enum MarketsScreen {
     if order.isEmpty {
       let words =
         s.markets.kinds == .favourites && s.markets.favourites.isEmpty
-        ? "no favourites yet: * stars the selected row"
+        ? "no favourites yet: \(s.keys.short(.marketsStar)) stars the selected row"
         : universe.count == 0 ? "waiting for the instrument list" : "no match"
       _ = grid.put(words, x: list.x, y: list.y + 1, style: Style(.muted), clip: list)
     }
@@ -56,6 +55,13 @@ enum MarketsScreen {
         .render(into: &grid, area: grid.bounds)
     }
     return grid
+  }
+
+  /// The box's footer: the list's own keys as bound now.
+  static func footer(_ keys: KeyBindings) -> String {
+    let k = keys.short
+    return "\(k(.marketsOpen)) open  \(k(.marketsSort(forward: true)))/\(k(.marketsDirection)) sort  "
+      + "\(k(.marketsFilter)) filter  \(k(.marketsKinds)) type  \(k(.marketsStar)) star  \(k(.toggleMarkets)) back"
   }
 
   /// The status line's hints: the list's own keys, then the shared ones as bound now.

@@ -28,8 +28,7 @@ enum PortfolioScreen {
       title += age.map { "  marks \(NumberFormat.age(ms: $0)) old" } ?? "  no marks yet"
     }
     let box = Box(
-      title: title, footer: (s.ascii ? "j/k" : "↑↓") + " scroll  P back  m markets  ? help", focused: true,
-      ascii: s.ascii)
+      title: title, footer: footer(s.keys), focused: true, ascii: s.ascii)
     box.render(into: &grid, area: main)
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
@@ -42,6 +41,14 @@ enum PortfolioScreen {
         .render(into: &grid, area: grid.bounds)
     }
     return grid
+  }
+
+  /// The box's footer, with the keys in force.
+  static func footer(_ keys: KeyBindings) -> String {
+    let k = keys.short
+    return
+      "\(k(.scrollUp))/\(k(.scrollDown)) scroll  \(k(.togglePortfolio)) back  \(k(.toggleMarkets)) markets  "
+      + "\(k(.help)) help"
   }
 
   /// The screen's hints, with the keys in force.

@@ -20,7 +20,7 @@ enum TicketScreen {
       let size = level.map { NumberFormat.size($0.size) } ?? NumberFormat.unknown
       return [
         Span(label + " ", Style(color, dim: stale)), Span(" \(price) ", style),
-        Span(" × " + size, Style(.muted, dim: stale)),
+        Span(" \(glyphs.times) " + size, Style(.muted, dim: stale)),
       ]
     }
     let sellFlash = s.wallMs < t.bidFlashUntil
@@ -119,7 +119,9 @@ enum TicketScreen {
       lines.append(
         .spans([
           Span("[ Confirm ]", Style(t.side == .buy ? .buy : .sell, bold: true, reverse: true)),
-          Span("  Enter: paper \(what) \(q.unitsText) \(spec.unitName) \(t.type.rawValue.lowercased())"),
+          Span(
+            "  \(s.keys.label(.ticketConfirm)): paper \(what) \(q.unitsText) \(spec.unitName) \(t.type.rawValue.lowercased())"
+          ),
         ]))
     }
     if let result = t.result { lines.append(.spans([Span(result, Style(.accent))])) }

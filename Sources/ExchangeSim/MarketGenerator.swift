@@ -56,6 +56,8 @@ struct MarketGenerator: Sendable {
 
   // The instrument's slow-moving fields.
   private var basis: Double
+  /// How far the basis may wander either side of zero.
+  private var basisLimit = 0.001
   private var fundingRate: Double
   private var indicativeFundingRate: Double
   private var fundingTimeMs: Int64
@@ -505,14 +507,36 @@ struct MarketGenerator: Sendable {
 
   /// Moves the slow fields (basis, predicted funding, open interest; funding at its time).
   mutating func evolveTicker(timeMs: Int64) {
-    basis = max(-0.001, min(0.001, basis + tickerRNG.gaussian() * 0.00002))
+    basis = max(-basisLimit, min(basisLimit, basis + tickerRNG.gaussian() * 0.00002))
     indicativeFundingRate = max(
       -0.00375, min(0.00375, Self.decimalRound(indicativeFundingRate + tickerRNG.gaussian() * 0.000002, 6)))
-    openInterest = max(0, openInterest + Int64((tickerRNG.gaussian() * 20).rounded()) * instrument.lotSize)
-    if timeMs >= fundingTimeMs {
+    let drift = Int64((tickerRNG.gaussian() * 20).rounded()) * instrument.lotSize
+    // Spot and indices have no open interest, dated futures no funding.
+    if !instrument.isSpot && !instrument.isIndex { openInterest = max(0, openInterest + drift) }
+    if instrument.isPerpetual, timeMs >= fundingTimeMs {
       fundingRate = indicativeFundingRate
       fundingTimeMs = Self.nextFunding(after: timeMs)
     }
+  }
+
+  /// Takes over a ticker-only instrument's day (`SimWorld.promote`): its 24 h base (so the 24 h
+  /// change goes on from the same price), high, low, volume and turnover so far, open interest,
+  /// basis and funding. The warm-up's own past is the ticker's, already counted.
+  mutating func continueDay(_ day: SimDay) {
+    let last = history.lastTicks
+    prevPrice24h = day.prevPrice24h
+    high24h = max(day.high24h, last)
+    low24h = min(day.low24h, last)
+    volume24h = day.volume24h
+    turnover24h = day.turnover24h
+    home24h = day.home24h
+    foreign24h = day.foreign24h
+    openInterest = day.openInterest
+    basis = instrument.isSpot ? 0 : day.basis
+    basisLimit = instrument.isSpot ? 0 : max(0.001, abs(day.basis) + 0.001)
+    fundingRate = day.fundingRate
+    indicativeFundingRate = day.indicativeFundingRate
+    fundingTimeMs = day.fundingTimeMs
   }
 
   /// The instrument's changing fields now.
@@ -525,11 +549,13 @@ struct MarketGenerator: Sendable {
     let index = Self.decimalRound(midPrice * (1 + basis * 0.5 - 0.00005), markDecimals)
     let change = Self.decimalRound(Double(last) / Double(prevPrice24h) - 1, 4)
     let vwap = Self.decimalRound(scale.price(1) * Double(prevPrice24h + last) / 2, markDecimals)
+    let perpetual = instrument.isPerpetual
     let values: [InstrumentTicker.Value] = [
       .ticks(last), .text(Self.name(lastTrade?.tickDirection ?? .zeroPlusTick)), .number(change),
       .ticks(prevPrice24h), .ticks(max(high24h, last)), .ticks(min(low24h, last)), .ticks(bestBid),
-      .number(midPrice), .ticks(bestAsk), .number(mark), .number(mark), .number(index), .number(fundingRate),
-      .number(indicativeFundingRate), .time(fundingTimeMs), .integer(volume24h), .integer(turnover24h),
+      .number(midPrice), .ticks(bestAsk), .number(mark), .number(mark), .number(index),
+      perpetual ? .number(fundingRate) : .null, perpetual ? .number(indicativeFundingRate) : .null,
+      perpetual ? .time(fundingTimeMs) : .null, .integer(volume24h), .integer(turnover24h),
       .number(Self.decimalRound(home24h, 4)), .number(Self.decimalRound(foreign24h, 4)), .number(vwap),
       .integer(openInterest),
       .integer(Self.notionals(instrument, scale, size: openInterest, ticks: last).0),

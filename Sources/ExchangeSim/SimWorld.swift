@@ -103,8 +103,9 @@ final class SimWorld {
   private func promote(_ u: Int) {
     var instrument = universe[u].ticker.instrument
     instrument.startPrice = universe[u].ticker.lastPrice
-    let generator = Self.warmedUp(
+    var generator = Self.warmedUp(
       instrument, config: config, startMs: nowMs(), ticksPerInstrument: ticksPerInstrument)
+    generator.continueDay(universe[u].ticker.day)
     var slot = MarketSlot(generator: generator, timeMs: nowMs())
     slot.published = universe[u].published
     slotIndex[instrument.symbol] = slots.count

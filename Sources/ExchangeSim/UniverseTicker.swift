@@ -75,6 +75,15 @@ struct UniverseTicker: Sendable {
   /// The last traded price.
   var lastPrice: Double { scale.price(last) }
 
+  /// The day so far, for the full market that takes the instrument over.
+  var day: SimDay {
+    SimDay(
+      prevPrice24h: prevPrice24h, high24h: high24h, low24h: low24h, volume24h: volume24h,
+      turnover24h: turnover24h, home24h: home24h, foreign24h: foreign24h, openInterest: openInterest,
+      basis: basis, fundingRate: fundingRate, indicativeFundingRate: indicativeFundingRate,
+      fundingTimeMs: fundingTimeMs)
+  }
+
   /// The USD value of `size` contracts at `ticks` (XBt valued at the sim's 98,000 USD).
   static func usdValue(_ instrument: SimInstrument, _ scale: PriceScale, size: Int64, ticks: Int64) -> Double
   {

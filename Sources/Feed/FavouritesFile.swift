@@ -1,3 +1,4 @@
+import Files
 import MarketModel
 
 #if canImport(Glibc)
@@ -17,25 +18,13 @@ public struct FavouritesFile: Sendable {
 
   /// The file for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` is set.
   public static func standard() -> FavouritesFile? {
-    let env = { (name: String) -> String? in
-      getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    }
-    guard let base = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
-    return FavouritesFile(path: base + "/tradeterm/favourites")
+    Files.statePath("favourites").map(FavouritesFile.init(path:))
   }
 
   /// The starred instruments; none when the file is missing or unreadable. Unknown venues and
   /// malformed lines are skipped.
   public func load() -> [InstrumentID] {
-    guard let file = fopen(path, "r") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = fread(&buffer, 1, buffer.count, file)
-      if n <= 0 { break }
-      bytes += buffer[0..<n]
-    }
+    guard let bytes = Files.readAll(path) else { return [] }
     return Self.parse(String(decoding: bytes, as: UTF8.self))
   }
 
@@ -59,29 +48,6 @@ public struct FavouritesFile: Sendable {
   /// Writes `ids`: the directory is made if missing, then a temp file is written, flushed and
   /// renamed over the old one. Returns why it failed, or nil.
   public func save(_ ids: [InstrumentID]) -> String? {
-    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    Self.makeDirectories(directory)
-    let temp = path + ".tmp.\(getpid())"
-    guard let file = fopen(temp, "w") else {
-      return "cannot write \(temp): \(String(cString: strerror(errno)))"
-    }
-    var text = Self.text(ids)
-    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-    let ok = written == text.utf8.count && fflush(file) == 0 && fsync(fileno(file)) == 0
-    fclose(file)
-    guard ok, rename(temp, path) == 0 else {
-      unlink(temp)
-      return "cannot write \(path)"
-    }
-    return nil
-  }
-
-  /// `mkdir -p`, mode 0700 (state is the user's own).
-  private static func makeDirectories(_ path: String) {
-    var prefix = path.hasPrefix("/") ? "" : "."
-    for part in path.split(separator: "/") {
-      prefix += "/" + part
-      mkdir(prefix, 0o700)
-    }
+    Files.replace(path, with: Self.text(ids))
   }
 }

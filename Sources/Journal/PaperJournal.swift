@@ -1,3 +1,4 @@
+import Files
 import Trading
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ public final class PaperJournal {
   /// why in `readOnlyReason`.
   public init(path: String) {
     self.path = path
-    Self.makeDirectories(for: path)
+    Files.makeDirectories(Files.directory(of: path), mode: 0o755)
     fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     if fd < 0 {
       let reason = String(cString: strerror(errno))
@@ -57,13 +58,7 @@ public final class PaperJournal {
   }
 
   /// The journal for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` is set.
-  public static func standardPath() -> String? {
-    let env = { (name: String) -> String? in
-      getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    }
-    guard let base = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
-    return base + "/tradeterm/paper.jsonl"
-  }
+  public static func standardPath() -> String? { Files.statePath("paper.jsonl") }
 
   /// Reads every event back. A line that does not decode is skipped with a warning; when the
   /// last line lacks its newline (a write cut short) and this process is the writer, the torn
@@ -71,7 +66,7 @@ public final class PaperJournal {
   public func load() -> Loaded {
     var loaded = Loaded()
     guard fd >= 0 else { return loaded }
-    let bytes = Self.readAll(path)
+    let bytes = Files.readAll(path) ?? []
     var lineNumber = 0
     var start = 0
     var lastComplete = 0
@@ -106,51 +101,12 @@ public final class PaperJournal {
     guard writable, fd >= 0 else { return readOnlyReason ?? "the journal is read-only" }
     var text = ""
     for event in events { text += PaperJournalLine.encode(event) + "\n" }
-    var bytes = Array(text.utf8)
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        write(fd, buffer.baseAddress! + done, buffer.count - done)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return "cannot write \(path): \(String(cString: strerror(errno)))"
-      }
-      done += n
+    if let failure = text.withUTF8({ Files.writeAll(fd, UnsafeRawBufferPointer($0)) }) {
+      return "cannot write \(path): \(failure == 0 ? "nothing written" : String(cString: strerror(failure)))"
     }
-    bytes.removeAll()
     while fsync(fd) != 0 {
       if errno != EINTR { return "cannot sync \(path): \(String(cString: strerror(errno)))" }
     }
     return nil
-  }
-
-  static func readAll(_ path: String) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      out += buffer[0..<n]
-    }
-    return out
-  }
-
-  static func makeDirectories(for path: String) {
-    var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-    guard !parts.isEmpty else { return }
-    var current = ""
-    if parts.first == "" {
-      parts = parts.dropFirst()
-      current = ""
-    }
-    for part in parts where !part.isEmpty {
-      current += (current.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
-      _ = mkdir(current, 0o755)
-    }
   }
 }

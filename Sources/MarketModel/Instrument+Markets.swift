@@ -9,25 +9,10 @@ extension Instrument {
   /// The 24-hour change in percent (+1.23 for +1.23 %): `change24h` × 100.
   public var change24hPercent: Double? { change24h.map { $0 * 100 } }
 
-  /// Settlement units per whole settlement currency (10^8 for `XBt`), and whether that currency
-  /// is Bitcoin; nil for a currency this does not know.
-  static func settlement(_ currency: String?) -> (perUnit: Double, bitcoin: Bool)? {
-    switch currency {
-    case "XBt": (1e8, true)
-    case "XBT": (1, true)
-    case "USDt": (1e6, false)
-    case "USDT", "USD", "USDC": (1, false)
-    default: nil
-    }
-  }
-
   /// The USD value of `amount` settlement units (`XBt`, `USDt`…); nil when the currency is
-  /// unknown, or is Bitcoin and `usdPerXBT` is nil.
+  /// unknown or has no USD value here, or is Bitcoin and `usdPerXBT` is nil.
   public func settlementToUSD(_ amount: Double, usdPerXBT: Double?) -> Double? {
-    guard let (perUnit, bitcoin) = Self.settlement(fields.settlCurrency) else { return nil }
-    let whole = amount / perUnit
-    if !bitcoin { return whole }
-    return usdPerXBT.map { whole * $0 }
+    SettlementCurrency(fields.settlCurrency)?.usd(amount, usdPerXBT: usdPerXBT)
   }
 
   /// Whether contracts are sized in US dollars: an inverse contract quoted in USD (XBTUSD).

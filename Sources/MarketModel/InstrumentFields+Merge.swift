@@ -7,6 +7,13 @@ extension InstrumentFields {
     }
   }
 
+  /// Takes every field `other` has that these fields lack, leaving the others as they are.
+  public mutating func fillMissing(from other: InstrumentFields) {
+    for field in Self.all {
+      field.copy(from: other, into: &self, onlyIfMissing: true)
+    }
+  }
+
   /// Takes the contract's fixed facts (the fields marked `isStaticFact`) from `other` where
   /// these fields lack them.
   public mutating func fillStaticFacts(from other: InstrumentFields) {

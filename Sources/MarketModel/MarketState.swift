@@ -104,9 +104,17 @@ public struct MarketState: Sendable {
   }
 
   /// Sets instrument facts learned over REST.
+  ///
+  /// Once the `instrument` table is live for this symbol its rows are the newer: the REST row
+  /// (asked for at a symbol switch, answered a moment later) then only fills the fields the table
+  /// has not sent, and never puts its older prices (last, 24 h base, change) over the live ones.
   public mutating func merge(instrument update: InstrumentUpdate) {
     guard update.symbol == symbol else { return }
-    instrument.merge(update)
+    if instrumentSync == .live {
+      instrument.fields.fillMissing(from: update.fields)
+    } else {
+      instrument.merge(update)
+    }
   }
 
   // MARK: Tables

@@ -25,11 +25,17 @@ public enum UTCTime {
     return era * 146_097 + doe - 719_468
   }
 
+  /// The day number of `ms` (rounded down) and the milliseconds into that day (0 up to a day),
+  /// for any `ms` (no step of it overflows near `Int64.min`).
+  public static func split(ms: Int64) -> (days: Int64, msOfDay: Int64) {
+    let dayMs: Int64 = 86_400_000
+    let rest = ms % dayMs
+    return rest < 0 ? (ms / dayMs - 1, rest + dayMs) : (ms / dayMs, rest)
+  }
+
   /// `ms` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (years 0…9999).
   public static func iso(ms: Int64) -> String {
-    let dayMs: Int64 = 86_400_000
-    let days = ms >= 0 ? ms / dayMs : (ms - dayMs + 1) / dayMs
-    let inDay = ms - days * dayMs
+    let (days, inDay) = split(ms: ms)
     let (y, m, d) = civil(days: days)
     func pad(_ n: Int64, _ width: Int) -> String {
       let s = String(n)

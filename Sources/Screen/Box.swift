@@ -59,12 +59,13 @@ public struct Box: Sendable, Hashable {
     // ┌ Title ──┐: a space either side of the title, which needs at least one column.
     let room = area.width - 4
     if !title.isEmpty && room >= 1 {
-      let text = title.fitted(room, ellipsis: glyphs.ellipsis)
+      let text = title.folded(ascii: ascii).fitted(room, ellipsis: glyphs.ellipsis)
       grid.put(" ", x: area.x + 1, y: top, style: style)
       let end = grid.put(text, x: area.x + 2, y: top)
       grid.put(" ", x: end, y: top, style: style)
     }
     // └── footer ┘: right-aligned, and only when whole (a cut hint helps nobody).
+    let footer = footer.folded(ascii: ascii)
     if !footer.isEmpty && footer.width <= room {
       let x = area.maxX - 2 - footer.width
       grid.put(" ", x: x - 1, y: bottom, style: style)

@@ -32,6 +32,7 @@ public struct HelpOverlay: Sendable {
   /// The layout in `area`: the box, entry columns, rows per column, a column's width, the key
   /// column's width, and the number of pages.
   func geometry(in area: Rect) -> (box: Rect, columns: Int, rows: Int, cell: Int, keyWidth: Int, pages: Int) {
+    let entries = lines
     let keyWidth = min(Self.maxKeyWidth, entries.map(\.key.count).max() ?? 0)
     let actionWidth = entries.map(\.action.count).max() ?? 0
     let entryWidth = keyWidth + 2 + actionWidth
@@ -54,6 +55,9 @@ public struct HelpOverlay: Sendable {
     return (box, columns, rows, cell, keyWidth, pages)
   }
 
+  /// The entries as drawn: folded to ASCII under `ascii`.
+  var lines: [KeyHint] { ascii ? entries.map { $0.folded(ascii: true) } : entries }
+
   /// The number of pages the help takes in `area`.
   public func pageCount(in area: Rect) -> Int { geometry(in: area).pages }
 
@@ -74,7 +78,7 @@ public struct HelpOverlay: Sendable {
     Box(title: title, footer: footerText, focused: true, ascii: ascii).render(into: &grid, area: box)
     let inside = box.inset(1)
     let first = shown * columns * rows
-    for (i, entry) in entries.dropFirst(first).prefix(columns * rows).enumerated() {
+    for (i, entry) in lines.dropFirst(first).prefix(columns * rows).enumerated() {
       let column = i / rows
       let row = i % rows
       guard column < columns, row < inside.height else { continue }

@@ -66,12 +66,16 @@ public struct StatusLine: Sendable {
     var left = [Span(" \(connection.label) ", connection.style)].fitted(width, ellipsis: glyphs.ellipsis)
     if let banner {
       let free = width - left.width - 2
-      if free >= 3 { left += [Span("  ")] + banner.fitted(free, ellipsis: glyphs.ellipsis) }
+      if free >= 3 {
+        left += [Span("  ")] + banner.folded(ascii: ascii).fitted(free, ellipsis: glyphs.ellipsis)
+      }
       grid.put(left, x: row.x + 1, y: row.y, clip: row)
       return
     }
     var extras: [[Span]] = replay.map { [$0.spans] } ?? []
-    extras += markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
+    extras += markers.map {
+      [Span(" \($0.folded(ascii: ascii)) ", Style(.accent, bold: true, reverse: true))]
+    }
     if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
     if let dataAgeMs {
       extras.append([Span("age ", Style(.muted)), Span(NumberFormat.age(ms: dataAgeMs), Style())])
@@ -102,11 +106,12 @@ public struct StatusLine: Sendable {
 
     var free = width - leftWidth
     let words = [notice, connection.reason].compactMap { $0 }.filter { !$0.isEmpty }
-    let reason = words.isEmpty ? nil : Span(words.joined(separator: "; "), Style(.warning))
+    let reason =
+      words.isEmpty ? nil : Span(words.joined(separator: "; ").folded(ascii: ascii), Style(.warning))
     let reasonKeeps = reason.map { min($0.width, Self.reasonReserve) + 2 } ?? 0
     var right: [Span] = []
     var rightWidth = 0
-    for hint in hints {
+    for hint in ascii ? hints.map({ $0.folded(ascii: true) }) : hints {
       let hintWidth = hint.width
       let cost = hintWidth + 2 + (right.isEmpty ? 0 : 2)
       guard rightWidth + cost + reasonKeeps <= free else { break }

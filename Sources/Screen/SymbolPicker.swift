@@ -115,7 +115,8 @@ public struct SymbolPicker: Sendable {
     let list = Rect(x: line.x, y: inside.y + 2, width: line.width, height: inside.height - 2)
     guard !items.isEmpty else {
       let lines = Self.wrap(
-        message ?? "no match", width: list.width, rows: min(list.height, Self.maxMessageRows),
+        (message ?? "no match").folded(ascii: ascii), width: list.width,
+        rows: min(list.height, Self.maxMessageRows),
         ellipsis: glyphs.ellipsis)
       for (n, text) in lines.enumerated() {
         grid.put(text, x: list.x, y: list.y + n, style: Style(.muted), clip: list)

@@ -66,7 +66,8 @@ public struct TicketView: Sendable {
         )
       case .spans(let spans):
         let row = Rect(x: inside.x + 1, y: y, width: max(0, inside.width - 2), height: 1)
-        grid.put(spans.fitted(row.width, ellipsis: glyphs.ellipsis), x: row.x, y: y, clip: row)
+        grid.put(
+          spans.folded(ascii: ascii).fitted(row.width, ellipsis: glyphs.ellipsis), x: row.x, y: y, clip: row)
       }
     }
   }

@@ -1,3 +1,4 @@
+import Files
 import MarketModel
 
 #if canImport(Glibc)
@@ -49,18 +50,6 @@ public enum TerminalAlert {
   }
 
   private static func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = Glibc.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-        if n > 0 {
-          offset += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else {
-          break
-        }
-      }
-    }
+    bytes.withUnsafeBytes { Files.writeAll(STDOUT_FILENO, $0) }
   }
 }

@@ -91,7 +91,7 @@ public struct ContractSpec: Sendable, Hashable {
     guard let lot = f.lotSize, lot > 0 else { return .failure(.missing("lotSize")) }
     guard let tick = f.tickSize, tick > 0 else { return .failure(.missing("tickSize")) }
     guard let settl = f.settlCurrency, !settl.isEmpty else { return .failure(.missing("settlCurrency")) }
-    guard let scale = settlementScale(settl) else { return .failure(.unknownCurrency(settl)) }
+    guard let currency = SettlementCurrency(settl) else { return .failure(.unknownCurrency(settl)) }
     let kind: Kind
     if f.isInverse == true {
       kind = .inverse
@@ -115,22 +115,10 @@ public struct ContractSpec: Sendable, Hashable {
         symbol: instrument.symbol, kind: kind, multiplier: multiplier, underlyingToPositionMultiplier: u2p,
         underlyingToSettleMultiplier: f.underlyingToSettleMultiplier,
         quoteToSettleMultiplier: f.quoteToSettleMultiplier, settlCurrency: settl,
-        settlePerWhole: scale.perWhole,
-        settleName: scale.name, quoteCurrency: f.quoteCurrency ?? "", underlying: f.underlying ?? "",
+        settlePerWhole: currency.perWhole,
+        settleName: currency.wholeName, quoteCurrency: f.quoteCurrency ?? "", underlying: f.underlying ?? "",
         lotSize: lot, tickSize: tick, maxOrderQty: f.maxOrderQty.flatMap { $0 > 0 ? $0 : nil },
         takerFee: f.takerFee))
-  }
-
-  /// Settlement units per whole currency, and the whole currency's name: BitMEX's `XBt` is
-  /// satoshis, `USDt` millionths of a USDT. Nil for a currency this does not know.
-  public static func settlementScale(_ currency: String) -> (perWhole: Double, name: String)? {
-    switch currency {
-    case "XBt": (1e8, "XBT")
-    case "XBT": (1, "XBT")
-    case "USDt": (1e6, "USDT")
-    case "USDT", "USD", "USDC", "EUR": (1, currency)
-    default: nil
-    }
   }
 
   // MARK: Contracts and units

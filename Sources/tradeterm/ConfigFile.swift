@@ -1,5 +1,6 @@
 import App
 import Config
+import Files
 
 #if canImport(Glibc)
 import Glibc
@@ -10,19 +11,12 @@ import Glibc
 enum ConfigFile {
   /// `$XDG_CONFIG_HOME/tradeterm/config.toml`, else `~/.config/tradeterm/config.toml`; nil
   /// when neither variable is set.
-  static func standardPath() -> String? {
-    guard let base = env("XDG_CONFIG_HOME") ?? env("HOME").map({ $0 + "/.config" }) else { return nil }
-    return base + "/tradeterm/config.toml"
-  }
+  static func standardPath() -> String? { Files.configPath("config.toml") }
 
   /// `~/x` as `$HOME/x` (the config's paths; the shell expands the command line's).
   static func expandingHome(_ path: String) -> String {
-    guard path.hasPrefix("~/"), let home = env("HOME") else { return path }
+    guard path.hasPrefix("~/"), let home = Files.env("HOME") else { return path }
     return home + path.dropFirst()
-  }
-
-  static func env(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The file's text; nil when it does not exist; an error for anything else (a directory, no
@@ -37,16 +31,8 @@ enum ConfigFile {
     guard info.st_size <= 1 << 20 else {
       return .failure(Problem("\(path): larger than 1 MB, not a config file"))
     }
-    guard let file = fopen(path, "r") else {
+    guard let bytes = Files.readAll(path) else {
       return .failure(Problem("\(path): \(String(cString: strerror(errno)))"))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = fread(&buffer, 1, buffer.count, file)
-      if n <= 0 { break }
-      bytes += buffer[0..<n]
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       return .failure(Problem("\(path): not UTF-8 text"))
@@ -80,11 +66,7 @@ enum ConfigFile {
 struct AlertsFile {
   var path: String
 
-  static func standard() -> AlertsFile? {
-    guard let base = ConfigFile.env("XDG_STATE_HOME") ?? ConfigFile.env("HOME").map({ $0 + "/.local/state" })
-    else { return nil }
-    return AlertsFile(path: base + "/tradeterm/alerts")
-  }
+  static func standard() -> AlertsFile? { Files.statePath("alerts").map(AlertsFile.init(path:)) }
 
   /// The saved alerts; none when there is no file; an error line when it cannot be used.
   func load() -> Result<[AlertRule], Problem> {
@@ -100,24 +82,7 @@ struct AlertsFile {
   func save(_ rules: [AlertRule]) -> String? {
     var text = "# tradeterm's alerts added with `a`, kept across runs (the config's [[alerts]] form).\n"
     for rule in rules { text += "\n" + Settings.alertLines(rule).joined(separator: "\n") + "\n" }
-    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    var prefix = directory.hasPrefix("/") ? "" : "."
-    for part in directory.split(separator: "/") {
-      prefix += "/" + part
-      mkdir(prefix, 0o700)
-    }
-    let temp = path + ".tmp.\(getpid())"
-    guard let file = fopen(temp, "w") else {
-      return "cannot write \(temp): \(String(cString: strerror(errno)))"
-    }
-    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-    let ok = written == text.utf8.count && fflush(file) == 0 && fsync(fileno(file)) == 0
-    fclose(file)
-    guard ok, rename(temp, path) == 0 else {
-      unlink(temp)
-      return "cannot write \(path)"
-    }
-    return nil
+    return Files.replace(path, with: text)
   }
 }
 

@@ -1,3 +1,4 @@
+import Files
 import Logging
 import MarketModel
 import Synchronization
@@ -21,19 +22,7 @@ struct FileLogHandler: LogHandler {
       fd.withLock { fd in
         guard fd >= 0 else { return }
         var text = line
-        text.withUTF8 { buffer in
-          var offset = 0
-          while offset < buffer.count {
-            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n > 0 {
-              offset += n
-            } else if n < 0 && errno == EINTR {
-              continue
-            } else {
-              break
-            }
-          }
-        }
+        text.withUTF8 { Files.writeAll(fd, UnsafeRawBufferPointer($0)) }
       }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MarketModel
+import Seeding
 import Testing
 
 @testable import ExchangeSim
@@ -123,6 +124,12 @@ import Testing
     #expect(PriceScale(tickSize: 0.1).price(984_599) == 98459.9)
     #expect(ISOTimestamp.string(ms: 1_732_436_782_356) == "2024-11-24T08:26:22.356Z")
     #expect(ISOTimestamp.string(ms: 0) == "1970-01-01T00:00:00.000Z")
+    // The sim's fast writer and the app's UTC calendar agree (the same civil-date code).
+    var rng = SimRandom(seed: 0x150)
+    for _ in 0..<500 {
+      let ms = Int64(rng.below(4_000_000_000_000))
+      #expect(ISOTimestamp.string(ms: ms) == UTCTime.iso(ms: ms), "seed 0x150, ms \(ms)")
+    }
   }
 
   @Test func sessionRecordingLoadsWithItsTimesFile() throws {

@@ -188,4 +188,52 @@ import Testing
       #expect(sim.bookSnapshot(symbol: "XBTUSD").bids.count > 25)
     }
   }
+
+  /// Opening a universe instrument's dashboard does not start its day again: the row the markets
+  /// list showed (prevPrice24h, so the 24 h change's sign; the day's high, low and volume; the
+  /// funding fields, none for a dated future) goes on in its full market's REST and WebSocket
+  /// rows. (It did not: the new market drew its own prevPrice24h, and a dated future's 24 h %
+  /// turned from -1.28 % to +1.03 % when the dashboard's REST row arrived.)
+  @Test(arguments: ["FFCCSX", "FFWCSX", "IFXXXP"])
+  func openingAUniverseInstrumentKeepsItsDay(typ: String) throws {
+    try SimTest.with(Self.config()) { sim in
+      let extras = sim.listing.dropFirst(sim.instruments.count)
+      let symbol = try #require(extras.first { $0.typ == typ }?.symbol)
+      func rest() throws -> [String: Any] {
+        let rows = try SimTest.get(sim.port, "/api/v1/instrument?symbol=\(symbol)").json as? [[String: Any]]
+        return try #require(rows?.first)
+      }
+      let before = try rest()
+      let prev = try #require(before["prevPrice24h"] as? Double)
+      let ws = try TestWebSocket.connect(
+        port: sim.port, path: "/realtime?subscribe=orderBookL2_25:\(symbol),instrument:\(symbol)")
+      var partial: [String: Any]?
+      while partial == nil {
+        let frame = try ws.expectFrame()
+        if frame.json?["table"] as? String == "instrument", frame.json?["action"] as? String == "partial" {
+          partial = (frame.json?["data"] as? [[String: Any]])?.first
+        }
+      }
+      sim.advanceMarket(ticks: 200)
+      for row in [try #require(partial), try rest()] {
+        #expect(
+          row["prevPrice24h"] as? Double == prev, "\(symbol): \(row["prevPrice24h"] ?? "none") after \(prev)")
+        let last = try #require(row["lastPrice"] as? Double)
+        let change = try #require(row["lastChangePcnt"] as? Double)
+        #expect(abs(change - (last / prev - 1)) < 0.0002, "\(symbol): \(change) at \(last) from \(prev)")
+        for field in ["volume24h", "turnover24h", "highPrice"] {
+          let was = try #require(before[field] as? Double, "\(field)")
+          #expect(
+            (row[field] as? Double ?? 0) >= was, "\(symbol) \(field): \(row[field] ?? "none") after \(was)")
+        }
+        let low = try #require(before["lowPrice"] as? Double)
+        #expect((row["lowPrice"] as? Double ?? .infinity) <= low, "\(symbol) lowPrice")
+        for field in ["fundingRate", "indicativeFundingRate", "fundingTimestamp"] {
+          #expect(
+            (row[field] is NSNull || row[field] == nil) == (before[field] is NSNull || before[field] == nil),
+            "\(symbol) \(field): \(row[field] ?? "none"), was \(before[field] ?? "none")")
+        }
+      }
+    }
+  }
 }

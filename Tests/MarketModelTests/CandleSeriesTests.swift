@@ -240,6 +240,23 @@ extension Array {
   }
 }
 
+extension UTCTimeTests {
+  /// The day split rounds down for times before 1970 and never overflows, even at the ends of
+  /// Int64 (tradeterm prints a file's times, whatever they are).
+  @Test func theDaySplitRoundsDownAndNeverOverflows() {
+    #expect(UTCTime.split(ms: 0) == (0, 0))
+    #expect(UTCTime.split(ms: 86_400_001) == (1, 1))
+    #expect(UTCTime.split(ms: -1) == (-1, 86_399_999))
+    #expect(UTCTime.split(ms: -86_400_000) == (-1, 0))
+    for ms in [Int64.min, Int64.min + 1, Int64.max] {
+      let (days, rest) = UTCTime.split(ms: ms)
+      #expect((0..<86_400_000).contains(rest) && days &* 86_400_000 &+ rest == ms, "\(ms)")
+      _ = UTCTime.civil(days: days)
+    }
+    #expect(UTCTime.iso(ms: -1) == "1969-12-31T23:59:59.999Z")
+  }
+}
+
 @Suite struct CandleSetTests {
   /// tradeterm starts 40 minutes into an hour: the 1h candle in progress is completed from
   /// complete 5m bins, whose own candle in progress is completed from 1m bins, then the tape;

@@ -265,3 +265,20 @@ import Testing
     #expect(Instrument(symbol: "X").fundingCountdown(now: 0) == nil)
   }
 }
+
+/// The one table of settlement currencies the markets list and the ticket read.
+@Suite struct SettlementCurrencyTests {
+  @Test func scalesNamesAndUSDValues() throws {
+    let xbt = try #require(SettlementCurrency("XBt"))
+    #expect(xbt.perWhole == 1e8 && xbt.wholeName == "XBT")
+    #expect(xbt.usd(50_000_000, usdPerXBT: 98_000) == 49_000)
+    #expect(xbt.usd(1, usdPerXBT: nil) == nil)
+    let usdt = try #require(SettlementCurrency("USDt"))
+    #expect(usdt.perWhole == 1e6 && usdt.wholeName == "USDT" && usdt.usd(2_500_000, usdPerXBT: nil) == 2.5)
+    #expect(SettlementCurrency("USDC")?.usd(3, usdPerXBT: nil) == 3)
+    // EUR is tradeable on the ticket but has no USD value here.
+    #expect(
+      SettlementCurrency("EUR")?.wholeName == "EUR" && SettlementCurrency("EUR")?.usd(1, usdPerXBT: 1) == nil)
+    #expect(SettlementCurrency("DOGE") == nil && SettlementCurrency(nil) == nil)
+  }
+}

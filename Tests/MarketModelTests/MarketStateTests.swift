@@ -713,6 +713,30 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
 }
 
 @Suite struct InstrumentStaticFactsTests {
+  /// A symbol switch adopts the all-symbols table's row (live at once), then the REST row asked
+  /// for at the switch arrives: it fills what the table lacks but never puts its own prices over
+  /// the live ones (a dated future's 24 h % went from -1.28 % to +1.03 % when it did, with the
+  /// simulator's REST row on another 24 h base).
+  @Test func aRESTRowAfterTheLiveTableOnlyFillsWhatItLacks() {
+    var state = MarketState(symbol: "XBTZ26")
+    var live = InstrumentUpdate(symbol: "XBTZ26")
+    live.lastPrice = 97_700
+    live.prevPrice24h = 98_966
+    live.lastChangePcnt = -0.0128
+    state.adopt(instrument: Instrument(live))
+    #expect(state.instrumentSync == .live)
+    var rest = InstrumentUpdate(symbol: "XBTZ26")
+    rest.lastPrice = 97_690
+    rest.prevPrice24h = 96_690
+    rest.lastChangePcnt = 0.0103
+    rest.tickSize = 0.5
+    rest.maxOrderQty = 10_000_000
+    state.merge(instrument: rest)
+    #expect(state.instrument.lastPrice == 97_700 && state.instrument.prevPrice24h == 98_966)
+    #expect(state.instrument.change24h == -0.0128)
+    #expect(state.instrument.tickSize == 0.5 && state.instrument.maxOrderQty == 10_000_000)
+  }
+
   @Test func anInstrumentPartialKeepsTheTickSizeLearnedOverREST() {
     var state = MarketState(symbol: "XBTUSD")
     var rest = InstrumentUpdate(symbol: "XBTUSD")

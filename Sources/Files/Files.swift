@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few file-system steps tradeterm's own files share (the config, the alerts and favourites
+/// files, the paper journal, the log, the terminal's bell): where the user's files live (XDG),
+/// `mkdir -p`, reading a file whole, writing every byte, and replacing a file atomically.
+public enum Files {
+  /// The environment variable `name`; nil when unset or empty.
+  public static func env(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// `$XDG_STATE_HOME/tradeterm/name`, else `~/.local/state/tradeterm/name`; nil when neither
+  /// variable is set.
+  public static func statePath(_ name: String) -> String? {
+    guard let base = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
+    return base + "/tradeterm/" + name
+  }
+
+  /// `$XDG_CONFIG_HOME/tradeterm/name`, else `~/.config/tradeterm/name`; nil when neither
+  /// variable is set.
+  public static func configPath(_ name: String) -> String? {
+    guard let base = env("XDG_CONFIG_HOME") ?? env("HOME").map({ $0 + "/.config" }) else { return nil }
+    return base + "/tradeterm/" + name
+  }
+
+  /// The directory part of `path` (`a/b` of `a/b/c`; empty for a bare name).
+  public static func directory(of path: String) -> String {
+    String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+  }
+
+  /// `mkdir -p directory` with `mode` for the directories it makes (one that exists is left as
+  /// it is). Failures are not reported: writing the file there says what went wrong.
+  public static func makeDirectories(_ directory: String, mode: mode_t) {
+    var prefix = directory.hasPrefix("/") ? "" : "."
+    for part in directory.split(separator: "/") {
+      prefix += "/" + part
+      _ = mkdir(prefix, mode)
+    }
+  }
+
+  /// Every byte of the file at `path`; nil when it cannot be opened (`errno` says why).
+  public static func readAll(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      out += buffer[0..<n]
+    }
+    return out
+  }
+
+  /// Writes all of `bytes` to `fd`, again after a short write or a signal (`EINTR`). Returns
+  /// nil once every byte is written, else the `errno` that stopped it (0 for a write of none).
+  @discardableResult
+  public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+      let n = write(fd, base + offset, bytes.count - offset)
+      if n > 0 {
+        offset += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        return n < 0 ? errno : 0
+      }
+    }
+    return nil
+  }
+
+  /// Replaces the file at `path` with `text` atomically: its directory is made if missing
+  /// (mode 0700: state is the user's own), then a temp file beside it is written, flushed,
+  /// `fsync`ed and renamed over the old one, so a crash leaves the old file or the new, never
+  /// half of one. Returns why it failed, or nil.
+  public static func replace(_ path: String, with text: String) -> String? {
+    makeDirectories(directory(of: path), mode: 0o700)
+    let temp = path + ".tmp.\(getpid())"
+    guard let file = fopen(temp, "w") else {
+      return "cannot write \(temp): \(String(cString: strerror(errno)))"
+    }
+    var text = text
+    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+    let ok = written == text.utf8.count && fflush(file) == 0 && fsync(fileno(file)) == 0
+    fclose(file)
+    guard ok, rename(temp, path) == 0 else {
+      unlink(temp)
+      return "cannot write \(path)"
+    }
+    return nil
+  }
+}
