@@ -311,6 +311,47 @@ private let awkwardBytes: [UInt8] = [
     }
   }
 
+  /// Decodes a message of `row` twice over, both ways (a space after `{` keeps the one-pass
+  /// readers off), and checks the two agree or both refuse; then asks `onePass` itself (the
+  /// decoder having met XBTUSD) and checks that what it takes, the general loop reads the same.
+  /// Whether `onePass` took the row.
+  private func onePassAgrees<Row: Equatable>(
+    table: String, action: String, row: String, label: String, _ rows: KeyPath<MarketBatch, [Row]>,
+    _ onePass: (BitMEXDecoder, JSONScanner) -> (Row, Int)?
+  ) -> Bool {
+    func decoded(_ row: Substring) -> Result<[Row], DecodeError> {
+      Result { () throws(DecodeError) -> [Row] in
+        let message =
+          #"{"table":""# + table + #"","action":""# + action + #"","data":["# + row + "," + row + "]}"
+        return try decodeOne(message)[keyPath: rows]
+      }
+    }
+    let general = decoded("{ " + row.dropFirst())
+    switch (general, decoded(Substring(row))) {
+    case (.success(let a), .success(let b)): #expect(a == b, "\(label)")
+    case (.failure, .failure): break
+    default: Issue.record("one path failed, the other did not: \(label)")
+    }
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    try? decoder.decode(
+      #"{"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","timestamp":"2024-11-24T08:26:22.356Z","price":1}]}"#,
+      into: &batch)
+    let bytes = Array((row + "]}" + String(repeating: " ", count: 8)).utf8)
+    return bytes.withUnsafeBufferPointer { b in
+      guard let (fast, end) = onePass(decoder, JSONScanner(b.baseAddress!, count: b.count)) else {
+        return false
+      }
+      #expect(end == row.utf8.count, "\(label)")
+      if case .success(let rows) = general {
+        #expect(rows.first == fast, "\(label)")
+      } else {
+        Issue.record("the one-pass reader took a row the general loop refuses: \(label)")
+      }
+      return true
+    }
+  }
+
   /// Random rows near and inside the usual layout: where the one-pass reader takes a row, it
   /// reads what the general loop reads; where it declines, the general loop decides.
   @Test(arguments: [UInt64(41), 42])
@@ -339,45 +380,17 @@ private let awkwardBytes: [UInt8] = [
       if mix.next() % 10 == 0 { fields.swapAt(Int(mix.next() % UInt64(fields.count)), fields.count - 1) }
       let row = "{" + fields.joined(separator: ",") + "}"
       let action = ["partial", "insert", "update", "delete"][Int(mix.next() % 4)]
-      // The general loop alone: a space after `{` keeps both fast readers off the row.
-      let general = Result { () throws(DecodeError) -> [BookRow] in
-        let spaced = "{ " + row.dropFirst()
-        return try decodeOne(
-          #"{"table":"orderBookL2","action":""# + action + #"","data":["# + spaced + "," + spaced + "]}"
-        ).bookRows
-      }
-      let usual = Result { () throws(DecodeError) -> [BookRow] in
-        try decodeOne(
-          #"{"table":"orderBookL2","action":""# + action + #"","data":["# + row + "," + row + "]}"
-        )
-        .bookRows
-      }
       let label = "seed \(seed) round \(round): \(action) \(row)"
-      switch (general, usual) {
-      case (.success(let a), .success(let b)): #expect(a == b, "\(label)")
-      case (.failure, .failure): break
-      default: Issue.record("one path failed, the other did not: \(label)")
-      }
-      // The one-pass reader itself, with the symbol learnt.
-      var decoder = BitMEXDecoder()
-      var batch = MarketBatch()
-      try? decoder.decode(
-        #"{"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","timestamp":"2024-11-24T08:26:22.356Z","price":1}]}"#,
-        into: &batch)
       let tableAction: TableAction = [
         "partial": .partial, "insert": .insert, "update": .update, "delete": .delete,
       ][action]!
-      let bytes = Array((row + "]}" + String(repeating: " ", count: 8)).utf8)
-      bytes.withUnsafeBufferPointer { b in
-        let s = JSONScanner(b.baseAddress!, count: b.count)
-        guard let (fast, end) = decoder.usualBookRow(s, tableAction) else { return }
+      if onePassAgrees(
+        table: "orderBookL2", action: action, row: row, label: label, \.bookRows,
+        { d, s in
+          d.usualBookRow(s, tableAction).map { ($0.row, $0.end) }
+        })
+      {
         taken += 1
-        #expect(end == row.utf8.count, "\(label)")
-        if case .success(let rows) = general {
-          #expect(rows.first == fast, "\(label)")
-        } else {
-          Issue.record("the one-pass reader took a row the general loop refuses: \(label)")
-        }
       }
     }
     #expect(taken > 500, "seed \(seed): the one-pass reader took only \(taken) rows")
@@ -421,36 +434,14 @@ private let awkwardBytes: [UInt8] = [
       if mix.next() % 10 == 0 { fields.removeLast() }
       if mix.next() % 10 == 0 { fields.append(#""price":7"#) }
       let row = "{" + fields.joined(separator: ",") + "}"
-      let general = Result { () throws(DecodeError) -> [Trade] in
-        let spaced = "{ " + row.dropFirst()
-        return try decodeOne(#"{"table":"trade","action":"insert","data":["# + spaced + "," + spaced + "]}")
-          .trades
-      }
-      let usual = Result { () throws(DecodeError) -> [Trade] in
-        try decodeOne(#"{"table":"trade","action":"insert","data":["# + row + "," + row + "]}").trades
-      }
       let label = "seed \(seed) round \(round): \(row)"
-      switch (general, usual) {
-      case (.success(let a), .success(let b)): #expect(a == b, "\(label)")
-      case (.failure, .failure): break
-      default: Issue.record("one path failed, the other did not: \(label)")
-      }
-      var decoder = BitMEXDecoder()
-      var batch = MarketBatch()
-      try? decoder.decode(
-        #"{"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","timestamp":"2024-11-24T08:26:22.356Z","price":1}]}"#,
-        into: &batch)
-      let bytes = Array((row + "]}" + String(repeating: " ", count: 8)).utf8)
-      bytes.withUnsafeBufferPointer { b in
-        let s = JSONScanner(b.baseAddress!, count: b.count)
-        guard let (fast, end) = decoder.usualTrade(s) else { return }
+      if onePassAgrees(
+        table: "trade", action: "insert", row: row, label: label, \.trades,
+        { d, s in
+          d.usualTrade(s).map { ($0.trade, $0.end) }
+        })
+      {
         taken += 1
-        #expect(end == row.utf8.count, "\(label)")
-        if case .success(let trades) = general {
-          #expect(trades.first == fast, "\(label)")
-        } else {
-          Issue.record("the one-pass reader took a row the general loop refuses: \(label)")
-        }
       }
     }
     #expect(taken > 400, "seed \(seed): the one-pass reader took only \(taken) rows")
