@@ -196,7 +196,10 @@ public final class ReplaySource: @unchecked Sendable {
       // Pacing: a frame not due yet waits (the batch so far goes to the UI first).
       if let time = play.pendingTime {
         if play.seekingTo == nil, play.speed > 0 {
-          let anchor = play.anchor ?? (time, .now())
+          var anchor = play.anchor ?? (time, .now())
+          // A gap longer than `longestGap` (the feed was down; a file of frames from different
+          // days, timed by their data) is not waited out: the frame after it is due at once.
+          if let previous = play.shownTime, time - previous > Self.longestGap { anchor = (time, .now()) }
           play.anchor = anchor
           let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
           // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
@@ -215,6 +218,9 @@ public final class ReplaySource: @unchecked Sendable {
       if play.frames >= batchFrames { handOver(&play, force: false) }
     }
   }
+
+  /// The longest gap between two frames, in the recording's seconds, that pacing waits out.
+  public static let longestGap = 30.0
 
   /// The position now, as the thread knows it.
   private func position(_ play: Play) -> ReplayPosition {

@@ -114,6 +114,67 @@ import Testing
     #expect(parsed.frameStart == 18)
   }
 
+  /// A rewind goes straight to the mark's line in the `.recv-times.txt` sibling: it reads none
+  /// of the sibling's lines before it again (it read them all from the start), and the times
+  /// after it are the ones the first pass saw.
+  @Test func aRewindDoesNotReadTheTimesFileAgain() throws {
+    let path = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    var timeAtLine: [Int: Double] = [:]
+    while case let step = try player.next(into: &batch), step != .end {
+      if case .frame(let t?) = step { timeAtLine[player.lineNumber] = t }
+      batch.removeAll()
+    }
+    #expect(player.timeLinesRead == 2_120)
+    let mark = try #require(player.partials.last)
+    #expect(mark.linesBefore > 50)
+    #expect(mark.timesOffset != nil)
+    try player.rewind(to: mark)
+    #expect(player.timeLinesRead == 2_120)
+    var checked = 0
+    while checked < 50, case let step = try player.next(into: &batch), step != .end {
+      if case .frame(let t?) = step {
+        #expect(t == timeAtLine[player.lineNumber], "line \(player.lineNumber)")
+        checked += 1
+      }
+      batch.removeAll()
+    }
+    #expect(checked == 50)
+    #expect(player.timeLinesRead == 2_120 + (player.lineNumber - mark.linesBefore))
+  }
+
+  /// Without receive times a frame's time is its first row timestamp; a partial's (older data)
+  /// and a frame without one carry the last time forward.
+  @Test(arguments: [
+    (
+      #"{"table":"trade","action":"insert","data":[{"timestamp":"2021-07-22T22:36:11.685Z","symbol":"XBTUSD"}]}"#,
+      1_626_993_371.685 as Double?
+    ),
+    (
+      #"{"info":"Welcome","version":"2021-07-14T01:26:29.000Z","timestamp":"2021-07-22T22:36:07.865Z"}"#,
+      1_626_993_367.865
+    ),
+    (
+      #"{"table":"trade","action":"partial","types":{"timestamp":"timestamp"},"data":[{"timestamp":"2021-07-22T22:24:15.328Z"}]}"#,
+      nil
+    ),
+    (
+      #"{"table":"orderBookL2","action":"update","data":[{"symbol":"XBTUSD","id":1,"side":"Sell","size":5}]}"#,
+      nil
+    ),
+    (
+      #"{"table":"instrument","action":"update","data":[{"fundingTimestamp":"2021-07-23T04:00:00.000Z"}]}"#,
+      nil
+    ),
+    (#"{"table":"trade","action":"insert","data":[{"timestamp":"not a time"}]}"#, nil),
+    (#"{"table":"trade","action":"insert","data":[{"timestamp":"2021-07-22T22:36:1"#, nil),
+  ])
+  func aFramesTimeFromItsRows(frame: String, seconds: Double?) {
+    let got = Array(frame.utf8).withUnsafeBytes { DataTime.seconds(in: $0) }
+    #expect(got == seconds)
+  }
+
   static let badFiles: [(name: String, bytes: [UInt8], reason: String)] = [
     ("empty.jsonl", [], "holds no frames"),
     ("binary.bin", [0x00, 0xFF, 0x13, 0x37, 0x0A, 0x89, 0x50, 0x4E, 0x47], "holds no frames: 2 bad line(s)"),
