@@ -85,7 +85,7 @@ let package = Package(
     .target(
       name: "ExchangeSim",
       dependencies: [
-        "MarketModel", "Seeding",
+        "MarketModel", "Seeding", "Replay",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
