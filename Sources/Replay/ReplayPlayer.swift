@@ -42,6 +42,9 @@ public final class ReplayPlayer {
   private let times: RecordingReader?
   /// Where the last line's time starts in the sibling (see `PartialMark.timesOffset`).
   private var timesOffset: Int64 = 0
+  /// Whether frames were timed by their rows' timestamps (`DataTime`): the recording has no
+  /// receive times.
+  public private(set) var timedByData = false
   /// Lines read from the sibling so far, rewinds included (a rewind reads none).
   public private(set) var timeLinesRead = 0
   // The per-line fields skip the runtime exclusivity check (about 8 % of a replay at speed 0):
@@ -128,6 +131,7 @@ public final class ReplayPlayer {
     } else if time == nil {
       // No receive time anywhere: the frame's own data says when it happened, or it happened
       // with the last frame that said.
+      timedByData = true
       time = DataTime.seconds(in: UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])) ?? lastTime
     }
     if let time {

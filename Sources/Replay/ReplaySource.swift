@@ -197,9 +197,12 @@ public final class ReplaySource: @unchecked Sendable {
       if let time = play.pendingTime {
         if play.seekingTo == nil, play.speed > 0 {
           var anchor = play.anchor ?? (time, .now())
-          // A gap longer than `longestGap` (the feed was down; a file of frames from different
-          // days, timed by their data) is not waited out: the frame after it is due at once.
-          if let previous = play.shownTime, time - previous > Self.longestGap { anchor = (time, .now()) }
+          // Timed by their data, frames can be days apart (a file of frames collected over
+          // years): a gap longer than `longestGap` is not waited out, the frame after it is due
+          // at once. Receive times are kept as recorded.
+          if player.timedByData, let previous = play.shownTime, time - previous > Self.longestGap {
+            anchor = (time, .now())
+          }
           play.anchor = anchor
           let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
           // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
@@ -219,7 +222,8 @@ public final class ReplaySource: @unchecked Sendable {
     }
   }
 
-  /// The longest gap between two frames, in the recording's seconds, that pacing waits out.
+  /// The longest gap between two frames timed by their data, in the recording's seconds, that
+  /// pacing waits out.
   public static let longestGap = 30.0
 
   /// The position now, as the thread knows it.

@@ -104,6 +104,25 @@ import Testing
     Self.sameBook(session.market, try Self.stoppedAt(end - 7, symbol, path: path))
   }
 
+  /// Frames timed by their data can be years apart: at speed 1 the gap is not waited out.
+  @Test func aBareFileOfFramesYearsApartDoesNotWaitTheYears() throws {
+    let trade = { (time: String) in
+      #"{"table":"trade","action":"insert","data":[{"timestamp":"\#(time)","symbol":"XBTUSD","side":"Buy","size":1,"price":1.5}]}"#
+    }
+    let text = [
+      trade("2020-10-12T16:46:20.255Z"), trade("2020-10-12T16:46:20.755Z"), trade("2023-02-15T08:11:07.523Z"),
+    ]
+    let path = try ReplayTests.temporary("years.jsonl", Array((text.joined(separator: "\n") + "\n").utf8))
+    defer { ReplayTests.cleanUp(path) }
+    let source = ReplaySource(player: try ReplayPlayer(path: path), symbol: "XBTUSD", speed: 1)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    #expect(session.replay?.time == 1_676_448_667.523)
+  }
+
   @Test func restartStartsFromNothingAndPlaysToTheSameEnd() throws {
     let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
     source.start()
