@@ -166,7 +166,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",
-      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
+      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "CZlib"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
