@@ -102,6 +102,9 @@ public final class ReplaySource: @unchecked Sendable {
     return drain(into: &batch)
   }
 
+  /// The recording's path.
+  public var path: String { player.path }
+
   /// Why the replay stopped short, if it did (an unreadable file part way through).
   public var failure: RecordingError? { mailbox.withLock { $0.failure } }
 
@@ -143,6 +146,8 @@ public final class ReplaySource: @unchecked Sendable {
     var shownTime: Double?
     var batch = MarketBatch()
     var frames = 0
+    /// Why reading stopped short, if it did.
+    var failure: String?
   }
 
   private func run() {
@@ -170,6 +175,7 @@ public final class ReplaySource: @unchecked Sendable {
             $0.status = FeedStatus(state: .ended("\(error)"), symbol: symbol)
           }
           play.ended = true
+          play.failure = error.reason
           handOver(&play, force: true)
           continue
         }
@@ -231,7 +237,7 @@ public final class ReplaySource: @unchecked Sendable {
     ReplayPosition(
       time: play.shownTime, startTime: player.firstTime, progress: player.progress, speed: play.speed,
       paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: player.badLines,
-      lastBadLine: player.lastBadLine)
+      lastBadLine: player.lastBadLine, failure: play.failure)
   }
 
   /// Hands the batch to the UI (waiting while `maxReady` batches wait already) with the
@@ -311,6 +317,7 @@ public final class ReplaySource: @unchecked Sendable {
     play.shownTime = nil
     play.anchor = nil
     play.ended = false
+    play.failure = nil
     play.seekingTo = target
     mailbox.withLock { box in
       for handoff in box.ready { box.spare.append(handoff.batch) }

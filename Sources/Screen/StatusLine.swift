@@ -70,7 +70,7 @@ public struct StatusLine: Sendable {
       grid.put(left, x: row.x + 1, y: row.y, clip: row)
       return
     }
-    var extras: [[Span]] = replay.map { [$0.spans] } ?? []
+    var extras: [[Span]] = replay?.parts ?? []
     extras += markers.map { [Span(" \($0) ", Style(.accent, bold: true, reverse: true))] }
     if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
     if let dataAgeMs {

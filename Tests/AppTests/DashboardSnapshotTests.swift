@@ -55,3 +55,22 @@ import Testing
     Snapshot.expect(DashboardView.render(s), named: "dashboard-80x24-ascii")
   }
 }
+
+/// A replay that stopped short of its file's end (corrupt compressed data): the status line says
+/// STOPPED and why, with the line, and still where the replay is.
+@Suite struct ReplayStoppedStatusTests {
+  @Test func aReplayStoppedShortSaysWhyOnTheStatusLine() throws {
+    var s = try DashboardSnapshotTests.state(width: 160, height: 40)
+    let stopped = ReplayPosition(
+      time: 1_626_993_390, progress: 0.9, speed: 0, ended: true, badLines: 3,
+      lastBadLine: "line 20: not a frame",
+      failure: "line 21884: corrupt compressed data (incorrect data check)")
+    _ = App.update(&s, .feed(FeedUpdate(replay: stopped), now: MonotonicTime(seconds: 1_002), wallMs: 0))
+    let status = StatusNote.text(s) ?? ""
+    #expect(status.contains("cannot read on: line 21884: corrupt compressed data (incorrect data check)"))
+    let grid = DashboardView.render(s)
+    let bottom = grid.line(grid.height - 1)
+    #expect(bottom.contains("■ STOPPED  22:36:30  90%"), "\(bottom)")
+    #expect(bottom.contains("cannot read on: line 21884"), "\(bottom)")
+  }
+}
