@@ -142,6 +142,8 @@ public final class RecordingReader {
     offset = target
     self.lineNumber = lineNumber
     chunkAfterSeek = true
+    // Back at the start, progress is 0 at once (a restart while paused reads nothing yet).
+    if target == 0 { fileOffset = 0 }
   }
 
   /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`,
