@@ -60,6 +60,9 @@ public final class ReplayPlayer {
   public private(set) var lastTime: Double?
   /// Every partial seen so far, in file order.
   public private(set) var partials: [PartialMark] = []
+  /// The same marks by table, each list in file order (its times never go down), for finding
+  /// the last one before a time by halving.
+  private var partialsByTopic: [Topic: [PartialMark]] = [:]
   /// The symbols the recording's book partials are for, in the order first seen.
   public private(set) var bookSymbols: [Symbol] = []
 
@@ -181,15 +184,24 @@ public final class ReplayPlayer {
   /// Where to go back to for a position at `time`: the latest point before it from which every
   /// table in the recording starts again with a partial (for each table its last partial at or
   /// before `time`, the earliest of those), or nil for the start of the file.
+  /// A lookup of O(log n) per table.
   public func rewindPoint(before time: Double) -> PartialMark? {
-    var latest: [Topic: PartialMark] = [:]
-    var topics: Set<Topic> = []
-    for mark in partials {
-      topics.insert(mark.topic)
-      if let t = mark.time, t <= time { latest[mark.topic] = mark }
+    guard !partialsByTopic.isEmpty else { return nil }
+    var earliest: PartialMark?
+    for marks in partialsByTopic.values {
+      // Marks without a time (before the recording said one) come first: the first mark later
+      // than `time` by halving, then the one before it.
+      var low = 0
+      var high = marks.count
+      while low < high {
+        let mid = (low + high) / 2
+        if let t = marks[mid].time, t > time { high = mid } else { low = mid + 1 }
+      }
+      guard low > 0, let t = marks[low - 1].time, t <= time else { return nil }
+      let mark = marks[low - 1]
+      if earliest.map({ mark.offset < $0.offset }) ?? true { earliest = mark }
     }
-    guard !topics.isEmpty, latest.count == topics.count else { return nil }
-    return latest.values.min { $0.offset < $1.offset }
+    return earliest
   }
 
   private func rewind(
@@ -212,6 +224,11 @@ public final class ReplayPlayer {
       }
     }
     partials.removeAll { $0.offset >= offset }
+    for topic in Array(partialsByTopic.keys) {
+      var marks = partialsByTopic[topic] ?? []
+      while let last = marks.last, last.offset >= offset { marks.removeLast() }
+      partialsByTopic[topic] = marks.isEmpty ? nil : marks
+    }
   }
 
   /// The furthest line counted as bad: lines read again after a rewind are not counted twice.
@@ -242,10 +259,11 @@ public final class ReplayPlayer {
       return
     }
     if let last = partials.last, last.offset == offset, last.topic == topic { return }
-    partials.append(
-      PartialMark(
-        topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime,
-        timesOffset: times == nil ? nil : timesOffset))
+    let mark = PartialMark(
+      topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime,
+      timesOffset: times == nil ? nil : timesOffset)
+    partials.append(mark)
+    partialsByTopic[topic, default: []].append(mark)
   }
 
   /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.

@@ -175,6 +175,65 @@ import Testing
     #expect(player.timeLinesRead == 2_120 + (player.lineNumber - mark.linesBefore))
   }
 
+  /// The rewind point found by halving each table's marks is the one a scan of every mark finds
+  /// (for each table its last partial at or before the time, the earliest of those), for times
+  /// all through the recording, before it and after it.
+  @Test func theRewindPointIsTheOneAScanFinds() throws {
+    // The session three times over in the recorder's format, 40 s apart: each table has three
+    // partials.
+    let lines = try Fixture.lines("2021-07-22_session_full.jsonl")
+    let times = try String(
+      contentsOf: Fixture.directory.appendingPathComponent("2021-07-22_session_full.recv-times.txt"),
+      encoding: .utf8
+    ).split(separator: "\n").map { Double($0)! }
+    var text: [UInt8] = []
+    for copy in 0..<3 {
+      for (line, time) in zip(lines, times) {
+        text += Array("\(time + Double(copy) * 40) ".utf8) + line + [0x0A]
+      }
+    }
+    let path = try Self.temporary("thrice.jsonl", text)
+    defer { Self.cleanUp(path) }
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    while try player.next(into: &batch) != .end { batch.removeAll() }
+    let marks = player.partials
+    #expect(marks.count > 60)
+    #expect(Dictionary(grouping: marks, by: \.topic).values.allSatisfy { $0.count == 3 })
+    func scan(_ time: Double, _ marks: [ReplayPlayer.PartialMark] = marks) -> ReplayPlayer.PartialMark? {
+      var latest: [Topic: ReplayPlayer.PartialMark] = [:]
+      let topics = Set(marks.map(\.topic))
+      for mark in marks where (mark.time.map { $0 <= time } ?? false) { latest[mark.topic] = mark }
+      guard latest.count == topics.count else { return nil }
+      return latest.values.min { $0.offset < $1.offset }
+    }
+    let markTimes = marks.compactMap(\.time)
+    let first = try #require(markTimes.min())
+    let last = try #require(player.lastTime)
+    var checked = 0
+    var found = 0
+    for i in 0...400 {
+      let time = first - 1 + (last - first + 2) * Double(i) / 400
+      let expected = scan(time)
+      #expect(player.rewindPoint(before: time) == expected, "at \(time)")
+      checked += 1
+      if expected != nil { found += 1 }
+    }
+    for time in markTimes {
+      #expect(player.rewindPoint(before: time) == scan(time), "at a mark's time \(time)")
+    }
+    #expect(checked == 401)
+    #expect(found > 300)
+    // A rewind drops the marks after it, and the lookups still agree.
+    let second = try #require(player.rewindPoint(before: first + 50))
+    try player.rewind(to: second)
+    #expect(player.partials.count < marks.count)
+    for i in 0...100 {
+      let time = first - 1 + (last - first + 2) * Double(i) / 100
+      #expect(player.rewindPoint(before: time) == scan(time, player.partials), "after the rewind, at \(time)")
+    }
+  }
+
   /// Without receive times a frame's time is its first row timestamp; a partial's (older data)
   /// and a frame without one carry the last time forward.
   @Test(arguments: [
