@@ -88,7 +88,7 @@ let package = Package(
     .target(
       name: "ExchangeSim",
       dependencies: [
-        "MarketModel", "Seeding",
+        "MarketModel", "Seeding", "Replay",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -169,7 +169,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",
-      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX"]),
+      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "CZlib"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests"),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),

@@ -13,7 +13,8 @@ extension App {
     if let batch {
       for event in batch.events {
         guard case .liquidations(let slice) = event else { continue }
-        state.liquidations.apply(slice.action, batch.liquidations[slice.rows], nowMs: state.wallMs)
+        // Stamped with the market's clock: in a replay, the recording's time.
+        state.liquidations.apply(slice.action, batch.liquidations[slice.rows], nowMs: state.marketNowMs)
       }
     }
     if state.liquidations.recorded != liquidationsBefore { state.dirty = true }
@@ -25,7 +26,7 @@ extension App {
     }
     let before = state.walls.recorded
     if step.changes.bookChanged, state.session.bookIsLive {
-      state.walls.observe(book: state.market.book, nowMs: state.wallMs)
+      state.walls.observe(book: state.market.book, nowMs: state.marketNowMs)
     }
     if state.walls.recorded != before, state.activityVisible { state.dirty = true }
   }
@@ -33,7 +34,7 @@ extension App {
   /// Tells the gone walls pulled or eaten once their grace is over, when the book is quiet.
   static func settleActivity(_ state: inout AppState) {
     let before = state.walls.recorded
-    state.walls.settle(nowMs: state.wallMs)
+    state.walls.settle(nowMs: state.marketNowMs)
     if state.walls.recorded != before, state.activityVisible { state.dirty = true }
   }
 }

@@ -48,6 +48,7 @@ public enum App {
       state.now = now
       state.wallMs = wallMs
       let step = state.session.ingest(update, batch ?? MarketBatch(), now: now)
+      if step.rewound { forgetReplayedFuture(&state) }
       if step.changes.liveTrades > 0 {
         state.newTrades = min(state.market.tape.count, state.newTrades + step.changes.liveTrades)
         state.newTradesUntil = wallMs + newTradeMs
@@ -130,6 +131,19 @@ public enum App {
     state.candleRefreshAsked = false
     state.heatmap.removeAll()
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
+  }
+
+  /// A replay went back (a seek back, `R`): what the app kept of the market beside the session
+  /// (which starts again itself) is from the replay's future, and goes: the liquidations, the
+  /// wall watch, the heatmap, the flashes.
+  static func forgetReplayedFuture(_ state: inout AppState) {
+    let symbol = state.market.symbol
+    state.flashes = [:]
+    state.newTrades = 0
+    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
+    state.liquidations = LiquidationLog(symbol: symbol)
+    state.heatmap.removeAll()
+    state.dirty = true
   }
 
   // MARK: Chart

@@ -19,7 +19,7 @@ extension DashboardView {
   /// The Activity pane: liquidations and the wall watch's events, newest first; its title
   /// counts the last minute's liquidations per side, its footer gives the wall threshold.
   static func renderActivity(_ s: AppState, into grid: inout Grid, area: Rect) {
-    let minute = s.wallMs - 60_000
+    let minute = s.marketNowMs - 60_000
     let sells = s.liquidations.tally(.sell, since: minute)
     let buys = s.liquidations.tally(.buy, since: minute)
     func volume(_ t: LiquidationLog.Tally) -> String {

@@ -17,6 +17,10 @@ public enum StatusNote {
     if let notice = s.notice, s.now < notice.until { parts.append(notice.text) }
     // Shown for as long as the marker says RECORDING STOPPED.
     if let failure = s.recordingFailure { parts.append(failure) }
+    // Why a replay stopped before the end of its file (the status line says STOPPED).
+    if s.mode == .replay, let position = s.session.replay, position.ended, let failure = position.failure {
+      parts.append("cannot read on: \(failure)")
+    }
     let session = s.session
     if let fault = session.lastFault, let at = session.lastFaultAt,
       s.now - at < reasonSeconds || s.market.bookSync == .faulted

@@ -1,9 +1,5 @@
-import FoundationEssentials
 import NIOCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Replay
 
 /// A recorded session, loaded for replay (see `SimReplay` for how it is served).
 ///
@@ -30,40 +26,33 @@ struct ReplayFile: Sendable {
 
   let frames: [Frame]
 
-  /// Reads `replay.path` (and its `.recv-times.txt` sibling when the lines carry no times).
+  /// Reads `replay.path` (and its `.recv-times.txt` sibling when the lines carry no times)
+  /// through the Replay target's reader, the one `tradeterm --replay` uses: plain or `.gz`
+  /// (served inflated), the same line formats; lines that are not frames are left out.
   static func load(_ replay: SimReplay) throws -> ReplayFile {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: replay.path))
-    } catch {
-      // Why, in the system's words ("Is a directory"), not a dump of the error value.
-      let posix = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
-      throw SimError.replayUnreadable(replay.path, posix.map { String(cString: strerror($0)) } ?? "\(error)")
-    }
     var times: [Double?] = []
     var texts: [[UInt8]] = []
-    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-    // A last line the file ends in the middle of (no newline, the frame unfinished): not a frame.
-    if data.last != UInt8(ascii: "\n"), let last = lines.last, !endsWhole(last) { lines.removeLast() }
-    for var line in lines {
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      guard !line.isEmpty else { continue }
-      if let first = line.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
-        let end = line.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ":") } ?? line.endIndex
-        let time = Double(String(decoding: line[line.startIndex..<end], as: UTF8.self))
-        var rest = line[end...]
-        if rest.first == UInt8(ascii: ":") { rest = rest.dropFirst() }
-        if rest.first == UInt8(ascii: " ") { rest = rest.dropFirst() }
-        times.append(time)
-        texts.append(Array(rest))
-      } else {
-        times.append(nil)
-        texts.append(Array(line))
+    /// Each frame's line number, for the sibling's times (one a line, frames or not).
+    var lineNumbers: [Int] = []
+    do throws(RecordingError) {
+      let reader = try RecordingReader(path: replay.path)
+      while let line = try reader.nextLine() {
+        let (parsed, kind) = RecordedLine.parse(line)
+        guard case .frame = kind else { continue }
+        let frame = UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])
+        // A last line the file ends in the middle of (no newline, the frame unfinished).
+        if reader.lastLineWasCut, !endsWhole(frame) { continue }
+        times.append(parsed.time)
+        texts.append(Array(frame))
+        lineNumbers.append(reader.lineNumber)
       }
+    } catch {
+      throw SimError.replayUnreadable(replay.path, error.reason)
     }
-    if times.allSatisfy({ $0 == nil }), let sibling = siblingTimes(replay.path), sibling.count >= texts.count
+    if times.allSatisfy({ $0 == nil }), let sibling = siblingTimes(replay.path),
+      sibling.count >= (lineNumbers.last ?? 0)
     {
-      times = sibling.prefix(texts.count).map { $0 }
+      times = lineNumbers.map { sibling[$0 - 1] }
     }
     var frames: [Frame] = []
     frames.reserveCapacity(texts.count)
@@ -90,14 +79,13 @@ struct ReplayFile: Sendable {
     return ReplayFile(frames: frames)
   }
 
-  /// The times in `<name>.recv-times.txt` next to `path`, if there is such a file.
-  private static func siblingTimes(_ path: String) -> [Double]? {
-    let url = URL(fileURLWithPath: path)
-    let sibling = url.deletingPathExtension().appendingPathExtension("recv-times.txt")
-    guard let data = try? Data(contentsOf: sibling) else { return nil }
-    return data.split(separator: UInt8(ascii: "\n")).compactMap {
-      Double(String(decoding: $0, as: UTF8.self).filter { $0 != " " && $0 != "\t" && $0 != "\r" })
-    }
+  /// The times in the `.recv-times.txt` sibling of `path` (see `ReplayPlayer.siblingTimes`),
+  /// one for each line, if there is such a file.
+  private static func siblingTimes(_ path: String) -> [Double?]? {
+    guard let reader = ReplayPlayer.siblingTimes(of: path) else { return nil }
+    var times: [Double?] = []
+    while let line = try? reader.nextLine() { times.append(ReplayPlayer.number(line)) }
+    return times
   }
 
   /// Whether `line` ends as a whole frame does: its last byte other than spaces is `}` or `]`,

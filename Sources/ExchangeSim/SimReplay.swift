@@ -1,11 +1,12 @@
 /// Replay settings: serve a recorded file instead of the simulated market.
 ///
-/// The file is one of:
+/// The file, plain or gzip-compressed (served inflated), is read by the Replay target's
+/// `RecordingReader`, as `tradeterm --replay` reads it; it is one of:
 /// - plain JSONL, one server frame per line (like `Tests/Fixtures/*.jsonl`), paced by an
-///   optional sibling `<name>.recv-times.txt` (the file name without its last extension,
-///   plus `.recv-times.txt`) holding one Unix time in seconds per line, line for line;
-///   without it frames are `gapWithoutTimes` apart;
+///   optional sibling `<name>.recv-times.txt` beside `<name>.jsonl` holding one Unix time in
+///   seconds per line, line for line; without it frames are `gapWithoutTimes` apart;
 /// - the recorder's format (`tradeterm --record`), see `ReplayFile`.
+/// Lines that are not frames (binary, junk) are left out.
 ///
 /// Each WebSocket session gets the whole file from the start, beginning when the client
 /// sends its first `subscribe` (or at once for `?subscribe=` in the URL). Subscriptions are

@@ -17,10 +17,11 @@ import Glibc
 ///
 /// The feed thread never waits on the disk: `record` appends the line to a queue in memory, and
 /// a writer thread of its own writes the queue out. When the disk fails (full, `/dev/full`) or
-/// the queue passes `maxQueued` (a disk too slow for the feed), recording stops there: the file
-/// keeps every frame up to the loss, the failure is reported once (the status line says
-/// RECORDING STOPPED and why), the feed goes on, and at `close()` a last line
-/// (`# tradeterm: …`, which a replay skips) says how many frames were dropped.
+/// the queue and the chunk being written pass `maxQueued` together (a disk too slow for the
+/// feed), recording stops there: the file keeps every frame up to the loss, the failure is
+/// reported once (the status line says RECORDING STOPPED and why), the feed goes on, and at
+/// `close()` a last line (`# tradeterm: …`, which a replay skips) says how many frames were
+/// dropped.
 final class FrameRecorder: @unchecked Sendable {
   /// Bytes the queue may hold before recording gives up on keeping up.
   static let defaultMaxQueued = 64 << 20
@@ -36,6 +37,9 @@ final class FrameRecorder: @unchecked Sendable {
 
   struct Queue {
     var bytes: [UInt8] = []
+    /// Bytes the writer thread took from the queue and is writing: they still count against
+    /// `maxQueued` (a disk stuck in one write holds them as surely as the queue does).
+    var inFlight = 0
     /// Recording stopped (a write failed or the queue overflowed): frames are counted, not kept.
     var stopped = false
     var dropped = 0
@@ -67,6 +71,9 @@ final class FrameRecorder: @unchecked Sendable {
   /// The error that stopped recording, if any.
   var failure: String? { queue.withLock { $0.failure } }
 
+  /// Bytes queued or being written.
+  var waiting: (queued: Int, inFlight: Int) { queue.withLock { ($0.bytes.count, $0.inFlight) } }
+
   /// Frames not written because recording had stopped.
   var dropped: Int { queue.withLock { $0.dropped } }
 
@@ -81,7 +88,7 @@ final class FrameRecorder: @unchecked Sendable {
         return 0
       }
       let size = 20 + 2 + frame.count
-      guard q.bytes.count + size <= maxQueued else {
+      guard q.bytes.count + q.inFlight + size <= maxQueued else {
         q.stopped = true
         q.dropped += 1
         q.failure =
@@ -126,6 +133,7 @@ final class FrameRecorder: @unchecked Sendable {
       wake.clear()
       let closing = queue.withLock { q -> Bool in
         swap(&q.bytes, &out)
+        q.inFlight = out.count
         return q.closing
       }
       if !out.isEmpty {
@@ -141,6 +149,7 @@ final class FrameRecorder: @unchecked Sendable {
           return
         }
         out.removeAll(keepingCapacity: true)
+        queue.withLock { $0.inFlight = 0 }
       }
       let now = MonotonicTime.now()
       if let gz, now - lastFlush >= 1 {

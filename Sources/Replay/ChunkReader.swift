@@ -141,6 +141,16 @@ final class ChunkReader: @unchecked Sendable {
     }
   }
 
+  /// zlib's words for a failed read, without the `<fd:N>: ` it puts before them (the file is
+  /// named by the caller), and saying the data is corrupt when it is.
+  static func gzipFailure(_ message: String?, code: Int32) -> String {
+    var words = message ?? "read error"
+    if words.hasPrefix("<fd:"), let close = words.firstIndex(of: ">") {
+      words = String(words[words.index(after: close)...].drop { $0 == ":" || $0 == " " })
+    }
+    return code == Z_DATA_ERROR ? "corrupt compressed data (\(words))" : words
+  }
+
   /// Reads until `buffer` is full, the file ends, or it fails.
   private func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Chunk {
     var chunk = Chunk(buffer: buffer, count: 0, endOfFile: false, cut: false, failure: nil, fileOffset: 0)
@@ -151,7 +161,7 @@ final class ChunkReader: @unchecked Sendable {
         got = Int(gzread(gz, buffer.baseAddress! + chunk.count, UInt32(room)))
         if got < 0 {
           var code: Int32 = 0
-          chunk.failure = gzerror(gz, &code).map { String(cString: $0) } ?? "read error"
+          chunk.failure = Self.gzipFailure(gzerror(gz, &code).map { String(cString: $0) }, code: code)
           break
         }
         if got == 0 {

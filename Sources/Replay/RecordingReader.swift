@@ -36,6 +36,11 @@ public final class RecordingReader {
   /// Reading failed: every later read says so again (the read-ahead thread has stopped).
   @exclusivity(unchecked) private var failed: RecordingError?
   @exclusivity(unchecked) private var fileOffset: Int64 = 0
+  /// The compressed offset where the current chunk started (the one before's end), for progress
+  /// within the chunk.
+  @exclusivity(unchecked) private var chunkStartFileOffset: Int64 = 0
+  /// The next chunk is the first after a seek: where it starts in the compressed file is not known.
+  @exclusivity(unchecked) private var chunkAfterSeek = false
   /// Lines handed out so far (the 1-based number of the last one).
   @exclusivity(unchecked) public private(set) var lineNumber = 0
   /// Uncompressed bytes before the next line: where `seek(to:)` can come back to.
@@ -136,13 +141,25 @@ public final class RecordingReader {
     lastLineWasCut = false
     offset = target
     self.lineNumber = lineNumber
+    chunkAfterSeek = true
+    // Back at the start, progress is 0 at once (a restart while paused reads nothing yet).
+    if target == 0 { fileOffset = 0 }
   }
 
-  /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`).
+  /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`,
+  /// where a chunk of 1 MB inflated can be a large part of the file: within the chunk, its
+  /// compressed bytes are shared out in proportion to the lines read).
   public var progress: Double {
     guard fileSize > 0 else { return 1 }
-    let at = isCompressed ? fileOffset : offset
-    return min(1, max(0, Double(at) / Double(fileSize)))
+    var at = Double(offset)
+    if isCompressed {
+      at = Double(fileOffset)
+      if let current = chunk, current.count > 0 {
+        let within = Double(min(position, current.count)) / Double(current.count)
+        at = Double(chunkStartFileOffset) + Double(fileOffset - chunkStartFileOffset) * within
+      }
+    }
+    return min(1, max(0, at / Double(fileSize)))
   }
 
   /// Moves on to the next chunk read ahead (the one done with goes back to be read into).
@@ -153,6 +170,8 @@ public final class RecordingReader {
     position = 0
     let next = chunks.next()
     chunk = next
+    chunkStartFileOffset = chunkAfterSeek ? next.fileOffset : fileOffset
+    chunkAfterSeek = false
     fileOffset = next.fileOffset
     if next.cut { lastLineWasCut = true }
     if let failure = next.failure {

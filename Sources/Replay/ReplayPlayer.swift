@@ -31,12 +31,22 @@ public final class ReplayPlayer {
     public var linesBefore: Int
     /// The line's receive time, if known.
     public var time: Double?
+    /// Where the line's time starts in the `.recv-times.txt` sibling, when times come from one:
+    /// a rewind goes straight there instead of reading the sibling again from its start.
+    public var timesOffset: Int64?
   }
 
   public let path: String
   private let reader: RecordingReader
   /// The `.recv-times.txt` sibling's times, read alongside when the lines carry none.
   private let times: RecordingReader?
+  /// Where the last line's time starts in the sibling (see `PartialMark.timesOffset`).
+  private var timesOffset: Int64 = 0
+  /// Whether frames were timed by their rows' timestamps (`DataTime`): the recording has no
+  /// receive times.
+  public private(set) var timedByData = false
+  /// Lines read from the sibling so far, rewinds included (a rewind reads none).
+  public private(set) var timeLinesRead = 0
   // The per-line fields skip the runtime exclusivity check (about 8 % of a replay at speed 0):
   // one thread reads the player at a time and no access to them overlaps another.
   @exclusivity(unchecked) private var decoder = BitMEXDecoder()
@@ -50,11 +60,15 @@ public final class ReplayPlayer {
   @exclusivity(unchecked) public private(set) var lastTime: Double?
   /// Every partial seen so far, in file order.
   public private(set) var partials: [PartialMark] = []
+  /// The same marks by table, each list in file order (its times never go down), for finding
+  /// the last one before a time by halving.
+  private var partialsByTopic: [Topic: [PartialMark]] = [:]
   /// The symbols the recording's book partials are for, in the order first seen.
   public private(set) var bookSymbols: [Symbol] = []
 
   /// Opens `path`; a plain JSONL recording without times uses `<name>.recv-times.txt` beside it
-  /// when there is one.
+  /// when there is one, and without that its frames are timed by their rows' timestamps
+  /// (`DataTime`), so a bare file has a position and seeks too.
   public init(path: String) throws(RecordingError) {
     self.path = path
     reader = try RecordingReader(path: path)
@@ -100,7 +114,11 @@ public final class ReplayPlayer {
       return .end
     }
     var time: Double?
-    if let times, let t = try? times.nextLine() { time = Self.number(t) }
+    if let times {
+      timesOffset = times.offset
+      timeLinesRead += 1
+      if let t = try? times.nextLine() { time = Self.number(t) }
+    }
     let (parsed, kind) = RecordedLine.parse(line)
     switch kind {
     case .blank:
@@ -111,7 +129,14 @@ public final class ReplayPlayer {
     case .frame:
       break
     }
-    if let t = parsed.time { time = t }
+    if let t = parsed.time {
+      time = t
+    } else if time == nil {
+      // No receive time anywhere: the frame's own data says when it happened, or it happened
+      // with the last frame that said.
+      timedByData = true
+      time = DataTime.seconds(in: UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])) ?? lastTime
+    }
     if let time {
       if firstTime == nil { firstTime = time }
       // Clocks step backwards sometimes; a replay never does.
@@ -164,39 +189,63 @@ public final class ReplayPlayer {
 
   /// Goes back to a partial found earlier (see `partials`): the lines from there are read again.
   public func rewind(to mark: PartialMark) throws(RecordingError) {
-    try rewind(offset: mark.offset, linesBefore: mark.linesBefore, time: mark.time)
+    try rewind(
+      offset: mark.offset, linesBefore: mark.linesBefore, time: mark.time, timesOffset: mark.timesOffset)
   }
 
   /// Goes back to the start of the recording.
   public func restart() throws(RecordingError) {
-    try rewind(offset: 0, linesBefore: 0, time: nil)
+    try rewind(offset: 0, linesBefore: 0, time: nil, timesOffset: 0)
   }
 
   /// Where to go back to for a position at `time`: the latest point before it from which every
   /// table in the recording starts again with a partial (for each table its last partial at or
   /// before `time`, the earliest of those), or nil for the start of the file.
+  /// A lookup of O(log n) per table.
   public func rewindPoint(before time: Double) -> PartialMark? {
-    var latest: [Topic: PartialMark] = [:]
-    var topics: Set<Topic> = []
-    for mark in partials {
-      topics.insert(mark.topic)
-      if let t = mark.time, t <= time { latest[mark.topic] = mark }
+    guard !partialsByTopic.isEmpty else { return nil }
+    var earliest: PartialMark?
+    for marks in partialsByTopic.values {
+      // Marks without a time (before the recording said one) come first: the first mark later
+      // than `time` by halving, then the one before it.
+      var low = 0
+      var high = marks.count
+      while low < high {
+        let mid = (low + high) / 2
+        if let t = marks[mid].time, t > time { high = mid } else { low = mid + 1 }
+      }
+      guard low > 0, let t = marks[low - 1].time, t <= time else { return nil }
+      let mark = marks[low - 1]
+      if earliest.map({ mark.offset < $0.offset }) ?? true { earliest = mark }
     }
-    guard !topics.isEmpty, latest.count == topics.count else { return nil }
-    return latest.values.min { $0.offset < $1.offset }
+    return earliest
   }
 
-  private func rewind(offset: Int64, linesBefore: Int, time: Double?) throws(RecordingError) {
+  private func rewind(
+    offset: Int64, linesBefore: Int, time: Double?, timesOffset: Int64?
+  ) throws(RecordingError) {
     pending = nil
     decoder = BitMEXDecoder()
     lastTime = time
     try reader.seek(to: offset, lineNumber: linesBefore)
-    if let times { try times.seek(to: 0, lineNumber: 0) }
     if let times {
-      // The times file runs line for line with the recording: skip as many lines.
-      for _ in 0..<linesBefore { _ = try times.nextLine() }
+      if let timesOffset {
+        // The times file runs line for line with the recording: its line at the mark.
+        try times.seek(to: timesOffset, lineNumber: linesBefore)
+      } else {
+        try times.seek(to: 0, lineNumber: 0)
+        for _ in 0..<linesBefore {
+          timeLinesRead += 1
+          _ = try times.nextLine()
+        }
+      }
     }
     partials.removeAll { $0.offset >= offset }
+    for topic in Array(partialsByTopic.keys) {
+      var marks = partialsByTopic[topic] ?? []
+      while let last = marks.last, last.offset >= offset { marks.removeLast() }
+      partialsByTopic[topic] = marks.isEmpty ? nil : marks
+    }
   }
 
   /// The furthest line counted as bad: lines read again after a rewind are not counted twice.
@@ -227,7 +276,11 @@ public final class ReplayPlayer {
       return
     }
     if let last = partials.last, last.offset == offset, last.topic == topic { return }
-    partials.append(PartialMark(topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime))
+    let mark = PartialMark(
+      topic: topic, offset: offset, linesBefore: linesBefore, time: lastTime,
+      timesOffset: times == nil ? nil : timesOffset)
+    partials.append(mark)
+    partialsByTopic[topic, default: []].append(mark)
   }
 
   /// The symbol of a book partial (its filter's, or its first row's); nil for any other event.
@@ -237,13 +290,13 @@ public final class ReplayPlayer {
   }
 
   /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.
-  static func siblingTimes(of path: String) -> RecordingReader? {
+  public static func siblingTimes(of path: String) -> RecordingReader? {
     guard let dot = path.lastIndex(of: "."), path[dot...] == ".jsonl" else { return nil }
     return try? RecordingReader(path: String(path[..<dot]) + ".recv-times.txt")
   }
 
   /// A time on a line of its own (the times file), or nil; spaces around it are allowed.
-  static func number(_ line: UnsafeRawBufferPointer) -> Double? {
+  public static func number(_ line: UnsafeRawBufferPointer) -> Double? {
     var start = 0
     while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") {
       start += 1

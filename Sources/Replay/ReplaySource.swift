@@ -138,6 +138,9 @@ public final class ReplaySource: @unchecked Sendable {
     return drain(into: &batch)
   }
 
+  /// The recording's path.
+  public var path: String { player.path }
+
   /// Why the replay stopped short, if it did (an unreadable file part way through).
   public var failure: RecordingError? { mailbox.withLock { $0.failure } }
 
@@ -211,6 +214,8 @@ public final class ReplaySource: @unchecked Sendable {
     /// so its frames stay in order).
     var raw = RawFrames()
     var handsOverRaw = false
+    /// Why reading stopped short, if it did.
+    var failure: String?
   }
 
   /// How many lines the thread reads between looks at its mailbox (controls, stop) while it
@@ -250,6 +255,7 @@ public final class ReplaySource: @unchecked Sendable {
             $0.status = FeedStatus(state: .ended("\(error)"), symbol: symbol)
           }
           play.ended = true
+          play.failure = error.reason
           handOver(&play, force: true)
           continue
         }
@@ -276,7 +282,13 @@ public final class ReplaySource: @unchecked Sendable {
       // Pacing: a frame not due yet waits (the batch so far goes to the UI first).
       if let time = play.pendingTime {
         if play.seekingTo == nil, play.speed > 0 {
-          let anchor = play.anchor ?? (time, .now())
+          var anchor = play.anchor ?? (time, .now())
+          // Timed by their data, frames can be days apart (a file of frames collected over
+          // years): a gap longer than `longestGap` is not waited out, the frame after it is due
+          // at once. Receive times are kept as recorded.
+          if player.timedByData, let previous = play.shownTime, time - previous > Self.longestGap {
+            anchor = (time, .now())
+          }
           play.anchor = anchor
           let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
           // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
@@ -302,12 +314,16 @@ public final class ReplaySource: @unchecked Sendable {
     }
   }
 
+  /// The longest gap between two frames timed by their data, in the recording's seconds, that
+  /// pacing waits out.
+  public static let longestGap = 30.0
+
   /// The position now, as the thread knows it.
   private func position(_ play: Play) -> ReplayPosition {
     ReplayPosition(
       time: play.shownTime, startTime: player.firstTime, progress: player.progress, speed: play.speed,
       paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: player.badLines,
-      lastBadLine: player.lastBadLine)
+      lastBadLine: player.lastBadLine, failure: play.failure)
   }
 
   /// Hands the batch to the UI (waiting while `maxReady` batches wait already) with the
@@ -399,6 +415,7 @@ public final class ReplaySource: @unchecked Sendable {
     play.shownTime = nil
     play.anchor = nil
     play.ended = false
+    play.failure = nil
     play.seekingTo = target
     mailbox.withLock { box in
       for handoff in box.ready {

@@ -23,8 +23,9 @@ public enum ReplayToEnd {
   }
 
   /// Plays `player` to its end into `session`. At `speed` > 0 (1 is real time) frames wait for
-  /// their receive time; a recording without times plays as fast as it goes. The file is read
-  /// and decoded on a thread of its own (`ReplaySource`) while this one applies.
+  /// their time (a bare JSONL file's from its rows, `DataTime`); frames with no time at all play
+  /// as fast as they go. The file is read and decoded on a thread of its own (`ReplaySource`)
+  /// while this one applies.
   public static func run(
     _ player: ReplayPlayer, into session: inout MarketSession, speed: Double = 0, batchFrames: Int = 1_024,
     sharing: ReplaySource.Sharing? = nil

@@ -23,10 +23,25 @@ public struct ReplayStatus: Sendable, Hashable {
     return "\(NumberFormat.fixed(speed, decimals: speed < 0.25 ? 3 : 2))\(x)"
   }
 
+  /// The spans, in one line.
   public var spans: [Span] {
+    var out: [Span] = []
+    for (i, part) in parts.enumerated() {
+      if i > 0 { out.append(Span("  ")) }
+      out += part
+    }
+    return out
+  }
+
+  /// The spans in parts, which the status line drops from the last when the line is short: the
+  /// state, the time, % and bar first, then the count of bad lines. (Why a replay STOPPED is the
+  /// status line's notice, which is cut to fit.)
+  public var parts: [[Span]] {
     let p = position
     let state: String
-    if p.ended {
+    if p.ended, p.failure != nil {
+      state = ascii ? "STOPPED" : "■ STOPPED"
+    } else if p.ended {
       state = ascii ? "END" : "■ END"
     } else if p.seekingTo != nil {
       state = ascii ? ">> SEEK" : "» SEEK"
@@ -45,11 +60,16 @@ public struct ReplayStatus: Sendable, Hashable {
     let percent = Int((min(max(p.progress, 0), 1) * 100).rounded(.down))
     out.append(Span("  \(percent)% ", Style(.muted)))
     out += bar
-    // Lines of the file that were not frames: skipped, and counted here.
+    var parts = [out]
+    // Lines of the file that were not frames: skipped, counted here, and the last one named by
+    // its number (its reason, "line 102: not a recorded frame", is on stderr at the end).
     if p.badLines > 0 {
-      out.append(Span("  \(p.badLines) bad line\(p.badLines == 1 ? "" : "s") skipped", Style(.warning)))
+      let last = p.lastBadLine.map { " (last: \($0.prefix { $0 != ":" }))" } ?? ""
+      parts.append([
+        Span("\(p.badLines) bad line\(p.badLines == 1 ? "" : "s") skipped\(last)", Style(.warning))
+      ])
     }
-    return out
+    return parts
   }
 
   /// The progress bar: full cells, one partial cell (eighths), empty cells.

@@ -72,7 +72,7 @@ public struct StatusLine: Sendable {
       grid.put(left, x: row.x + 1, y: row.y, clip: row)
       return
     }
-    var extras: [[Span]] = replay.map { [$0.spans] } ?? []
+    var extras: [[Span]] = replay?.parts ?? []
     extras += markers.map {
       [Span(" \($0.folded(ascii: ascii)) ", Style(.accent, bold: true, reverse: true))]
     }

@@ -28,11 +28,14 @@ public struct ReplayPosition: Sendable, Hashable {
   /// Lines skipped as bad so far, and why the last one was.
   public var badLines: Int
   public var lastBadLine: String?
+  /// Why the replay stopped before the end of the file (a read error, corrupt compressed data),
+  /// with the line number: `line 21884: corrupt compressed data (incorrect data check)`.
+  public var failure: String?
 
   public init(
     time: Double? = nil, startTime: Double? = nil, progress: Double = 0, speed: Double = 1,
     paused: Bool = false, ended: Bool = false, seekingTo: Double? = nil, badLines: Int = 0,
-    lastBadLine: String? = nil
+    lastBadLine: String? = nil, failure: String? = nil
   ) {
     self.time = time
     self.startTime = startTime
@@ -43,6 +46,7 @@ public struct ReplayPosition: Sendable, Hashable {
     self.seekingTo = seekingTo
     self.badLines = badLines
     self.lastBadLine = lastBadLine
+    self.failure = failure
   }
 
   /// The speeds `[` and `]` step through; 0 (as fast as it goes) is above the last.

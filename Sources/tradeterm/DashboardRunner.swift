@@ -274,6 +274,17 @@ struct DashboardRunner {
     if let failure = liveFeed?.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
+    // A replay's bad lines (the status line counted them) and why it stopped short, in words.
+    if let replay {
+      var words: [String] = []
+      if let p = state.session.replay, p.badLines > 0 {
+        words.append(
+          "tradeterm: \(replay.path): skipped \(p.badLines) bad line(s); the last: \(p.lastBadLine ?? "")")
+      }
+      if let failure = replay.failure { words.append("tradeterm: cannot replay \(failure)") }
+      exitMessage = ([exitMessage].compactMap { $0 } + words).joined(separator: "\n")
+      if exitMessage?.isEmpty == true { exitMessage = nil }
+    }
     return exitStatus
   }
 

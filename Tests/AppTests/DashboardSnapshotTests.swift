@@ -55,3 +55,54 @@ import Testing
     Snapshot.expect(DashboardView.render(s), named: "dashboard-80x24-ascii")
   }
 }
+
+/// A replay that stopped short of its file's end (corrupt compressed data): the status line says
+/// STOPPED and why, with the line, and still where the replay is.
+@Suite struct ReplayStoppedStatusTests {
+  @Test func aReplayStoppedShortSaysWhyOnTheStatusLine() throws {
+    var s = try DashboardSnapshotTests.state(width: 160, height: 40)
+    let stopped = ReplayPosition(
+      time: 1_626_993_390, progress: 0.9, speed: 0, ended: true, badLines: 3,
+      lastBadLine: "line 20: not a frame",
+      failure: "line 21884: corrupt compressed data (incorrect data check)")
+    _ = App.update(&s, .feed(FeedUpdate(replay: stopped), now: MonotonicTime(seconds: 1_002), wallMs: 0))
+    let status = StatusNote.text(s) ?? ""
+    #expect(status.contains("cannot read on: line 21884: corrupt compressed data (incorrect data check)"))
+    let grid = DashboardView.render(s)
+    let bottom = grid.line(grid.height - 1)
+    #expect(bottom.contains("■ STOPPED  22:36:30  90%"), "\(bottom)")
+    #expect(bottom.contains("cannot read on: line 21884"), "\(bottom)")
+  }
+}
+
+/// A replay's liquidations are stamped with the recording's time, not the wall clock's; a
+/// rewind (a seek back, `R`) forgets them (and the wall watch and the heatmap): they are from
+/// the replay's future.
+@Suite struct ReplayRewindAppTests {
+  static func events(_ s: AppState) -> [LiquidationLog.Event] {
+    var out: [LiquidationLog.Event] = []
+    s.liquidations.forEachEvent {
+      out.append($0)
+      return true
+    }
+    return out
+  }
+
+  @Test func aRewindForgetsTheFutureAndLiquidationsKeepTheRecordingsTime() throws {
+    var s = AppState(symbol: "XBTUSD", mode: .replay, width: 120, height: 40, ascii: false, color: true)
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    let frame =
+      #"{"table":"liquidation","action":"insert","data":[{"orderID":"8801e1ef-e56b-4bac-3b21-925c469871d9","symbol":"XBTUSD","side":"Sell","price":98000.5,"leavesQty":100}]}"#
+    try decoder.decode(Array(frame.utf8), into: &batch)
+    let wallMs: Int64 = 1_900_000_000_000
+    let at = ReplayPosition(time: 1_626_993_390, progress: 0.5, speed: 1)
+    _ = App.update(
+      &s, .feed(FeedUpdate(replay: at), now: MonotonicTime(seconds: 10), wallMs: wallMs), batch: batch)
+    #expect(Self.events(s).map(\.timeMs) == [1_626_993_390_000])
+    _ = App.update(
+      &s, .feed(FeedUpdate(rewound: true), now: MonotonicTime(seconds: 11), wallMs: wallMs + 1_000))
+    #expect(Self.events(s).isEmpty)
+    #expect(s.liquidations.recorded == 0)
+  }
+}

@@ -23,7 +23,7 @@ import Testing
   /// A directory is said to be one, not dumped as an error value.
   @Test func aDirectoryIsSaidToBeOne() {
     let dir = FileManager.default.temporaryDirectory.path
-    #expect(throws: SimError.replayUnreadable(dir, "Is a directory")) {
+    #expect(throws: SimError.replayUnreadable(dir, "is a directory, not a recording")) {
       try ReplayFile.load(SimReplay(path: dir))
     }
   }

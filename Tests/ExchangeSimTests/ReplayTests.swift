@@ -1,7 +1,8 @@
-import ExchangeSim
 import Foundation
 import MarketModel
 import Testing
+
+@testable import ExchangeSim
 
 /// Replay of recorded sessions.
 @Suite struct ReplayTests {
@@ -88,6 +89,42 @@ import Testing
       let span = arrivals.last! - arrivals.first!
       #expect(span > 0.15 && span < 1.5, "span \(span)")
     }
+  }
+
+  /// The frames a replay of `path` serves at full speed, to the close.
+  static func served(_ path: String) throws -> [String] {
+    var config = SimTest.config()
+    config.replay = SimReplay(path: path, speed: 0)
+    return try SimTest.with(config) { sim in
+      let ws = try TestWebSocket.connect(port: sim.port)
+      _ = try ws.expectJSON()
+      try ws.send(text: #"{"op":"subscribe","args":["orderBookL2:XBTUSD"]}"#)
+      _ = try ws.expectJSON()
+      var texts: [String] = []
+      while true {
+        let frame = try ws.expectFrame()
+        if frame.isClose { break }
+        texts.append(frame.text)
+      }
+      return texts
+    }
+  }
+
+  /// A `.gz` recording is served inflated, frame for frame as the plain file (it was served as
+  /// its compressed bytes).
+  @Test func aGzipRecordingServesTheFramesOfThePlainFile() throws {
+    let plain = SimTest.fixture("2021-07-22_session_full.jsonl")
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sim-replay-\(UUID().uuidString).jsonl.gz")
+    try Data(Gzip.stored(bytes)).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let expected = try Self.served(plain)
+    #expect(expected.count > 2_000)
+    #expect(expected.first?.hasPrefix(#"{"table":"#) == true)
+    let got = try Self.served(url.path)
+    #expect(got.count == expected.count)
+    #expect(got == expected)
   }
 
   @Test func unreadableReplayFileFailsToStart() {

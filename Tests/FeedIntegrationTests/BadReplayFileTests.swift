@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Seeding
 import Testing
@@ -96,5 +97,75 @@ import Testing
     #expect(truncated.stdout.hasPrefix("SOLUSDT  REPLAY ENDED"))
     #expect(truncated.stderr.contains("the file ends in the middle of a line"), "\(truncated.stderr)")
     #expect(whole.stderr.isEmpty, "\(whole.stderr)")
+  }
+
+  /// `bytes` gzip-compressed by zlib (as `--record FILE.gz` writes), in a temporary `.jsonl.gz`.
+  static func withGzip<T>(
+    _ bytes: [UInt8], mangle: (inout [UInt8]) -> Void, _ body: (String) throws -> T
+  ) throws
+    -> T
+  {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bad-\(UUID().uuidString).jsonl.gz")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let gz = try #require(gzopen(file.path, "wb"))
+    _ = bytes.withUnsafeBytes { gzwrite(gz, $0.baseAddress, UInt32($0.count)) }
+    #expect(gzclose(gz) == Z_OK)
+    var compressed = try [UInt8](Data(contentsOf: file))
+    mangle(&compressed)
+    try Data(compressed).write(to: file)
+    return try body(file.path)
+  }
+
+  static var session: [UInt8] {
+    get throws {
+      try [UInt8](
+        Data(
+          contentsOf: TradetermProcess.packageRoot.appendingPathComponent(
+            "Tests/Fixtures/2021-07-22_session_full.jsonl")))
+    }
+  }
+
+  /// Files that cannot be read through, for both modes: what is wrong, and the line where it
+  /// went wrong when it was part way through.
+  @Test(arguments: ["missing", "read error", "corrupt gzip"])
+  func aFileThatCannotBeReadThrough(kind: String) throws {
+    switch kind {
+    case "missing":
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "none-\(UUID().uuidString).jsonl"
+      )
+      .path
+      Self.expectRefused(
+        try Self.replays(path), saying: "tradeterm: cannot replay \(path): No such file or directory")
+    case "read error":
+      // Opens, then fails to read (EIO): as a disk failing under the replay does.
+      Self.expectRefused(
+        try Self.replays("/proc/self/mem"),
+        saying: "tradeterm: cannot replay /proc/self/mem: line 1: Input/output error")
+    default:
+      // Bytes flipped in the middle of the deflate stream.
+      let runs = try Self.withGzip(
+        try Self.session,
+        mangle: { bytes in
+          for i in (bytes.count / 2)..<(bytes.count / 2 + 64) { bytes[i] ^= 0x5A }
+        }
+      ) { try Self.replays($0) }
+      Self.expectRefused(
+        runs, saying: "tradeterm: cannot replay ", ".jsonl.gz: line ", ": corrupt compressed data (")
+    }
+  }
+
+  /// A `.gz` cut short (a recording killed while writing): the lines before the cut play, and
+  /// the cut is named.
+  @Test func aGzipCutShort() throws {
+    let run = try Self.withGzip(try Self.session, mangle: { $0.removeLast($0.count / 3) }) {
+      try TradetermProcess.run([
+        "--once", "--symbol", "XBTUSD", "--speed", "0", "--timeout", "10", "--replay", $0,
+      ])
+    }
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("XBTUSD  REPLAY ENDED"), "\(run.stdout)")
+    #expect(run.stderr.contains("the file ends in the middle of a line"), "\(run.stderr)")
   }
 }

@@ -56,3 +56,55 @@ import Testing
     #expect(text.hasSuffix(" a b\n"), "\(text)")
   }
 }
+
+/// The chunk the writer thread is writing counts against the cap as the queue does: a disk stuck
+/// in one write (a FIFO nobody reads) stops the recording once both together pass it.
+@Suite struct FrameRecorderInFlightTests {
+  @Test func theChunkBeingWrittenCountsAgainstTheCap() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tt-fifo-\(UUID().uuidString)")
+      .path
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    // A reader end that reads nothing yet: the writer fills the pipe (64 KB) and waits.
+    let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    let recorder = FrameRecorder(path: path, maxQueued: 200_000)
+    try #require(recorder.failure == nil)
+    let first = Array(repeating: UInt8(ascii: "x"), count: 150_000)
+    first.withUnsafeBytes { recorder.record($0, now: 1) }
+    // Wait (with a deadline) until the writer has taken the chunk and is stuck writing it.
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while recorder.waiting.inFlight == 0, Date() < deadline { usleep(1_000) }
+    #expect(recorder.waiting.inFlight > 150_000)
+    #expect(recorder.waiting.queued == 0)
+    // 100 KB more fits the queue alone, not with the 150 KB in flight.
+    let second = Array(repeating: UInt8(ascii: "y"), count: 100_000)
+    second.withUnsafeBytes { recorder.record($0, now: 2) }
+    #expect(recorder.failure == "recording to \(path) stopped: the disk fell behind (200000 bytes waiting)")
+    #expect(recorder.dropped == 1)
+    // Close on a thread of its own while this one drains the FIFO (each poll with a deadline):
+    // the writer finishes the frame, writes the note and closes, which ends the reading.
+    let closer = Thread { recorder.close() }
+    closer.start()
+    var drained = 0
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 10_000) > 0 else {
+        Issue.record("the recorder never closed the FIFO")
+        break
+      }
+      let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EAGAIN || errno == EINTR { continue }
+        break
+      }
+      drained += n
+    }
+    // The first frame whole and the note of the one dropped, not the second frame.
+    #expect(drained > 150_000)
+    #expect(drained < 250_000)
+  }
+}

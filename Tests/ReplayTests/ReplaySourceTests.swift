@@ -16,7 +16,7 @@ import Testing
   static var path: String { Fixture.directory.appendingPathComponent(name).path }
 
   /// The frames of the recording with a receive time before `time`, applied one by one.
-  static func stoppedAt(_ time: Double, _ symbol: Symbol) throws -> MarketState {
+  static func stoppedAt(_ time: Double, _ symbol: Symbol, path: String = path) throws -> MarketState {
     let player = try ReplayPlayer(path: path)
     var state = MarketState(symbol: symbol)
     var batch = MarketBatch()
@@ -57,20 +57,32 @@ import Testing
     #expect(!a.book.isEmpty)
   }
 
-  @Test(arguments: ["XBTUSD", "SOLUSDT"] as [Symbol])
-  func seekingBackAndForwardLandsOnTheBookOfAReplayStoppedThere(symbol: Symbol) throws {
-    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: symbol.description, speed: 0)
+  /// The session's recording without its `.recv-times.txt`: the frames' times come from their
+  /// rows' timestamps.
+  static func bareCopy() throws -> String {
+    try ReplayTests.temporary("bare.jsonl", try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+  }
+
+  @Test(arguments: [("XBTUSD", false), ("SOLUSDT", false), ("XBTUSD", true)] as [(Symbol, Bool)])
+  func seekingBackAndForwardLandsOnTheBookOfAReplayStoppedThere(symbol: Symbol, bare: Bool) throws {
+    let path = bare ? try Self.bareCopy() : Self.path
+    defer { if bare { ReplayTests.cleanUp(path) } }
+    let source = ReplaySource(player: try ReplayPlayer(path: path), symbol: symbol.description, speed: 0)
     source.start()
     defer { source.stop() }
     var session = MarketSession(symbol: symbol)
     var rewinds = 0
     try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
     let end = try #require(session.replay?.time)
-    let full = try Self.stoppedAt(.infinity, symbol)
+    // Bare, the end is the latest first-row timestamp: 2021-07-22T22:36:37.613Z.
+    if bare { #expect(abs(end - 1_626_993_397.613) < 0.001, "\(end)") }
+    let full = try Self.stoppedAt(.infinity, symbol, path: path)
     Self.sameBook(session.market, full)
     // The books 12 s and 7 s before the end differ from the last one, or this test proves nothing.
-    #expect(try Self.stoppedAt(end - 12, symbol).book.top(.buy, .max) != full.book.top(.buy, .max))
-    #expect(try Self.stoppedAt(end - 7, symbol).book.top(.sell, .max) != full.book.top(.sell, .max))
+    #expect(
+      try Self.stoppedAt(end - 12, symbol, path: path).book.top(.buy, .max) != full.book.top(.buy, .max))
+    #expect(
+      try Self.stoppedAt(end - 7, symbol, path: path).book.top(.sell, .max) != full.book.top(.sell, .max))
 
     // Back 12 s, paused there: the book as it stood 12 s before the end.
     source.control(.togglePause)
@@ -79,16 +91,36 @@ import Testing
     #expect(rewinds == 1)
     let back = try #require(session.replay?.time)
     #expect(back < end - 11)
-    Self.sameBook(session.market, try Self.stoppedAt(end - 12, symbol))
+    Self.sameBook(session.market, try Self.stoppedAt(end - 12, symbol, path: path))
     #expect(session.market.faultCount == 0)
 
-    // Forward 5 s from there, still paused.
+    // Forward 5 s from there, still paused: it stops before the first frame at or after the
+    // target (without receive times, frames are seconds apart: at least 3 s on).
     source.control(.seek(seconds: 5))
     try Self.pump(source, into: &session, rewinds: &rewinds) {
-      $0.paused && $0.seekingTo == nil && ($0.time ?? 0) >= end - 12 + 4
+      $0.paused && $0.seekingTo == nil && ($0.time ?? 0) >= back + 3
     }
     #expect(rewinds == 1)
-    Self.sameBook(session.market, try Self.stoppedAt(end - 7, symbol))
+    Self.sameBook(session.market, try Self.stoppedAt(end - 7, symbol, path: path))
+  }
+
+  /// Frames timed by their data can be years apart: at speed 1 the gap is not waited out.
+  @Test func aBareFileOfFramesYearsApartDoesNotWaitTheYears() throws {
+    let trade = { (time: String) in
+      #"{"table":"trade","action":"insert","data":[{"timestamp":"\#(time)","symbol":"XBTUSD","side":"Buy","size":1,"price":1.5}]}"#
+    }
+    let text = [
+      trade("2020-10-12T16:46:20.255Z"), trade("2020-10-12T16:46:20.755Z"), trade("2023-02-15T08:11:07.523Z"),
+    ]
+    let path = try ReplayTests.temporary("years.jsonl", Array((text.joined(separator: "\n") + "\n").utf8))
+    defer { ReplayTests.cleanUp(path) }
+    let source = ReplaySource(player: try ReplayPlayer(path: path), symbol: "XBTUSD", speed: 1)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    #expect(session.replay?.time == 1_676_448_667.523)
   }
 
   @Test func restartStartsFromNothingAndPlaysToTheSameEnd() throws {

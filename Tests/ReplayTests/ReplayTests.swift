@@ -83,6 +83,37 @@ import Testing
     #expect(session.market.book.top(.sell, .max) == expected.market.book.top(.sell, .max))
   }
 
+  /// A `.gz`'s progress moves line by line, not a jump for each 1 MB chunk inflated (a 6 MB
+  /// recording went 0, 35, 72 %…): through 3 MB of like lines, it stays near the share read.
+  @Test func aGzipsProgressMovesWithinAChunk() throws {
+    let gzPath = try Self.temporary("long.jsonl.gz", [])
+    defer { Self.cleanUp(gzPath) }
+    var state: UInt64 = 12  // a fixed seed: the same file every run
+    var text: [UInt8] = []
+    var count = 0
+    while text.count < 3 << 20 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let price = 90_000 + Double(state >> 40 % 100_000) / 10
+      let line =
+        #"1626993368.001705 {"table":"trade","action":"insert","data":[{"symbol":"XBTUSD","side":"Buy","size":\#(state >> 50),"price":\#(price)}]}"#
+        + "\n"
+      text += Array(line.utf8)
+      count += 1
+    }
+    try Self.gzip(text, to: gzPath)
+    let reader = try RecordingReader(path: gzPath)
+    var lines = 0
+    var worst = 0.0
+    while try reader.nextLine() != nil {
+      lines += 1
+      if lines % 500 == 0 { worst = max(worst, abs(reader.progress - Double(lines) / Double(count))) }
+    }
+    #expect(lines == count)
+    // One chunk is a third of the file: without sharing within it, a third off.
+    #expect(worst < 0.1, "\(worst)")
+    #expect(reader.progress == 1)
+  }
+
   @Test func aGzipCutShortPlaysWhatCameBeforeTheCut() throws {
     let gzPath = try Self.temporary("cut.jsonl.gz", [])
     defer { Self.cleanUp(gzPath) }
@@ -112,6 +143,126 @@ import Testing
     #expect(kind == .frame)
     #expect(parsed.time.map { abs($0 - 1_626_993_368.001705) < 1e-6 } == true)
     #expect(parsed.frameStart == 18)
+  }
+
+  /// A rewind goes straight to the mark's line in the `.recv-times.txt` sibling: it reads none
+  /// of the sibling's lines before it again (it read them all from the start), and the times
+  /// after it are the ones the first pass saw.
+  @Test func aRewindDoesNotReadTheTimesFileAgain() throws {
+    let path = Fixture.directory.appendingPathComponent("2021-07-22_session_full.jsonl").path
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    var timeAtLine: [Int: Double] = [:]
+    while case let step = try player.next(into: &batch), step != .end {
+      if case .frame(let t?) = step { timeAtLine[player.lineNumber] = t }
+      batch.removeAll()
+    }
+    #expect(player.timeLinesRead == 2_120)
+    let mark = try #require(player.partials.last)
+    #expect(mark.linesBefore > 50)
+    #expect(mark.timesOffset != nil)
+    try player.rewind(to: mark)
+    #expect(player.timeLinesRead == 2_120)
+    var checked = 0
+    while checked < 50, case let step = try player.next(into: &batch), step != .end {
+      if case .frame(let t?) = step {
+        #expect(t == timeAtLine[player.lineNumber], "line \(player.lineNumber)")
+        checked += 1
+      }
+      batch.removeAll()
+    }
+    #expect(checked == 50)
+    #expect(player.timeLinesRead == 2_120 + (player.lineNumber - mark.linesBefore))
+  }
+
+  /// The rewind point found by halving each table's marks is the one a scan of every mark finds
+  /// (for each table its last partial at or before the time, the earliest of those), for times
+  /// all through the recording, before it and after it.
+  @Test func theRewindPointIsTheOneAScanFinds() throws {
+    // The session three times over in the recorder's format, 40 s apart: each table has three
+    // partials.
+    let lines = try Fixture.lines("2021-07-22_session_full.jsonl")
+    let times = try String(
+      contentsOf: Fixture.directory.appendingPathComponent("2021-07-22_session_full.recv-times.txt"),
+      encoding: .utf8
+    ).split(separator: "\n").map { Double($0)! }
+    var text: [UInt8] = []
+    for copy in 0..<3 {
+      for (line, time) in zip(lines, times) {
+        text += Array("\(time + Double(copy) * 40) ".utf8) + line + [0x0A]
+      }
+    }
+    let path = try Self.temporary("thrice.jsonl", text)
+    defer { Self.cleanUp(path) }
+    let player = try ReplayPlayer(path: path)
+    var batch = MarketBatch()
+    while try player.next(into: &batch) != .end { batch.removeAll() }
+    let marks = player.partials
+    #expect(marks.count > 60)
+    #expect(Dictionary(grouping: marks, by: \.topic).values.allSatisfy { $0.count == 3 })
+    func scan(_ time: Double, _ marks: [ReplayPlayer.PartialMark] = marks) -> ReplayPlayer.PartialMark? {
+      var latest: [Topic: ReplayPlayer.PartialMark] = [:]
+      let topics = Set(marks.map(\.topic))
+      for mark in marks where (mark.time.map { $0 <= time } ?? false) { latest[mark.topic] = mark }
+      guard latest.count == topics.count else { return nil }
+      return latest.values.min { $0.offset < $1.offset }
+    }
+    let markTimes = marks.compactMap(\.time)
+    let first = try #require(markTimes.min())
+    let last = try #require(player.lastTime)
+    var checked = 0
+    var found = 0
+    for i in 0...400 {
+      let time = first - 1 + (last - first + 2) * Double(i) / 400
+      let expected = scan(time)
+      #expect(player.rewindPoint(before: time) == expected, "at \(time)")
+      checked += 1
+      if expected != nil { found += 1 }
+    }
+    for time in markTimes {
+      #expect(player.rewindPoint(before: time) == scan(time), "at a mark's time \(time)")
+    }
+    #expect(checked == 401)
+    #expect(found > 300)
+    // A rewind drops the marks after it, and the lookups still agree.
+    let second = try #require(player.rewindPoint(before: first + 50))
+    try player.rewind(to: second)
+    #expect(player.partials.count < marks.count)
+    for i in 0...100 {
+      let time = first - 1 + (last - first + 2) * Double(i) / 100
+      #expect(player.rewindPoint(before: time) == scan(time, player.partials), "after the rewind, at \(time)")
+    }
+  }
+
+  /// Without receive times a frame's time is its first row timestamp; a partial's (older data)
+  /// and a frame without one carry the last time forward.
+  @Test(arguments: [
+    (
+      #"{"table":"trade","action":"insert","data":[{"timestamp":"2021-07-22T22:36:11.685Z","symbol":"XBTUSD"}]}"#,
+      1_626_993_371.685 as Double?
+    ),
+    (
+      #"{"info":"Welcome","version":"2021-07-14T01:26:29.000Z","timestamp":"2021-07-22T22:36:07.865Z"}"#,
+      1_626_993_367.865
+    ),
+    (
+      #"{"table":"trade","action":"partial","types":{"timestamp":"timestamp"},"data":[{"timestamp":"2021-07-22T22:24:15.328Z"}]}"#,
+      nil
+    ),
+    (
+      #"{"table":"orderBookL2","action":"update","data":[{"symbol":"XBTUSD","id":1,"side":"Sell","size":5}]}"#,
+      nil
+    ),
+    (
+      #"{"table":"instrument","action":"update","data":[{"fundingTimestamp":"2021-07-23T04:00:00.000Z"}]}"#,
+      nil
+    ),
+    (#"{"table":"trade","action":"insert","data":[{"timestamp":"not a time"}]}"#, nil),
+    (#"{"table":"trade","action":"insert","data":[{"timestamp":"2021-07-22T22:36:1"#, nil),
+  ])
+  func aFramesTimeFromItsRows(frame: String, seconds: Double?) {
+    let got = Array(frame.utf8).withUnsafeBytes { DataTime.seconds(in: $0) }
+    #expect(got == seconds)
   }
 
   static let badFiles: [(name: String, bytes: [UInt8], reason: String)] = [

@@ -25,6 +25,15 @@ import Testing
     #expect(
       Self.text(ReplayPosition(progress: 0, speed: 2, badLines: 3))
         == "▶ 2×  0% ▕░░░░░░░░░░▏  3 bad lines skipped")
+    #expect(
+      Self.text(
+        ReplayPosition(progress: 0, speed: 2, badLines: 1, lastBadLine: "line 102: not a recorded frame"))
+        == "▶ 2×  0% ▕░░░░░░░░░░▏  1 bad line skipped (last: line 102)")
+    #expect(
+      Self.text(
+        ReplayPosition(
+          time: at, progress: 0.9, speed: 0, ended: true, failure: "line 9: corrupt compressed data"))
+        == "■ STOPPED  22:36:07  90% ▕█████████░▏")
   }
 
   @Test(arguments: [(0.0, "max"), (1.0, "1×"), (64.0, "64×"), (0.125, "0.125×"), (0.25, "0.25×")])
