@@ -10,7 +10,7 @@ public enum ISOTime {
   }
 
   /// The same over raw bytes (no allocation).
-  static func parseMillis(_ p: UnsafePointer<UInt8>, count n: Int) -> Int64? {
+  package static func parseMillis(_ p: UnsafePointer<UInt8>, count n: Int) -> Int64? {
     // BitMEX always writes `YYYY-MM-DDTHH:MM:SS.mmmZ`: read that with three word loads.
     if n == 24, let ms = FixedLayouts.isoMillis(p) { return ms }
     return parseMillisGeneral(p, count: n)

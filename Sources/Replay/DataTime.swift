@@ -30,8 +30,9 @@ public enum DataTime {
     var end = start
     while end < frame.count, end - start < 40, frame[end] != UInt8(ascii: "\"") { end += 1 }
     guard end < frame.count, frame[end] == UInt8(ascii: "\"") else { return nil }
-    let text = String(decoding: UnsafeRawBufferPointer(rebasing: frame[start..<end]), as: UTF8.self)
-    return ISOTime.parseMillis(text).map { Double($0) / 1_000 }
+    // Read in place (no String: one would be allocated per frame).
+    let bytes = base.assumingMemoryBound(to: UInt8.self) + start
+    return ISOTime.parseMillis(bytes, count: end - start).map { Double($0) / 1_000 }
   }
 
   /// Where `needle` starts in the `count` bytes at `base`: each candidate found by `memchr` on
