@@ -17,6 +17,11 @@ public final class RecordingReader {
   public let fileSize: Int64
   /// Whether the file is gzip-compressed.
   public let isCompressed: Bool
+  /// A `.gz`'s size inflated, from its trailer (the last 4 bytes: the size modulo 2^32), when
+  /// that is believable (at least the compressed size): what progress is measured against, so
+  /// that it follows the lines read, after a seek too. Nil for a plain file, a `.gz` still being
+  /// written or cut short (no trailer yet) or over 4 GB inflated, where a too small size shows.
+  public let inflatedSize: Int64?
   /// The longest line accepted.
   public static let maxLineBytes = 64 << 20
 
@@ -67,6 +72,7 @@ public final class RecordingReader {
     var magic: (UInt8, UInt8) = (0, 0)
     let got = withUnsafeMutableBytes(of: &magic) { pread(fd, $0.baseAddress, 2, 0) }
     isCompressed = got == 2 && magic.0 == 0x1F && magic.1 == 0x8B
+    inflatedSize = isCompressed ? Self.trailerSize(fd: fd, fileSize: fileSize) : nil
     if isCompressed {
       guard let file = gzdopen(fd, "rb") else {
         close(fd)
@@ -151,6 +157,7 @@ public final class RecordingReader {
   /// compressed bytes are shared out in proportion to the lines read).
   public var progress: Double {
     guard fileSize > 0 else { return 1 }
+    if let inflatedSize, offset <= inflatedSize { return Double(offset) / Double(inflatedSize) }
     var at = Double(offset)
     if isCompressed {
       at = Double(fileOffset)
@@ -160,6 +167,16 @@ public final class RecordingReader {
       }
     }
     return min(1, max(0, at / Double(fileSize)))
+  }
+
+  /// The inflated size a gzip trailer gives (little-endian, modulo 2^32), if at least `fileSize`.
+  private static func trailerSize(fd: Int32, fileSize: Int64) -> Int64? {
+    guard fileSize >= 18 else { return nil }
+    var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    let got = withUnsafeMutableBytes(of: &bytes) { pread(fd, $0.baseAddress, 4, off_t(fileSize - 4)) }
+    guard got == 4 else { return nil }
+    let size = Int64(bytes.0) | Int64(bytes.1) << 8 | Int64(bytes.2) << 16 | Int64(bytes.3) << 24
+    return size >= fileSize ? size : nil
   }
 
   /// Moves on to the next chunk read ahead (the one done with goes back to be read into).
