@@ -39,6 +39,11 @@ extension JSONScanner {
       digits += k
       i += 1 + k
     }
-    return (Double(whole) + Double(fraction) / Double(scale), digits, i)
+    // At most 12 and 7 digits: converted as Int64 (one instruction each).
+    return (
+      Double(Int64(bitPattern: whole)) + Double(Int64(bitPattern: fraction))
+        / Double(Int64(bitPattern: scale)),
+      digits, i
+    )
   }
 }
