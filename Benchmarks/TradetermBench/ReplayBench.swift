@@ -90,7 +90,13 @@ struct ReplayBench {
 
   private static func write(to path: String, levels: Int, more: (Int, Int) -> Bool) -> Int {
     guard let file = fopen(path, "w") else { fatalError("bench: cannot write \(path)") }
-    defer { fclose(file) }
+    // On disk before anything is timed: otherwise the kernel is still writing the file back
+    // while the replays read it (65 MB: the end-to-end figure read 93 ms instead of 62).
+    defer {
+      fflush(file)
+      fsync(fileno(file))
+      fclose(file)
+    }
     var market = SyntheticMarket(seed: 12, levelsPerSide: levels)
     var time = 1_732_436_782.0
     var written = 0
