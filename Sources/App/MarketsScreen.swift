@@ -48,12 +48,7 @@ enum MarketsScreen {
         : universe.count == 0 ? "waiting for the instrument list" : "no match"
       _ = grid.put(words, x: list.x, y: list.y + 1, style: Style(.muted), clip: list)
     }
-    if !live { grid.restyle(inner) { $0.dim = true } }
-    DashboardView.statusLine(s, hints: hints(s.keys)).render(into: &grid, area: status)
-    if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
-        .render(into: &grid, area: grid.bounds)
-    }
+    ScreenChrome.finish(&grid, s, content: inner, live: live, status: status, hints: hints(s.keys))
     return grid
   }
 

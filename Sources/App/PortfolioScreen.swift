@@ -34,12 +34,7 @@ enum PortfolioScreen {
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
     PortfolioView(valuation: valuation, first: s.portfolio.first, ascii: s.ascii).render(
       into: &grid, area: list)
-    if !live { grid.restyle(inner) { $0.dim = true } }
-    DashboardView.statusLine(s, hints: hints(s.keys)).render(into: &grid, area: status)
-    if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
-        .render(into: &grid, area: grid.bounds)
-    }
+    ScreenChrome.finish(&grid, s, content: inner, live: live, status: status, hints: hints(s.keys))
     return grid
   }
 

@@ -87,26 +87,8 @@ public final class TerminalScreen {
     }
     guard let w = initscr() else { throw TerminalError("could not start the terminal (TERM=\(Self.term))") }
     window = w
-    cbreak()
-    noecho()
-    nonl()
-    keypad(window, true)
-    curs_set(0)
-    wtimeout(window, 0)
-    // No typeahead check: by default doupdate polls stdin several times per frame, to
-    // give up on a frame when a key is waiting. Frames take a fraction of a millisecond
-    // and the loop reads keys before it draws, so that saves nothing and costs a system
-    // call per row group, every frame, all day.
-    typeahead(-1)
     theme = options.theme
-    if options.color, has_colors() {
-      start_color()
-      use_default_colors()
-      colorCount = tt_colors()
-      setUpPairs()
-    }
-    setUpStyles()
-    batchOutput()
+    setUp(options)
   }
 
   /// Draws to `output` as a terminal of type `term` (e.g. "xterm-256color") of `width`×`height`
@@ -135,6 +117,12 @@ public final class TerminalScreen {
     resizeterm(Int32(height), Int32(width))
     guard let w = tt_stdscr() else { throw TerminalError("newterm gave no window") }
     window = w
+    theme = options.theme
+    setUp(options)
+  }
+
+  /// What both ways of starting share, once the screen exists: input modes, colours, styles.
+  private func setUp(_ options: Options) {
     cbreak()
     noecho()
     nonl()
@@ -146,7 +134,6 @@ public final class TerminalScreen {
     // and the loop reads keys before it draws, so that saves nothing and costs a system
     // call per row group, every frame, all day.
     typeahead(-1)
-    theme = options.theme
     if options.color, has_colors() {
       start_color()
       use_default_colors()
