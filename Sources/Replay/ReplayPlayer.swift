@@ -187,6 +187,12 @@ public final class ReplayPlayer {
     return true
   }
 
+  /// When the recording has shown every table it holds (as far as read): the time of the latest
+  /// of each table's first partial. Nil before any partial with a time.
+  public var openingTime: Double? {
+    partialsByTopic.values.compactMap { $0.first?.time }.max()
+  }
+
   /// Goes back to a partial found earlier (see `partials`): the lines from there are read again.
   public func rewind(to mark: PartialMark) throws(RecordingError) {
     try rewind(

@@ -396,6 +396,12 @@ public final class ReplaySource: @unchecked Sendable {
   /// Goes back to the start (`target` nil) or to the rewind point before `target`, then plays
   /// without pacing up to `target`. What waits for the UI is dropped: it is from the future.
   private func rewind(_ play: inout Play, to target: Double?) {
+    // A restart while paused plays up to where every table has its first partial, and waits
+    // there: the panes show the opening books, not nothing (read before the rewind forgets the
+    // marks).
+    // (A seek stops before the first frame at or after its target: just past the opening, so
+    // the frames at it are in.)
+    let opening = target == nil && play.paused ? player.openingTime?.nextUp : nil
     do {
       if let target, let mark = player.rewindPoint(before: target) {
         try player.rewind(to: mark)
@@ -416,7 +422,7 @@ public final class ReplaySource: @unchecked Sendable {
     play.anchor = nil
     play.ended = false
     play.failure = nil
-    play.seekingTo = target
+    play.seekingTo = target ?? opening
     mailbox.withLock { box in
       for handoff in box.ready {
         box.spare.append(handoff.batch)

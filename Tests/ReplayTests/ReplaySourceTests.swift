@@ -139,6 +139,34 @@ import Testing
     Self.sameBook(session.market, try Self.stoppedAt(.infinity, "XBTUSD"))
   }
 
+  /// `R` while paused shows the opening books and stays paused (it read nothing until resumed:
+  /// empty panes).
+  @Test func aRestartWhilePausedShowsTheOpeningBooks() throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    source.control(.togglePause)
+    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.paused }
+    source.control(.restart)
+    try Self.pump(source, into: &session, rewinds: &rewinds) {
+      $0.paused && $0.seekingTo == nil && $0.time != nil
+    }
+    #expect(rewinds == 1)
+    #expect(!session.market.book.isEmpty)
+    #expect(session.replay?.paused == true && session.replay?.ended == false)
+    // Where it waits: the first frame once every table has had its first partial.
+    let scan = try ReplayPlayer(path: Self.path)
+    var batch = MarketBatch()
+    while try scan.next(into: &batch) != .end { batch.removeAll() }
+    let opening = try #require(scan.openingTime)
+    let time = try #require(session.replay?.time)
+    #expect(time >= opening && time < opening + 1, "waits at \(time), the opening is \(opening)")
+    #expect(session.replay?.progress ?? 1 < 1)
+  }
+
   /// A symbol switch asks for a seek of 0: the replay plays again from the last partials up to
   /// where it was (after the end too), so the new symbol's book is built from its own partial.
   @Test func aSeekOfZeroAfterTheEndRebuildsAnotherSymbolsBook() throws {
