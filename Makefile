@@ -10,7 +10,7 @@ SECONDS    ?= 60
 # starts in about half the time (no dynamic relocation of the Swift libraries at every start).
 RELEASE    ?= bash scripts/release-build.sh
 
-.PHONY: all deps build debug run demo test lint format bench conformance fuzz soak clean install
+.PHONY: all deps build debug run demo test lint format bench bench-hour conformance fuzz soak clean install
 
 all: build
 
@@ -58,6 +58,14 @@ bench: deps
 	$(RELEASE) tradeterm-sim
 	$(RELEASE) TradetermBench
 	.build/release/TradetermBench $(BENCH_ARGS)
+
+## bench-hour: issue 17's hour (about 61 minutes): candles + Activity + heatmap at 200×50 against
+## tradeterm-sim --activity, RSS every minute; writes Benchmarks/activity-hour.md (make bench shows it)
+bench-hour: deps
+	$(RELEASE) tradeterm
+	$(RELEASE) tradeterm-sim
+	$(RELEASE) TradetermBench
+	.build/release/TradetermBench --only activity-hour
 
 ## conformance: the Autobahn WebSocket suite (kosoku) against tradeterm's WebSocket layer
 conformance: deps

@@ -26,11 +26,22 @@ struct RunningCostBench {
   var tmux: TmuxServer
   var binDir: String
 
-  func run(arguments: [String], seconds: Double, sim: SimServer?) -> Result {
+  /// Runs tradeterm `arguments` for `seconds` once LIVE. `keys` are typed once it is LIVE (one
+  /// tmux key name each), and then the screen must show every text of `expect` (the panes the
+  /// keys opened) before the window starts. With `sampleEvery`, `onSample` gets the seconds
+  /// into the window and the resident memory every so often.
+  func run(
+    arguments: [String], seconds: Double, sim: SimServer?, keys: [String] = [], expect: [String] = [],
+    sampleEvery: Double? = nil, onSample: ((_ elapsed: Double, _ rssKB: Int) -> Void)? = nil
+  ) -> Result {
     let launch = DashboardLaunch(
       tmux: tmux, binDir: binDir, arguments: arguments, width: 200, height: 50, trace: false)
     guard waitFor(15, { launch.screen.contains("LIVE") }) else {
       fatalError("bench: tradeterm \(arguments.joined(separator: " ")) never showed LIVE:\n\(launch.screen)")
+    }
+    if !keys.isEmpty { tmux.sendKeys(launch.session, keys) }
+    guard waitFor(10, { expect.allSatisfy(launch.screen.contains) }) else {
+      fatalError("bench: after the keys \(keys) the screen lacks one of \(expect):\n\(launch.screen)")
     }
     usleep(1_000_000)  // settle: the REST answers, the first frames
     let pid = launch.pid
@@ -40,7 +51,15 @@ struct RunningCostBench {
     let threads0 = ProcessProbe.threads(pid)
     let sim0 = simPID.map(ProcessProbe.cpuNanoseconds) ?? 0
     let rss0 = ProcessProbe.statusKB(pid, "VmRSS") ?? 0
-    usleep(useconds_t(seconds * 1e6))
+    // In steps of `sampleEvery` (a long run reports its memory as it goes).
+    var elapsed = 0.0
+    while elapsed < seconds {
+      let step = min(seconds - elapsed, sampleEvery ?? seconds)
+      usleep(useconds_t(step * 1e6))
+      elapsed += step
+      guard ProcessProbe.isAlive(pid) else { break }
+      onSample?(elapsed, ProcessProbe.statusKB(pid, "VmRSS") ?? 0)
+    }
     let threads1 = ProcessProbe.threads(pid)
     let sim1 = simPID.map(ProcessProbe.cpuNanoseconds) ?? 0
     let t1 = Measure.now()

@@ -50,6 +50,16 @@ struct SystemFigures {
     defer { tmux.shutdown() }
     startup(tmux, dir, into: &report)
     runningCost(tmux, dir, into: &report)
+    ActivityBench(tmux: tmux, binDir: dir).figure(
+      seconds: streamSeconds, windows: quick ? 1 : 3, into: &report)
+  }
+
+  /// How long the running-cost figures run (`--stream-seconds`; 30 s, 10 with `--quick`).
+  var streamSeconds: Double {
+    arguments.firstIndex(of: "--stream-seconds").flatMap {
+      $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil
+    }
+      ?? (quick ? 10 : 30)
   }
 
   /// Runs one figure by name (`--only`); false for a name it does not know.
@@ -57,6 +67,16 @@ struct SystemFigures {
     switch name {
     case "frames": frames(into: &report)
     case "loopback": loopback(into: &report)
+    case "activity", "activity-hour":
+      let tmux = TmuxServer()
+      defer { tmux.shutdown() }
+      let bench = ActivityBench(tmux: tmux, binDir: Self.binDir)
+      if name == "activity" {
+        bench.figure(seconds: streamSeconds, windows: quick ? 1 : 3, into: &report)
+      } else {
+        let seconds = arguments.firstIndex(of: "--stream-seconds").map { _ in streamSeconds } ?? 3_600
+        bench.hour(seconds: seconds, into: &report)
+      }
     case "running-cost", "start-up":
       let tmux = TmuxServer()
       defer { tmux.shutdown() }
@@ -142,8 +162,7 @@ struct SystemFigures {
   // MARK: 6. Running cost
 
   private func runningCost(_ tmux: TmuxServer, _ dir: String, into report: inout Report) {
-    let seconds =
-      arguments.firstIndex(of: "--stream-seconds").flatMap { Double(arguments[$0 + 1]) } ?? (quick ? 10 : 30)
+    let seconds = streamSeconds
     let bench = RunningCostBench(tmux: tmux, binDir: dir)
     let secs = "\(Int(seconds)) s"
 

@@ -19,6 +19,11 @@ final class TmuxServer {
     tmux(["capture-pane", "-p", "-t", name]).output
   }
 
+  /// Types `keys` into session `name`, one tmux key name each (`c`, `w`, `H`).
+  func sendKeys(_ name: String, _ keys: [String]) {
+    _ = tmux(["send-keys", "-t", name] + keys)
+  }
+
   func kill(_ name: String) {
     _ = tmux(["kill-session", "-t", name])
   }

@@ -8,8 +8,11 @@ import MarketModel
 //   --fixtures DIR where the recorded sessions are (default Tests/Fixtures)
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
-//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up), markets, or
+//   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up, activity), markets, or
 //                  `engine`: decode+apply and allocations per message alone; no write
+//   --only activity-hour  issue 17's hour: candles + Activity + heatmap for 60 min (or
+//                  --stream-seconds S), RSS every minute; writes Benchmarks/activity-hour.md, which
+//                  make bench shows
 //   --frames-file PATH  keep the bytes ncurses sent for the frame figure's counted pass
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
@@ -47,7 +50,9 @@ if !onlyEngine, let only = onlyFigure {
   } else if only == "heatmap" {
     HeatmapBench(quick: quick).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
-    print("bench: --only takes engine, frames, loopback, running-cost, start-up, replay, markets or heatmap")
+    print(
+      "bench: --only takes engine, frames, loopback, running-cost, start-up, activity, activity-hour, replay, "
+        + "markets or heatmap")
     exit(2)
   }
   print(report.table)

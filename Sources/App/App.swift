@@ -43,6 +43,12 @@ public enum App {
         state.dirty = true
       }
       settleActivity(&state)
+      // A quiet book still ends its moment: the heatmap draws finished moments only.
+      if let newest = state.heatmap.newestMoment, newest != state.heatmap.moment(state.marketNowMs),
+        state.session.bookIsLive
+      {
+        sampleHeatmap(&state)
+      }
       return candleRefresh(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
@@ -303,6 +309,7 @@ public enum App {
       state.portfolio.visible.toggle()
       if state.portfolio.visible { state.marketsVisible = false }
     case .toggleActivity: state.activityVisible.toggle()
+    case .toggleHeatmap: state.heatmapBeside.toggle()
     case .openTicket: openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:

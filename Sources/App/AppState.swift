@@ -36,6 +36,9 @@ public struct AppState: Sendable {
   public var candleCursorMs: Int64?
   /// The resting book over the last ten minutes, a column a second (the heatmap chart).
   public var heatmap = LiquidityHeatmap()
+  /// The heatmap in a pane of its own beside the chart (`H`), so that candles and the heatmap
+  /// show together.
+  public var heatmapBeside = false
   /// The candle widths already asked for over REST for the watched symbol.
   public var candlesRequested: Set<CandleInterval> = []
   /// The older page of candles asked for per width (the oldest candle's start then), while

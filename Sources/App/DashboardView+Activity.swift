@@ -17,8 +17,12 @@ extension DashboardView {
   }
 
   /// The Activity pane: liquidations and the wall watch's events, newest first; its title
-  /// counts the last minute's liquidations per side, its footer gives the wall threshold.
-  static func renderActivity(_ s: AppState, into grid: inout Grid, area: Rect) {
+  /// counts the last minute's liquidations per side, its footer gives the wall threshold. Drawn
+  /// only when its key differs from `kept` (what `grid` shows there already); returns its key.
+  static func renderActivity(
+    _ s: AppState, into grid: inout Grid, area: Rect, kept: ActivityPaneKey? = nil,
+    memo: inout RenderMemo
+  ) -> ActivityPaneKey {
     let minute = s.marketNowMs - 60_000
     let sells = s.liquidations.tally(.sell, since: minute)
     let buys = s.liquidations.tally(.buy, since: minute)
@@ -27,9 +31,10 @@ extension DashboardView {
       let usd = notionalUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
       return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
     }
+    let stale = !s.session.bookIsLive
     let title =
       "Activity  liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
-      + (s.session.bookIsLive ? "" : staleNote(s.age(of: s.session.bookDataAt)))
+      + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
     var footer = "walls"
     if let threshold = s.walls.threshold {
       footer += " ≥ " + NumberFormat.compact(Double(threshold))
@@ -38,6 +43,29 @@ extension DashboardView {
     let box = Box(
       title: title, footer: footer + " · \(s.keys.short(.toggleActivity)): hide", focused: false,
       ascii: s.ascii)
+    var newestWall: WallWatch.Event?
+    s.walls.forEachEvent {
+      newestWall = $0
+      return false
+    }
+    var newestLiquidation: LiquidationLog.Event?
+    s.liquidations.forEachEvent {
+      newestLiquidation = $0
+      return false
+    }
+    let fields = s.market.instrument.fields
+    let key = ActivityPaneKey(
+      area: area, box: box, stale: stale, decimals: s.market.priceDecimals,
+      utcOffsetMinutes: s.utcOffsetMinutes,
+      wallsRecorded: s.walls.recorded, newestWall: newestWall, liquidationsRecorded: s.liquidations.recorded,
+      newestLiquidation: newestLiquidation, threshold: s.walls.threshold,
+      notional: newestLiquidation == nil
+        ? nil
+        : .init(
+          multiplier: fields.multiplier, isInverse: fields.isInverse, settlCurrency: fields.settlCurrency,
+          usdPerXBT: s.session.markets.usdPerXBT))
+    guard key != kept else { return key }
+    memo.redrewActivity = true
     box.render(into: &grid, area: area)
     let rows = box.inner(area).height
     var liquidations: [ActivityView.Item] = []
@@ -58,7 +86,48 @@ extension DashboardView {
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
       priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty
     ).render(into: &grid, area: inner.splitRight(max(0, inner.width - 1)).1)
-    if !s.session.bookIsLive { grid.restyle(area) { $0.dim = true } }
+    if stale { grid.restyle(area) { $0.dim = true } }
+    return key
+  }
+
+  /// The chart's area and the heatmap's beside it (`H`): the heatmap under the trades column,
+  /// as wide as the trades pane would be, when it is on and the chart does not show the
+  /// heatmap already.
+  static func heatmapSplit(_ s: AppState, _ chart: Rect?) -> (chart: Rect?, heatmap: Rect?) {
+    guard let chart else { return (nil, nil) }
+    if s.chartMode == .heatmap { return (nil, chart) }
+    guard s.heatmapBeside else { return (chart, nil) }
+    let (left, right) = chart.splitRight(Layout.tradesWidth(screen: chart.width))
+    return (left, right)
+  }
+
+  /// The liquidity heatmap pane over `area`, drawn only when its key differs from `kept`.
+  static func renderHeatmap(
+    _ s: AppState, into grid: inout Grid, area: Rect, kept: HeatmapPaneKey?, memo: inout RenderMemo
+  ) -> HeatmapPaneKey {
+    let decimals = s.market.priceDecimals
+    let stale = !s.session.bookIsLive || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
+    let beside = s.chartMode != .heatmap
+    let box = Box(
+      title:
+        "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
+        + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
+      footer: "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · "
+        + (beside ? "\(s.keys.short(.toggleHeatmap)): hide" : "\(s.keys.short(.cycleChart)): next chart"),
+      focused: !beside && s.focus == .chart, ascii: s.ascii)
+    let key = HeatmapPaneKey(
+      area: area, box: box, stale: stale, decimals: decimals, color: s.color, ascii: s.ascii,
+      generation: s.heatmap.generation, newestMoment: s.heatmap.newestMoment, count: s.heatmap.count,
+      step: s.heatmap.step)
+    guard key != kept else { return key }
+    memo.redrewHeatmap = true
+    box.render(into: &grid, area: area)
+    HeatmapView(
+      heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii, showsCurrentMoment: false
+    )
+    .render(into: &grid, area: box.inner(area))
+    if stale { grid.restyle(area) { $0.dim = true } }
+    return key
   }
 
   /// The USD value of `size` contracts of the watched instrument at `price`, when the

@@ -44,6 +44,8 @@ public enum DashboardView {
     }
     memo.redrewTrades = false
     memo.redrewChart = false
+    memo.redrewHeatmap = false
+    memo.redrewActivity = false
     let panes = drawPanes(s, layout: layout, into: &grid, kept: kept, memo: &memo)
     memo.keep(grid, layout: layout, panes: overlaid ? PaneKeys() : panes, overlaid: overlaid)
     return grid
@@ -115,22 +117,14 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
-    if let area = activityArea { renderActivity(s, into: &grid, area: area) }
-    if let area = layout.chart, s.chartMode == .heatmap {
-      // The heatmap moves every second: drawn every frame (its ring is not compared).
-      memo.redrewChart = true
-      let box = Box(
-        title:
-          "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
-          + (bookStale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
-        footer:
-          "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · \(s.keys.short(.cycleChart)): next chart",
-        focused: s.focus == .chart, ascii: s.ascii)
-      box.render(into: &grid, area: area)
-      HeatmapView(heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii)
-        .render(into: &grid, area: box.inner(area))
-      if bookStale { grid.restyle(area) { $0.dim = true } }
-    } else if let area = layout.chart {
+    if let area = activityArea {
+      keys.activity = renderActivity(s, into: &grid, area: area, kept: kept.activity, memo: &memo)
+    }
+    let (chartArea, heatmapArea) = heatmapSplit(s, layout.chart)
+    if let area = heatmapArea {
+      keys.heatmap = renderHeatmap(s, into: &grid, area: area, kept: kept.heatmap, memo: &memo)
+    }
+    if let area = chartArea {
       let (box, chart) = chartPane(s, decimals: decimals)
       let key = ChartPaneKey(area: area, box: box, chart: chart, stale: tapeStale)
       keys.chart = key

@@ -26,6 +26,7 @@ public enum Command: Sendable, Hashable {
   case scrollRight
   case toggleMarkets
   case toggleActivity
+  case toggleHeatmap
   case addAlert
   case listAlerts
   case openTicket
@@ -109,6 +110,7 @@ public enum Keymap {
     Entry("markets-filter", .marketsFilter, [c("/")], nil, scope: .markets),
     Entry("markets-kinds", .marketsKinds, [c("f")], nil, scope: .markets),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
+    Entry("heatmap", .toggleHeatmap, [c("H")], "liquidity heatmap beside the chart (with candles: c)"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
     Entry(
       "ticket-next-field", .ticketField(forward: true), [.tab],

@@ -16,6 +16,8 @@ public struct RenderMemo: Sendable {
   /// Whether the last render drew the trades pane, the chart (for tests).
   var redrewTrades = false
   var redrewChart = false
+  var redrewHeatmap = false
+  var redrewActivity = false
   /// Whether a frame is kept (for tests).
   var hasFrame: Bool { frame != nil }
 
@@ -81,6 +83,49 @@ struct TradesPaneKey: Sendable, Equatable {
 struct PaneKeys: Sendable {
   var trades: TradesPaneKey?
   var chart: ChartPaneKey?
+  var heatmap: HeatmapPaneKey?
+  var activity: ActivityPaneKey?
+}
+
+/// Everything the heatmap pane's cells depend on. The dashboard draws the heatmap's finished
+/// moments only, and those change only when a moment ends (a new column) or every moment is
+/// forgotten (`generation`): the pane is drawn once a second, not at every book update.
+struct HeatmapPaneKey: Sendable, Equatable {
+  var area: Rect
+  var box: Box
+  var stale: Bool
+  var decimals: Int
+  var color: Bool
+  var ascii: Bool
+  var generation: Int
+  var newestMoment: Int64?
+  var count: Int
+  var step: Double
+}
+
+/// Everything the Activity pane's cells depend on: its box (the title counts the last minute's
+/// liquidations), the newest events of both logs and how many each recorded, the threshold,
+/// and what a liquidation's notional in USD is computed from.
+struct ActivityPaneKey: Sendable, Equatable {
+  var area: Rect
+  var box: Box
+  var stale: Bool
+  var decimals: Int
+  var utcOffsetMinutes: Int
+  var wallsRecorded: Int
+  var newestWall: WallWatch.Event?
+  var liquidationsRecorded: Int
+  var newestLiquidation: LiquidationLog.Event?
+  var threshold: Int64?
+  /// What a liquidation's notional is computed from (nil while the log is empty).
+  var notional: NotionalFacts?
+
+  struct NotionalFacts: Sendable, Equatable {
+    var multiplier: Double?
+    var isInverse: Bool?
+    var settlCurrency: String?
+    var usdPerXBT: Double?
+  }
 }
 
 /// Everything the chart pane's cells depend on: its box and the chart itself (the series'

@@ -17,6 +17,9 @@ public struct LiquidityHeatmap: Sendable {
   public private(set) var step: Double = 0
   /// Moments held (at most `columns`).
   public private(set) var count = 0
+  /// How many times every moment was forgotten (`removeAll`): with `newestMoment` and `count`,
+  /// it tells whether the moments before the newest are the ones a view last drew.
+  public private(set) var generation = 0
 
   // The ring: column `c` of moment `moments[c]` has sizes `sizes[c*rows ..< (c+1)*rows]`.
   private var sizes: [Float]
@@ -41,6 +44,7 @@ public struct LiquidityHeatmap: Sendable {
   public mutating func removeAll() {
     count = 0
     newest = 0
+    generation &+= 1
   }
 
   /// The moment holding `timeMs`.

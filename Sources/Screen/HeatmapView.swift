@@ -11,12 +11,19 @@ public struct HeatmapView: Sendable {
   public var priceDecimals: Int
   public var color: Bool
   public var ascii: Bool
+  /// Whether the moment in progress is drawn (its column changes with every book update). The
+  /// dashboard draws the finished moments only: they change once a moment, so the pane is drawn
+  /// again once a second, not at every book update.
+  public var showsCurrentMoment: Bool
 
-  public init(heatmap: LiquidityHeatmap, priceDecimals: Int, color: Bool, ascii: Bool) {
+  public init(
+    heatmap: LiquidityHeatmap, priceDecimals: Int, color: Bool, ascii: Bool, showsCurrentMoment: Bool = true
+  ) {
     self.heatmap = heatmap
     self.priceDecimals = priceDecimals
     self.color = color
     self.ascii = ascii
+    self.showsCurrentMoment = showsCurrentMoment
   }
 
   static let asciiRamp: [Character] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
@@ -33,7 +40,9 @@ public struct HeatmapView: Sendable {
     let area = area.intersection(grid.bounds)
     guard !area.isEmpty else { return }
     grid.fill(area)
-    guard let centre = heatmap.centre(back: 0), heatmap.step > 0 else {
+    // The newest moment drawn, as moments back from the one in progress.
+    let first = showsCurrentMoment ? 0 : 1
+    guard let centre = heatmap.centre(back: first), heatmap.step > 0 else {
       grid.put(" no book yet", x: area.x, y: area.y + (area.height - 1) / 2, style: Style(.muted), clip: area)
       return
     }
@@ -41,19 +50,19 @@ public struct HeatmapView: Sendable {
     let top = centre + Double(area.height / 2) * step
     let labelWidth = max(format(top).count, format(centre - Double(area.height) * step).count) + 2
     let showLabels = area.width - labelWidth >= 8
-    let columns = min(showLabels ? area.width - labelWidth : area.width, heatmap.count)
+    let columns = min(showLabels ? area.width - labelWidth : area.width, heatmap.count - first)
     let right = area.x + (showLabels ? area.width - labelWidth : area.width) - 1
 
     // The scale: the largest size in view.
     var strongest: Float = 0
-    for back in 0..<columns {
+    for back in first..<(first + columns) {
       for row in 0..<area.height {
         strongest = max(strongest, heatmap.size(back: back, price: top - Double(row) * step))
       }
     }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
-    for back in 0..<columns {
-      let x = right - back
+    for back in first..<(first + columns) {
+      let x = right - (back - first)
       for row in 0..<area.height {
         let shade = Self.shade(heatmap.size(back: back, price: top - Double(row) * step), top: strongest)
         guard shade > 0 else { continue }

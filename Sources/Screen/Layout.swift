@@ -33,7 +33,7 @@ public struct Layout: Sendable, Hashable {
   static func chartHeight(body bodyHeight: Int) -> Int { min(16, max(4, bodyHeight / 4)) }
 
   /// The trades pane's width in the split view of a screen `width` columns wide.
-  static func tradesWidth(screen width: Int) -> Int { min(width / 2, max(40, width * 2 / 5), 72) }
+  public static func tradesWidth(screen width: Int) -> Int { min(width / 2, max(40, width * 2 / 5), 72) }
 
   /// The layout of a `width` × `height` screen, or nil below `minWidth` × `minHeight`.
   public static func compute(width: Int, height: Int, zoom: Pane?) -> Layout? {

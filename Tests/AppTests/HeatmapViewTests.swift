@@ -1,5 +1,6 @@
 import MarketModel
 import Screen
+import Session
 import TestSupport
 import Testing
 
@@ -47,10 +48,33 @@ import Testing
     #expect(s.chartMode == .sparkline && s.chartInterval == .oneSecond)
   }
 
+  /// `H` puts the heatmap beside the chart: candles, the Activity pane and the heatmap on one
+  /// screen (issue 17's budget screen); with the chart on the heatmap already, one heatmap only.
+  @Test func theHeatmapBesideTheCandlesWithTheActivityPane() throws {
+    var s = try DashboardSnapshotTests.state(width: 200, height: 50)
+    for key in "ccwH" { _ = App.update(&s, .key(.character(key))) }
+    let text = DashboardView.render(s).text
+    #expect(s.chartMode == .candles && s.heatmapBeside && s.activityVisible)
+    for pane in ["Candles 1m", "Activity", "Liquidity heatmap", "H: hide"] {
+      #expect(text.contains(pane), "\(pane) missing:\n\(text)")
+    }
+    for _ in 0..<4 { _ = App.update(&s, .key(.character("c"))) }
+    #expect(s.chartMode == .heatmap)
+    let heatmapOnly = DashboardView.render(s).text
+    #expect(heatmapOnly.components(separatedBy: "Liquidity heatmap").count == 2, "one heatmap pane")
+    #expect(!heatmapOnly.contains("Candles"))
+    _ = App.update(&s, .key(.character("H")))
+    #expect(!s.heatmapBeside)
+  }
+
   /// The recorded session through the app fills the heatmap; the zoomed pane at 80×24.
   @Test func theRecordedSessionsHeatmap() throws {
     var s = try DashboardSnapshotTests.state(width: 80, height: 24)
     #expect(s.heatmap.count > 0)
+    // The dashboard draws finished moments: one more second ends the one in progress.
+    let moment = s.heatmap.newestMoment
+    _ = App.update(&s, .tick(now: s.now + 1.0, wallMs: s.wallMs + 1_000))
+    #expect(s.heatmap.newestMoment != moment, "a tick in a new second samples the quiet book")
     for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }
     #expect(s.chartMode == .heatmap)
     _ = App.update(&s, .key(.character("3")))

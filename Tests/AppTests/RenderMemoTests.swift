@@ -8,8 +8,9 @@ import Testing
 
 /// `DashboardView.render(_:reusing:)` skips drawing the trades pane and the chart when they
 /// would draw the same cells. Whatever happens (trades arriving and ageing out of their
-/// highlight, book updates, focus, zoom, scrolling, overlays, resizes, a feed going stale),
-/// the grid it returns must be the one a full `render` draws.
+/// highlight, book updates, focus, zoom, scrolling, overlays, resizes, a feed going stale, the
+/// heatmap beside the chart and the Activity pane toggled), the grid it returns must be the one a
+/// full `render` draws.
 @Suite struct RenderMemoTests {
 
   static let update = FeedUpdate()
@@ -45,6 +46,9 @@ import Testing
     var s = AppState(
       symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: seed % 2 == 0, color: true,
       symbols: ["XBTUSD", "ETHUSD"])
+    // The heatmap beside the chart and the Activity pane start on (`H` and `w` toggle them).
+    s.heatmapBeside = true
+    s.activityVisible = true
     var wallMs: Int64 = 1_700_000_000_000
     var seconds = 100.0
     _ = App.update(
@@ -53,6 +57,8 @@ import Testing
     var nextMatch: UInt64 = 1
     var kept = 0
     var keptChart = 0
+    var keptHeatmap = 0
+    var keptActivity = 0
     for step in 0..<600 {
       // Time moves on: mostly a market message's 50 ms, sometimes long enough to go stale.
       let advance = random.below(20) == 0 ? 6_000 : 10 + random.below(120)
@@ -90,7 +96,7 @@ import Testing
       if random.below(8) == 0 {
         let keys: [Key] = [
           .tab, .character("2"), .character("1"), .escape, .down, .up, .pageDown, .home, .character("?"),
-          .character("s"), .character("+"), .character("c"),
+          .character("s"), .character("+"), .character("c"), .character("w"), .character("H"),
         ]
         _ = App.update(&s, .key(keys[random.below(keys.count)]))
       }
@@ -102,6 +108,9 @@ import Testing
       let fresh = DashboardView.render(s)
       if before.hasFrame && !memo.redrewTrades { kept += 1 }
       if before.hasFrame && !memo.redrewChart { keptChart += 1 }
+      let heatmapShown = s.chartMode == .heatmap || s.heatmapBeside
+      if before.hasFrame && heatmapShown && !memo.redrewHeatmap { keptHeatmap += 1 }
+      if before.hasFrame && s.activityVisible && !memo.redrewActivity { keptActivity += 1 }
       #expect(drawn == fresh, "step \(step): the kept grid differs from a fresh render")
       if drawn != fresh { break }
     }
@@ -109,6 +118,8 @@ import Testing
     #expect(kept > 60, "the trades pane was kept only \(kept) times")
     #expect(s.market.tape.count > 100, "the tape never filled")
     #expect(keptChart > 60, "the chart was kept only \(keptChart) times")
+    #expect(keptHeatmap > 30, "the heatmap was kept only \(keptHeatmap) times")
+    #expect(keptActivity > 30, "the Activity pane was kept only \(keptActivity) times")
   }
 
   /// A full tape (1,000 trades) that takes a trade equal to its newest, without a match id:
