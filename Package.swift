@@ -1,16 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// libcurl and ncursesw. On Linux their headers and libraries are on the compiler's default
-// paths (`make deps` checks that), so SwiftPM asks pkg-config nothing: the module maps include
-// the headers by their system path and link the libraries by name. Debian's pkg-config flags
-// for both (`-isystem …`, `-D_DEFAULT_SOURCE …`) are ones SwiftPM refuses, with a warning on
-// every build. On macOS they come from Homebrew's prefix, which pkg-config knows.
+// ncursesw. On Linux its headers and library are on the compiler's default paths (`make deps`
+// checks that), so SwiftPM asks pkg-config nothing: the module map includes the headers by their
+// system path and links the library by name. Debian's pkg-config flags (`-isystem …`,
+// `-D_DEFAULT_SOURCE …`) are ones SwiftPM refuses, with a warning on every build. On macOS they
+// come from Homebrew's prefix, which pkg-config knows. (libcurl's headers are on the default
+// paths too; the library is opened at run time: CCurl.)
 #if os(Linux)
-let curlPkgConfig: String? = nil
 let ncurseswPkgConfig: String? = nil
 #else
-let curlPkgConfig: String? = "libcurl"
 let ncurseswPkgConfig: String? = "ncursesw"
 #endif
 
@@ -32,11 +31,9 @@ let package = Package(
   ],
   targets: [
     // System libraries. Only Feed imports CCurl; only Terminal imports CNcursesW.
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: curlPkgConfig,
-      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-    ),
+    // libcurl is opened when first needed (dlopen, see CCurl/include/shim.h): its headers only
+    // at build time (libcurl4-openssl-dev), the library itself when a connection is made.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CNcursesW",

@@ -1,6 +1,6 @@
 import CCurl
 
-/// Facts about the libcurl this process runs with.
+/// Facts about the libcurl this process runs with (asking loads it: see CCurl).
 public enum CurlLibrary {
   /// The running libcurl's version, e.g. "8.14.1".
   public static var version: String { String(cString: tt_curl_version()) }
@@ -19,6 +19,10 @@ public enum CurlLibrary {
   /// One line for the user when the feed cannot work, or nil when it can.
   public static var webSocketProblem: String? {
     if hasWebSocket { return nil }
+    if tt_curl_load() == 0 {
+      return "\(String(cString: tt_curl_load_error())); tradeterm needs libcurl 8.x built with ws/wss "
+        + "(Debian 12: run `make deps`, which installs libcurl4-openssl-dev from bookworm-backports)"
+    }
     return "libcurl \(version) has no WebSocket support; tradeterm needs libcurl 8.x built with "
       + "ws/wss (Debian 12: run `make deps`, which installs libcurl4-openssl-dev from bookworm-backports)"
   }

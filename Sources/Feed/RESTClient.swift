@@ -32,7 +32,7 @@ public final class RESTClient {
   private static let protocols = EndpointURL.restSchemes.joined(separator: ",")
 
   public init(baseURL: String, userAgent: String, abortSignal: AbortSignal? = nil) {
-    guard let h = curl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
+    guard let h = tt_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
     handle = h
     self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
     self.userAgent = userAgent
@@ -42,7 +42,7 @@ public final class RESTClient {
   }
 
   deinit {
-    curl_easy_cleanup(handle)
+    tt_easy_cleanup(handle)
     errorBuffer.deallocate()
   }
 
@@ -74,7 +74,7 @@ public final class RESTClient {
       return .failure(
         ConnectFailure(status: nil, retryAfter: nil, reason: WebSocketConnection.describe(rc, nil)))
     }
-    rc = curl_easy_perform(handle)
+    rc = tt_easy_perform(handle)
     if rc == CURLE_OPERATION_TIMEDOUT {
       // libcurl's words ("Operation timed out after 10001 milliseconds with 0 bytes received")
       // say less than these.

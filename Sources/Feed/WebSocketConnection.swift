@@ -53,7 +53,7 @@ public final class WebSocketConnection {
   /// - Parameter abortFlag: a flag shared with another thread that may `AbortSignal.raise`
   ///   it to interrupt a blocking connect; by default the connection has its own.
   public init(maxMessageBytes: Int = 16 << 20, abortSignal: AbortSignal? = nil) {
-    guard let h = curl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
+    guard let h = tt_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
     handle = h
     if let abortSignal {
       abortFlag = abortSignal.flag
@@ -70,7 +70,7 @@ public final class WebSocketConnection {
   }
 
   deinit {
-    curl_easy_cleanup(handle)
+    tt_easy_cleanup(handle)
     if ownsAbortFlag { abortFlag.deallocate() }
     errorBuffer.deallocate()
     readBuffer.deallocate()
@@ -101,7 +101,7 @@ public final class WebSocketConnection {
       return ConnectFailure(status: nil, retryAfter: nil, reason: Self.describe(rc, nil))
     }
 
-    rc = curl_easy_perform(handle)
+    rc = tt_easy_perform(handle)
     if rc == CURLE_UNSUPPORTED_PROTOCOL {
       return ConnectFailure(
         status: nil, retryAfter: nil, reason: EndpointURL.refused(url, schemes: EndpointURL.webSocketSchemes))
@@ -137,7 +137,7 @@ public final class WebSocketConnection {
     while true {
       var received = 0
       var meta: UnsafePointer<curl_ws_frame>?
-      let rc = curl_ws_recv(handle, readBuffer.baseAddress, readBuffer.count, &received, &meta)
+      let rc = tt_ws_recv(handle, readBuffer.baseAddress, readBuffer.count, &received, &meta)
       if rc == CURLE_AGAIN { return .wouldBlock }
       guard rc == CURLE_OK, let frame = meta?.pointee else {
         isOpen = false
@@ -232,7 +232,7 @@ public final class WebSocketConnection {
     var offset = 0
     while true {
       var sent = 0
-      let rc = curl_ws_send(handle, base + offset, bytes.count - offset, &sent, 0, flags)
+      let rc = tt_ws_send(handle, base + offset, bytes.count - offset, &sent, 0, flags)
       offset += sent
       if rc == CURLE_OK {
         if offset >= bytes.count { return nil }
@@ -251,6 +251,6 @@ public final class WebSocketConnection {
   static func describe(_ rc: CURLcode, _ buffer: UnsafePointer<CChar>?) -> String {
     let detail = buffer.map { String(cString: $0) } ?? ""
     if !detail.isEmpty { return detail }
-    return String(cString: curl_easy_strerror(rc))
+    return String(cString: tt_easy_strerror(rc))
   }
 }

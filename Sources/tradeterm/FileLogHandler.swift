@@ -22,7 +22,7 @@ struct FileLogHandler: LogHandler {
       fd.withLock { fd in
         guard fd >= 0 else { return }
         var text = line
-        text.withUTF8 { Files.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        _ = text.withUTF8 { Files.writeAll(fd, UnsafeRawBufferPointer($0)) }
       }
     }
 

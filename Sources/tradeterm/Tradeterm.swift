@@ -221,7 +221,6 @@ struct Tradeterm: ParsableCommand {
       if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
       return
     }
-    if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []
@@ -267,6 +266,8 @@ struct Tradeterm: ParsableCommand {
         replaySymbols: opened.symbols.map(\.description))
     }
 
+    // A connection from here on (a replay needs none, nor libcurl: it is loaded only now).
+    if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     var sim: ExchangeSim?
     var mode = RunMode.live
     let config = FeedConfig()
