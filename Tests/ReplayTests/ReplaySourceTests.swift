@@ -51,6 +51,20 @@ import Testing
       "the replay did not reach the wanted position within 20 s: \(String(describing: session.replay))")
   }
 
+  /// The session recording played to its end at speed 0 for XBTUSD; then `body`, with the source,
+  /// the session and the rewinds counted so far.
+  static func afterPlayingToTheEnd(
+    _ body: (ReplaySource, inout MarketSession, inout Int) throws -> Void
+  ) throws {
+    let source = ReplaySource(player: try ReplayPlayer(path: path), symbol: "XBTUSD", speed: 0)
+    source.start()
+    defer { source.stop() }
+    var session = MarketSession(symbol: "XBTUSD")
+    var rewinds = 0
+    try pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+    try body(source, &session, &rewinds)
+  }
+
   static func sameBook(_ a: MarketState, _ b: MarketState) {
     #expect(a.book.top(.buy, .max) == b.book.top(.buy, .max))
     #expect(a.book.top(.sell, .max) == b.book.top(.sell, .max))
@@ -124,64 +138,52 @@ import Testing
   }
 
   @Test func restartStartsFromNothingAndPlaysToTheSameEnd() throws {
-    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
-    source.start()
-    defer { source.stop() }
-    var session = MarketSession(symbol: "XBTUSD")
-    var rewinds = 0
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
-    let tape = session.market.tape.count
-    source.control(.restart)
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
-    #expect(rewinds == 1)
-    // The tape was emptied by the rewind, not doubled by playing twice.
-    #expect(session.market.tape.count == tape)
-    Self.sameBook(session.market, try Self.stoppedAt(.infinity, "XBTUSD"))
+    try Self.afterPlayingToTheEnd { source, session, rewinds in
+      let tape = session.market.tape.count
+      source.control(.restart)
+      try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+      #expect(rewinds == 1)
+      // The tape was emptied by the rewind, not doubled by playing twice.
+      #expect(session.market.tape.count == tape)
+      Self.sameBook(session.market, try Self.stoppedAt(.infinity, "XBTUSD"))
+    }
   }
 
   /// `R` while paused shows the opening books and stays paused (it read nothing until resumed:
   /// empty panes).
   @Test func aRestartWhilePausedShowsTheOpeningBooks() throws {
-    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
-    source.start()
-    defer { source.stop() }
-    var session = MarketSession(symbol: "XBTUSD")
-    var rewinds = 0
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
-    source.control(.togglePause)
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.paused }
-    source.control(.restart)
-    try Self.pump(source, into: &session, rewinds: &rewinds) {
-      $0.paused && $0.seekingTo == nil && $0.time != nil
+    try Self.afterPlayingToTheEnd { source, session, rewinds in
+      source.control(.togglePause)
+      try Self.pump(source, into: &session, rewinds: &rewinds) { $0.paused }
+      source.control(.restart)
+      try Self.pump(source, into: &session, rewinds: &rewinds) {
+        $0.paused && $0.seekingTo == nil && $0.time != nil
+      }
+      #expect(rewinds == 1)
+      #expect(!session.market.book.isEmpty)
+      #expect(session.replay?.paused == true && session.replay?.ended == false)
+      // Where it waits: the first frame once every table has had its first partial.
+      let scan = try ReplayPlayer(path: Self.path)
+      var batch = MarketBatch()
+      while try scan.next(into: &batch) != .end { batch.removeAll() }
+      let opening = try #require(scan.openingTime)
+      let time = try #require(session.replay?.time)
+      #expect(time >= opening && time < opening + 1, "waits at \(time), the opening is \(opening)")
+      #expect(session.replay?.progress ?? 1 < 1)
     }
-    #expect(rewinds == 1)
-    #expect(!session.market.book.isEmpty)
-    #expect(session.replay?.paused == true && session.replay?.ended == false)
-    // Where it waits: the first frame once every table has had its first partial.
-    let scan = try ReplayPlayer(path: Self.path)
-    var batch = MarketBatch()
-    while try scan.next(into: &batch) != .end { batch.removeAll() }
-    let opening = try #require(scan.openingTime)
-    let time = try #require(session.replay?.time)
-    #expect(time >= opening && time < opening + 1, "waits at \(time), the opening is \(opening)")
-    #expect(session.replay?.progress ?? 1 < 1)
   }
 
   /// A symbol switch asks for a seek of 0: the replay plays again from the last partials up to
   /// where it was (after the end too), so the new symbol's book is built from its own partial.
   @Test func aSeekOfZeroAfterTheEndRebuildsAnotherSymbolsBook() throws {
-    let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 0)
-    source.start()
-    defer { source.stop() }
-    var session = MarketSession(symbol: "XBTUSD")
-    var rewinds = 0
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
-    _ = session.switchSymbol(to: "SOLUSDT")
-    #expect(session.market.book.isEmpty)
-    source.control(.seek(seconds: 0))
-    try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
-    #expect(rewinds == 1)
-    Self.sameBook(session.market, try Self.stoppedAt(.infinity, "SOLUSDT"))
+    try Self.afterPlayingToTheEnd { source, session, rewinds in
+      _ = session.switchSymbol(to: "SOLUSDT")
+      #expect(session.market.book.isEmpty)
+      source.control(.seek(seconds: 0))
+      try Self.pump(source, into: &session, rewinds: &rewinds) { $0.ended }
+      #expect(rewinds == 1)
+      Self.sameBook(session.market, try Self.stoppedAt(.infinity, "SOLUSDT"))
+    }
   }
 
   @Test func thePositionSaysPausedSpeedAndProgress() throws {
