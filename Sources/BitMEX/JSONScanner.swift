@@ -222,18 +222,12 @@ package struct JSONScanner {
   /// `2024-11-24T08:26:22.356Z` is checked a word at a time), anything else as any value.
   @inline(__always) mutating func skipTime() throws(DecodeError) {
     guard peek() == UInt8(ascii: "\"") else { return try skipValue() }
-    // `"` + 24 bytes with no quote, backslash or control byte + `"`: what `readRawString`
-    // accepts, without its loop.
-    if pos + 26 <= count, base[pos + 25] == UInt8(ascii: "\"") {
-      let raw = UnsafeRawPointer(base + pos + 1)
-      let special =
-        Self.specialBytes(raw.loadUnaligned(as: UInt64.self))
-        | Self.specialBytes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        | Self.specialBytes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-      if special == 0 {
-        pos += 26
-        return
-      }
+    // The usual 24 plain bytes in quotes, as the one-pass readers skip them; else read the way
+    // `readRawString` decides any string.
+    var usual = UsualCursor(self)
+    if usual.skipPlainString(words: 3) {
+      pos = usual.i
+      return
     }
     _ = try readRawString()
   }
