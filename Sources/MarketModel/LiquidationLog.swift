@@ -33,18 +33,17 @@ public struct LiquidationLog: Sendable {
   }
 
   public let symbol: Symbol
-  public let capacity: Int
   /// The orders in the table now, with what is left of each.
   public private(set) var open: [MatchID: LiquidationRow] = [:]
-  private var ring: [Event] = []
-  private var head = 0
+  private var ring: NewestRing<Event>
+  /// How many events are kept.
+  public var capacity: Int { ring.capacity }
   /// Events recorded since the log started.
-  public private(set) var recorded = 0
+  public var recorded: Int { ring.appended }
 
   public init(symbol: Symbol, capacity: Int = 200) {
     self.symbol = symbol
-    self.capacity = max(1, capacity)
-    ring.reserveCapacity(self.capacity)
+    ring = NewestRing(capacity: capacity)
   }
 
   /// Applies one `liquidation` message. A partial is the table's image: the orders in it are
@@ -78,25 +77,10 @@ public struct LiquidationLog: Sendable {
   }
 
   /// Calls `body` for each event, newest first; stop by returning false.
-  public func forEachEvent(_ body: (Event) -> Bool) {
-    var n = 0
-    while n < ring.count {
-      var i = head - 1 - n
-      if i < 0 { i += ring.count }
-      if !body(ring[i]) { return }
-      n += 1
-    }
-  }
+  public func forEachEvent(_ body: (Event) -> Bool) { ring.forEachNewestFirst(body) }
 
   /// The events, newest first.
-  public var events: [Event] {
-    var out: [Event] = []
-    forEachEvent {
-      out.append($0)
-      return true
-    }
-    return out
-  }
+  public var events: [Event] { ring.newestFirst }
 
   /// The liquidations of `side` since `sinceMs`.
   public func tally(_ side: Side, since sinceMs: Int64) -> Tally {
@@ -112,14 +96,5 @@ public struct LiquidationLog: Sendable {
     return tally
   }
 
-  private mutating func record(_ event: Event) {
-    if ring.count < capacity {
-      ring.append(event)
-      head = ring.count % capacity
-    } else {
-      ring[head] = event
-      head = (head + 1) % capacity
-    }
-    recorded += 1
-  }
+  private mutating func record(_ event: Event) { ring.append(event) }
 }

@@ -79,14 +79,12 @@ public struct WallWatch: Sendable {
   public let graceMs: Int64
   /// The user's threshold for this symbol (contracts); nil for the automatic one.
   public var fixedThreshold: Int64?
-  /// How many events are kept.
-  public let capacity: Int
-
   private var walls: [Wall] = []
-  private var ring: [Event] = []
-  private var head = 0
+  private var ring: NewestRing<Event>
+  /// How many events are kept.
+  public var capacity: Int { ring.capacity }
   /// Events recorded since the watch started (the ring keeps the last `capacity`).
-  public private(set) var recorded = 0
+  public var recorded: Int { ring.appended }
   /// Counts of level sizes by log bucket (four per doubling).
   private var histogram: [Double]
   private var histogramTotal = 0.0
@@ -103,11 +101,10 @@ public struct WallWatch: Sendable {
   public init(depth: Int = 25, graceMs: Int64 = 1_500, capacity: Int = 200, fixedThreshold: Int64? = nil) {
     self.depth = depth
     self.graceMs = graceMs
-    self.capacity = max(1, capacity)
+    ring = NewestRing(capacity: capacity)
     self.fixedThreshold = fixedThreshold
     histogram = Array(repeating: 0, count: Self.bucketCount)
     walls.reserveCapacity(4 * depth)
-    ring.reserveCapacity(self.capacity)
   }
 
   /// The size from which a level is a wall: the user's, else the automatic one (nil until a
@@ -128,26 +125,10 @@ public struct WallWatch: Sendable {
   }
 
   /// The events, newest first.
-  public var events: [Event] {
-    var out: [Event] = []
-    out.reserveCapacity(ring.count)
-    forEachEvent {
-      out.append($0)
-      return true
-    }
-    return out
-  }
+  public var events: [Event] { ring.newestFirst }
 
   /// Calls `body` for each event, newest first; stop by returning false.
-  public func forEachEvent(_ body: (Event) -> Bool) {
-    var n = 0
-    while n < ring.count {
-      var i = head - 1 - n
-      if i < 0 { i += ring.count }
-      if !body(ring[i]) { return }
-      n += 1
-    }
-  }
+  public func forEachEvent(_ body: (Event) -> Bool) { ring.forEachNewestFirst(body) }
 
   /// Per-symbol thresholds from `SYMBOL=CONTRACTS` specs (`--wall-size XBTUSD=250000`), or what
   /// is wrong with the first bad one.
@@ -190,9 +171,7 @@ public struct WallWatch: Sendable {
     walls.removeAll(keepingCapacity: true)
     primed = false
     guard everything else { return }
-    ring.removeAll(keepingCapacity: true)
-    head = 0
-    recorded = 0
+    ring.removeAll()
     for i in histogram.indices { histogram[i] = 0 }
     histogramTotal = 0
     sampledAtMs = nil
@@ -292,16 +271,7 @@ public struct WallWatch: Sendable {
 
   // MARK: Inside
 
-  private mutating func record(_ event: Event) {
-    if ring.count < capacity {
-      ring.append(event)
-      head = ring.count % capacity
-    } else {
-      ring[head] = event
-      head = (head + 1) % capacity
-    }
-    recorded += 1
-  }
+  private mutating func record(_ event: Event) { ring.append(event) }
 
   /// Adds the watched levels' sizes to the histogram, at most once a second; halves it every
   /// minute, so that the last few minutes count.
