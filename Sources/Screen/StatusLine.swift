@@ -64,22 +64,32 @@ public struct StatusLine: Sendable {
     let width = row.width - 2  // a column of margin at either end
 
     var left = [Span(" \(connection.label) ", connection.style)].fitted(width, ellipsis: glyphs.ellipsis)
+    var extras: [[Span]] = replay?.parts ?? []
+    extras += markers.map {
+      [Span(" \($0.folded(ascii: ascii)) ", Style(.accent, bold: true, reverse: true))]
+    }
+    let age = dataAgeMs.map { [Span("age ", Style(.muted)), Span(NumberFormat.age(ms: $0), Style())] }
     if let banner {
-      let free = width - left.width - 2
+      // An alert's banner takes the hints' place, never the data's age or the markers (PAUSED,
+      // REC, REPLAY): an alert fires when nobody is watching, and stale must still say so.
+      var keep = extras
+      if let age { keep.append(age) }
+      var leftWidth = left.width
+      let bannerRoom = min(banner.width, 40)
+      for extra in keep where leftWidth + 2 + extra.width + 2 + bannerRoom <= width {
+        left.append(Span("  "))
+        left += extra
+        leftWidth += 2 + extra.width
+      }
+      let free = width - leftWidth - 2
       if free >= 3 {
         left += [Span("  ")] + banner.folded(ascii: ascii).fitted(free, ellipsis: glyphs.ellipsis)
       }
       grid.put(left, x: row.x + 1, y: row.y, clip: row)
       return
     }
-    var extras: [[Span]] = replay?.parts ?? []
-    extras += markers.map {
-      [Span(" \($0.folded(ascii: ascii)) ", Style(.accent, bold: true, reverse: true))]
-    }
     if let messagesPerSecond { extras.append([Span(NumberFormat.rate(messagesPerSecond), Style())]) }
-    if let dataAgeMs {
-      extras.append([Span("age ", Style(.muted)), Span(NumberFormat.age(ms: dataAgeMs), Style())])
-    }
+    if let age { extras.append(age) }
     if let pingMs {
       extras.append([Span("ping ", Style(.muted)), Span(NumberFormat.age(ms: pingMs), Style())])
     }

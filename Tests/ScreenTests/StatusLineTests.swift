@@ -17,6 +17,20 @@ import Testing
     return g
   }
 
+  /// An alert's banner takes the hints' place, not the data's age or the markers: stale data
+  /// still says so while the banner is up (the banner used to hide both).
+  @Test(arguments: [80, 120, 200])
+  func aBannerKeepsTheAgeAndTheMarkers(width: Int) {
+    let line = StatusLine(
+      connection: ConnectionBadge(.live), markers: ["PAUSED"], dataAgeMs: 12_000, hints: Self.hints,
+      banner: [Span("ALERT XBTUSD last 98,000.5 crossed above 98,000 at 12:00:01")])
+    let text = Self.render(line, width: width).line(1)
+    #expect(text.contains("PAUSED"), "\(text)")
+    #expect(text.contains("age 12s") || text.contains("age 12.0s"), "\(text)")
+    #expect(text.contains("ALERT"), "\(text)")
+    #expect(!text.contains("quit"), "\(text)")
+  }
+
   /// A reconnect wait `seconds` from now (the badges are drawn at time 0).
   static func waiting(
     _ attempt: Int, _ seconds: Double, _ reason: String?, _ wait: ConnectionState.Wait = .backoff
