@@ -168,9 +168,10 @@ public enum DashboardView {
     // Dimmed with the tape when it is not live, and saying how old.
     let stale = s.session.tapeIsLive ? "" : staleNote(s.age(of: s.session.tapeDataAt))
     switch s.chartMode {
+    // (The heatmap mode's pane is the heatmap's own: `heatmapSplit` takes the chart's area.)
     case .sparkline, .heatmap:
       let box = Box(
-        title: "Price \(s.chartInterval.label)" + stale, footer: "\(s.keys.short(.cycleChart)): 1s/1m/5m",
+        title: "Price \(s.chartInterval.label)" + stale, footer: "\(k(.cycleChart)): next chart",
         focused: focused,
         ascii: s.ascii)
       return (

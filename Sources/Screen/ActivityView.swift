@@ -73,9 +73,9 @@ public struct ActivityView: Sendable {
   public func row(_ e: LiquidationLog.Event, notionalUSD: Double?, width: Int) -> (String, Style) {
     let time = NumberFormat.timeOfDay(ms: e.timeMs, utcOffsetMinutes: utcOffsetMinutes, milliseconds: false)
     let side = e.side == .buy ? "buy " : "sell"
-    let price = NumberFormat.price(e.price, decimals: priceDecimals).paddedLeft(10)
-    let size = NumberFormat.compact(Double(e.size)).paddedLeft(6)
-    let notional = notionalUSD.map { ("$" + NumberFormat.compact($0)).paddedLeft(8) } ?? ""
+    let price = NumberFormat.price(e.price, decimals: priceDecimals).padLeft(10)
+    let size = NumberFormat.compact(Double(e.size)).padLeft(6)
+    let notional = notionalUSD.map { ("$" + NumberFormat.compact($0)).padLeft(8) } ?? ""
     let core = "LIQ  \(side) \(price) \(size)"
     let style = Style(.warning, bold: true)
     for candidate in ["\(time) \(core)\(notional)", "\(time) \(core)", core] where candidate.count <= width {
@@ -101,11 +101,11 @@ public struct ActivityView: Sendable {
     }
     let time = NumberFormat.timeOfDay(ms: e.timeMs, utcOffsetMinutes: utcOffsetMinutes, milliseconds: false)
     let side = e.side == .buy ? "bid" : "ask"
-    let price = NumberFormat.price(e.price, decimals: priceDecimals).paddedLeft(10)
-    let size = NumberFormat.compact(Double(e.size)).paddedLeft(6)
+    let price = NumberFormat.price(e.price, decimals: priceDecimals).padLeft(10)
+    let size = NumberFormat.compact(Double(e.size)).padLeft(6)
     let distance =
-      e.distanceBps.map { (NumberFormat.fixed($0, decimals: $0 < 10 ? 2 : 1) + "bp").paddedLeft(7) } ?? ""
-    let rested = e.restedMs.map { NumberFormat.duration(ms: $0).paddedLeft(6) } ?? ""
+      e.distanceBps.map { (NumberFormat.fixed($0, decimals: $0 < 10 ? 2 : 1) + "bp").padLeft(7) } ?? ""
+    let rested = e.restedMs.map { NumberFormat.duration(ms: $0).padLeft(6) } ?? ""
     let core = "\(verb) \(side) \(price) \(size)"
     for candidate in [
       "\(time) \(core)\(distance)\(rested)", "\(time) \(core)\(distance)", "\(time) \(core)", core,
@@ -113,12 +113,5 @@ public struct ActivityView: Sendable {
       return (candidate, style)
     }
     return (String(core.prefix(width)), style)
-  }
-}
-
-extension String {
-  /// The text right-aligned in `width` columns (left as it is when longer).
-  fileprivate func paddedLeft(_ width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

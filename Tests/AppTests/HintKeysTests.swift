@@ -51,7 +51,7 @@ import Testing
     #expect(s.activityVisible)
     var text = Self.screen(s)
     #expect(text.contains("W: hide") && !text.contains("w: hide"))
-    #expect(text.contains("C: 1s/1m/5m") && !text.contains("c: 1s/1m/5m"))
+    #expect(text.contains("C: next chart") && !text.contains("c: next chart"))
     // Candles, focused: the cursor's keys and Home's.
     for _ in 0..<2 { _ = App.update(&s, .key(.character("C"))) }
     #expect(s.chartMode == .candles)
