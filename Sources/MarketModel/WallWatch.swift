@@ -111,8 +111,11 @@ public struct WallWatch: Sendable {
   /// few hundred level sizes were seen).
   public var threshold: Int64? { fixedThreshold ?? autoThreshold }
 
-  /// The top 1 % of the level sizes seen lately.
-  public var autoThreshold: Int64? {
+  /// The top 1 % of the level sizes seen lately (worked out when the histogram changes, at most
+  /// once a second, not at each book update that reads it).
+  public private(set) var autoThreshold: Int64?
+
+  private static func topPercent(_ histogram: [Double], total histogramTotal: Double) -> Int64? {
     guard histogramTotal >= 200 else { return nil }
     var above = 0.0
     var bucket = Self.bucketCount - 1
@@ -174,6 +177,7 @@ public struct WallWatch: Sendable {
     ring.removeAll()
     for i in histogram.indices { histogram[i] = 0 }
     histogramTotal = 0
+    autoThreshold = nil
     sampledAtMs = nil
     decayedAtMs = nil
   }
@@ -294,6 +298,7 @@ public struct WallWatch: Sendable {
         return true
       }
     }
+    autoThreshold = Self.topPercent(histogram, total: histogramTotal)
   }
 
   static func bucket(of size: Int64) -> Int {

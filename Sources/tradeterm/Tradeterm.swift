@@ -233,9 +233,7 @@ struct Tradeterm: ParsableCommand {
       case .failure(let error): throw fail(error.description)
       }
     } else if !settings.positions.isEmpty {
-      held = settings.positions.map {
-        HeldPosition(symbol: $0.symbol, quantity: $0.quantity, entry: $0.entry)
-      }
+      held = settings.positions
       positionsName = "config"
     } else if demo {
       held = PositionsFile.demo
