@@ -2,10 +2,6 @@ import Config
 import MarketModel
 import Trading
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `--positions FILE`: the `[[positions]]` tables of a TOML file (`symbol`, `quantity` in the
 /// instrument's units, negative for a short, `entry` price), read by the config's own loader (so
 /// the config file itself can be given, and a mistake says file:line:column). In a file given for
@@ -33,24 +29,14 @@ enum PositionsFile {
     HeldPosition(symbol: "SOLUSDT", quantity: -40, entry: 152),
   ]
 
-  /// Reads and parses `path`.
+  /// Reads and parses `path` (read as the config file is: a regular file of at most 1 MB of
+  /// UTF-8, and the reason when it is not).
   static func load(_ path: String) -> Result<[HeldPosition], PositionsFileError> {
-    guard let text = readText(path) else { return .failure(PositionsFileError("cannot read \(path)")) }
-    return parse(text, file: path)
-  }
-
-  private static func readText(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let n = fread(&buffer, 1, buffer.count, f)
-      if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-      if n < buffer.count { break }
-      if bytes.count > 4 << 20 { return nil }
+    switch ConfigFile.read(path) {
+    case .failure(let problem): return .failure(PositionsFileError(problem.message))
+    case .success(nil): return .failure(PositionsFileError("\(path): no such file"))
+    case .success(let text?): return parse(text, file: path)
     }
-    return String(validating: bytes, as: UTF8.self)
   }
 }
 
