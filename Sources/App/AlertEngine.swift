@@ -63,6 +63,15 @@ public struct AlertEngine: Sendable {
   /// The rules added live and still armed: what the state file keeps.
   public var persistent: [AlertRule] { alerts.filter { !$0.fromConfig && !$0.spent }.map(\.rule) }
 
+  /// Whether an armed wall alert watches `symbol` (only then does an observation need the book's
+  /// levels).
+  public func watchesWalls(_ symbol: Symbol) -> Bool {
+    alerts.contains {
+      guard !$0.spent, $0.rule.symbol == symbol, case .wall = $0.rule.kind else { return false }
+      return true
+    }
+  }
+
   /// The symbols some alert watches.
   public var symbols: Set<Symbol> { Set(alerts.filter { !$0.spent }.map(\.rule.symbol)) }
 

@@ -46,7 +46,8 @@ extension App {
         let mid = market.book.mid
       {
         o.mid = mid
-        for side in [Side.buy, .sell] {
+        // The levels only for a wall alert (copied at every drain otherwise).
+        for side in [Side.buy, .sell] where s.alerts.watchesWalls(symbol) {
           for n in 0..<wallLevels {
             guard let level = market.book.level(side, n) else { break }
             o.levels.append(level)
