@@ -1,4 +1,5 @@
 import MarketModel
+import Screen
 
 /// One alert as the user set it: what to watch on which symbol, when it may fire again, and an
 /// optional command to run when it fires.
@@ -65,7 +66,13 @@ public struct AlertRule: Sendable, Hashable {
 
   /// A number without a needless `.0`.
   public static func number(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    // At most 8 decimals, trailing zeros dropped: a funding rate of 0.0006 % is not written
+    // 0.0006000000000000001 (a Double's shortest spelling of 6e-06 × 100), nor 6e-04.
+    var text = NumberFormat.fixed(v, decimals: 8, grouping: false)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 }
 

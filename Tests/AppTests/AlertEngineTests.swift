@@ -7,6 +7,15 @@ import Testing
 /// The alert engine, table-driven: each case is a rule and a run of observations (a value, or
 /// nil for stale data, at a time); the expected result is the steps at which it fires.
 @Suite struct AlertEngineTests {
+  /// Rules' numbers read as typed: no Double noise, no exponent.
+  @Test(arguments: [
+    (0.0006, "0.0006"), (98_000.0, "98000"), (98_000.5, "98000.5"), (0.5, "0.5"), (-0.01, "-0.01"),
+    (6e-06 * 100, "0.0006"), (0.00001, "0.00001"),
+  ])
+  func numbersReadAsTyped(value: Double, text: String) {
+    #expect(AlertRule.number(value) == text)
+  }
+
   struct Case: CustomStringConvertible {
     var name: String
     var rule: AlertRule
