@@ -43,6 +43,9 @@ let package = Package(
 
     // Pure Swift: values, engines and the wire protocol.
     .target(name: "MarketModel"),
+    // The venue-neutral core: numbers from their text (`FixedDecimal`), the one book engine
+    // (`PriceBook`), and the book sync policies every venue adapter drives.
+    .target(name: "VenueCore"),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
@@ -147,6 +150,7 @@ let package = Package(
     // simulator and no network code.
     .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
+    .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "TestSupport"]),
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),

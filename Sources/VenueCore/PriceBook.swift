@@ -1,0 +1,188 @@
+/// The one book engine every venue's sync policy drives: levels keyed by price, with prices
+/// and sizes held as integers at the instrument's own precision (`priceScale`, `sizeScale`
+/// decimals), so nothing goes through `Double` and the venue's text can be rebuilt exactly.
+///
+/// A message is applied all or nothing: at the first fault (a bad value, an unknown level where
+/// the venue's rule forbids one, an overflow, a crossed book, more levels than allowed) every
+/// change already made is taken back and the fault is returned. Steady-state changes do not
+/// allocate (the undo log keeps its capacity).
+public struct PriceBook: Sendable {
+  /// Decimals of every price held (the instrument's price precision).
+  public let priceScale: UInt8
+  /// Decimals of every size held (the instrument's size precision).
+  public let sizeScale: UInt8
+  public private(set) var bids = PriceLadder(side: .bid)
+  public private(set) var asks = PriceLadder(side: .ask)
+  /// How to take back the changes of the message being applied, newest last.
+  private var undo: [Undo] = []
+  private var scratch: [PriceLadder.Level] = []
+
+  private struct Undo {
+    var side: BookSide
+    var price: Int64
+    var oldSize: Int64
+  }
+
+  /// What a delete or change of a level the book does not hold means.
+  public enum MissingLevel: Sendable, Hashable {
+    /// Nothing: a delete of an unknown level is a no-op (Coinbase, Kraken, Binance: venues that
+    /// delete levels the client never saw, or pushed out of its depth).
+    case ignore
+    /// A fault: the book has lost track (venues whose every delete names a held level).
+    case fault
+  }
+
+  public init(priceScale: UInt8, sizeScale: UInt8) {
+    self.priceScale = min(priceScale, FixedDecimal.maxScale)
+    self.sizeScale = min(sizeScale, FixedDecimal.maxScale)
+  }
+
+  public subscript(side: BookSide) -> PriceLadder { side == .bid ? bids : asks }
+
+  public var isEmpty: Bool { bids.isEmpty && asks.isEmpty }
+
+  /// A held price as a decimal.
+  @inline(__always) public func price(_ ticks: Int64) -> FixedDecimal {
+    FixedDecimal(mantissa: ticks, scale: priceScale)
+  }
+
+  /// A held size as a decimal.
+  @inline(__always) public func size(_ units: Int64) -> FixedDecimal {
+    FixedDecimal(mantissa: units, scale: sizeScale)
+  }
+
+  /// The best level of `side`, as decimals.
+  public func best(_ side: BookSide) -> (price: FixedDecimal, size: FixedDecimal)? {
+    self[side].best.map { (price($0.price), size($0.size)) }
+  }
+
+  /// The size held at `price` on `side` (zero when none).
+  public func size(at price: FixedDecimal, side: BookSide) -> FixedDecimal {
+    guard let ticks = price.mantissa(atScale: priceScale) else { return size(0) }
+    return size(self[side].size(at: ticks))
+  }
+
+  // MARK: Changing the book
+
+  /// Empties the book.
+  public mutating func removeAll() {
+    bids.removeAll()
+    asks.removeAll()
+  }
+
+  /// Replaces the whole book with a snapshot's levels (never merges). Zero sizes are skipped.
+  /// On a fault the book is left empty: a snapshot is taken whole or not at all.
+  public mutating func replace(with levels: some Sequence<LevelChange>) -> BookSyncFault? {
+    removeAll()
+    for side in BookSide.allCases {
+      scratch.removeAll(keepingCapacity: true)
+      for change in levels where change.side == side {
+        switch ticks(change) {
+        case .failure(let fault):
+          removeAll()
+          return fault
+        case .success(let level): scratch.append(level)
+        }
+      }
+      let fits = side == .bid ? bids.replace(with: &scratch) : asks.replace(with: &scratch)
+      if !fits {
+        removeAll()
+        return .sizeOverflow(side: side)
+      }
+    }
+    if let fault = crossing() {
+      removeAll()
+      return fault
+    }
+    return nil
+  }
+
+  /// Applies one message's changes, all or nothing. `missing` says what a change of a level the
+  /// book does not hold means; `depthLimit`, when given, is the most levels a side may hold
+  /// after the message (for venues that never send more than the subscribed depth).
+  public mutating func apply(
+    _ changes: some Sequence<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
+  ) -> BookSyncFault? {
+    undo.removeAll(keepingCapacity: true)
+    var fault: BookSyncFault?
+    for change in changes {
+      fault = applyOne(change, missing: missing)
+      if fault != nil { break }
+    }
+    if fault == nil { fault = crossing() }
+    if fault == nil { fault = depthFault(limit: depthLimit) }
+    if fault != nil { rollBack() }
+    return fault
+  }
+
+  /// The fault of a side holding more than `limit` levels (none without a limit).
+  public func depthFault(limit: Int?) -> BookSyncFault? {
+    guard let limit else { return nil }
+    if bids.count > limit { return .tooDeep(side: .bid, levels: bids.count, limit: limit) }
+    if asks.count > limit { return .tooDeep(side: .ask, levels: asks.count, limit: limit) }
+    return nil
+  }
+
+  /// Keeps the `depth` best levels of each side (Kraken pushes levels out of its depth without a
+  /// delete: the client drops them).
+  public mutating func truncate(to depth: Int) {
+    bids.truncate(to: depth)
+    asks.truncate(to: depth)
+  }
+
+  @inline(__always) private mutating func applyOne(
+    _ change: LevelChange, missing: MissingLevel
+  ) -> BookSyncFault? {
+    let level: PriceLadder.Level
+    switch ticks(change) {
+    case .failure(let fault): return fault
+    case .success(let l): level = l
+    }
+    let old: Int64?
+    if change.side == .bid {
+      if missing == .fault, bids.size(at: level.price) == 0 {
+        return .unknownLevel(side: .bid, price: change.price)
+      }
+      old = bids.set(level.price, size: level.size)
+    } else {
+      if missing == .fault, asks.size(at: level.price) == 0 {
+        return .unknownLevel(side: .ask, price: change.price)
+      }
+      old = asks.set(level.price, size: level.size)
+    }
+    guard let old else { return .sizeOverflow(side: change.side) }
+    undo.append(Undo(side: change.side, price: level.price, oldSize: old))
+    return nil
+  }
+
+  /// The change's price and size at the book's scales, or why they cannot be levels.
+  @inline(__always) private func ticks(_ change: LevelChange) -> Result<PriceLadder.Level, BookSyncFault> {
+    guard let price = change.price.mantissa(atScale: priceScale) else {
+      return .failure(.precision(change.price))
+    }
+    guard price > 0 else { return .failure(.badPrice(side: change.side, price: change.price)) }
+    guard let size = change.size.mantissa(atScale: sizeScale) else {
+      return .failure(.precision(change.size))
+    }
+    guard size >= 0 else {
+      return .failure(.badSize(side: change.side, price: change.price, size: change.size))
+    }
+    return .success(PriceLadder.Level(price: price, size: size))
+  }
+
+  private mutating func rollBack() {
+    while let step = undo.popLast() {
+      if step.side == .bid {
+        _ = bids.set(step.price, size: step.oldSize)
+      } else {
+        _ = asks.set(step.price, size: step.oldSize)
+      }
+    }
+  }
+
+  /// The crossed fault when the best bid is at or above the best ask.
+  private func crossing() -> BookSyncFault? {
+    guard let bid = bids.best, let ask = asks.best, bid.price >= ask.price else { return nil }
+    return .crossed(bid: price(bid.price), ask: price(ask.price))
+  }
+}

@@ -1,0 +1,127 @@
+import TestSupport
+import Testing
+import VenueCore
+
+@Suite struct PriceBookTests {
+  func book(
+    _ levels: [LevelChange] = [bid("100.0", "1"), bid("99.5", "2"), ask("100.5", "3"), ask("101.0", "4")]
+  )
+    -> PriceBook
+  {
+    var b = PriceBook(priceScale: 1, sizeScale: 2)
+    #expect(b.replace(with: levels) == nil)
+    return b
+  }
+
+  @Test func aSnapshotIsSortedBestFirstWhateverItsOrder() {
+    let b = book([ask("101.0", "4"), bid("99.5", "2"), ask("100.5", "3"), bid("100.0", "1"), bid("98", "0")])
+    #expect(b.sides().bids == ["100.0×1.00", "99.5×2.00"])
+    #expect(b.sides().asks == ["100.5×3.00", "101.0×4.00"])
+    #expect(b.bids.totalSize == 300)
+    #expect(b.best(.ask)?.price == FixedDecimal("100.5"))
+  }
+
+  @Test func deltasSetAbsoluteSizesAndZeroDeletes() {
+    var b = book()
+    #expect(b.apply([bid("100.0", "5"), ask("100.5", "0"), ask("100.7", "1.25")]) == nil)
+    #expect(b.sides().bids == ["100.0×5.00", "99.5×2.00"])
+    #expect(b.sides().asks == ["100.7×1.25", "101.0×4.00"])
+    #expect(b.asks.totalSize == 525)
+  }
+
+  @Test func aDeleteOfAnUnknownLevelIsANoOpOrAFaultByTheVenuesRule() {
+    var b = book()
+    #expect(b.apply([ask("105", "0")], missing: .ignore) == nil)
+    #expect(
+      b.apply([bid("100.0", "9"), ask("105", "0")], missing: .fault)
+        == .unknownLevel(side: .ask, price: FixedDecimal("105")!))
+    // All or nothing: the bid change before the fault was taken back.
+    #expect(b.sides().bids == ["100.0×1.00", "99.5×2.00"])
+  }
+
+  @Test func aCrossingMessageIsTakenBackWhole() {
+    var b = book()
+    let before = b.sides()
+    let fault = b.apply([bid("99.5", "0"), bid("100.5", "1")])
+    #expect(fault == .crossed(bid: FixedDecimal("100.5")!, ask: FixedDecimal("100.5")!))
+    #expect(b.sides() == before)
+  }
+
+  @Test func aCrossedSnapshotLeavesTheBookEmpty() {
+    var b = PriceBook(priceScale: 1, sizeScale: 0)
+    #expect(b.replace(with: [bid("101", "1"), ask("100", "1")]) != nil)
+    #expect(b.isEmpty)
+  }
+
+  @Test func valuesFinerThanTheBookOrNotPositiveAreFaults() {
+    var b = book()
+    #expect(b.apply([bid("100.05", "1")]) == .precision(FixedDecimal("100.05")!))
+    #expect(b.apply([bid("99", "0.001")]) == .precision(FixedDecimal("0.001")!))
+    #expect(b.apply([bid("0", "1")]) == .badPrice(side: .bid, price: FixedDecimal("0")!))
+    #expect(
+      b.apply([bid("99", "-1")])
+        == .badSize(side: .bid, price: FixedDecimal("99")!, size: FixedDecimal("-1")!))
+    // Trailing zeros are not finer: 100.50 is 100.5.
+    #expect(b.apply([ask("100.50", "7")]) == nil)
+    #expect(b.size(at: FixedDecimal("100.5")!, side: .ask) == FixedDecimal("7")!)
+  }
+
+  @Test func sizesThatAddUpPastInt64AreRefused() {
+    var b = PriceBook(priceScale: 0, sizeScale: 0)
+    #expect(b.replace(with: [bid("1", "9223372036854775807")]) == nil)
+    #expect(b.apply([bid("2", "1")]) == .sizeOverflow(side: .bid))
+    #expect(b.bids.count == 1)
+    #expect(b.replace(with: [bid("1", "9223372036854775807"), bid("2", "1")]) == .sizeOverflow(side: .bid))
+    #expect(b.isEmpty)
+  }
+
+  @Test func truncatingKeepsTheBestLevels() {
+    var b = book([
+      bid("100", "1"), bid("99", "1"), bid("98", "1"), ask("101", "1"), ask("102", "2"), ask("103", "3"),
+    ])
+    b.truncate(to: 2)
+    #expect(b.sides().bids == ["100.0×1.00", "99.0×1.00"])
+    #expect(b.sides().asks == ["101.0×1.00", "102.0×2.00"])
+    #expect(b.asks.totalSize == 300)
+  }
+
+  @Test func aDepthLimitRefusesAMessageThatGoesDeeper() {
+    var b = book()
+    #expect(b.apply([bid("98", "1")], depthLimit: 2) == .tooDeep(side: .bid, levels: 3, limit: 2))
+    #expect(b.bids.count == 2)
+  }
+
+  /// Random messages against a dictionary model: the book always equals the model after an
+  /// applied message, and is unchanged after a refused one.
+  @Test func followsAModelUnderRandomMessages() {
+    let seed = SimRandom.seed(0xB00C, "price-book")
+    var rng = SimRandom(seed: seed)
+    var b = PriceBook(priceScale: 0, sizeScale: 0)
+    var model: [BookSide: [Int64: Int64]] = [.bid: [:], .ask: [:]]
+    for step in 0..<1_500 {
+      var changes: [LevelChange] = []
+      for _ in 0..<rng.between(1, 6) {
+        let side: BookSide = rng.chance(0.5) ? .bid : .ask
+        // Bids 1…100, asks 90…200: some messages cross.
+        let price = side == .bid ? rng.between(1, 100) : rng.between(90, 200)
+        let size = rng.chance(0.3) ? 0 : rng.between(1, 50)
+        changes.append(
+          LevelChange(
+            side: side, price: FixedDecimal(mantissa: Int64(price), scale: 0),
+            size: FixedDecimal(mantissa: Int64(size), scale: 0)))
+      }
+      var next = model
+      for c in changes {
+        next[c.side]![c.price.mantissa] = c.size.isZero ? nil : c.size.mantissa
+      }
+      let crossed = (next[.bid]!.keys.max() ?? 0) >= (next[.ask]!.keys.min() ?? .max)
+      let fault = b.apply(changes)
+      #expect((fault != nil) == crossed, "seed \(seed) step \(step)")
+      if !crossed { model = next }
+      let bids = model[.bid]!.sorted { $0.key > $1.key }.map { "\($0.key)×\($0.value)" }
+      let asks = model[.ask]!.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
+      #expect(b.sides().bids == bids && b.sides().asks == asks, "seed \(seed) step \(step)")
+      if b.sides().bids != bids { return }
+    }
+  }
+}
