@@ -42,10 +42,15 @@ let package = Package(
     ),
 
     // Pure Swift: values, engines and the wire protocol.
-    .target(name: "MarketModel"),
-    // The venue-neutral core: numbers from their text (`FixedDecimal`), the one book engine
-    // (`PriceBook`), and the book sync policies every venue adapter drives.
+    // The venue-neutral core: numbers from their text (`FixedDecimal`), symbols, the one book
+    // engine (`PriceBook`), and the book sync policies every venue adapter drives.
     .target(name: "VenueCore"),
+    // A pull reader of JSON for the venue adapters: keys and number text as byte spans, nothing
+    // allocated per value.
+    .target(name: "WireJSON"),
+    .target(name: "MarketModel", dependencies: ["VenueCore"]),
+    // Venue adapters on the core.
+    .target(name: "Kraken", dependencies: ["VenueCore", "WireJSON"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
@@ -150,7 +155,8 @@ let package = Package(
     // simulator and no network code.
     .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
-    .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "TestSupport"]),
+    .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),

@@ -1,0 +1,259 @@
+import VenueCore
+import WireJSON
+
+/// Kraken WebSocket v2 frames → `VenueEvent`s: `book` snapshots and updates (levels kept as the
+/// decimal text sent, the checksum with them), `heartbeat`, `status`, and the answers to
+/// `subscribe`, `unsubscribe` and `ping`. A frame is decoded whole or not at all.
+public struct KrakenDecoder: Sendable {
+  public init() {}
+
+  /// Decodes one frame into `batch` (appending), stamping books with `receivedAt`.
+  public func decode(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    let eventsBefore = batch.events.count
+    let levelsBefore = batch.levels.count
+    do {
+      try decodeFrame(frame, receivedAt: receivedAt, into: &batch)
+    } catch {
+      // All or nothing: nothing of a bad frame stays in the batch.
+      batch.events.removeSubrange(eventsBefore...)
+      batch.levels.removeSubrange(levelsBefore...)
+      throw error
+    }
+  }
+
+  /// Decodes a frame held in an array (tests and replay).
+  public func decode(_ frame: [UInt8], receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
+    let result: Result<Void, WireError> = frame.withUnsafeBufferPointer { bytes in
+      do throws(WireError) {
+        try decode(bytes, receivedAt: receivedAt, into: &batch)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  private enum Kind {
+    case snapshot, update, other
+  }
+
+  private func decodeFrame(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    var r = WireReader(frame)
+    try r.beginObject()
+    var channel: MarketChannel?
+    var channelNamed = false
+    var kind = Kind.other
+    var dataAt: Int?
+    var method: UnsafeBufferPointer<UInt8>?
+    var resultAt: Int?
+    var success: Bool?
+    var error: String?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if WireReader.equals(key, "channel") {
+        channel = Self.channel(try r.readStringSpan())
+        channelNamed = true
+      } else if WireReader.equals(key, "type") {
+        let t = try r.readStringSpan()
+        kind =
+          WireReader.equals(t, "snapshot") ? .snapshot : (WireReader.equals(t, "update") ? .update : .other)
+      } else if WireReader.equals(key, "data") {
+        dataAt = r.position
+        try r.skipValue()
+      } else if WireReader.equals(key, "method") {
+        method = try r.readStringSpan()
+      } else if WireReader.equals(key, "result") {
+        resultAt = r.position
+        try r.skipValue()
+      } else if WireReader.equals(key, "success") {
+        success = try r.readBool()
+      } else if WireReader.equals(key, "error") {
+        error = try r.readString()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+
+    if let method {
+      try answer(
+        method, result: resultAt.map { WireReader(frame, at: $0) }, success: success, error: error,
+        into: &batch)
+      return
+    }
+    guard channelNamed else {
+      batch.events.append(.ignored)
+      return
+    }
+    switch channel {
+    case .book?:
+      guard kind != .other, let dataAt else { throw WireError("book frame without type or data", at: 0) }
+      var d = WireReader(frame, at: dataAt)
+      try books(&d, snapshot: kind == .snapshot, receivedAt: receivedAt, into: &batch)
+    case .heartbeat?:
+      batch.events.append(.heartbeat)
+    case .status?:
+      var system = "status"
+      if let dataAt {
+        var d = WireReader(frame, at: dataAt)
+        system = try Self.statusSystem(&d) ?? system
+      }
+      batch.events.append(.status(system))
+    default:
+      batch.events.append(.ignored)
+    }
+  }
+
+  /// The `data` array of a book frame: one entry per symbol.
+  private func books(
+    _ r: inout WireReader, snapshot: Bool, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      let start = batch.levels.count
+      var symbol: Symbol?
+      var checksum: UInt32?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "symbol") {
+          guard let s = Symbol(utf8: try r.readStringSpan()) else {
+            throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position)
+          }
+          symbol = s
+        } else if WireReader.equals(key, "bids") {
+          try levels(&r, side: .bid, into: &batch)
+        } else if WireReader.equals(key, "asks") {
+          try levels(&r, side: .ask, into: &batch)
+        } else if WireReader.equals(key, "checksum") {
+          let value = try r.readUInt64()
+          guard value <= UInt64(UInt32.max) else { throw WireError("checksum past 32 bits", at: r.position) }
+          checksum = UInt32(value)
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol else { throw WireError("book entry without a symbol", at: r.position) }
+      let update =
+        snapshot
+        ? BookUpdate.snapshot(checksum: checksum, receivedAt: receivedAt)
+        : BookUpdate.delta(checksum: checksum, receivedAt: receivedAt)
+      batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
+    }
+  }
+
+  /// `[{"price":63004.9,"qty":0.01876947}, …]`: each number kept as the text sent.
+  private func levels(_ r: inout WireReader, side: BookSide, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstLevel = true
+    while try r.nextElement(first: &firstLevel) {
+      try r.beginObject()
+      var price: FixedDecimal?
+      var qty: FixedDecimal?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "price") {
+          price = try Self.decimal(&r, "price")
+        } else if WireReader.equals(key, "qty") {
+          qty = try Self.decimal(&r, "qty")
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let price, let qty else { throw WireError("level without price or qty", at: r.position) }
+      batch.levels.append(LevelChange(side: side, price: price, size: qty))
+    }
+  }
+
+  private static func decimal(_ r: inout WireReader, _ what: String) throws(WireError) -> FixedDecimal {
+    let text = try r.readNumberOrQuoted()
+    switch FixedDecimal.parse(text) {
+    case .success(let value): return value
+    case .failure(let why): throw WireError("\(what) \(why)", at: r.position)
+    }
+  }
+
+  /// The answer to a request: `subscribe` / `unsubscribe` acks (or refusals), `pong`.
+  private func answer(
+    _ method: UnsafeBufferPointer<UInt8>, result: WireReader?, success: Bool?, error: String?,
+    into batch: inout VenueBatch
+  ) throws(WireError) {
+    if WireReader.equals(method, "pong") {
+      batch.events.append(.pong)
+      return
+    }
+    var channel: MarketChannel?
+    var symbol: Symbol?
+    if var r = result, r.peek() == UInt8(ascii: "{") {
+      try r.beginObject()
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "channel") {
+          channel = Self.channel(try r.readStringSpan())
+        } else if WireReader.equals(key, "symbol"), r.peek() == UInt8(ascii: "\"") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+        } else {
+          try r.skipValue()
+        }
+      }
+    }
+    if success == false || error != nil {
+      batch.events.append(.venueError(error ?? "refused", channel: channel))
+      return
+    }
+    if WireReader.equals(method, "subscribe"), let channel {
+      batch.events.append(.subscribed(channel, symbol: symbol))
+    } else if WireReader.equals(method, "unsubscribe"), let channel {
+      batch.events.append(.unsubscribed(channel, symbol: symbol))
+    } else {
+      batch.events.append(.ignored)
+    }
+  }
+
+  /// `data[0].system` of a status frame.
+  private static func statusSystem(_ r: inout WireReader) throws(WireError) -> String? {
+    var system: String?
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      guard r.peek() == UInt8(ascii: "{") else {
+        try r.skipValue()
+        continue
+      }
+      try r.beginObject()
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "system") {
+          system = try r.readString()
+        } else {
+          // `connection_id` is past 2^53: skipped as text, never read as a Double.
+          try r.skipValue()
+        }
+      }
+    }
+    return system
+  }
+
+  /// Kraken's channel names.
+  static func channel(_ name: UnsafeBufferPointer<UInt8>) -> MarketChannel? {
+    if WireReader.equals(name, "book") { return .book }
+    if WireReader.equals(name, "trade") { return .trades }
+    if WireReader.equals(name, "ticker") { return .ticker }
+    if WireReader.equals(name, "instrument") { return .instrument }
+    if WireReader.equals(name, "heartbeat") { return .heartbeat }
+    if WireReader.equals(name, "status") { return .status }
+    return nil
+  }
+}
