@@ -1,0 +1,191 @@
+import VenueCore
+import WireJSON
+
+/// Binance spot and USDⓈ-M frames → `VenueEvent`s: `depthUpdate` (a delta with `U`, `u` and, on
+/// USDⓈ-M, `pu`), `bookTicker` (the venue's best bid/ask with the book's update id `u`, for the
+/// cross-check), and the REST depth snapshot body (`lastUpdateId`, `bids`, `asks`), which has no
+/// symbol of its own. Frames come bare or in the combined-stream envelope
+/// (`{"stream":…,"data":…}`). Prices and sizes are quoted decimals, kept as sent. A frame is
+/// decoded whole or not at all.
+public struct BinanceDecoder: Sendable {
+  public let market: BinanceMarket
+  /// The symbol a REST depth snapshot body belongs to (it does not say).
+  public var snapshotSymbol: Symbol
+
+  public init(market: BinanceMarket, snapshotSymbol: Symbol = .empty) {
+    self.market = market
+    self.snapshotSymbol = snapshotSymbol
+  }
+
+  /// Decodes one frame (or REST depth body) into `batch`, appending.
+  public func decode(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    let eventsBefore = batch.events.count
+    let levelsBefore = batch.levels.count
+    do throws(WireError) {
+      var r = WireReader(frame)
+      try payload(&r, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: false)
+      guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+    } catch {
+      batch.events.removeSubrange(eventsBefore...)
+      batch.levels.removeSubrange(levelsBefore...)
+      throw error
+    }
+  }
+
+  /// Decodes a frame held in an array (tests and replay).
+  public func decode(_ frame: [UInt8], receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
+    let result: Result<Void, WireError> = frame.withUnsafeBufferPointer { bytes in
+      do throws(WireError) {
+        try decode(bytes, receivedAt: receivedAt, into: &batch)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  /// The fields of one payload object that matter, whatever its kind.
+  private struct Fields {
+    var event: UnsafeBufferPointer<UInt8>?
+    var symbol: Symbol?
+    var first: UInt64?
+    var last: UInt64?
+    var previous: UInt64?
+    var lastUpdateID: UInt64?
+    var bidPrice: FixedDecimal?
+    var bidSize: FixedDecimal?
+    var askPrice: FixedDecimal?
+    var askSize: FixedDecimal?
+    var levelsStart = 0
+    var hasLevels = false
+    var dataAt: Int?
+  }
+
+  /// One object: an envelope (its `data` decoded in turn), a stream payload, or a REST body.
+  private func payload(
+    _ r: inout WireReader, frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch,
+    enveloped: Bool
+  ) throws(WireError) {
+    try r.beginObject()
+    var f = Fields()
+    f.levelsStart = batch.levels.count
+    var firstKey = true
+    while let key = try r.nextKey(first: &firstKey) {
+      guard key.count <= 12 else {
+        try r.skipValue()
+        continue
+      }
+      if WireReader.equals(key, "data"), !enveloped {
+        f.dataAt = r.position
+        try r.skipValue()
+      } else if WireReader.equals(key, "e") {
+        f.event = try r.readStringSpan()
+      } else if WireReader.equals(key, "s") {
+        guard let s = Symbol(utf8: try r.readStringSpan()) else {
+          throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position)
+        }
+        f.symbol = s
+      } else if WireReader.equals(key, "U") {
+        f.first = try r.readUInt64()
+      } else if WireReader.equals(key, "u") {
+        f.last = try r.readUInt64()
+      } else if WireReader.equals(key, "pu") {
+        f.previous = try r.readUInt64()
+      } else if WireReader.equals(key, "lastUpdateId") {
+        f.lastUpdateID = try r.readUInt64()
+      } else if WireReader.equals(key, "b") || WireReader.equals(key, "bids") {
+        if r.peek() == UInt8(ascii: "[") {
+          try levels(&r, side: .bid, into: &batch)
+          f.hasLevels = true
+        } else {
+          f.bidPrice = try Self.decimal(&r, "bid")
+        }
+      } else if WireReader.equals(key, "a") || WireReader.equals(key, "asks") {
+        if r.peek() == UInt8(ascii: "[") {
+          try levels(&r, side: .ask, into: &batch)
+          f.hasLevels = true
+        } else {
+          f.askPrice = try Self.decimal(&r, "ask")
+        }
+      } else if WireReader.equals(key, "B") {
+        f.bidSize = try Self.decimal(&r, "bid size")
+      } else if WireReader.equals(key, "A") {
+        f.askSize = try Self.decimal(&r, "ask size")
+      } else {
+        try r.skipValue()
+      }
+    }
+    if let dataAt = f.dataAt {
+      guard batch.levels.count == f.levelsStart else { throw WireError("levels beside data", at: dataAt) }
+      var d = WireReader(frame, at: dataAt)
+      try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
+      return
+    }
+    try emit(f, receivedAt: receivedAt, into: &batch)
+  }
+
+  private func emit(_ f: Fields, receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
+    let range = f.levelsStart..<batch.levels.count
+    if let l = f.lastUpdateID, f.hasLevels {
+      batch.events.append(
+        .book(
+          symbol: f.symbol ?? snapshotSymbol, update: .snapshot(last: l, receivedAt: receivedAt),
+          levels: range))
+      return
+    }
+    if let event = f.event, WireReader.equals(event, "depthUpdate") {
+      guard let symbol = f.symbol, let first = f.first, let last = f.last else {
+        throw WireError("depthUpdate without s, U or u", at: 0)
+      }
+      if market == .usdm, f.previous == nil { throw WireError("USDⓈ-M depthUpdate without pu", at: 0) }
+      let update = BookUpdate.delta(first: first, last: last, previous: f.previous, receivedAt: receivedAt)
+      batch.events.append(.book(symbol: symbol, update: update, levels: range))
+      return
+    }
+    if f.event == nil || WireReader.equals(f.event!, "bookTicker"), let symbol = f.symbol, let u = f.last,
+      let bp = f.bidPrice, let bs = f.bidSize, let ap = f.askPrice, let az = f.askSize
+    {
+      batch.events.append(
+        .bbo(
+          symbol: symbol, updateID: u, bid: LevelChange(side: .bid, price: bp, size: bs),
+          ask: LevelChange(side: .ask, price: ap, size: az)))
+      return
+    }
+    // Trades, klines, tickers and the rest: not read yet.
+    batch.levels.removeSubrange(range)
+    batch.events.append(.ignored)
+  }
+
+  /// `[["61824.00000000","4.46334000"], …]`.
+  private func levels(_ r: inout WireReader, side: BookSide, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstLevel = true
+    while try r.nextElement(first: &firstLevel) {
+      try r.beginArray()
+      var firstValue = true
+      guard try r.nextElement(first: &firstValue) else { throw WireError("empty level", at: r.position) }
+      let price = try Self.decimal(&r, "price")
+      guard try r.nextElement(first: &firstValue) else {
+        throw WireError("level without a size", at: r.position)
+      }
+      let size = try Self.decimal(&r, "size")
+      guard try !r.nextElement(first: &firstValue) else {
+        throw WireError("level with extra values", at: r.position)
+      }
+      batch.levels.append(LevelChange(side: side, price: price, size: size))
+    }
+  }
+
+  private static func decimal(_ r: inout WireReader, _ what: String) throws(WireError) -> FixedDecimal {
+    let text = try r.readNumberOrQuoted()
+    switch FixedDecimal.parse(text) {
+    case .success(let value): return value
+    case .failure(let why): throw WireError("\(what) \(why)", at: r.position)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Binance
+import Testing
+import VenueCore
+import WireJSON
+
+@Suite struct BinanceDecoderTests {
+  func decode(_ text: String, market: BinanceMarket = .spot) throws(WireError) -> VenueBatch {
+    var batch = VenueBatch()
+    try BinanceDecoder(market: market, snapshotSymbol: "BTCUSDT").decode(
+      Array(text.utf8), receivedAt: 3, into: &batch)
+    return batch
+  }
+
+  @Test func aDepthUpdateBareOrInTheEnvelope() throws {
+    let data =
+      #"{"e":"depthUpdate","E":1,"s":"BTCUSDT","U":10,"u":12,"b":[["100.10","0.000"]],"a":[["100.20","1.5"]]}"#
+    for text in [data, #"{"stream":"btcusdt@depth@100ms","data":\#(data)}"#] {
+      let batch = try decode(text)
+      #expect(
+        batch.events == [
+          .book(symbol: "BTCUSDT", update: .delta(first: 10, last: 12, receivedAt: 3), levels: 0..<2)
+        ])
+      #expect(batch.levels[0] == LevelChange(side: .bid, price: FixedDecimal("100.1")!, size: .zero))
+      #expect(batch.levels[1].size.description == "1.5")
+    }
+  }
+
+  @Test func usdmDeltasMustCarryPu() throws {
+    let text = #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"b":[],"a":[]}"#
+    #expect(throws: WireError.self) { try decode(text, market: .usdm) }
+    let linked = try decode(
+      #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"pu":9,"b":[],"a":[]}"#, market: .usdm)
+    #expect(
+      linked.events == [
+        .book(
+          symbol: "BTCUSDT", update: .delta(first: 10, last: 12, previous: 9, receivedAt: 3), levels: 0..<0)
+      ])
+  }
+
+  @Test func aBookTickerCarriesTheBooksUpdateID() throws {
+    let batch = try decode(
+      #"{"u":400900217,"s":"BNBUSDT","b":"25.35190000","B":"31.21000000","a":"25.36520000","A":"40.66000000"}"#
+    )
+    #expect(
+      batch.events == [
+        .bbo(
+          symbol: "BNBUSDT", updateID: 400_900_217,
+          bid: LevelChange(side: .bid, price: FixedDecimal("25.3519")!, size: FixedDecimal("31.21")!),
+          ask: LevelChange(side: .ask, price: FixedDecimal("25.3652")!, size: FixedDecimal("40.66")!))
+      ])
+  }
+
+  @Test func aRESTSnapshotBelongsToTheSymbolAskedFor() throws {
+    let batch = try decode(
+      #"{"lastUpdateId":1027024,"bids":[["4.00000000","431.00000000"]],"asks":[["4.00000200","12.00000000"]]}"#
+    )
+    #expect(
+      batch.events == [
+        .book(symbol: "BTCUSDT", update: .snapshot(last: 1_027_024, receivedAt: 3), levels: 0..<2)
+      ])
+  }
+
+  @Test func otherStreamsAreIgnoredAndLeaveNoLevels() throws {
+    let batch = try decode(
+      #"{"stream":"btcusdt@trade","data":{"e":"trade","E":1,"s":"BTCUSDT","t":1,"p":"1.0","q":"2.0","m":true}}"#
+    )
+    #expect(batch.events == [.ignored])
+    #expect(batch.levels.isEmpty)
+  }
+
+  @Test(arguments: [
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"b":[],"a":[]}"#,
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":-1,"b":[],"a":[]}"#,
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":18446744073709551616,"b":[],"a":[]}"#,
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"b":[["1.0"]],"a":[]}"#,
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"b":[["1.0","2","3"]],"a":[]}"#,
+    #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"b":[["x","2"]],"a":[]}"#,
+    #"{"lastUpdateId":1,"bids":[["1","1"]],"asks":[["2","1"]]"#,
+  ])
+  func aMalformedFrameIsRefusedWhole(text: String) {
+    var batch = VenueBatch()
+    #expect(throws: WireError.self) {
+      try BinanceDecoder(market: .spot).decode(Array(text.utf8), receivedAt: 0, into: &batch)
+    }
+    #expect(batch.events.isEmpty && batch.levels.isEmpty)
+  }
+}
