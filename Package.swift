@@ -52,6 +52,7 @@ let package = Package(
     // Venue adapters on the core.
     .target(name: "Kraken", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "Binance", dependencies: ["VenueCore", "WireJSON"]),
+    .target(name: "OKX", dependencies: ["VenueCore", "WireJSON"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel"]),
@@ -159,6 +160,7 @@ let package = Package(
     .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "BinanceTests", dependencies: ["Binance", "VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(name: "OKXTests", dependencies: ["OKX", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),

@@ -52,6 +52,16 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
     mantissa(atScale: target).map { FixedDecimal(mantissa: $0, scale: target) }
   }
 
+  /// The exact product, nil when it does not fit (its scale is the sum of the two, past 18 after
+  /// trailing zeros are dropped, or its mantissa past `Int64`).
+  public func multiplied(by other: FixedDecimal) -> FixedDecimal? {
+    let a = normalized
+    let b = other.normalized
+    let (m, overflow) = a.mantissa.multipliedReportingOverflow(by: b.mantissa)
+    guard !overflow, Int(a.scale) + Int(b.scale) <= Int(Self.maxScale) else { return nil }
+    return FixedDecimal(mantissa: m, scale: a.scale + b.scale)
+  }
+
   /// The value with its trailing zero decimals removed (`0.100` → `0.1`).
   public var normalized: FixedDecimal {
     var m = mantissa

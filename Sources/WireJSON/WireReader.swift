@@ -270,7 +270,7 @@ public struct WireReader {
   }
 
   /// Decodes the escapes of a validated string span (a lone surrogate becomes U+FFFD).
-  static func unescape(_ span: UnsafeBufferPointer<UInt8>) -> String {
+  package static func unescape(_ span: UnsafeBufferPointer<UInt8>) -> String {
     var scalars = String.UnicodeScalarView()
     var utf8: [UInt8] = []
     func flush() {

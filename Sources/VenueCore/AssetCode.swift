@@ -1,0 +1,34 @@
+/// A currency or asset in one spelling for every venue (`BTC`, `ETH`, `USD`, `USDT`, `USDC`):
+/// cross-venue views group instruments by these codes, never by symbol text. Venue spellings are
+/// mapped once, here: BitMEX's and Kraken's `XBT` (and Kraken's legacy `XXBT`, `ZUSD`) are `BTC`
+/// and `USD`. Stablecoins stay what they are: `USDT` and `USDC` are not `USD`.
+public struct AssetCode: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+  public let code: Symbol
+
+  /// The canonical code for a venue's spelling (upper-cased; aliases mapped), or nil when it is
+  /// empty or longer than a symbol holds.
+  public init?(_ spelling: String) {
+    let upper = spelling.uppercased()
+    guard !upper.isEmpty, let s = Symbol(Self.aliases[upper] ?? upper) else { return nil }
+    code = s
+  }
+
+  public init(stringLiteral value: String) {
+    guard let c = AssetCode(value) else { preconditionFailure("not an asset code: \(value)") }
+    self = c
+  }
+
+  /// Venue spellings of the same asset.
+  static let aliases: [String: String] = [
+    "XBT": "BTC", "XXBT": "BTC", "XETH": "ETH", "ZUSD": "USD", "ZEUR": "EUR", "ZGBP": "GBP", "ZJPY": "JPY",
+    "XXDG": "DOGE", "XDG": "DOGE",
+  ]
+
+  /// Whether it is a US-dollar stablecoin (USDT, USDC): what the cross-venue views may treat at
+  /// par with USD when the config says so, and say so.
+  public var isDollarStablecoin: Bool { code == "USDT" || code == "USDC" }
+
+  public var description: String { code.description }
+
+  public static func < (a: AssetCode, b: AssetCode) -> Bool { a.code < b.code }
+}

@@ -1,0 +1,41 @@
+/// A trading venue (and, where one venue runs separate markets on separate endpoints, that
+/// market): the first part of every instrument's key. The raw value is the name the command
+/// line and the config use (`kraken:BTC/USD`, `--venue binance-usdm`).
+public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+  case bitmex
+  case kraken
+  case binance
+  case binanceUSDM = "binance-usdm"
+  case coinbase
+  case bybitSpot = "bybit-spot"
+  case bybitLinear = "bybit-linear"
+  case bybitInverse = "bybit-inverse"
+  case okx
+
+  /// The venue named `name`, case-insensitively (`Kraken`, `BINANCE-USDM`).
+  public init?(name: String) {
+    guard let v = Venue(rawValue: name.lowercased()) else { return nil }
+    self = v
+  }
+
+  /// The name people know it by.
+  public var displayName: String {
+    switch self {
+    case .bitmex: "BitMEX"
+    case .kraken: "Kraken"
+    case .binance: "Binance"
+    case .binanceUSDM: "Binance USDⓈ-M"
+    case .coinbase: "Coinbase"
+    case .bybitSpot: "Bybit spot"
+    case .bybitLinear: "Bybit linear"
+    case .bybitInverse: "Bybit inverse"
+    case .okx: "OKX"
+    }
+  }
+
+  public var description: String { rawValue }
+
+  public static func < (a: Venue, b: Venue) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
