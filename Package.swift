@@ -44,7 +44,7 @@ let package = Package(
     // Pure Swift: values, engines and the wire protocol.
     // The venue-neutral core: numbers from their text (`FixedDecimal`), symbols, the one book
     // engine (`PriceBook`), and the book sync policies every venue adapter drives.
-    .target(name: "VenueCore"),
+    .target(name: "VenueCore", dependencies: ["WireJSON"]),
     // A pull reader of JSON for the venue adapters: keys and number text as byte spans, nothing
     // allocated per value.
     .target(name: "WireJSON"),

@@ -1,0 +1,102 @@
+import WireJSON
+
+/// One venue's connection rules, in one place: where to connect for which subscriptions, how
+/// subscribe, unsubscribe and ping are spelled, how the venue shows it is alive, its limits, its
+/// book sync rule and its frame decoder. Nothing outside an adapter spells a venue's wire names:
+/// the connection machine asks for `.subscribe([Subscription])`, `.ping`, a resync, and the
+/// adapter writes the text.
+public protocol VenueAdapter: Sendable {
+  var venue: Venue { get }
+
+  /// The WebSocket connections the subscriptions need: one per endpoint, each with the
+  /// subscriptions it carries (Binance USDⓈ-M routes streams by path; Bybit has one endpoint per
+  /// category; most venues one for everything). Venues that name their streams in the URL
+  /// (Binance) put them there.
+  func connections(for subscriptions: [Subscription]) -> [VenueConnection]
+
+  /// The frames that subscribe to `subscriptions` on a connection already open (none when the
+  /// URL carried them).
+  func subscribeFrames(_ subscriptions: [Subscription]) -> [String]
+
+  /// The frames that unsubscribe.
+  func unsubscribeFrames(_ subscriptions: [Subscription]) -> [String]
+
+  /// How the venue and the client show each other they are alive.
+  var heartbeat: HeartbeatRule { get }
+
+  /// The venue's limits.
+  var limits: VenueLimits { get }
+
+  /// The book depths the venue offers (the first is the default); any other is refused with
+  /// this list.
+  var bookDepths: [Int] { get }
+
+  /// Decodes one frame into `batch` (appending), all or nothing.
+  func decode(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch)
+    throws(WireError)
+}
+
+/// One stream of data asked of a venue.
+public struct Subscription: Sendable, Hashable, CustomStringConvertible {
+  public var channel: MarketChannel
+  /// The instrument, or nil for a channel of every instrument (all tickers, all liquidations).
+  public var symbol: Symbol?
+  /// For books: the depth subscribed.
+  public var depth: Int?
+
+  public init(_ channel: MarketChannel, _ symbol: Symbol? = nil, depth: Int? = nil) {
+    self.channel = channel
+    self.symbol = symbol
+    self.depth = depth
+  }
+
+  public var description: String {
+    "\(channel)" + (symbol.map { ":\($0)" } ?? "") + (depth.map { "@\($0)" } ?? "")
+  }
+}
+
+/// A WebSocket connection an adapter asks for.
+public struct VenueConnection: Sendable, Hashable {
+  public var url: String
+  public var subscriptions: [Subscription]
+
+  public init(url: String, subscriptions: [Subscription]) {
+    self.url = url
+    self.subscriptions = subscriptions
+  }
+}
+
+/// How liveness is shown on a venue's connection.
+public enum HeartbeatRule: Sendable, Hashable {
+  /// The client sends `text` after `silence` seconds without a frame and expects an answer
+  /// within `timeout` (BitMEX `ping`, OKX `ping`, Bybit `{"op":"ping"}`, Kraken's
+  /// `{"method":"ping"}`).
+  case clientPing(text: String, silence: Double, timeout: Double)
+  /// The server sends WebSocket PING frames (answered by the transport with the same payload);
+  /// the connection is dead after `silence` seconds without any frame. Data streams may be
+  /// silent on an unchanged book, so liveness is the connection, never book traffic (Binance).
+  case serverPings(silence: Double)
+}
+
+/// A venue's limits (connect rate, message rate, lifetime, sizes).
+public struct VenueLimits: Sendable, Hashable {
+  /// The venue ends a connection after this many seconds (Binance: 24 h): reconnect before it.
+  public var connectionLifetime: Double?
+  /// Client frames a second, at most.
+  public var messagesPerSecond: Double?
+  /// Streams one connection may carry.
+  public var streamsPerConnection: Int?
+  /// The largest frame the decoder takes (a Coinbase BTC-USD snapshot is 5 MB).
+  public var maxFrameBytes: Int
+
+  public init(
+    connectionLifetime: Double? = nil, messagesPerSecond: Double? = nil, streamsPerConnection: Int? = nil,
+    maxFrameBytes: Int = 16 << 20
+  ) {
+    self.connectionLifetime = connectionLifetime
+    self.messagesPerSecond = messagesPerSecond
+    self.streamsPerConnection = streamsPerConnection
+    self.maxFrameBytes = maxFrameBytes
+  }
+}
