@@ -55,7 +55,7 @@ let package = Package(
     .target(name: "OKX", dependencies: ["VenueCore", "WireJSON"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
-    .target(name: "BitMEX", dependencies: ["MarketModel"]),
+    .target(name: "BitMEX", dependencies: ["MarketModel", "WireJSON"]),
     // The pure session core: connection state machine, status, commands, and `MarketSession`
     // (a drained feed update and batch in, state changes and typed commands out).
     .target(name: "Session", dependencies: ["MarketModel"]),
@@ -127,7 +127,7 @@ let package = Package(
       dependencies: [
         "CMallocCounter", "MarketModel", "BitMEX", "Session", "Replay", "CZlib", "Feed", "ExchangeSim",
         "Screen",
-        "App", "Terminal",
+        "App", "Terminal", "VenueCore", "Kraken", "Binance",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.

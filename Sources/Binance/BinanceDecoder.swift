@@ -7,7 +7,7 @@ import WireJSON
 /// symbol of its own. Frames come bare or in the combined-stream envelope
 /// (`{"stream":…,"data":…}`). Prices and sizes are quoted decimals, kept as sent. A frame is
 /// decoded whole or not at all.
-public struct BinanceDecoder: Sendable {
+public struct BinanceDecoder: VenueFrameDecoder {
   public let market: BinanceMarket
   /// The symbol a REST depth snapshot body belongs to (it does not say).
   public var snapshotSymbol: Symbol
@@ -18,35 +18,14 @@ public struct BinanceDecoder: Sendable {
   }
 
   /// Decodes one frame (or REST depth body) into `batch`, appending.
-  public func decode(
+  public func decodeFrame(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
   )
     throws(WireError)
   {
-    let eventsBefore = batch.events.count
-    let levelsBefore = batch.levels.count
-    do throws(WireError) {
-      var r = WireReader(frame)
-      try payload(&r, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: false)
-      guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
-    } catch {
-      batch.events.removeSubrange(eventsBefore...)
-      batch.levels.removeSubrange(levelsBefore...)
-      throw error
-    }
-  }
-
-  /// Decodes a frame held in an array (tests and replay).
-  public func decode(_ frame: [UInt8], receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
-    let result: Result<Void, WireError> = frame.withUnsafeBufferPointer { bytes in
-      do throws(WireError) {
-        try decode(bytes, receivedAt: receivedAt, into: &batch)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    var r = WireReader(frame)
+    try payload(&r, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: false)
+    guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
   }
 
   /// The fields of one payload object that matter, whatever its kind.
@@ -61,6 +40,11 @@ public struct BinanceDecoder: Sendable {
     var bidSize: FixedDecimal?
     var askPrice: FixedDecimal?
     var askSize: FixedDecimal?
+    var tradePrice: FixedDecimal?
+    var tradeQty: FixedDecimal?
+    var tradeID: UInt64?
+    var tradeTime: Int64?
+    var buyerIsMaker: Bool?
     var levelsStart = 0
     var hasLevels = false
     var dataAt: Int?
@@ -106,12 +90,25 @@ public struct BinanceDecoder: Sendable {
           f.bidPrice = try Self.decimal(&r, "bid")
         }
       } else if WireReader.equals(key, "a") || WireReader.equals(key, "asks") {
-        if r.peek() == UInt8(ascii: "[") {
+        // `a` is three things: depth's asks (an array), bookTicker's ask (a quoted price),
+        // aggTrade's id (a bare number).
+        switch r.peek() {
+        case UInt8(ascii: "["):
           try levels(&r, side: .ask, into: &batch)
           f.hasLevels = true
-        } else {
-          f.askPrice = try Self.decimal(&r, "ask")
+        case UInt8(ascii: "\""): f.askPrice = try Self.decimal(&r, "ask")
+        default: f.tradeID = try r.readUInt64()
         }
+      } else if WireReader.equals(key, "p") {
+        f.tradePrice = try Self.decimal(&r, "price")
+      } else if WireReader.equals(key, "q") {
+        f.tradeQty = try Self.decimal(&r, "quantity")
+      } else if WireReader.equals(key, "t") {
+        f.tradeID = try r.readUInt64()
+      } else if WireReader.equals(key, "T") {
+        f.tradeTime = Int64(clamping: try r.readUInt64())
+      } else if WireReader.equals(key, "m") {
+        f.buyerIsMaker = try r.readBool()
       } else if WireReader.equals(key, "B") {
         f.bidSize = try Self.decimal(&r, "bid size")
       } else if WireReader.equals(key, "A") {
@@ -156,7 +153,18 @@ public struct BinanceDecoder: Sendable {
           ask: LevelChange(side: .ask, price: ap, size: az)))
       return
     }
-    // Trades, klines, tickers and the rest: not read yet.
+    if let event = f.event, WireReader.equals(event, "trade") || WireReader.equals(event, "aggTrade") {
+      guard let symbol = f.symbol, let price = f.tradePrice, let qty = f.tradeQty, let maker = f.buyerIsMaker
+      else {
+        throw WireError("trade without s, p, q or m", at: 0)
+      }
+      // `m`: the buyer was the maker, so the seller took liquidity.
+      let trade = VenueTrade(
+        price: price, size: qty, aggressor: maker ? .sell : .buy, venueTimeMs: f.tradeTime, id: f.tradeID)
+      batch.appendTrade(trade, symbol: symbol)
+      return
+    }
+    // Klines, tickers and the rest: not read yet.
     batch.levels.removeSubrange(range)
     batch.events.append(.ignored)
   }

@@ -1,4 +1,5 @@
 import MarketModel
+import WireJSON
 
 /// Word-at-a-time readers for the fixed-layout strings BitMEX sends on every trade: the
 /// `trdMatchID` GUID and the ISO timestamp. Each answers only for the exact usual layout
@@ -81,7 +82,7 @@ enum FixedLayouts {
     guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
       return nil
     }
-    let days = ISOTime.daysFromCivil(year: year, month: month, day: day)
+    let days = WireTime.daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
     return Int64(seconds) * 1_000 + Int64(millis)
   }

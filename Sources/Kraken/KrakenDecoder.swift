@@ -4,45 +4,23 @@ import WireJSON
 /// Kraken WebSocket v2 frames → `VenueEvent`s: `book` snapshots and updates (levels kept as the
 /// decimal text sent, the checksum with them), `heartbeat`, `status`, and the answers to
 /// `subscribe`, `unsubscribe` and `ping`. A frame is decoded whole or not at all.
-public struct KrakenDecoder: Sendable {
+public struct KrakenDecoder: VenueFrameDecoder {
   public init() {}
 
   /// Decodes one frame into `batch` (appending), stamping books with `receivedAt`.
-  public func decode(
+  public func decodeFrame(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
   )
     throws(WireError)
   {
-    let eventsBefore = batch.events.count
-    let levelsBefore = batch.levels.count
-    do {
-      try decodeFrame(frame, receivedAt: receivedAt, into: &batch)
-    } catch {
-      // All or nothing: nothing of a bad frame stays in the batch.
-      batch.events.removeSubrange(eventsBefore...)
-      batch.levels.removeSubrange(levelsBefore...)
-      throw error
-    }
-  }
-
-  /// Decodes a frame held in an array (tests and replay).
-  public func decode(_ frame: [UInt8], receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
-    let result: Result<Void, WireError> = frame.withUnsafeBufferPointer { bytes in
-      do throws(WireError) {
-        try decode(bytes, receivedAt: receivedAt, into: &batch)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try result.get()
+    try readFrame(frame, receivedAt: receivedAt, into: &batch)
   }
 
   private enum Kind {
     case snapshot, update, other
   }
 
-  private func decodeFrame(
+  private func readFrame(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
   )
     throws(WireError)
@@ -99,6 +77,10 @@ public struct KrakenDecoder: Sendable {
       guard kind != .other, let dataAt else { throw WireError("book frame without type or data", at: 0) }
       var d = WireReader(frame, at: dataAt)
       try books(&d, snapshot: kind == .snapshot, receivedAt: receivedAt, into: &batch)
+    case .trades?:
+      guard let dataAt else { throw WireError("trade frame without data", at: 0) }
+      var d = WireReader(frame, at: dataAt)
+      try trades(&d, into: &batch)
     case .heartbeat?:
       batch.events.append(.heartbeat)
     case .status?:
@@ -151,6 +133,47 @@ public struct KrakenDecoder: Sendable {
         ? BookUpdate.snapshot(checksum: checksum, receivedAt: receivedAt)
         : BookUpdate.delta(checksum: checksum, receivedAt: receivedAt)
       batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
+    }
+  }
+
+  /// The `data` array of a trade frame: `side` is the taker's.
+  private func trades(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      var symbol: Symbol?
+      var price: FixedDecimal?
+      var qty: FixedDecimal?
+      var aggressor: Aggressor?
+      var time: Int64?
+      var id: UInt64?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "symbol") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+          if symbol == nil { throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position) }
+        } else if WireReader.equals(key, "price") {
+          price = try Self.decimal(&r, "price")
+        } else if WireReader.equals(key, "qty") {
+          qty = try Self.decimal(&r, "qty")
+        } else if WireReader.equals(key, "side") {
+          let side = try r.readStringSpan()
+          aggressor = WireReader.equals(side, "buy") ? .buy : (WireReader.equals(side, "sell") ? .sell : nil)
+          if aggressor == nil { throw WireError("side neither buy nor sell", at: r.position) }
+        } else if WireReader.equals(key, "timestamp") {
+          time = WireTime.parseMillis(try r.readStringSpan())
+        } else if WireReader.equals(key, "trade_id") {
+          id = try r.readUInt64()
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol, let price, let qty, let aggressor else {
+        throw WireError("trade without symbol, price, qty or side", at: r.position)
+      }
+      batch.appendTrade(
+        VenueTrade(price: price, size: qty, aggressor: aggressor, venueTimeMs: time, id: id), symbol: symbol)
     }
   }
 

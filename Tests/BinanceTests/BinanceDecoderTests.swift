@@ -1,4 +1,5 @@
 import Binance
+import TestSupport
 import Testing
 import VenueCore
 import WireJSON
@@ -62,7 +63,7 @@ import WireJSON
 
   @Test func otherStreamsAreIgnoredAndLeaveNoLevels() throws {
     let batch = try decode(
-      #"{"stream":"btcusdt@trade","data":{"e":"trade","E":1,"s":"BTCUSDT","t":1,"p":"1.0","q":"2.0","m":true}}"#
+      #"{"stream":"btcusdt@kline_1m","data":{"e":"kline","E":1,"s":"BTCUSDT","k":{"t":1,"T":2,"s":"BTCUSDT","i":"1m","o":"1.0","c":"2.0","h":"2.0","l":"1.0","v":"3","x":false}}}"#
     )
     #expect(batch.events == [.ignored])
     #expect(batch.levels.isEmpty)
@@ -83,5 +84,38 @@ import WireJSON
       try BinanceDecoder(market: .spot).decode(Array(text.utf8), receivedAt: 0, into: &batch)
     }
     #expect(batch.events.isEmpty && batch.levels.isEmpty)
+  }
+}
+
+@Suite struct BinanceTradeTests {
+  /// `m` says the buyer was the maker: the seller took liquidity.
+  @Test(arguments: [(true, Aggressor.sell), (false, Aggressor.buy)])
+  func theAggressorIsTheOtherSideOfTheMaker(buyerIsMaker: Bool, aggressor: Aggressor) throws {
+    var batch = VenueBatch()
+    let spot =
+      #"{"stream":"btcusdt@trade","data":{"e":"trade","E":1,"s":"BTCUSDT","t":3,"p":"61824.01","q":"0.002","T":1723161255207,"m":\#(buyerIsMaker),"M":true}}"#
+    try BinanceDecoder(market: .spot).decode(Array(spot.utf8), receivedAt: 0, into: &batch)
+    let agg =
+      #"{"e":"aggTrade","E":1,"s":"BTCUSDT","a":26129,"p":"61800.10","q":"0.010","f":100,"l":105,"T":1723161256298,"m":\#(buyerIsMaker)}"#
+    try BinanceDecoder(market: .usdm).decode(Array(agg.utf8), receivedAt: 0, into: &batch)
+    #expect(batch.events == [.trades(symbol: "BTCUSDT", trades: 0..<2)])
+    #expect(batch.trades.map(\.aggressor) == [aggressor, aggressor])
+    #expect(batch.trades.map(\.id) == [3, 26_129])
+    #expect(
+      batch.trades[1].price == FixedDecimal("61800.1")! && batch.trades[1].venueTimeMs == 1_723_161_256_298)
+  }
+
+  /// Every trade of the recorded 2024 spot slice decodes, with the maker flag turned into the
+  /// aggressor.
+  @Test func theRecordedTradesDecode() throws {
+    var batch = VenueBatch()
+    for line in Fixture.lines(
+      "exchanges/binance-spot_2024-08-08_BTCUSDT_depth100ms-trade-bookTicker-snapshot_hftbacktest.txt")
+    {
+      let frame = Array(line[(line.firstIndex(of: UInt8(ascii: " "))! + 1)...])
+      try BinanceDecoder(market: .spot, snapshotSymbol: "BTCUSDT").decode(frame, receivedAt: 0, into: &batch)
+    }
+    #expect(batch.trades.count == 162)
+    #expect(Set(batch.trades.map(\.aggressor)) == [.buy, .sell])
   }
 }

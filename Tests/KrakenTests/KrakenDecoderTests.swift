@@ -77,3 +77,28 @@ import WireJSON
     }
   }
 }
+
+@Suite struct KrakenTradeTests {
+  /// Kraken's `side` is the taker's; trades of one symbol in a frame make one event.
+  @Test func tradesKeepTheTakersSide() throws {
+    var batch = VenueBatch()
+    let frame =
+      #"{"channel":"trade","type":"update","data":[{"symbol":"BTC/USD","side":"sell","price":63004.9,"qty":0.00400000,"ord_type":"market","trade_id":74021589,"timestamp":"2026-08-01T02:53:53.646219Z"},{"symbol":"BTC/USD","side":"buy","price":63005.0,"qty":0.1,"ord_type":"limit","trade_id":74021590,"timestamp":"2026-08-01T02:53:53.700Z"}]}"#
+    try KrakenDecoder().decode(Array(frame.utf8), receivedAt: 0, into: &batch)
+    #expect(batch.events == [.trades(symbol: "BTC/USD", trades: 0..<2)])
+    #expect(batch.trades.map(\.aggressor) == [.sell, .buy])
+    #expect(batch.trades[0].size.description == "0.00400000")
+    #expect(batch.trades[0].venueTimeMs == 1_785_552_833_646)
+    #expect(batch.trades[1].id == 74_021_590)
+  }
+
+  @Test func aTradeWithAnUnknownSideIsRefused() {
+    var batch = VenueBatch()
+    let frame =
+      #"{"channel":"trade","type":"update","data":[{"symbol":"BTC/USD","side":"up","price":1,"qty":1}]}"#
+    #expect(throws: WireError.self) {
+      try KrakenDecoder().decode(Array(frame.utf8), receivedAt: 0, into: &batch)
+    }
+    #expect(batch.trades.isEmpty && batch.events.isEmpty)
+  }
+}
