@@ -84,25 +84,25 @@ public struct BinanceDecoder: VenueFrameDecoder {
         f.lastUpdateID = try r.readUInt64()
       } else if WireReader.equals(key, "b") || WireReader.equals(key, "bids") {
         if r.peek() == UInt8(ascii: "[") {
-          try levels(&r, side: .bid, into: &batch)
+          try r.readLevelArrays(side: .bid, into: &batch.levels)
           f.hasLevels = true
         } else {
-          f.bidPrice = try Self.decimal(&r, "bid")
+          f.bidPrice = try r.readDecimal("bid")
         }
       } else if WireReader.equals(key, "a") || WireReader.equals(key, "asks") {
         // `a` is three things: depth's asks (an array), bookTicker's ask (a quoted price),
         // aggTrade's id (a bare number).
         switch r.peek() {
         case UInt8(ascii: "["):
-          try levels(&r, side: .ask, into: &batch)
+          try r.readLevelArrays(side: .ask, into: &batch.levels)
           f.hasLevels = true
-        case UInt8(ascii: "\""): f.askPrice = try Self.decimal(&r, "ask")
+        case UInt8(ascii: "\""): f.askPrice = try r.readDecimal("ask")
         default: f.tradeID = try r.readUInt64()
         }
       } else if WireReader.equals(key, "p") {
-        f.tradePrice = try Self.decimal(&r, "price")
+        f.tradePrice = try r.readDecimal("price")
       } else if WireReader.equals(key, "q") {
-        f.tradeQty = try Self.decimal(&r, "quantity")
+        f.tradeQty = try r.readDecimal("quantity")
       } else if WireReader.equals(key, "t") {
         f.tradeID = try r.readUInt64()
       } else if WireReader.equals(key, "T") {
@@ -110,9 +110,9 @@ public struct BinanceDecoder: VenueFrameDecoder {
       } else if WireReader.equals(key, "m") {
         f.buyerIsMaker = try r.readBool()
       } else if WireReader.equals(key, "B") {
-        f.bidSize = try Self.decimal(&r, "bid size")
+        f.bidSize = try r.readDecimal("bid size")
       } else if WireReader.equals(key, "A") {
-        f.askSize = try Self.decimal(&r, "ask size")
+        f.askSize = try r.readDecimal("ask size")
       } else {
         try r.skipValue()
       }
@@ -169,31 +169,4 @@ public struct BinanceDecoder: VenueFrameDecoder {
     batch.events.append(.ignored)
   }
 
-  /// `[["61824.00000000","4.46334000"], …]`.
-  private func levels(_ r: inout WireReader, side: BookSide, into batch: inout VenueBatch) throws(WireError) {
-    try r.beginArray()
-    var firstLevel = true
-    while try r.nextElement(first: &firstLevel) {
-      try r.beginArray()
-      var firstValue = true
-      guard try r.nextElement(first: &firstValue) else { throw WireError("empty level", at: r.position) }
-      let price = try Self.decimal(&r, "price")
-      guard try r.nextElement(first: &firstValue) else {
-        throw WireError("level without a size", at: r.position)
-      }
-      let size = try Self.decimal(&r, "size")
-      guard try !r.nextElement(first: &firstValue) else {
-        throw WireError("level with extra values", at: r.position)
-      }
-      batch.levels.append(LevelChange(side: side, price: price, size: size))
-    }
-  }
-
-  private static func decimal(_ r: inout WireReader, _ what: String) throws(WireError) -> FixedDecimal {
-    let text = try r.readNumberOrQuoted()
-    switch FixedDecimal.parse(text) {
-    case .success(let value): return value
-    case .failure(let why): throw WireError("\(what) \(why)", at: r.position)
-    }
-  }
 }

@@ -154,9 +154,9 @@ public struct KrakenDecoder: VenueFrameDecoder {
           symbol = Symbol(utf8: try r.readStringSpan())
           if symbol == nil { throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position) }
         } else if WireReader.equals(key, "price") {
-          price = try Self.decimal(&r, "price")
+          price = try r.readDecimal("price")
         } else if WireReader.equals(key, "qty") {
-          qty = try Self.decimal(&r, "qty")
+          qty = try r.readDecimal("qty")
         } else if WireReader.equals(key, "side") {
           let side = try r.readStringSpan()
           aggressor = WireReader.equals(side, "buy") ? .buy : (WireReader.equals(side, "sell") ? .sell : nil)
@@ -188,23 +188,15 @@ public struct KrakenDecoder: VenueFrameDecoder {
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "price") {
-          price = try Self.decimal(&r, "price")
+          price = try r.readDecimal("price")
         } else if WireReader.equals(key, "qty") {
-          qty = try Self.decimal(&r, "qty")
+          qty = try r.readDecimal("qty")
         } else {
           try r.skipValue()
         }
       }
       guard let price, let qty else { throw WireError("level without price or qty", at: r.position) }
       batch.levels.append(LevelChange(side: side, price: price, size: qty))
-    }
-  }
-
-  private static func decimal(_ r: inout WireReader, _ what: String) throws(WireError) -> FixedDecimal {
-    let text = try r.readNumberOrQuoted()
-    switch FixedDecimal.parse(text) {
-    case .success(let value): return value
-    case .failure(let why): throw WireError("\(what) \(why)", at: r.position)
     }
   }
 

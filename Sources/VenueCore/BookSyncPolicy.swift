@@ -16,7 +16,7 @@ public protocol BookSyncPolicy: Sendable {
 
   /// One book message.
   mutating func receive(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   )
     -> SyncOutcome
 }

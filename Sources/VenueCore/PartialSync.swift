@@ -22,7 +22,7 @@ public struct PartialSync: BookSyncPolicy {
   }
 
   public mutating func receive(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     switch update.kind {
     case .snapshot:

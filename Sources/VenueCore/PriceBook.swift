@@ -72,7 +72,7 @@ public struct PriceBook: Sendable {
 
   /// Replaces the whole book with a snapshot's levels (never merges). Zero sizes are skipped.
   /// On a fault the book is left empty: a snapshot is taken whole or not at all.
-  public mutating func replace(with levels: some Sequence<LevelChange>) -> BookSyncFault? {
+  public mutating func replace(with levels: ArraySlice<LevelChange>) -> BookSyncFault? {
     removeAll()
     for side in BookSide.allCases {
       scratch.removeAll(keepingCapacity: true)
@@ -101,7 +101,7 @@ public struct PriceBook: Sendable {
   /// book does not hold means; `depthLimit`, when given, is the most levels a side may hold
   /// after the message (for venues that never send more than the subscribed depth).
   public mutating func apply(
-    _ changes: some Sequence<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
+    _ changes: ArraySlice<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
   ) -> BookSyncFault? {
     undo.removeAll(keepingCapacity: true)
     var fault: BookSyncFault?

@@ -53,7 +53,7 @@ public struct SequenceLinkSync: BookSyncPolicy {
   }
 
   public mutating func receive(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     let restart = link == .increment && update.last == 1
     if update.kind == .snapshot || restart {

@@ -74,7 +74,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
   }
 
   public mutating func receive(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     switch update.kind {
     case .snapshot: return snapshot(update, levels, book: &book)
@@ -114,7 +114,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     if books.state == .live { books.state = .waiting }
   }
 
-  private mutating func buffer(_ update: BookUpdate, _ levels: some Collection<LevelChange>) {
+  private mutating func buffer(_ update: BookUpdate, _ levels: ArraySlice<LevelChange>) {
     if buffered.count >= bufferLimit {
       buffered.removeAll(keepingCapacity: true)
       bufferedLevels.removeAll(keepingCapacity: true)
@@ -124,7 +124,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
   }
 
   private mutating func snapshot(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     guard let l = update.last else { return fail(.noSnapshot, checked: false, book: &book) }
     if let oldest = buffered.first, let u0 = oldest.update.first, Self.bridgeStart(bridge, l) < u0 {
@@ -166,7 +166,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
   }
 
   private mutating func delta(
-    _ update: BookUpdate, _ levels: some Collection<LevelChange>, book: inout PriceBook
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     guard let first = update.first, let last = update.last, first <= last else {
       return fail(
@@ -230,10 +230,10 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
   /// the first of the new buffer.
   private mutating func fail(
     _ fault: BookSyncFault, checked: Bool, book: inout PriceBook,
-    keep: (BookUpdate, any Collection<LevelChange>)? = nil
+    keep: (BookUpdate, ArraySlice<LevelChange>)? = nil
   ) -> SyncOutcome {
     restart(book: &book)
-    if let (update, levels) = keep { buffer(update, Array(levels)) }
+    if let (update, levels) = keep { buffer(update, levels) }
     return books.resync(fault, action: .fetchSnapshot, checked: checked)
   }
 }

@@ -9,7 +9,7 @@ import VenueCore
     -> PriceBook
   {
     var b = PriceBook(priceScale: 1, sizeScale: 2)
-    #expect(b.replace(with: levels) == nil)
+    #expect(b.replace(with: levels[...]) == nil)
     return b
   }
 
@@ -115,7 +115,7 @@ import VenueCore
         next[c.side]![c.price.mantissa] = c.size.isZero ? nil : c.size.mantissa
       }
       let crossed = (next[.bid]!.keys.max() ?? 0) >= (next[.ask]!.keys.min() ?? .max)
-      let fault = b.apply(changes)
+      let fault = b.apply(changes[...])
       #expect((fault != nil) == crossed, "seed \(seed) step \(step)")
       if !crossed { model = next }
       let bids = model[.bid]!.sorted { $0.key > $1.key }.map { "\($0.key)×\($0.value)" }

@@ -2,7 +2,7 @@ import Testing
 import VenueCore
 
 @Suite struct SnapshotBridgeSyncTests {
-  let snapshotLevels = [bid("100", "1"), ask("101", "1")]
+  let snapshotLevels: ArraySlice<LevelChange> = [bid("100", "1"), ask("101", "1")]
 
   func start(_ bridge: SnapshotBridgeSync.Bridge) -> (SnapshotBridgeSync, PriceBook) {
     var policy = SnapshotBridgeSync(bridge: bridge)

@@ -59,7 +59,7 @@ struct AllLevelsChecksum: BookChecksum {
   func live() -> (ChecksumSync<AllLevelsChecksum>, PriceBook) {
     var policy = ChecksumSync(depth: 2, checksum: AllLevelsChecksum())
     var book = PriceBook(priceScale: 1, sizeScale: 0)
-    let levels = [bid("100", "1"), bid("99", "2"), ask("101", "3"), ask("102", "4")]
+    let levels: ArraySlice<LevelChange> = [bid("100", "1"), bid("99", "2"), ask("101", "3"), ask("102", "4")]
     var expected = PriceBook(priceScale: 1, sizeScale: 0)
     _ = expected.replace(with: levels)
     let sum = AllLevelsChecksum().checksum(of: expected)

@@ -1,0 +1,172 @@
+import VenueCore
+import WireJSON
+
+/// OKX v5 public frames → `VenueEvent`s: `books` snapshots and updates (levels
+/// `[price, size, deprecated, orders]`; `seqId` and `prevSeqId` as the message's sequence and the
+/// one before it, `-1` on a snapshot), `trades` (`side` is the taker's), subscribe acks, errors,
+/// and the text `pong`. OKX's `checksum` has been 0 on every message since 23 June 2026: it is
+/// never read (a client that verifies it fails on every frame).
+public struct OKXDecoder: VenueFrameDecoder {
+  public init() {}
+
+  public func decodeFrame(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    if WireReader.equals(frame, "pong") {
+      batch.events.append(.pong)
+      return
+    }
+    var r = WireReader(frame)
+    try r.beginObject()
+    var channel: MarketChannel?
+    var symbol: Symbol?
+    var action: UnsafeBufferPointer<UInt8>?
+    var event: UnsafeBufferPointer<UInt8>?
+    var message: String?
+    var dataAt: Int?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if WireReader.equals(key, "arg") {
+        try r.beginObject()
+        var firstArg = true
+        while let k = try r.nextKey(first: &firstArg) {
+          if WireReader.equals(k, "channel") {
+            channel = Self.channel(try r.readStringSpan())
+          } else if WireReader.equals(k, "instId") {
+            symbol = Symbol(utf8: try r.readStringSpan())
+            if symbol == nil {
+              throw WireError("instId longer than \(Symbol.maxLength) bytes", at: r.position)
+            }
+          } else {
+            try r.skipValue()
+          }
+        }
+      } else if WireReader.equals(key, "action") {
+        action = try r.readStringSpan()
+      } else if WireReader.equals(key, "event") {
+        event = try r.readStringSpan()
+      } else if WireReader.equals(key, "msg") {
+        message = try r.readString()
+      } else if WireReader.equals(key, "data") {
+        dataAt = r.position
+        try r.skipValue()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+
+    if let event {
+      if WireReader.equals(event, "subscribe"), let channel {
+        batch.events.append(.subscribed(channel, symbol: symbol))
+      } else if WireReader.equals(event, "unsubscribe"), let channel {
+        batch.events.append(.unsubscribed(channel, symbol: symbol))
+      } else if WireReader.equals(event, "error") {
+        batch.events.append(.venueError(message ?? "error", channel: channel))
+      } else {
+        batch.events.append(.ignored)
+      }
+      return
+    }
+    guard let dataAt, let channel else {
+      batch.events.append(.ignored)
+      return
+    }
+    var d = WireReader(frame, at: dataAt)
+    switch channel {
+    case .book:
+      guard let symbol else { throw WireError("book without instId", at: 0) }
+      let snapshot = action.map { WireReader.equals($0, "snapshot") } ?? false
+      try books(&d, symbol: symbol, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
+    case .trades:
+      try trades(&d, into: &batch)
+    default:
+      batch.events.append(.ignored)
+    }
+  }
+
+  private func books(
+    _ r: inout WireReader, symbol: Symbol, snapshot: Bool, receivedAt: Int64, into batch: inout VenueBatch
+  ) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      let start = batch.levels.count
+      var seq: Int64?
+      var previous: Int64?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "asks") {
+          try r.readLevelArrays(side: .ask, extra: 2, into: &batch.levels)
+        } else if WireReader.equals(key, "bids") {
+          try r.readLevelArrays(side: .bid, extra: 2, into: &batch.levels)
+        } else if WireReader.equals(key, "seqId") {
+          seq = try r.readInt64()
+        } else if WireReader.equals(key, "prevSeqId") {
+          previous = try r.readInt64()
+        } else {
+          // `checksum` included: 0 since 23 June 2026, never verified.
+          try r.skipValue()
+        }
+      }
+      // Sequences are non-negative but for the snapshot's prevSeqId of -1 (no message before).
+      let last = seq.flatMap { $0 >= 0 ? UInt64($0) : nil }
+      let before = previous.flatMap { $0 >= 0 ? UInt64($0) : nil }
+      let update =
+        snapshot
+        ? BookUpdate.snapshot(first: last, last: last, receivedAt: receivedAt)
+        : BookUpdate.delta(first: last, last: last, previous: before, receivedAt: receivedAt)
+      batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
+    }
+  }
+
+  private func trades(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      var symbol: Symbol?
+      var price: FixedDecimal?
+      var size: FixedDecimal?
+      var aggressor: Aggressor?
+      var time: Int64?
+      var id: UInt64?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "instId") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+        } else if WireReader.equals(key, "px") {
+          price = try r.readDecimal("px")
+        } else if WireReader.equals(key, "sz") {
+          size = try r.readDecimal("sz")
+        } else if WireReader.equals(key, "side") {
+          let side = try r.readStringSpan()
+          aggressor = WireReader.equals(side, "buy") ? .buy : (WireReader.equals(side, "sell") ? .sell : nil)
+        } else if WireReader.equals(key, "ts") {
+          time = Int64(clamping: try r.readUInt64())
+        } else if WireReader.equals(key, "tradeId") {
+          id = try? r.readUInt64()
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol, let price, let size, let aggressor else {
+        throw WireError("trade without instId, px, sz or side", at: r.position)
+      }
+      batch.appendTrade(
+        VenueTrade(price: price, size: size, aggressor: aggressor, venueTimeMs: time, id: id), symbol: symbol)
+    }
+  }
+
+  static func channel(_ name: UnsafeBufferPointer<UInt8>) -> MarketChannel? {
+    if WireReader.equals(name, "books") { return .book }
+    if WireReader.equals(name, "trades") { return .trades }
+    if WireReader.equals(name, "tickers") { return .ticker }
+    if WireReader.equals(name, "liquidation-orders") { return .liquidations }
+    if WireReader.equals(name, "instruments") { return .instrument }
+    return nil
+  }
+}
