@@ -53,6 +53,8 @@ let package = Package(
     .target(name: "Kraken", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "Binance", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "OKX", dependencies: ["VenueCore", "WireJSON"]),
+    .target(name: "Bybit", dependencies: ["VenueCore", "WireJSON"]),
+    .target(name: "Coinbase", dependencies: ["VenueCore", "WireJSON"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel", "WireJSON"]),
@@ -161,6 +163,8 @@ let package = Package(
     .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "BinanceTests", dependencies: ["Binance", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "OKXTests", dependencies: ["OKX", "VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(name: "BybitTests", dependencies: ["Bybit", "VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(name: "CoinbaseTests", dependencies: ["Coinbase", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),

@@ -1,0 +1,144 @@
+import VenueCore
+import WireJSON
+
+/// Bybit v5 public frames → `VenueEvent`s: `orderbook.{depth}.{symbol}` snapshots and deltas
+/// (`u` grows by one per message of a topic; `u == 1` is a service restart, which the policy
+/// takes as a snapshot), `publicTrade.{symbol}` (`S` is the taker's side; a batch of over 1024
+/// trades comes in several messages), and the `op` answers (subscribe, pong, refusals).
+public struct BybitDecoder: VenueFrameDecoder {
+  public init() {}
+
+  public func decodeFrame(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    var r = WireReader(frame)
+    try r.beginObject()
+    var topic: UnsafeBufferPointer<UInt8>?
+    var type: UnsafeBufferPointer<UInt8>?
+    var dataAt: Int?
+    var op: UnsafeBufferPointer<UInt8>?
+    var success: Bool?
+    var message: String?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if WireReader.equals(key, "topic") {
+        topic = try r.readStringSpan()
+      } else if WireReader.equals(key, "type") {
+        type = try r.readStringSpan()
+      } else if WireReader.equals(key, "data") {
+        dataAt = r.position
+        try r.skipValue()
+      } else if WireReader.equals(key, "op") {
+        op = try r.readStringSpan()
+      } else if WireReader.equals(key, "success") {
+        success = try r.readBool()
+      } else if WireReader.equals(key, "ret_msg") {
+        message = try r.readString()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+
+    if let op {
+      if success == false {
+        batch.events.append(.venueError(message ?? "refused", channel: nil))
+      } else if WireReader.equals(op, "ping") || WireReader.equals(op, "pong") {
+        batch.events.append(.pong)
+      } else {
+        // A subscribe ack names no topic (only a req_id): the book still waits for its snapshot.
+        batch.events.append(.ignored)
+      }
+      return
+    }
+    guard let topic, let dataAt else {
+      batch.events.append(.ignored)
+      return
+    }
+    var d = WireReader(frame, at: dataAt)
+    if Self.hasPrefix(topic, "orderbook.") {
+      let snapshot = type.map { WireReader.equals($0, "snapshot") } ?? false
+      try book(&d, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
+    } else if Self.hasPrefix(topic, "publicTrade.") {
+      try trades(&d, into: &batch)
+    } else {
+      batch.events.append(.ignored)
+    }
+  }
+
+  private func book(
+    _ r: inout WireReader, snapshot: Bool, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    try r.beginObject()
+    let start = batch.levels.count
+    var symbol: Symbol?
+    var u: UInt64?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if WireReader.equals(key, "s") {
+        symbol = Symbol(utf8: try r.readStringSpan())
+        if symbol == nil { throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position) }
+      } else if WireReader.equals(key, "b") {
+        try r.readLevelArrays(side: .bid, into: &batch.levels)
+      } else if WireReader.equals(key, "a") {
+        try r.readLevelArrays(side: .ask, into: &batch.levels)
+      } else if WireReader.equals(key, "u") {
+        u = try r.readUInt64()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard let symbol, let u else { throw WireError("book without s or u", at: r.position) }
+    let update =
+      snapshot
+      ? BookUpdate.snapshot(first: u, last: u, receivedAt: receivedAt)
+      : BookUpdate.delta(first: u, last: u, receivedAt: receivedAt)
+    batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
+  }
+
+  private func trades(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      var symbol: Symbol?
+      var price: FixedDecimal?
+      var size: FixedDecimal?
+      var aggressor: Aggressor?
+      var time: Int64?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "s") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+        } else if WireReader.equals(key, "p") {
+          price = try r.readDecimal("p")
+        } else if WireReader.equals(key, "v") {
+          size = try r.readDecimal("v")
+        } else if WireReader.equals(key, "S") {
+          let side = try r.readStringSpan()
+          aggressor = WireReader.equals(side, "Buy") ? .buy : (WireReader.equals(side, "Sell") ? .sell : nil)
+        } else if WireReader.equals(key, "T") {
+          time = Int64(clamping: try r.readUInt64())
+        } else {
+          // `i` is a UUID: no numeric id.
+          try r.skipValue()
+        }
+      }
+      guard let symbol, let price, let size, let aggressor else {
+        throw WireError("trade without s, p, v or S", at: r.position)
+      }
+      batch.appendTrade(
+        VenueTrade(price: price, size: size, aggressor: aggressor, venueTimeMs: time), symbol: symbol)
+    }
+  }
+
+  static func hasPrefix(_ span: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+    let n = prefix.utf8CodeUnitCount
+    guard span.count >= n else { return false }
+    return WireReader.equals(UnsafeBufferPointer(rebasing: span[0..<n]), prefix)
+  }
+}

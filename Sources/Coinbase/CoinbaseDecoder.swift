@@ -1,0 +1,177 @@
+import VenueCore
+import WireJSON
+
+/// Coinbase Advanced Trade frames → `VenueEvent`s. Every frame carries the connection's
+/// `sequence_num` (one counter across every channel: `.connectionSequence` first, for
+/// `ConnectionSequence`); `l2_data` events are a `snapshot` (the whole book: one 5 MB frame of
+/// 46,000 levels for BTC-USD) then `update`s with absolute `new_quantity` ("0" deletes), sides
+/// `bid` / `offer`; `market_trades` carry the **maker's** side (a SELL prints at the ask), so the
+/// aggressor is the opposite; `heartbeats`; `subscriptions`; errors.
+public struct CoinbaseDecoder: VenueFrameDecoder {
+  public init() {}
+
+  private enum Kind {
+    case book, trades, heartbeats, subscriptions, other
+  }
+
+  public func decodeFrame(
+    _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    var r = WireReader(frame)
+    try r.beginObject()
+    var kind = Kind.other
+    var sequence: UInt64?
+    var eventsAt: Int?
+    var errorMessage: String?
+    var isError = false
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if WireReader.equals(key, "channel") {
+        let c = try r.readStringSpan()
+        kind =
+          WireReader.equals(c, "l2_data")
+          ? .book
+          : WireReader.equals(c, "market_trades")
+            ? .trades
+            : WireReader.equals(c, "heartbeats")
+              ? .heartbeats
+              : WireReader.equals(c, "subscriptions") ? .subscriptions : .other
+      } else if WireReader.equals(key, "sequence_num") {
+        sequence = try r.readUInt64()
+      } else if WireReader.equals(key, "events") {
+        eventsAt = r.position
+        try r.skipValue()
+      } else if WireReader.equals(key, "type") {
+        isError = WireReader.equals(try r.readStringSpan(), "error")
+      } else if WireReader.equals(key, "message") {
+        errorMessage = try r.readString()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+    if isError {
+      batch.events.append(.venueError(errorMessage ?? "error", channel: nil))
+      return
+    }
+    if let sequence { batch.events.append(.connectionSequence(sequence)) }
+    switch kind {
+    case .heartbeats: batch.events.append(.heartbeat)
+    case .book, .trades:
+      guard let eventsAt else { throw WireError("frame without events", at: 0) }
+      var e = WireReader(frame, at: eventsAt)
+      try events(&e, kind: kind, receivedAt: receivedAt, into: &batch)
+    case .subscriptions, .other: batch.events.append(.ignored)
+    }
+  }
+
+  private func events(
+    _ r: inout WireReader, kind: Kind, receivedAt: Int64, into batch: inout VenueBatch
+  )
+    throws(WireError)
+  {
+    try r.beginArray()
+    var firstEvent = true
+    while try r.nextElement(first: &firstEvent) {
+      try r.beginObject()
+      var snapshot = false
+      var symbol: Symbol?
+      let start = batch.levels.count
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "type") {
+          snapshot = WireReader.equals(try r.readStringSpan(), "snapshot")
+        } else if WireReader.equals(key, "product_id") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+          if symbol == nil {
+            throw WireError("product_id longer than \(Symbol.maxLength) bytes", at: r.position)
+          }
+        } else if WireReader.equals(key, "updates"), kind == .book {
+          try updates(&r, into: &batch)
+        } else if WireReader.equals(key, "trades"), kind == .trades {
+          try trades(&r, into: &batch)
+        } else {
+          try r.skipValue()
+        }
+      }
+      if kind == .book {
+        guard let symbol else { throw WireError("l2 event without product_id", at: r.position) }
+        let update =
+          snapshot ? BookUpdate.snapshot(receivedAt: receivedAt) : BookUpdate.delta(receivedAt: receivedAt)
+        batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
+      }
+    }
+  }
+
+  /// `[{"side":"bid","event_time":…,"price_level":"21921.73","new_quantity":"0.06317902"}, …]`.
+  private func updates(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstLevel = true
+    while try r.nextElement(first: &firstLevel) {
+      try r.beginObject()
+      var side: BookSide?
+      var price: FixedDecimal?
+      var size: FixedDecimal?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "side") {
+          let s = try r.readStringSpan()
+          side = WireReader.equals(s, "bid") ? .bid : (WireReader.equals(s, "offer") ? .ask : nil)
+          if side == nil { throw WireError("side neither bid nor offer", at: r.position) }
+        } else if WireReader.equals(key, "price_level") {
+          price = try r.readDecimal("price_level")
+        } else if WireReader.equals(key, "new_quantity") {
+          size = try r.readDecimal("new_quantity")
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let side, let price, let size else {
+        throw WireError("level without side, price or quantity", at: r.position)
+      }
+      batch.levels.append(LevelChange(side: side, price: price, size: size))
+    }
+  }
+
+  /// `side` is the maker's: the aggressor is the other side.
+  private func trades(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstTrade = true
+    while try r.nextElement(first: &firstTrade) {
+      try r.beginObject()
+      var symbol: Symbol?
+      var price: FixedDecimal?
+      var size: FixedDecimal?
+      var maker: Aggressor?
+      var time: Int64?
+      var id: UInt64?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if WireReader.equals(key, "product_id") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+        } else if WireReader.equals(key, "price") {
+          price = try r.readDecimal("price")
+        } else if WireReader.equals(key, "size") {
+          size = try r.readDecimal("size")
+        } else if WireReader.equals(key, "side") {
+          let s = try r.readStringSpan()
+          maker = WireReader.equals(s, "BUY") ? .buy : (WireReader.equals(s, "SELL") ? .sell : nil)
+        } else if WireReader.equals(key, "time") {
+          time = WireTime.parseMillis(try r.readStringSpan())
+        } else if WireReader.equals(key, "trade_id") {
+          id = try? r.readUInt64()
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol, let price, let size, let maker else {
+        throw WireError("trade without product_id, price, size or side", at: r.position)
+      }
+      batch.appendTrade(
+        VenueTrade(price: price, size: size, aggressor: maker.opposite, venueTimeMs: time, id: id),
+        symbol: symbol)
+    }
+  }
+}

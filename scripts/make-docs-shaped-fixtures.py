@@ -1,0 +1,98 @@
+import json, random
+random.seed(20261126)
+# ---------- Coinbase Advanced Trade, documented shapes ----------
+lines=[]; seq=0
+def frame(channel, events, ts="2026-11-26T12:00:00.000000000Z"):
+    global seq
+    f={"channel":channel,"client_id":"","timestamp":ts,"sequence_num":seq,"events":events}
+    seq+=1
+    return json.dumps(f,separators=(',',':'))
+lines.append(frame("subscriptions",[{"subscriptions":{"level2":["BTC-USD"],"market_trades":["BTC-USD"],"heartbeats":["heartbeats"]}}]))
+bids={}; asks={}
+mid=9650000  # cents
+for i in range(100):
+    bids[mid-1-i*3]=random.randint(1,400000000)
+    asks[mid+1+i*3]=random.randint(1,400000000)
+def px(c): return "%d.%02d"%(c//100,c%100)
+def qty(s): return "%.8f"%(s/1e8)
+ups=[{"side":"bid","event_time":"1970-01-01T00:00:00Z","price_level":px(p),"new_quantity":qty(s)} for p,s in sorted(bids.items(),reverse=True)]
+ups+=[{"side":"offer","event_time":"1970-01-01T00:00:00Z","price_level":px(p),"new_quantity":qty(s)} for p,s in sorted(asks.items())]
+lines.append(frame("l2_data",[{"type":"snapshot","product_id":"BTC-USD","updates":ups}]))
+for k in range(40):
+    if k%10==3:
+        lines.append(frame("heartbeats",[{"current_time":"2026-11-26 12:00:%02d.0 +0000 UTC"%k,"heartbeat_counter":k}]))
+        continue
+    if k%10==6:
+        best_ask=min(asks); best_bid=max(bids)
+        lines.append(frame("market_trades",[{"type":"update","trades":[
+            {"trade_id":str(900000+k),"product_id":"BTC-USD","price":px(best_ask),"size":"0.0125","side":"SELL","time":"2026-11-26T12:00:%02d.123Z"%k},
+            {"trade_id":str(900100+k),"product_id":"BTC-USD","price":px(best_bid),"size":"0.5","side":"BUY","time":"2026-11-26T12:00:%02d.456Z"%k}]}]))
+        continue
+    us=[]
+    for j in range(random.randint(1,6)):
+        side=random.choice(["bid","offer"])
+        book=bids if side=="bid" else asks
+        r=random.random()
+        if r<0.25 and len(book)>10:
+            p=random.choice(list(book)); del book[p]; s=0
+        elif r<0.35:
+            # delete of a level never held: a no-op (seen on real frames)
+            p=(mid-1-999*3) if side=="bid" else (mid+1+999*3); s=0
+        else:
+            base=max(bids) if side=="bid" else min(asks)
+            p=base-3*random.randint(0,5) if side=="bid" else base+3*random.randint(0,5)
+            # never cross
+            if side=="bid" and p>=min(asks): p=min(asks)-1
+            if side=="offer" and p<=max(bids): p=max(bids)+1
+            s=random.randint(1,300000000); book[p]=s
+        us.append({"side":side,"event_time":"2026-11-26T12:00:%02d.000Z"%k,"price_level":px(p),"new_quantity":qty(s) if s else "0"})
+    lines.append(frame("l2_data",[{"type":"update","product_id":"BTC-USD","updates":us}]))
+open("coinbase-advanced_docs-shaped_BTC-USD.jsonl","w").write("\n".join(lines)+"\n")
+tb=sorted(bids.items(),reverse=True)[:3]; ta=sorted(asks.items())[:3]
+print("coinbase frames",len(lines),"levels",len(bids),len(asks))
+print("bids",[px(p)+"×"+qty(s) for p,s in tb]); print("asks",[px(p)+"×"+qty(s) for p,s in ta])
+# ---------- Bybit v5, documented shapes ----------
+lines=[]
+bids={}; asks={}
+mid=650000  # tenths of a dollar (tick 0.10)
+for i in range(50):
+    bids[mid-1-i]=random.randint(1,50000)
+    asks[mid+1+i]=random.randint(1,50000)
+def bpx(t): return "%d.%d0"%(t//10,t%10)
+def bq(s): return "%.3f"%(s/1000)
+u=18521288; seq=7961638724
+def bframe(typ, b, a):
+    global seq
+    seq+=random.randint(1,20)
+    return json.dumps({"topic":"orderbook.50.BTCUSDT","type":typ,"ts":1764158400000+u,"data":{"s":"BTCUSDT","b":b,"a":a,"u":u,"seq":seq},"cts":1764158400000+u-2},separators=(',',':'))
+lines.append(json.dumps({"success":True,"ret_msg":"","conn_id":"cejreaspqfh3sjdnldmg-p","req_id":"sub-1","op":"subscribe"},separators=(',',':')))
+lines.append(bframe("snapshot",[[bpx(p),bq(s)] for p,s in sorted(bids.items(),reverse=True)],[[bpx(p),bq(s)] for p,s in sorted(asks.items())]))
+for k in range(60):
+    if k%15==7:
+        lines.append(json.dumps({"topic":"publicTrade.BTCUSDT","type":"snapshot","ts":1764158400000+k,"data":[
+            {"T":1764158400000+k,"s":"BTCUSDT","S":"Buy","v":"0.001","p":bpx(min(asks)),"L":"PlusTick","i":"20f43950-d8dd-5b31-9112-a178eb60%04d"%k,"BT":False},
+            {"T":1764158400000+k,"s":"BTCUSDT","S":"Sell","v":"0.250","p":bpx(max(bids)),"L":"MinusTick","i":"30f43950-d8dd-5b31-9112-a178eb60%04d"%k,"BT":False}]},separators=(',',':')))
+        continue
+    u+=1
+    b=[];a=[]
+    for j in range(random.randint(1,4)):
+        side=random.choice("ba"); book=bids if side=="b" else asks
+        if random.random()<0.3 and len(book)>40:
+            p=random.choice(list(book)); del book[p]; s=0
+        else:
+            base=max(bids) if side=="b" else min(asks)
+            p=base-random.randint(0,4) if side=="b" else base+random.randint(0,4)
+            if side=="b" and p>=min(asks): p=min(asks)-1
+            if side=="a" and p<=max(bids): p=max(bids)+1
+            s=random.randint(1,50000); book[p]=s
+        (b if side=="b" else a).append([bpx(p),bq(s) if s else "0"])
+    # Bybit deletes at the depth edge itself: keep 50 a side
+    while len(bids)>50:
+        p=min(bids); del bids[p]; b.append([bpx(p),"0"])
+    while len(asks)>50:
+        p=max(asks); del asks[p]; a.append([bpx(p),"0"])
+    lines.append(bframe("delta",b,a))
+open("bybit-v5_docs-shaped_BTCUSDT_orderbook50.jsonl","w").write("\n".join(lines)+"\n")
+tb=sorted(bids.items(),reverse=True)[:3]; ta=sorted(asks.items())[:3]
+print("bybit frames",len(lines),"final u",u,"levels",len(bids),len(asks))
+print("bids",[bpx(p)+"×"+bq(s) for p,s in tb]); print("asks",[bpx(p)+"×"+bq(s) for p,s in ta])
