@@ -307,4 +307,18 @@ import Trading
     #expect(g[x + 6, row].style.reverse)
     #expect(!g[x, row].style.reverse)
   }
+
+  /// Ids near the largest order number: the next id is never one the journal already holds,
+  /// and nothing overflows (`P9223372036854775807` crashed the next Confirm).
+  @Test func orderIDsAtTheLimitStayUniqueAndDoNotTrap() {
+    var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    let ids = ["P9223372036854775807", "P999999999999", "P1000000000000"]
+    let orders = ids.map {
+      PaperOrder(
+        id: $0, symbol: "XBTUSD", side: .sell, type: .limit, contracts: 100, price: 99_000, placedMs: 1)
+    }
+    _ = App.update(&s, .paper(.opened(events: orders.map { .placed($0) }, warnings: [], readOnly: nil)))
+    #expect(s.paper.nextID() == "P1000000000001")
+    #expect(s.paper.nextID() == "P1000000000002")
+  }
 }
