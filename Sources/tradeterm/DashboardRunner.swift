@@ -1,4 +1,5 @@
 import App
+import Commands
 import Config
 import Feed
 import Journal
@@ -267,6 +268,8 @@ struct DashboardRunner {
         lastDraw = drawNow
       }
     }
+    // Alert commands end with tradeterm (each with its process group).
+    commands.stopAll()
     // Stopping the feed writes the recording's last frames: say so on the way out if that, or
     // anything before, failed (the screen that said it is gone).
     feed.stop()
