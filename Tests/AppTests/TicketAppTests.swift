@@ -321,4 +321,17 @@ import Trading
     #expect(s.paper.nextID() == "P1000000000001")
     #expect(s.paper.nextID() == "P1000000000002")
   }
+
+  /// Sizes too long for the touch line (9e17 contracts a side): each in short form or `#`
+  /// across its column, both sides whole on the line; never cut with an ellipsis.
+  @Test func touchSizesTooLongAreShortenedNotCut() throws {
+    var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5, sizes: [900_000_000_000_000_000])
+    _ = Self.press(&s, .character("o"))
+    let screen = Self.screen(s)
+    let touch = try #require(
+      screen.split(separator: "\n").first { $0.contains("SELL") && $0.contains("BUY") })
+    #expect(!touch.contains("…"), "\(touch)")
+    #expect(touch.contains("32,000.0") && touch.contains("32,000.5"), "\(touch)")
+    #expect(touch.components(separatedBy: "############").count == 3, "\(touch)")
+  }
 }
