@@ -10,7 +10,7 @@ SECONDS    ?= 60
 # starts in about half the time (no dynamic relocation of the Swift libraries at every start).
 RELEASE    ?= bash scripts/release-build.sh
 
-.PHONY: all deps build debug run demo test lint format bench bench-hour conformance fuzz soak clean install
+.PHONY: all deps build debug run demo test lint format bench bench-hour conformance fuzz soak clean install uninstall
 
 all: build
 
@@ -85,6 +85,28 @@ fuzz: deps
 clean:
 	rm -rf .build
 
+## install: the release binary, its man page and its bash, zsh and fish completions under PREFIX
+## (make install PREFIX=~/.local); uninstall removes the same files
+MANDIR     ?= $(PREFIX)/share/man/man1
+BASHDIR    ?= $(PREFIX)/share/bash-completion/completions
+ZSHDIR     ?= $(PREFIX)/share/zsh/site-functions
+FISHDIR    ?= $(PREFIX)/share/fish/vendor_completions.d
+EXTRAS     := .build/install-extras
+
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	mkdir -p $(EXTRAS)
+	bash scripts/man-page.sh .build/release/tradeterm > $(EXTRAS)/tradeterm.1
+	.build/release/tradeterm --generate-completion-script bash > $(EXTRAS)/tradeterm.bash
+	.build/release/tradeterm --generate-completion-script zsh > $(EXTRAS)/_tradeterm
+	.build/release/tradeterm --generate-completion-script fish > $(EXTRAS)/tradeterm.fish
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) \
+		$(DESTDIR)$(FISHDIR)
 	install -m 755 .build/release/tradeterm $(DESTDIR)$(PREFIX)/bin/tradeterm
+	install -m 644 $(EXTRAS)/tradeterm.1 $(DESTDIR)$(MANDIR)/tradeterm.1
+	install -m 644 $(EXTRAS)/tradeterm.bash $(DESTDIR)$(BASHDIR)/tradeterm
+	install -m 644 $(EXTRAS)/_tradeterm $(DESTDIR)$(ZSHDIR)/_tradeterm
+	install -m 644 $(EXTRAS)/tradeterm.fish $(DESTDIR)$(FISHDIR)/tradeterm.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tradeterm $(DESTDIR)$(MANDIR)/tradeterm.1 \
+		$(DESTDIR)$(BASHDIR)/tradeterm $(DESTDIR)$(ZSHDIR)/_tradeterm $(DESTDIR)$(FISHDIR)/tradeterm.fish

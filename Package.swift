@@ -85,6 +85,8 @@ let package = Package(
     .target(name: "Threads"),
     // mkdir -p, atomic replace, write-all and the XDG paths of tradeterm's own files.
     .target(name: "Files"),
+    // Alert commands: bounded, each in a process group of its own, nothing inherited.
+    .target(name: "Commands"),
     .target(
       name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads", "Files"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel", "Files"]),
@@ -116,7 +118,7 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
-        "App", "Trading", "Journal", "Config", "Files",
+        "App", "Trading", "Journal", "Config", "Files", "Commands",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -186,7 +188,8 @@ let package = Package(
       name: "FeedIntegrationTests",
       dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "CZlib"]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
-    .testTarget(name: "EndToEndTests"),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
     .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
   ]
 )

@@ -127,7 +127,10 @@ public struct AlertEngine: Sendable {
       return crossing(&a, value: biggest ?? 0, holds: { $0 > 0 }, nowMs: nowMs, firstCounts: true)
     case .move(let percent, let minutes):
       guard let price = o.last else { return nil }
-      let window = Int64(minutes * 60_000)
+      // A rule typed in or read from the state file is checked by the loader; still, a window
+      // beyond Int64 is a window of for ever rather than a trap.
+      let windowMs = minutes * 60_000
+      let window = windowMs < 9e18 ? Int64(max(0, windowMs)) : Int64.max
       // The furthest a price in the window is from `price` is from its lowest or its highest:
       // two monotonic queues keep them (oldest first) without scanning every sample.
       while let first = a.lows.first, nowMs - first.ms > window { a.lows.removeFirst() }

@@ -141,12 +141,19 @@ extension App {
 
   /// The `A` list's lines: state and what each watches.
   static func alertListEntries(_ s: AppState) -> [KeyHint] {
-    if s.alerts.alerts.isEmpty { return [KeyHint("", "no alerts: a adds one at a price")] }
-    return s.alerts.alerts.enumerated().map { i, alert in
-      let marker = i == s.alertListSelected ? "> " : "  "
-      let origin = alert.fromConfig ? " (config)" : ""
-      return KeyHint(marker + alert.state(nowMs: s.wallMs), alert.rule.summary + origin)
+    // Why the alerts file was not read, whole: wrapped to the screen, above the alerts.
+    var problem: [KeyHint] = []
+    if let text = s.alertsFileProblem {
+      let lines = SymbolPicker.wrap(text, width: max(20, min(100, s.width - 12)), rows: 12)
+      problem = lines.enumerated().map { KeyHint($0.offset == 0 ? "!" : "", $0.element) }
     }
+    if s.alerts.alerts.isEmpty { return problem + [KeyHint("", "no alerts: a adds one at a price")] }
+    return problem
+      + s.alerts.alerts.enumerated().map { i, alert in
+        let marker = i == s.alertListSelected ? "> " : "  "
+        let origin = alert.fromConfig ? " (config)" : ""
+        return KeyHint(marker + alert.state(nowMs: s.wallMs), alert.rule.summary + origin)
+      }
   }
 
   /// The status line's banner: a fired alert (until a key), the `a` prompt, or the quit question.

@@ -116,6 +116,9 @@ public struct AppState: Sendable {
   /// The `A` list is open, with its cursor.
   public var alertListVisible = false
   public var alertListSelected = 0
+  /// Why the alerts state file was not read, in full (the status line says it in short and
+  /// points here: the `A` list shows it wrapped).
+  public var alertsFileProblem: String?
   /// Something changed since the last frame.
   public var dirty = true
   public var quitting = false

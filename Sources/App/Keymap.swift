@@ -196,7 +196,11 @@ public struct KeyBindings: Sendable {
         keysByCommand[entry.command] = []
         for key in keys {
           if let other = userKey[key] {
-            conflicts.append("key \(key.name) is bound to both \(other) and \(entry.name); \(other) keeps it")
+            // A key listed twice for one command is no conflict: it is bound once.
+            if other != entry.name {
+              conflicts.append(
+                "key \(key.name) is bound to both \(other) and \(entry.name); \(other) keeps it")
+            }
             continue
           }
           userKey[key] = entry.name

@@ -5,6 +5,11 @@ import Trading
 /// The ticket's lines, from the state: SELL and BUY, spread and age, side and type, the three
 /// fields, the sweep, Confirm (dimmed with its reason), the paper orders.
 enum TicketScreen {
+  /// The touch line's columns (price and size of each side) and the fields' column.
+  static let touchPriceWidth = 16
+  static let touchSizeWidth = 12
+  static let fieldWidth = 20
+
   static func view(_ s: AppState, _ t: TicketState) -> TicketView {
     let q = TicketQuote(s, t)
     let book = s.market.book
@@ -16,8 +21,13 @@ enum TicketScreen {
     let stale = q.bookStale
     func touch(_ label: String, _ level: PriceLevel?, _ color: Style.Color, flash: Bool) -> [Span] {
       let style = Style(color, bold: true, dim: stale, reverse: flash && !stale)
-      let price = NumberFormat.price(level?.price, decimals: decimals)
-      let size = level.map { NumberFormat.size($0.size) } ?? NumberFormat.unknown
+      // Each number in a column of its own width: both sides fit the ticket's line whole, and
+      // a number too long for it shows in short form (`NumberFormat.fit`), never cut.
+      let price = NumberFormat.fit(
+        NumberFormat.price(level?.price, decimals: decimals), width: touchPriceWidth, value: level?.price)
+      let size = NumberFormat.fit(
+        level.map { NumberFormat.size($0.size) } ?? NumberFormat.unknown, width: touchSizeWidth,
+        value: level.map { Double($0.size) })
       return [
         Span(label + " ", Style(color, dim: stale)), Span(" \(price) ", style),
         Span(" \(glyphs.times) " + size, Style(.muted, dim: stale)),
@@ -69,10 +79,12 @@ enum TicketScreen {
       let computed = (f == .units || f == .amount) && t.source != f
       let pointer = focused ? "\(glyphs.pointer) " : "  "
       var shown = text.isEmpty && !focused ? NumberFormat.unknown : text
+      // A computed number longer than its column: the short form (what is typed stays as typed).
+      if computed, !focused { shown = NumberFormat.fit(shown, width: fieldWidth, value: Double(text)) }
       if focused { shown += String(glyphs.cursor) }
       return [
         Span(pointer, Style(.accent, bold: true)), Span(label.padRight(8), Style(bold: focused)),
-        Span(shown.padRight(20), Style(computed ? .muted : .normal, bold: focused)),
+        Span(shown.padRight(fieldWidth), Style(computed ? .muted : .normal, bold: focused)),
         Span(note, Style(.muted)),
       ]
     }

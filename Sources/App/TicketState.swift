@@ -55,7 +55,10 @@ public struct PaperState: Sendable {
 
   /// A fresh order id.
   mutating func nextID() -> String {
+    // `lastNumber` stays below `PaperLedger.largestNumber`, so this never overflows; an id a
+    // hostile journal already holds at that size is skipped rather than given twice.
     issued = max(issued, ledger.lastNumber) + 1
+    while ledger.orders.contains(where: { $0.id == "P\(issued)" }) { issued += 1 }
     return "P\(issued)"
   }
 }

@@ -21,6 +21,12 @@ public enum ConfigLoader {
 
   /// Loads `text`, the contents of `file` (named in messages).
   public static func load(_ text: String, file: String) -> Result<LoadedConfig, ConfigError> {
+    // The TOML parser reads a C string: a NUL would end the file there, silently.
+    if let at = nulPosition(text) {
+      return .failure(
+        ConfigError(
+          file: file, position: at, message: "a NUL byte: the config must be text (nothing was read)"))
+    }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
@@ -43,6 +49,23 @@ public enum ConfigLoader {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Where the first NUL of `text` is (columns count characters, as TOMLKit's do), or nil.
+  static func nulPosition(_ text: String) -> SourcePosition? {
+    guard text.utf8.contains(0) else { return nil }
+    var line = 1
+    var column = 1
+    for scalar in text.unicodeScalars {
+      if scalar == "\0" { return SourcePosition(line: line, column: column) }
+      if scalar == "\n" {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    return nil
   }
 
   /// Only the `[[alerts]]` of `text` (the alerts state file has the config's form).
@@ -120,12 +143,40 @@ struct Reader {
     return s
   }
 
+  /// The largest magnitude any number in the file may have unless its key says less: beyond
+  /// it a Double no longer holds every integer (2^53 is about 9e15), and no price, size or
+  /// quantity is that large.
+  static let numberLimit = 1e15
+  /// A year in minutes: the longest `within` (and, in seconds, `cooldown`).
+  static let yearMinutes = 525_600.0
+
+  /// A finite number of at most `limit` in magnitude (an integer or one with a fraction).
   func number(
-    _ v: TOMLValueConvertible, _ what: String, table: String = "", index: Int? = nil, key: String
+    _ v: TOMLValueConvertible, _ what: String, table: String = "", index: Int? = nil, key: String,
+    limit: Double = Reader.numberLimit
   ) throws(ConfigError) -> Double {
-    if let d = v.double, d.isFinite { return d }
-    if let i = v.int { return Double(i) }
-    throw error("\(what) must be a number, not \(Self.typeName(v))", table: table, index: index, key: key)
+    let value: Double
+    if let i = v.int {
+      value = Double(i)
+    } else if let d = v.double {
+      guard d.isFinite else {
+        throw error("\(what) must be a finite number, not \(d)", table: table, index: index, key: key)
+      }
+      value = d
+    } else {
+      throw error("\(what) must be a number, not \(Self.typeName(v))", table: table, index: index, key: key)
+    }
+    guard abs(value) <= limit else {
+      throw error(
+        "\(what) must be a number from \(Self.text(-limit)) to \(Self.text(limit)), not \(Self.text(value))",
+        table: table, index: index, key: key)
+    }
+    return value
+  }
+
+  /// `value` for a message: an integer without `.0`, otherwise Swift's shortest spelling.
+  static func text(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e16 ? String(Int64(value)) : String(value)
   }
 
   func integer(
@@ -372,14 +423,22 @@ struct Reader {
         throw error(
           "a move alert needs within = minutes (e.g. within = 5)", table: table, index: i, key: kindKey)
       }
-      let minutes = try number(w, "within", table: table, index: i, key: "within")
+      // A year of minutes at most: the window in milliseconds must fit an Int64.
+      let minutes = try number(w, "within", table: table, index: i, key: "within", limit: Reader.yearMinutes)
       try positive(minutes, "within")
       kind = .move(percent: value, minutes: minutes)
-    case "funding-above": kind = .fundingAbove(value / 100)
-    case "funding-below": kind = .fundingBelow(value / 100)
+    case "funding-above", "funding-below":
+      // A rate in percent: beyond ±100 % a funding rate means nothing.
+      guard abs(value) <= 100 else {
+        throw error(
+          "\(kindKey) must be a rate in percent from -100 to 100, not \(Self.text(value))", table: table,
+          index: i, key: kindKey)
+      }
+      kind = kindKey == "funding-above" ? .fundingAbove(value / 100) : .fundingBelow(value / 100)
     case "trade":
       try positive(value, kindKey)
-      kind = .trade(size: Int64(value))
+      // `value` is at most `numberLimit`, so it fits an Int64; a fraction of a contract rounds up.
+      kind = .trade(size: Int64(value.rounded(.up)))
     default:
       try positive(value, kindKey)
       guard let b = t["within-bps"] else {
@@ -387,9 +446,10 @@ struct Reader {
           "a wall alert needs within-bps = basis points of mid (e.g. within-bps = 20)", table: table,
           index: i, key: kindKey)
       }
-      let bps = try number(b, "within-bps", table: table, index: i, key: "within-bps")
+      // 10,000 bps is the whole of mid either side.
+      let bps = try number(b, "within-bps", table: table, index: i, key: "within-bps", limit: 10_000)
       try positive(bps, "within-bps")
-      kind = .wall(size: Int64(value), bps: bps)
+      kind = .wall(size: Int64(value.rounded(.up)), bps: bps)
     }
     var rearm = AlertRule.Rearm.once
     if let r = t["repeat"] {
@@ -399,7 +459,8 @@ struct Reader {
       case "every":
         var cooldown = 60.0
         if let c = t["cooldown"] {
-          cooldown = try number(c, "cooldown", table: table, index: i, key: "cooldown")
+          cooldown = try number(
+            c, "cooldown", table: table, index: i, key: "cooldown", limit: Reader.yearMinutes * 60)
           guard cooldown >= 0 else {
             throw error("cooldown must be seconds, 0 or more", table: table, index: i, key: "cooldown")
           }

@@ -101,7 +101,10 @@ public struct LiquidityHeatmap: Sendable {
   private mutating func add(_ book: OrderBook, _ side: Side, base: Int, centre: Double, half: Int) {
     var n = 0
     while let level = book.level(side, n) {
-      let r = half + Int(((level.price - centre) / step).rounded())
+      // Checked before `Int(_:)`: a server's price of 1e300 is bands beyond Int.
+      let offset = ((level.price - centre) / step).rounded()
+      guard offset.isFinite, abs(offset) <= Double(rows) else { return }
+      let r = half + Int(offset)
       guard r >= 0 && r < rows else { return }
       sizes[base + r] += Float(level.size)
       n += 1
@@ -133,7 +136,9 @@ public struct LiquidityHeatmap: Sendable {
   /// The size resting within half a band of `price` `back` moments before the newest.
   public func size(back: Int, price: Double) -> Float {
     guard let c = index(back: back), step > 0 else { return 0 }
-    let r = rows / 2 + Int(((price - centres[c]) / step).rounded())
+    let offset = ((price - centres[c]) / step).rounded()
+    guard offset.isFinite, abs(offset) <= Double(rows) else { return 0 }
+    let r = rows / 2 + Int(offset)
     guard r >= 0 && r < rows else { return 0 }
     return sizes[c * rows + r]
   }

@@ -54,8 +54,9 @@ public enum UTCTime {
     let parts = s.split(separator: "T", omittingEmptySubsequences: false)
     guard parts.count <= 2 else { return nil }
     let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+    // Years of four digits: a client's year of 10^15 overflowed the milliseconds (a trap).
     guard date.count == 3, let y = Int64(date[0]), let m = Int64(date[1]), let d = Int64(date[2]),
-      (1...12).contains(m), (1...31).contains(d)
+      (0...9999).contains(y), (1...12).contains(m), (1...31).contains(d)
     else { return nil }
     var ms = days(year: y, month: m, day: d) * 86_400_000
     guard parts.count == 2 else { return ms }

@@ -164,6 +164,13 @@ public struct BookView: Sendable {
       c.showTotal = false
       used = 1 + c.price + c.gap + c.size
     }
+    // Still too wide: the numbers get narrower columns and their short forms
+    // (`NumberFormat.fit`), sizes first; never cut at the pane's edge.
+    if used > width {
+      c.size = max(1, width - 1 - c.price - c.gap)
+      c.price = max(1, min(c.price, width - 1 - c.gap - c.size))
+      used = 1 + c.price + c.gap + c.size
+    }
     if width - used - 1 >= 3 {
       c.barX = used + 1
       c.bar = width - used - 1
@@ -248,10 +255,12 @@ public struct BookView: Sendable {
     }
     var x = area.x + 1
     let priceStyle = Style(ask ? .sell : .buy, bold: flashed)
-    grid.put(row.price, x: x, y: y, rightAlignedIn: cols.price, style: priceStyle, clip: area)
+    let price = NumberFormat.fit(row.price, width: cols.price, value: level.price)
+    grid.put(price, x: x, y: y, rightAlignedIn: cols.price, style: priceStyle, clip: area)
     x += cols.price + cols.gap
     let sizeStyle = flashed ? Style(bold: true, reverse: true) : Style()
-    grid.put(row.size, x: x, y: y, rightAlignedIn: cols.size, style: sizeStyle, clip: area)
+    let size = NumberFormat.fit(row.size, width: cols.size, value: Double(level.size))
+    grid.put(size, x: x, y: y, rightAlignedIn: cols.size, style: sizeStyle, clip: area)
     x += cols.size + cols.gap
     if cols.showTotal {
       grid.put(row.total, x: x, y: y, rightAlignedIn: cols.total, style: Style(.muted), clip: area)

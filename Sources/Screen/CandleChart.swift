@@ -98,8 +98,10 @@ public struct CandleChart: Sendable, Hashable {
     let levels = priceRows * 2
     func level(_ price: Double) -> Int {
       guard high > low, price.isFinite else { return levels / 2 }
+      // high - low overflows to infinity for prices at Double's ends: no fraction, no trap.
       let fraction = (high - price) / (high - low)
-      return min(levels - 1, max(0, Int((fraction * Double(levels - 1)).rounded())))
+      guard fraction.isFinite else { return levels / 2 }
+      return min(levels - 1, max(0, Int((min(1, max(0, fraction)) * Double(levels - 1)).rounded())))
     }
 
     let up = Style(.buy)

@@ -73,8 +73,10 @@ public struct HeatmapView: Sendable {
         grid.put(cell, x: x, y: area.y + row, clip: area)
       }
       if let price = heatmap.tradedPrice(back: back) {
-        let row = Int(((top - price) / step).rounded())
-        if row >= 0 && row < area.height {
+        // Checked before `Int(_:)`: a traded price far off the view (1e300) is no row.
+        let offset = ((top - price) / step).rounded()
+        if offset.isFinite, offset >= 0, offset < Double(area.height) {
+          let row = Int(offset)
           grid.put(Cell(ascii ? "o" : "•", Style(.normal, bold: true)), x: x, y: area.y + row, clip: area)
         }
       }

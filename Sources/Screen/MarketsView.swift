@@ -89,7 +89,7 @@ public struct MarketsView: Sendable {
         } else if column == .last, row.move != .none {
           style = Style(row.move == .up ? .up : .down)
         }
-        put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area)
+        put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area, row: row)
         x += column.width
       }
       if quiet(row) {
@@ -107,15 +107,49 @@ public struct MarketsView: Sendable {
     flashMs > 0 && row.isQuiet(now: nowMs)
   }
 
-  /// Left-aligned text columns, right-aligned numbers, each cut to its width less a space.
+  /// Left-aligned text columns, right-aligned numbers, each in its width less a space: text
+  /// is cut, a number that does not fit is shortened (`NumberFormat.fit`), never cut.
   private func put(
-    _ grid: inout Grid, _ text: String, _ column: MarketsColumn, x: Int, y: Int, style: Style, area: Rect
+    _ grid: inout Grid, _ text: String, _ column: MarketsColumn, x: Int, y: Int, style: Style, area: Rect,
+    row: MarketRow? = nil
   ) {
     let room = column.width - 1
-    let fitted = text.count > room ? String(text.prefix(room)) : text
     let leftAligned = column == .symbol || column == .kind
-    let start = leftAligned ? x : x + room - fitted.count
+    var fitted = text
+    if text.columns > room {
+      if let row, !leftAligned, column != .age {
+        let number = value(column, row)
+        fitted = NumberFormat.fit(text, width: room, value: number.value, suffix: number.suffix)
+      } else {
+        fitted = String(text.prefix(room))
+      }
+    }
+    let start = leftAligned ? x : x + room - fitted.columns
     _ = grid.put(fitted, x: start, y: y, style: style, clip: area)
+  }
+
+  /// The number a cell shows and what follows it (for a shorter form when it does not fit).
+  func value(_ column: MarketsColumn, _ row: MarketRow) -> (value: Double?, suffix: String) {
+    let i = row.instrument
+    switch column {
+    case .last:
+      let glyphs = Glyphs.forTerminal(ascii: ascii)
+      let arrow =
+        switch row.move {
+        case .up: String(glyphs.up)
+        case .down: String(glyphs.down)
+        case .none: " "
+        }
+      return (i.lastPrice, arrow)
+    case .change: return (i.change24h.map { $0 * 100 }, "%")
+    case .volume: return (i.volume24hUSD(usdPerXBT: usdPerXBT), "")
+    case .spread: return (i.spreadBps, "")
+    case .mark: return (i.markPrice, "")
+    case .basis: return (i.markBasis, "")
+    case .funding: return (i.fundingPercent, "%")
+    case .openInterest: return (i.openInterestUSD(usdPerXBT: usdPerXBT), "")
+    case .symbol, .age, .kind: return (nil, "")
+    }
   }
 
   /// A cell's text.

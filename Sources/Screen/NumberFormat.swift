@@ -88,6 +88,32 @@ public enum NumberFormat {
     return sign + fixed(scaled, decimals: 1) + String(units[unit])
   }
 
+  /// A number's text for a column `width` columns wide: the one rule for numbers that do not
+  /// fit. `text` (the number as formatted, then `suffix`: a unit, `%`, an arrow) when it fits;
+  /// else `value` with fewer decimals; else in short form (`12.3B`); else `#` across the
+  /// column. Never cut: a cut number reads as another number (12,345,678,901 cut to
+  /// `12,345,67`). A `+` on `text` stays on the shorter forms.
+  public static func fit(_ text: String, width: Int, value: Double?, suffix: String = "") -> String {
+    guard width > 0 else { return "" }
+    if text.columns <= width { return text }
+    guard let value, value.isFinite else { return String(repeating: "#", count: width) }
+    let plus = text.hasPrefix("+")
+    // The decimals `text` has: the digits after its point.
+    var decimals = 0
+    if let point = text.firstIndex(of: ".") {
+      decimals = text[text.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+    var d = decimals - 1
+    while d >= 0 {
+      let shorter = fixed(value, decimals: d, plusSign: plus) + suffix
+      if shorter.columns <= width { return shorter }
+      d -= 1
+    }
+    let short = (plus && value > 0 ? "+" : "") + compact(value) + suffix
+    if short.columns <= width { return short }
+    return String(repeating: "#", count: width)
+  }
+
   /// A fraction as a signed percentage: 0.0204 → `+2.04%`, -0.5 → `-50.00%`, 0 → `0.00%`.
   public static func percent(_ fraction: Double, decimals: Int = 2) -> String {
     guard fraction.isFinite else { return unknown }

@@ -110,7 +110,7 @@ public struct PortfolioView: Sendable {
         for column in columns {
           switch column {
           case .symbol, .name, .side, .quantity, .entry, .source:
-            put(&grid, text(column, line), column, x: x, y: y, style: .plain, area: area)
+            put(&grid, text(column, line), column, x: x, y: y, style: .plain, area: area, line: line)
           default: break
           }
           x += column.width
@@ -132,7 +132,7 @@ public struct PortfolioView: Sendable {
         } else if column == .age, line.stale {
           style = Style(.warning)
         }
-        put(&grid, text(column, line), column, x: x, y: y, style: style, area: area)
+        put(&grid, text(column, line), column, x: x, y: y, style: style, area: area, line: line)
         x += column.width
       }
       if line.stale { grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true } }
@@ -226,13 +226,38 @@ public struct PortfolioView: Sendable {
     }
   }
 
-  /// Left-aligned text columns, right-aligned numbers, each cut to its width less a space.
+  /// The number a cell shows and what follows it (for a shorter form when it does not fit).
+  func value(_ column: Column, _ line: PortfolioLine) -> (value: Double?, suffix: String) {
+    switch column {
+    case .quantity: return (line.units ?? line.tally.contracts, "")
+    case .entry: return (line.tally.averageEntry, "")
+    case .mark: return (line.mark, "")
+    case .last: return (line.last, "")
+    case .value: return (line.whole(line.marketValue), " " + (line.currency ?? ""))
+    case .unrealised: return (line.whole(line.unrealised), "")
+    case .percent: return (line.pnlPercent, "%")
+    case .realised: return (line.whole(line.tally.realised), "")
+    case .symbol, .name, .side, .age, .source: return (nil, "")
+    }
+  }
+
+  /// Left-aligned text columns, right-aligned numbers, each in its width less a space: text
+  /// is cut, a number that does not fit is shortened (`NumberFormat.fit`), never cut.
   private func put(
-    _ grid: inout Grid, _ text: String, _ column: Column, x: Int, y: Int, style: Style, area: Rect
+    _ grid: inout Grid, _ text: String, _ column: Column, x: Int, y: Int, style: Style, area: Rect,
+    line: PortfolioLine? = nil
   ) {
     let room = column.width - 1
-    let fitted = text.count > room ? String(text.prefix(room)) : text
-    let start = column.leftAligned ? x : x + room - fitted.count
+    var fitted = text
+    if text.columns > room {
+      if let line, !column.leftAligned, column != .age {
+        let number = value(column, line)
+        fitted = NumberFormat.fit(text, width: room, value: number.value, suffix: number.suffix)
+      } else {
+        fitted = String(text.prefix(room))
+      }
+    }
+    let start = column.leftAligned ? x : x + room - fitted.columns
     _ = grid.put(fitted, x: start, y: y, style: style, clip: area)
   }
 }

@@ -63,7 +63,7 @@ public struct SymbolPicker: Sendable {
 
   /// `text` broken at spaces into lines of at most `width` columns, at most `rows` of them (the
   /// last cut with an ellipsis when there is more). A word longer than a line is broken.
-  static func wrap(_ text: String, width: Int, rows: Int, ellipsis: Character = "…") -> [String] {
+  public static func wrap(_ text: String, width: Int, rows: Int, ellipsis: Character = "…") -> [String] {
     guard width > 0, rows > 0 else { return [] }
     var lines: [String] = []
     var line = ""

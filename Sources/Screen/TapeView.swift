@@ -134,11 +134,25 @@ private struct TapeRows {
     let rows = trades.map { trade in
       (trade, NumberFormat.price(trade.price, decimals: priceDecimals), NumberFormat.size(trade.size))
     }
-    let priceWidth = rows.reduce(5) { max($0, $1.1.columns) }
+    var priceWidth = rows.reduce(5) { max($0, $1.1.columns) }
     // Wide enough for 125,000 so the column rarely moves as trades scroll through.
-    let sizeWidth = rows.reduce(7) { max($0, $1.2.columns) }
+    var sizeWidth = rows.reduce(7) { max($0, $1.2.columns) }
     let format =
       Format.allCases.first { $0.width(price: priceWidth, size: sizeWidth) <= area.width } ?? .noTime
+    // Even the narrowest format too wide: the numbers get narrower columns and their short
+    // forms (`NumberFormat.fit`), sizes first; never cut at the pane's edge.
+    // A size column under 4 (too narrow for `4.2K`) goes, and the price has its room.
+    var over = format.width(price: priceWidth, size: sizeWidth) - area.width
+    if over > 0 {
+      let shrink = min(over, sizeWidth)
+      sizeWidth -= shrink
+      over -= shrink
+      if sizeWidth < 4 {
+        over -= sizeWidth + format.gap
+        sizeWidth = 0
+      }
+      if over > 0 { priceWidth = max(1, priceWidth - over) }
+    }
     for (n, row) in rows.enumerated() {
       renderRow(
         row.0, price: row.1, size: row.2, into: &grid, row: area.row(n), format: format,
@@ -185,7 +199,10 @@ private struct TapeRows {
       x = grid.put(time, x: x, y: row.y, style: timeStyle, clip: row) + format.gap
     }
     x = grid.put(side, x: x, y: row.y, style: style, clip: row) + format.gap
+    let priceText = NumberFormat.fit(priceText, width: price, value: trade.price)
     x = grid.put(priceText, x: x, y: row.y, rightAlignedIn: price, style: style, clip: row) + format.gap
+    guard size > 0 else { return }
+    let sizeText = NumberFormat.fit(sizeText, width: size, value: Double(trade.size))
     grid.put(sizeText, x: x, y: row.y, rightAlignedIn: size, style: style, clip: row)
   }
 }

@@ -18,6 +18,9 @@ public struct PaperLedger: Sendable {
   /// The highest order number seen (the next order is `P\(lastNumber + 1)`).
   public private(set) var lastNumber = 0
 
+  /// Order numbers stay below this (a trillion orders), far from `Int.max`.
+  public static let largestNumber = 1_000_000_000_000
+
   public init() {}
 
   /// The open orders, oldest first.
@@ -34,7 +37,12 @@ public struct PaperLedger: Sendable {
     case .placed(let order):
       guard !orders.contains(where: { $0.id == order.id }) else { return false }
       orders.append(order)
-      if order.id.hasPrefix("P"), let n = Int(order.id.dropFirst()) { lastNumber = max(lastNumber, n) }
+      // Only numbers tradeterm could have given count: a journal's `P9223372036854775807` is
+      // some other id (kept, never reused since `apply` refuses a second order with it), not a
+      // number to add 1 to.
+      if order.id.hasPrefix("P"), let n = Int(order.id.dropFirst()), n < Self.largestNumber {
+        lastNumber = max(lastNumber, n)
+      }
       return true
     case .filled(let fill):
       guard let i = orders.firstIndex(where: { $0.id == fill.orderID }), orders[i].status == .open else {

@@ -1,4 +1,5 @@
 import App
+import Commands
 import Config
 import Feed
 import Journal
@@ -122,7 +123,10 @@ struct DashboardRunner {
     case .success(let rules): for rule in rules { state.alerts.add(rule) }
     case .failure(let problem):
       // A file that cannot be read is left as it is (not overwritten with this run's alerts).
-      notes.append(problem.message + " (left alone: alerts added now are not kept)")
+      // The whole message (a path, a line and column, the reason) does not fit the status
+      // line: it says so in short and the A list shows it whole.
+      notes.append("alerts file not read (A: why); alerts added now are not kept")
+      state.alertsFileProblem = problem.message + " (the file is left alone)"
       logger?.error("\(problem.message)")
       alertsFile = nil
     }
@@ -267,6 +271,8 @@ struct DashboardRunner {
         lastDraw = drawNow
       }
     }
+    // Alert commands end with tradeterm (each with its process group).
+    commands.stopAll()
     // Stopping the feed writes the recording's last frames: say so on the way out if that, or
     // anything before, failed (the screen that said it is gone).
     feed.stop()

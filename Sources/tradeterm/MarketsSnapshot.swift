@@ -33,13 +33,14 @@ struct MarketsSnapshot {
 
   /// The text form: a status line, then one row per instrument.
   var text: String {
-    var out = "markets  \(rows.count)  \(status)\n"
+    var out = "markets  \(rows.count)  \(TerminalText.sanitized(status))\n"
     out +=
       "symbol".padding(14) + "last".leftPad(16) + "24h %".leftPad(10) + "vol 24h $".leftPad(12)
       + "OI $".leftPad(10) + "  type\n"
     for row in rows {
       let i = row.instrument
-      out += row.id.symbol.description.padding(14)
+      // One line per row: a newline (or any control) in a server's symbol is shown as `?`.
+      out += TerminalText.sanitized(row.id.symbol.description).padding(14)
       out += NumberFormat.price(i.lastPrice, decimals: i.priceDecimals).leftPad(16)
       out += (i.change24h.map { NumberFormat.percent($0) } ?? "-").leftPad(10)
       out += (i.volume24hUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? "-").leftPad(12)

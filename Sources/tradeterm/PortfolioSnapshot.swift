@@ -80,9 +80,15 @@ struct PortfolioSnapshot {
       + "\"notValued\":\(v.notValued),\"stale\":\(v.stale)}"
   }
 
-  /// RFC 4180: quoted when it holds a comma, quote or newline.
+  /// A text cell: made safe for a spreadsheet, then quoted as RFC 4180 asks when it holds a
+  /// comma, quote or newline. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
+  /// return is a formula to a spreadsheet (a server's `=HYPERLINK(…)` would be a live link):
+  /// it gets a leading `'`, as OWASP's CSV-injection advice says, and reads as text.
   static func csv(_ s: String) -> String {
-    let clean = TerminalText.sanitized(s)
+    var clean = TerminalText.sanitized(s)
+    if let first = clean.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+      clean = "'" + clean
+    }
     guard clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return clean }
     return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
   }

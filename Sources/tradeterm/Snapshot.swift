@@ -50,7 +50,8 @@ struct Snapshot {
 
   /// The text form: a status line, asks (best at the bottom), the spread, bids, trades.
   var text: String {
-    var out = "\(symbol)  \(status)\n"
+    // One line: the symbol and status may come from outside, newlines and all.
+    var out = "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized(status))\n"
     out += "        price          size\n"
     for a in asks.reversed() { out += "ask  \(price(a.price).leftPad(12))  \(String(a.size).leftPad(12))\n" }
     if let b = bids.first, let a = asks.first {

@@ -354,6 +354,55 @@ struct Tradeterm: ParsableCommand {
     noColor || (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false)
   }
 
+  /// The options that take a number: `--timeout -1` is joined into `--timeout=-1` before
+  /// parsing, so that a negative number is a value (and refused by `validate` with its range)
+  /// rather than an option ArgumentParser says is missing its value.
+  static let numberOptions: Set<String> = ["--timeout", "--speed", "--fps"]
+
+  /// `arguments` with each number option followed by a negative number joined to it.
+  static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var i = 0
+    while i < arguments.count {
+      let a = arguments[i]
+      if a == "--" {
+        out += arguments[i...]
+        break
+      }
+      if numberOptions.contains(a), i + 1 < arguments.count, arguments[i + 1].hasPrefix("-"),
+        Double(arguments[i + 1]) != nil
+      {
+        out.append(a + "=" + arguments[i + 1])
+        i += 2
+        continue
+      }
+      out.append(a)
+      i += 1
+    }
+    return out
+  }
+
+  /// Parses and runs like ArgumentParser's own `main`, except that a command line it cannot
+  /// parse (`--fps abc`, an unknown option) is one line on stderr and exit status 2, as every
+  /// other bad value is (`validate`), not its usage text and status 64.
+  static func main() {
+    var command: Tradeterm
+    do {
+      command = try parse(joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
+    } catch {
+      // Help, completion scripts and `validate`'s own exit codes go through as they are.
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "bad command line"
+      printError("tradeterm: \(message) (tradeterm --help lists the options)")
+      exit(withError: ExitCode(2))
+    }
+    do {
+      try command.run()
+    } catch {
+      exit(withError: error)
+    }
+  }
+
   /// Prints one clear line on stderr and gives the exit status to throw (2).
   private func fail(_ message: String) -> ExitCode {
     printError("tradeterm: \(message)")

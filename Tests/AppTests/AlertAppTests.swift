@@ -51,6 +51,22 @@ import Testing
     #expect(s.banners.isEmpty && !s.quitting)
   }
 
+  /// Why the alerts file was not read is longer than the status line: the `A` list shows it
+  /// whole, wrapped (it was cut on the status line).
+  @Test func theAlertsFileProblemShowsWholeInTheAlertList() {
+    var s = AppUpdateTests.state()
+    let problem =
+      "alerts file: /home/someone/.local/state/tradeterm/alerts:3:9: above must be a finite number, not nan (the file is left alone)"
+    s.alertsFileProblem = problem
+    _ = AppUpdateTests.press(&s, .character("A"))
+    #expect(s.alertListVisible)
+    let grid = DashboardView.render(s)
+    let screen = (0..<grid.height).map { grid.line($0) }.joined(separator: "\n")
+    for word in problem.split(separator: " ") {
+      #expect(screen.contains(word), "\(word) missing from\n\(screen)")
+    }
+  }
+
   @Test func aReconnectingFeedIsNotObserved() {
     var s = AppUpdateTests.state()
     _ = App.update(

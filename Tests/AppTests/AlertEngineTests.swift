@@ -153,4 +153,13 @@ import Testing
     _ = engine.observe(Self.last(250), nowMs: 1)
     #expect(engine.persistent == [live])
   }
+
+  /// A move window beyond Int64's milliseconds (1e300 minutes) is a window of for ever, not a
+  /// trap once a price arrives.
+  @Test func aHugeMoveWindowDoesNotTrap() {
+    var engine = AlertEngine()
+    engine.add(AlertRule(symbol: Self.sym, kind: .move(percent: 1, minutes: 1e300)))
+    #expect(engine.observe(Self.last(100), nowMs: 1_000).isEmpty)
+    #expect(engine.observe(Self.last(102), nowMs: 2_000).count == 1)
+  }
 }

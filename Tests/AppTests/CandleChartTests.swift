@@ -235,4 +235,18 @@ import Testing
     chart.render(into: &grid, area: Rect(x: 1, y: 1, width: 22, height: 4))
     Snapshot.expect(grid, named: "candle-glyphs")
   }
+
+  /// Candles at Double's ends (1e308 and -1e308: their range overflows to infinity) draw
+  /// without a trap (`Int(nan)` in the row of a price).
+  @Test func pricesAtDoublesEndsDoNotTrap() {
+    let chart = CandleChart(
+      candles: [
+        Candle(startMs: Self.base, open: 1e308, high: 1e308, low: -1e308, close: -1e308, volume: 10),
+        Candle(startMs: Self.base + Self.minute, open: 1, high: 2, low: 1, close: 2, volume: 5),
+      ],
+      intervalMs: Self.minute, priceDecimals: 0, lastPrice: 2)
+    var grid = Snapshot.grid(40, 10)
+    chart.render(into: &grid, area: Rect(x: 1, y: 1, width: 38, height: 8))
+    #expect(grid.line(1).contains("O"))
+  }
 }

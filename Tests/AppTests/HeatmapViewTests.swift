@@ -40,6 +40,17 @@ import Testing
     }
   }
 
+  /// A trade printed at 1e300 (a hostile feed) is off every row: drawn without a trap
+  /// (`Int(_:)` of its row).
+  @Test func aTradeFarOffTheViewDoesNotTrap() {
+    var map = LiquidityHeatmap(columns: 4, rows: 8)
+    let book = OrderBook.heatTest(bids: [(99.5, 300)], asks: [(100.5, 400)])
+    map.update(book: book, step: 1, timeMs: Self.t0 + 20, lastTrade: (price: 1e300, timeMs: Self.t0 + 10))
+    let view = HeatmapView(heatmap: map, priceDecimals: 1, color: true, ascii: false)
+    let grid = Snapshot.framed(20, 10) { grid, area in view.render(into: &grid, area: area) }
+    #expect(!(0..<grid.height).map { grid.line($0) }.joined().contains("•"))
+  }
+
   @Test func cReachesTheHeatmapAfterTheCandles() {
     var s = AppState(symbol: "XBTUSD", mode: .replay, width: 80, height: 24, ascii: false, color: true)
     for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }

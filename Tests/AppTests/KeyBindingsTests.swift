@@ -75,6 +75,14 @@ import Testing
       k.conflicts == ["key m is bound to pause in the config and to markets by default; pause takes it"])
   }
 
+  /// A key listed twice for the same command is bound once, without a warning (it said "bound
+  /// to both markets and markets").
+  @Test func aKeyListedTwiceForOneCommandIsNoConflict() {
+    let b = KeyBindings(overrides: ["markets": [.character("m"), .character("M"), .character("m")]])
+    #expect(b.conflicts.isEmpty, "\(b.conflicts)")
+    #expect(b.keys(for: .toggleMarkets) == [.character("m"), .character("M")])
+  }
+
   @Test func keyNamesRoundTrip() {
     for (name, key) in [
       ("q", Key.character("q")), ("PgDn", .pageDown), ("Shift-Tab", .backTab), ("Space", .character(" ")),

@@ -145,4 +145,23 @@ import Trading
     #expect(grid[x, y].style.dim)
     #expect(grid.text.contains("totals include a stale mark"))
   }
+
+  /// A quantity of 12,345,678,901 contracts and the P&L it makes: each number whole or in
+  /// short form in its column, never cut (it showed as `12,345,67`).
+  @Test(arguments: [80, 120, 200])
+  func numbersTooWideForTheirColumnsAreShortenedNotCut(width: Int) throws {
+    var s = Self.state(width: width)
+    s.portfolio.held = [HeldPosition(symbol: "XBTUSD", quantity: 12_345_678_901, entry: 97_500)]
+    s.portfolio.visible = true
+    let text = DashboardView.render(s).text
+    let row = try #require(text.split(separator: "\n").first { $0.contains(" XBTUSD ") })
+    #expect(row.contains(" 12.3B "), "\(row)")
+    #expect(!row.contains("12,345,67"), "\(row)")
+    let v = App.portfolioValuation(s)
+    let line = try #require(v.lines.first)
+    let pnl = try #require(line.whole(line.unrealised))
+    // The P&L: its whole-number part always shows (the decimals give way first).
+    let whole = NumberFormat.fixed(pnl, decimals: 0, plusSign: true)
+    #expect(row.contains(whole) || row.contains(NumberFormat.compact(pnl)), "\(row) lacks \(whole)")
+  }
 }

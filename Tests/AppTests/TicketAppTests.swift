@@ -307,4 +307,32 @@ import Trading
     #expect(g[x + 6, row].style.reverse)
     #expect(!g[x, row].style.reverse)
   }
+
+  /// Ids near the largest order number: the next id is never one the journal already holds,
+  /// and nothing overflows (`P9223372036854775807` crashed the next Confirm).
+  @Test func orderIDsAtTheLimitStayUniqueAndDoNotTrap() {
+    var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    let ids = ["P9223372036854775807", "P999999999999", "P1000000000000"]
+    let orders = ids.map {
+      PaperOrder(
+        id: $0, symbol: "XBTUSD", side: .sell, type: .limit, contracts: 100, price: 99_000, placedMs: 1)
+    }
+    _ = App.update(&s, .paper(.opened(events: orders.map { .placed($0) }, warnings: [], readOnly: nil)))
+    #expect(s.paper.nextID() == "P1000000000001")
+    #expect(s.paper.nextID() == "P1000000000002")
+  }
+
+  /// Sizes too long for the touch line (9e17 contracts a side): each in short form, both sides
+  /// whole on the line; never cut with an ellipsis.
+  @Test func touchSizesTooLongAreShortenedNotCut() throws {
+    var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5, sizes: [900_000_000_000_000_000])
+    _ = Self.press(&s, .character("o"))
+    let screen = Self.screen(s)
+    let touch = try #require(
+      screen.split(separator: "\n").first { $0.contains("SELL") && $0.contains("BUY") })
+    #expect(!touch.contains("…"), "\(touch)")
+    #expect(touch.contains("32,000.0") && touch.contains("32,000.5"), "\(touch)")
+    // Past 999.9T the short form is Swift's own spelling of the number.
+    #expect(touch.components(separatedBy: "× 9e+17 ").count == 3, "\(touch)")
+  }
 }

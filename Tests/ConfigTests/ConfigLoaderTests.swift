@@ -157,4 +157,55 @@ final class ConfigLoaderTests: XCTestCase {
     let again = try XCTUnwrap(settings(s.toml)).settings
     XCTAssertEqual(again.logFile, s.logFile)
   }
+
+  /// Every number the config takes, given 1e19, 1e300, -1e300, nan and inf: a clear error at
+  /// that key (file:line:column), never a trap (`trade = 1e19` was `Int64(1e19)`).
+  func testEveryNumericFieldRefusesHugeAndNonFiniteNumbers() throws {
+    // (the file around the value, with VALUE where it goes; the key's name)
+    let fields: [(text: String, key: String)] = [
+      ("fps = VALUE", "fps"),
+      ("[large-trade]\nXBTUSD = VALUE", "XBTUSD"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = VALUE", "above"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nbelow = VALUE", "below"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nmove = VALUE\nwithin = 5", "move"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nmove = 1\nwithin = VALUE", "within"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nfunding-above = VALUE", "funding-above"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nfunding-below = VALUE", "funding-below"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\ntrade = VALUE", "trade"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nwall = VALUE\nwithin-bps = 20", "wall"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nwall = 100\nwithin-bps = VALUE", "within-bps"),
+      ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nrepeat = \"every\"\ncooldown = VALUE", "cooldown"),
+      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = VALUE\nentry = 1", "quantity"),
+      ("[[positions]]\nsymbol = \"XBTUSD\"\nquantity = 1\nentry = VALUE", "entry"),
+    ]
+    for field in fields {
+      let lines = field.text.split(separator: "\n", omittingEmptySubsequences: false)
+      let line = try XCTUnwrap(lines.firstIndex { $0.contains("VALUE") }) + 1
+      let column =
+        try XCTUnwrap(lines[line - 1].range(of: "VALUE")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+      for value in ["1e19", "1e300", "-1e300", "nan", "inf", "-inf"] {
+        let text = field.text.replacingOccurrences(of: "VALUE", with: value)
+        guard let e = error(text) else { continue }
+        XCTAssertTrue(e.description.hasPrefix("c.toml:\(line):\(column): "), "\(value) -> \(e)")
+        XCTAssertTrue(e.message.contains(field.key), "\(value) -> \(e)")
+        if value.hasSuffix("nan") || value.hasSuffix("inf"), field.key != "fps", field.key != "XBTUSD" {
+          XCTAssertTrue(e.message.contains("must be a finite number"), "\(value) -> \(e)")
+        }
+      }
+    }
+  }
+
+  /// `above = nan` says what is wrong with it (it said "must be a number, not a number with a
+  /// fraction").
+  func testNotANumberIsSaidSo() throws {
+    let e = try XCTUnwrap(error("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = nan"))
+    XCTAssertEqual(e.description, "c.toml:3:9: above must be a finite number, not nan")
+  }
+
+  /// A NUL byte ended the file for the TOML parser: what followed was silently dropped.
+  func testANulByteIsAnErrorWhereItIs() throws {
+    let e = try XCTUnwrap(error("symbol = \"ETHUSD\"\nfps = 30\u{0}\nfps = 500\n"))
+    XCTAssertEqual(e.position, SourcePosition(line: 2, column: 9))
+    XCTAssertTrue(e.description.hasPrefix("c.toml:2:9: a NUL byte"), e.description)
+  }
 }

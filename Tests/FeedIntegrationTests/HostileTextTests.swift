@@ -134,4 +134,66 @@ import Testing
       Self.expectSafe(run)
     }
   }
+
+  /// A newline in a server's symbol stays inside its row of `--once --markets` (shown as `?`):
+  /// it could forge a row of its own.
+  @Test func aNewlineInASymbolDoesNotForgeAMarketsRow() throws {
+    var forged = SimInstrument.defaults[0]
+    forged.symbol = "ZZ\nFAKEUSD 1"
+    var config = Integration.simConfig(seed: 1104)
+    config.instruments = SimInstrument.defaults + [forged]
+    try Integration.withSim(config) { sim in
+      let run = try TradetermProcess.run([
+        "--once", "--markets", "--ws-url", sim.webSocketURL, "--rest-url", sim.restURL, "--timeout", "15",
+      ])
+      #expect(run.status == 0, "exit \(run.status); stderr: \(Self.visible(run.stderr))")
+      let lines = run.stdout.split(separator: "\n")
+      #expect(lines.contains { $0.hasPrefix("ZZ?FAKEUSD 1") }, "\(Self.visible(run.stdout))")
+      #expect(!lines.contains { $0.hasPrefix("FAKEUSD") }, "\(Self.visible(run.stdout))")
+    }
+  }
+
+  /// `--once --portfolio --csv` is for spreadsheets: a symbol that is a formula
+  /// (`=HYPERLINK(…)`, or starting with `+ - @`) is written as text with a leading `'` (OWASP).
+  @Test func aFormulaInAPortfolioCSVIsWrittenAsText() throws {
+    let formula = #"=HYPERLINK("http://x")"#
+    var served = SimInstrument.defaults[0]
+    served.symbol = formula
+    var config = Integration.simConfig(seed: 1105)
+    config.instruments = SimInstrument.defaults + [served]
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hostile-csv-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let positions = dir.appendingPathComponent("positions.toml")
+    let toml = """
+      [[positions]]
+      symbol = '\(formula)'
+      quantity = 5
+      entry = 10
+      [[positions]]
+      symbol = "@SUM"
+      quantity = -5
+      entry = 10
+      """
+    try toml.write(to: positions, atomically: true, encoding: .utf8)
+    try Integration.withSim(config) { sim in
+      let run = try TradetermProcess.run(
+        [
+          "--once", "--csv", "--portfolio", "--positions", positions.path, "--ws-url", sim.webSocketURL,
+          "--rest-url", sim.restURL, "--timeout", "15",
+        ], environment: ["XDG_STATE_HOME": dir.path])
+      #expect(run.status == 0, "exit \(run.status); stderr: \(Self.visible(run.stderr))")
+      let lines = run.stdout.split(separator: "\n")
+      #expect(lines.contains { $0.hasPrefix(#""'=HYPERLINK(""http://x"")","#) }, "\(run.stdout)")
+      #expect(lines.contains { $0.hasPrefix("'@SUM,") }, "\(run.stdout)")
+      // No cell of any row starts a formula.
+      for line in lines {
+        for cell in line.split(separator: ",", omittingEmptySubsequences: false) {
+          let bare = cell.hasPrefix("\"") ? cell.dropFirst() : cell
+          #expect(!(bare.first.map { "=+@".contains($0) } ?? false), "\(line)")
+        }
+      }
+    }
+  }
 }

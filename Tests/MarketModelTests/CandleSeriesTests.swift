@@ -234,7 +234,11 @@ extension Array {
     #expect(UTCTime.parse("2023-11-15") == 1_700_006_400_000)
     let minutes = UTCTime.parse("2023-11-15T01:02Z")
     #expect(minutes == Int64(1_700_010_120_000))
-    for bad in ["", "yesterday", "2023-13-01", "2023-11-15T25:00Z", "2023-11-15T01:02:03:04Z"] {
+    for bad in [
+      "", "yesterday", "2023-13-01", "2023-11-15T25:00Z", "2023-11-15T01:02:03:04Z",
+      // A year past four digits (an endTime from outside) overflowed the milliseconds.
+      "999999999999999-01-01", "-999999999999999-01-01T00:00Z",
+    ] {
       #expect(UTCTime.parse(bad) == nil, "\(bad)")
     }
   }

@@ -39,6 +39,16 @@ func heatBook(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
     #expect(map.tradedPrice(back: 0) == 100.5)
   }
 
+  /// Prices at Double's ends (a server's 1e300 ask over a 9.2e18 bid) are bands beyond Int:
+  /// outside the map, never a trap.
+  @Test func pricesBeyondIntAreOutsideTheMap() {
+    var map = LiquidityHeatmap(columns: 4, rows: 8)
+    let book = heatBook(bids: [(9.2e18, 7), (-1e300, 3)], asks: [(1e300, 5)])
+    map.update(book: book, step: 0.5, timeMs: Self.t0, lastTrade: (1e300, Self.t0))
+    #expect(map.size(back: 0, price: 1e300) == 0)
+    #expect(map.size(back: 0, price: -1e300) == 0)
+  }
+
   /// A fixed ring: a day of moments later it holds `columns` of them in the same storage;
   /// skipped moments repeat the book; time going back or a new band starts again.
   @Test func theRingIsFixedAndFollowsTheMid() {

@@ -150,4 +150,16 @@ import Testing
     #expect(BookView.levelRows(height: 9) == (3, 4))
     #expect(BookView.levelRows(height: 2) == (0, 1))
   }
+
+  /// A pane too narrow for the sizes: they show short (`12.3B`), never cut at its edge.
+  @Test func sizesTooWideForAPaneAreShortenedNotCut() {
+    let view = BookView(
+      asks: [PriceLevel(price: 50_001, size: 12_345_678_901)], bids: [PriceLevel(price: 50_000, size: 7)],
+      priceDecimals: 1)
+    let g = Snapshot.framed(18, 6) { g, area in view.render(into: &g, area: area) }
+    let lines = Fixtures.lines(g)
+    #expect(
+      lines.contains { $0.contains("50,001.0") && $0.contains("12.3B") }, "\(lines.joined(separator: "\n"))")
+    #expect(!lines.joined().contains("12,3"), "\(lines.joined(separator: "\n"))")
+  }
 }

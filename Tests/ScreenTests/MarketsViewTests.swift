@@ -101,4 +101,25 @@ import Testing
       into: &later, area: later.bounds)
     #expect(!later[0, 2].style.reverse && later[0, 2].style.color != .up)
   }
+
+  /// A last price too wide for its column is shown short (`12.3B`), never cut.
+  @Test func aPriceTooWideForItsColumnIsShortenedNotCut() {
+    var universe = MarketUniverse()
+    var batch = MarketBatch()
+    var u = InstrumentUpdate(symbol: "XBTUSD")
+    u.typ = "FFWCSX"
+    u.tickSize = 0.5
+    u.lastPrice = 12_345_678_901.5
+    u.markPrice = 12_345_678_901.5
+    batch.instruments.append(u)
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
+    universe.apply(batch, now: 0)
+    var grid = Grid(width: 120, height: 3)
+    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 100).render(
+      into: &grid, area: grid.bounds)
+    let row = grid.line(1)
+    // Last and mark, each in short form.
+    #expect(row.components(separatedBy: " 12.3B").count == 3, "\(row)")
+    #expect(!row.contains("12,345,6"), "\(row)")
+  }
 }

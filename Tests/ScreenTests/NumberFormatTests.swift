@@ -163,4 +163,28 @@ import Testing
     #expect(NumberFormat.basisPoints(25, mid: 2_500) == "100.00")
     #expect(NumberFormat.basisPoints(1, mid: 0) == "-")
   }
+
+  /// A number that does not fit its column: fewer decimals, then the short form, then `#`;
+  /// never cut (12,345,678,901 showed as `12,345,67`).
+  @Test(arguments: [
+    ("12,345,678,901", 9, 12_345_678_901.0, "", "12.3B"),
+    ("50,000.5", 8, 50_000.5, "", "50,000.5"),
+    ("+1,234.56789012", 9, 1_234.56789012, "", "+1,234.57"),
+    ("-0.12345678 XBT", 9, -0.12345678, " XBT", "-0.12 XBT"),
+    ("+12,345.67%", 7, 12_345.67, "%", "+12.3K%"),
+    ("1e+300", 4, 1e300, "", "####"),
+    ("-9,223,372,036,854,775,807", 6, -9.223372036854775807e18, "", "######"),
+    ("12,345,678,901.5▲", 14, 12_345_678_901.5, "▲", "12.3B▲"),
+  ])
+  func aNumberTooWideIsShortenedNeverCut(
+    text: String, width: Int, value: Double, suffix: String, shown: String
+  ) {
+    #expect(NumberFormat.fit(text, width: width, value: value, suffix: suffix) == shown)
+  }
+
+  @Test func fitLeavesWhatFitsAndMarksWhatCannotBeANumber() {
+    #expect(NumberFormat.fit("-", width: 1, value: nil) == "-")
+    #expect(NumberFormat.fit("abcdef", width: 3, value: nil) == "###")
+    #expect(NumberFormat.fit("12", width: 0, value: 12) == "")
+  }
 }

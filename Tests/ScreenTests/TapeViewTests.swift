@@ -71,7 +71,8 @@ import Testing
       render(37) == ["· 13:01:05  BUY   50,000.5    4,242   ·", "· 13:01:04  SELL  50,000.0      300   ·"])
     #expect(render(28) == ["· 13:01:05 B 50,000.5   4,242·", "· 13:01:04 S 50,000.0     300·"])
     #expect(render(20) == ["· B 50,000.5   4,242 ·", "· S 50,000.0     300 ·"])
-    #expect(render(10) == ["· B 50,000.·", "· S 50,000.·"])
+    // Narrower still: the size goes, then the price's decimals (never a cut number).
+    #expect(render(10) == ["· B  50,001·", "· S  50,000·"])
   }
 
   @Test func rendersATradeTapeWithoutCopying() {
@@ -100,5 +101,17 @@ import Testing
     let view = TapeView(trades: trades, priceDecimals: 1, nowMs: Fixtures.noon + 100, largeSize: 20_000)
     let g = Snapshot.framed(50, 14) { g, area in view.render(into: &g, area: area) }
     Snapshot.expect(g, named: "tape-50x14")
+  }
+
+  /// A pane too narrow for a trade's size: it shows short (`12.3B`), never cut at its edge.
+  @Test func sizesTooWideForAPaneAreShortenedNotCut() {
+    let trades = [
+      Trade(timeMs: Fixtures.noon, symbol: "XBTUSD", side: .buy, size: 12_345_678_901, price: 50_000.5)
+    ]
+    let view = TapeView(trades: trades, priceDecimals: 1, nowMs: Fixtures.noon + 10_000)
+    let g = Snapshot.framed(20, 3) { g, area in view.render(into: &g, area: area) }
+    let line = Fixtures.lines(g)[1]
+    #expect(line.contains("50,000.5") && line.contains("12.3B"), "\(line)")
+    #expect(!line.contains("12,3"), "\(line)")
   }
 }

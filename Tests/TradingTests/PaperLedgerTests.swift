@@ -73,4 +73,14 @@ import Trading
     #expect(PaperJournalLine.decode(Array(#"{"v":2,"event":"cancelled","id":"P1","timeMs":1}"#.utf8)) == nil)
     #expect(PaperJournalLine.decode(Array(#"{"v":1,"event":"placed","order":{"id":"#.utf8)) == nil)
   }
+
+  /// A journal order id of `P9223372036854775807` is kept as an order but is not a number to
+  /// add 1 to (it crashed the next Confirm).
+  @Test func anOrderIDAtIntMaxDoesNotTrap() {
+    var ledger = PaperLedger()
+    ledger.apply(.placed(Self.limit("P3", .buy, 100)))
+    ledger.apply(.placed(Self.limit("P9223372036854775807", .buy, 100)))
+    #expect(ledger.orders.count == 2)
+    #expect(ledger.nextID == "P4")
+  }
 }
