@@ -23,13 +23,13 @@ extension SimFaults {
                            HTML page, an unasked-for gzip body, or never
     subscribe-error=TEXT   answer every subscription with an error frame saying TEXT
     close-reason=TEXT      close (1008) with reason TEXT on a session's first subscription
-    refuse=TABLE[:TEXT]    refuse subscriptions to TABLE with an error frame saying TEXT
-                           (default "Unknown table: TABLE"); the other tables are served
+    refuse=TABLE[:TEXT]    refuse TABLE with an error frame saying TEXT
+                           (default "Unknown table: TABLE"); serve the rest
     no-partial=TABLE       acknowledge TABLE, never send its partial or data
-    bad-instrument-row=KIND  a malformed row first in every instrument partial: long-symbol,
-                           text-price, bad-time or object
-    instruments=N          N more instruments (~1 KB each) in the instrument partial
-    pongs-only-after=S     each WebSocket sends nothing but pongs S s after upgrade
+    bad-instrument-row=K   a malformed row first in each instrument partial;
+                           K: long-symbol, text-price, bad-time or object
+    instruments=N          N more instruments (~1 KB each) in the partial
+    pongs-only-after=S     each WebSocket sends only pongs S s after upgrade
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
