@@ -28,7 +28,8 @@ public struct FeedConfig: Sendable, Hashable {
   /// The rolling window of the connection budget.
   public var attemptWindow: Double = 3600
   /// A watched table that has had no data this long while other tables flow is stale and gets
-  /// resubscribed; nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
+  /// resubscribed; so is every table when none has had data this long (a server that answers
+  /// pings and sends nothing else). Nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
   /// publishes book changes every 50 ms) yet short enough to notice a silent stall quickly.
   public var staleTableAfter: Double? = 30
   /// The tables the stale watchdog watches: the order books. `trade` and `instrument` can be quiet
