@@ -34,6 +34,18 @@ import Testing
     #expect(words.contains(bad.reason), "\(words)")
   }
 
+  /// REST `/instrument/active` (the symbol picker's list, the markets' facts) keeps the good
+  /// rows of a list with a malformed one too.
+  @Test func aBadRowOfTheRESTListIsSkipped() throws {
+    var decoder = BitMEXDecoder()
+    let body = "[" + Self.good + "," + Self.badRows[1].row + "," + Self.alsoGood + "]"
+    guard case .rows(let rows) = try decoder.decodeInstruments(Array(body.utf8)) else {
+      Issue.record("not rows")
+      return
+    }
+    #expect(rows.map(\.symbol) == ["XBTUSD", "ETHUSD"])
+  }
+
   /// A row that is not even JSON still fails the whole message (its end cannot be found).
   @Test func aRowThatIsNotJSONStillFailsTheMessage() {
     #expect(throws: DecodeError.self) {
