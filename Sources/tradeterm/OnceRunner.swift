@@ -47,6 +47,11 @@ struct OnceRunner {
     while true {
       let now = MonotonicTime.now()
       if now >= deadline {
+        // The book and the tape are live and only the instrument (auxiliary) is still on its way:
+        // the book's snapshot is what was asked for, so print it rather than nothing.
+        if !markets, !portfolio, !waitForEnd, session.requiredTablesLive, let status = session.status {
+          return complete(feed, session.market, status)
+        }
         printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
         return 1
       }

@@ -43,6 +43,20 @@ import Testing
     }
   }
 
+  /// With a timeout shorter than the feed's patience for the instrument, the book is printed at
+  /// the deadline all the same: it is live, only the auxiliary instrument is missing.
+  @Test func theBookAtTheDeadlineWhileTheInstrumentIsMissing() throws {
+    var config = Integration.simConfig(seed: 2415)
+    config.faults.withheldPartials = ["instrument"]
+    try Integration.withSim(config) { sim in
+      let run = try TradetermProcess.run([
+        "--once", "--ws-url", sim.webSocketURL, "--rest-url", sim.restURL, "--timeout", "3",
+      ])
+      #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+      #expect(run.stdout.contains("bid "), "\(run.stdout)")
+    }
+  }
+
   /// The markets list is the instrument table: without it `--once --markets` fails, saying why.
   @Test func theMarketsListWithoutTheInstrumentTableSaysWhy() throws {
     var config = Integration.simConfig(seed: 2414)
