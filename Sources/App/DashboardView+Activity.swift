@@ -32,9 +32,14 @@ extension DashboardView {
       return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
     }
     let stale = !s.session.bookIsLive
-    let title =
-      "Activity  liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
-      + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
+    // Without the liquidation table the pane still shows the walls, and says why it has no
+    // liquidations: in the title in place of their count, and in full on its first row.
+    let unavailable = s.session.liquidationsUnavailable.map { "liquidations unavailable: \($0)" }
+    let liquidationWords =
+      unavailable == nil
+      ? "liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
+      : "liquidations unavailable"
+    let title = "Activity  \(liquidationWords)" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
     var footer = "walls"
     if let threshold = s.walls.threshold {
       footer += " ≥ " + NumberFormat.compact(Double(threshold))
@@ -55,7 +60,7 @@ extension DashboardView {
     }
     let fields = s.market.instrument.fields
     let key = ActivityPaneKey(
-      area: area, box: box, stale: stale, decimals: s.market.priceDecimals,
+      area: area, box: box, stale: stale, unavailable: unavailable, decimals: s.market.priceDecimals,
       utcOffsetMinutes: s.utcOffsetMinutes,
       wallsRecorded: s.walls.recorded, newestWall: newestWall, liquidationsRecorded: s.liquidations.recorded,
       newestLiquidation: newestLiquidation, threshold: s.walls.threshold,
@@ -67,7 +72,18 @@ extension DashboardView {
     guard key != kept else { return key }
     memo.redrewActivity = true
     box.render(into: &grid, area: area)
-    let rows = box.inner(area).height
+    var inner = box.inner(area)
+    // The margin too: the grid may be the last frame's, where the tape was.
+    grid.fill(inner)
+    if let unavailable, inner.height > 2 {
+      // At most two rows, cut at spaces: the reason is the server's and may be long.
+      let lines = wrapped(unavailable, width: inner.width - 1, rows: min(2, inner.height - 1))
+      for (row, line) in lines.enumerated() {
+        grid.put(line, x: inner.x + 1, y: inner.y + row, style: Style(.warning), clip: inner)
+      }
+      inner = inner.splitBottom(inner.height - lines.count).1
+    }
+    let rows = inner.height
     var liquidations: [ActivityView.Item] = []
     s.liquidations.forEachEvent { e in
       liquidations.append(.liquidation(e, notionalUSD: notionalUSD(s, size: e.size, price: e.price)))
@@ -79,15 +95,35 @@ extension DashboardView {
       return walls.count < rows
     }
     let empty = s.walls.threshold == nil ? "learning the book's sizes…" : "no liquidation or wall yet"
-    let inner = box.inner(area)
-    // The margin too: the grid may be the last frame's, where the tape was.
-    grid.fill(inner)
     ActivityView(
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
       priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty
     ).render(into: &grid, area: inner.splitRight(max(0, inner.width - 1)).1)
     if stale { grid.restyle(area) { $0.dim = true } }
     return key
+  }
+
+  /// `text` in at most `rows` lines of at most `width` characters, broken at spaces where it can
+  /// (the last line is cut when the text is longer).
+  static func wrapped(_ text: String, width: Int, rows: Int) -> [String] {
+    guard width > 0, rows > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    if lines.count > rows {
+      lines = Array(lines.prefix(rows - 1)) + [lines[(rows - 1)...].joined(separator: " ")]
+    }
+    return lines
   }
 
   /// The chart's area and the heatmap's beside it (`H`): the heatmap under the trades column,

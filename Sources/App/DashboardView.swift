@@ -251,7 +251,8 @@ public enum DashboardView {
       connection: badge(s), markers: replaying ? markers(s).filter { $0 != s.mode.label } : markers(s),
       messagesPerSecond: replaying ? nil : s.status?.messagesPerSecond,
       dataAgeMs: dataAgeMs, pingMs: s.status?.pingRoundTrip.map { Int64($0 * 1000) },
-      reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs, skipped: s.session.decodeErrors,
+      reconnects: s.status?.reconnects ?? 0, resyncs: s.session.resyncs,
+      skipped: s.session.decodeErrors + s.session.skippedRows,
       notice: StatusNote.text(s), hints: hints, ascii: s.ascii, banner: App.statusBanner(s),
       replay: replaying
         ? s.session.replay.map { ReplayStatus($0, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii) }
@@ -279,7 +280,9 @@ public enum DashboardView {
     var state = status.state
     // A recording holds the tables it holds: a replay is live once its book is (a table the file
     // lacks says "no data yet" on its own pane, not SYNCING for ever).
-    let live = s.mode == .replay ? s.market.bookSync == .live : s.market.allTablesLive
+    // The instrument and liquidations are auxiliary: their panes say on their own when they
+    // are missing or still on their way.
+    let live = s.mode == .replay ? s.market.bookSync == .live : s.market.requiredTablesLive
     if case .live = state, !live {
       let book = s.market.bookTable.map { Topic.book($0, s.market.symbol) }
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing

@@ -25,7 +25,9 @@ enum MarketsScreen {
         "  filter: \(s.markets.filter)"
         + (s.markets.filtering ? String(Glyphs.forTerminal(ascii: s.ascii).cursor) : "")
     }
-    if !live {
+    if let why = s.session.instrumentUnavailable {
+      title += "  instrument table unavailable: \(why)"
+    } else if !live {
       let age = universe.changedAt.map { s.now.nanoseconds / 1_000_000 - $0 }
       title += age.map { "  \(NumberFormat.age(ms: $0)) old" } ?? "  no data yet"
     }

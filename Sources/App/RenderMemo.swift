@@ -110,6 +110,8 @@ struct ActivityPaneKey: Sendable, Equatable {
   var area: Rect
   var box: Box
   var stale: Bool
+  /// Why the pane has no liquidations, when it has none to have.
+  var unavailable: String?
   var decimals: Int
   var utcOffsetMinutes: Int
   var wallsRecorded: Int

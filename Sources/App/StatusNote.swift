@@ -3,7 +3,7 @@ import Session
 
 /// What the status line says besides the connection, most urgent first: the answer to the
 /// last key (for a few seconds), why recording stopped, why the book resyncs (while it waits for a fresh image, and
-/// a while after), and why a frame was skipped. Pure: the same state always says the same.
+/// a while after), why a frame or a row was skipped, and why the instrument table is missing. Pure: the same state always says the same.
 public enum StatusNote {
   /// How long a notice answering a key stays.
   static let noticeSeconds = 5.0
@@ -30,6 +30,11 @@ public enum StatusNote {
     if let error = session.lastDecodeError, let at = session.lastDecodeErrorAt, s.now - at < reasonSeconds {
       parts.append("skipped: \(error)")
     }
+    if let row = session.lastSkippedRow, let at = session.lastSkippedRowAt, s.now - at < reasonSeconds {
+      parts.append("skipped \(row)")
+    }
+    // The header's prices come from the instrument table: say why they are missing.
+    if let why = session.instrumentUnavailable { parts.append("instrument table unavailable: \(why)") }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 

@@ -25,6 +25,50 @@ extension BitMEXDecoder {
     return InstrumentUpdate(symbol: symbol, fields: fields)
   }
 
+  /// Reads the instrument row at `s` (the `index`th of its message) into `batch`. A row that is
+  /// well-formed JSON but not a valid instrument (a symbol too long, `"lastPrice":"x"`, a bad
+  /// time, an object where a string belongs) is skipped whole and counted in `batch`, named by
+  /// its place, its symbol when that is readable, and the reason; a row that is not even JSON
+  /// still fails the message.
+  mutating func decodeInstrumentRow(
+    _ s: inout JSONScanner, index: Int, into batch: inout MarketBatch
+  ) throws(DecodeError) {
+    let rowStart = s.pos
+    do {
+      batch.instruments.append(try decodeInstrument(&s))
+    } catch {
+      s.pos = rowStart
+      try s.skipValue()
+      batch.skippedRows += 1
+      var words = "instrument row \(index + 1)"
+      if let symbol = Self.symbolText(ofRowAt: rowStart, in: s) { words += " (\(symbol))" }
+      batch.lastSkippedRow = words + ": " + error.reason
+    }
+  }
+
+  /// The `symbol` string of the row object at `start`, made safe to show and at most 32
+  /// characters long, or nil when it has none that reads as a string.
+  static func symbolText(ofRowAt start: Int, in scanner: JSONScanner) -> String? {
+    var s = scanner
+    s.pos = start
+    do throws(DecodeError) {
+      try s.beginObject()
+      var first = true
+      while let key = try s.nextKey(first: &first) {
+        s.skipSpace()
+        guard s.equals(key, "symbol"), s.peek() == UInt8(ascii: "\"") else {
+          try s.skipValue()
+          continue
+        }
+        let text = TerminalText.sanitized(try s.readString())
+        return text.count > 32 ? String(text.prefix(31)) + "…" : text
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
   /// The field a key names, if it is one `InstrumentFields.all` lists.
   private static func instrumentField(
     _ key: JSONScanner.RawString, in s: JSONScanner

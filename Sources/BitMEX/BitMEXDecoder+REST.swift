@@ -1,10 +1,13 @@
 import MarketModel
 
 extension BitMEXDecoder {
-  /// Decodes a REST `/instrument…` body: an array of instrument objects, or an error.
+  /// Decodes a REST `/instrument…` body: an array of instrument objects, or an error. A
+  /// malformed row is skipped, as in the `instrument` table's partial: the rest of the list stays.
   public mutating func decodeInstruments(_ bytes: [UInt8]) throws(DecodeError) -> RESTBody<InstrumentUpdate> {
-    try decodeREST(bytes) { (d, s, batch) throws(DecodeError) in
-      batch.instruments.append(try d.decodeInstrument(&s))
+    var index = 0
+    return try decodeREST(bytes) { (d, s, batch) throws(DecodeError) in
+      try d.decodeInstrumentRow(&s, index: index, into: &batch)
+      index += 1
     } collect: {
       $0.instruments
     }

@@ -27,10 +27,12 @@ public struct BitMEXDecoder: Sendable {
     }
     let scanner = JSONScanner(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     let mark = batch.mark
+    let lastSkippedRow = batch.lastSkippedRow
     do {
       try decodeMessage(scanner, mark: mark, into: &batch)
     } catch {
       batch.rollBack(to: mark)
+      batch.lastSkippedRow = lastSkippedRow
       throw error
     }
   }
@@ -264,9 +266,13 @@ public struct BitMEXDecoder: Sendable {
       }
       return start..<batch.quotes.count
     case .instrument:
+      // Each instrument row stands alone (the all-symbols partial holds every instrument in one
+      // message): a malformed row is skipped and counted, the others kept.
       let start = batch.instruments.count
+      var index = 0
       try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in
-        batch.instruments.append(try decodeInstrument(&s))
+        try decodeInstrumentRow(&s, index: index, into: &batch)
+        index += 1
       }
       return start..<batch.instruments.count
     case .tradeBin1m:

@@ -23,6 +23,13 @@ extension SimFaults {
                            HTML page, an unasked-for gzip body, or never
     subscribe-error=TEXT   answer every subscription with an error frame saying TEXT
     close-reason=TEXT      close (1008) with reason TEXT on a session's first subscription
+    refuse=TABLE[:TEXT]    refuse TABLE with an error frame saying TEXT
+                           (default "Unknown table: TABLE"); serve the rest
+    no-partial=TABLE       acknowledge TABLE, never send its partial or data
+    bad-instrument-row=K   a malformed row first in each instrument partial;
+                           K: long-symbol, text-price, bad-time or object
+    instruments=N          N more instruments (~1 KB each) in the partial
+    pongs-only-after=S     each WebSocket sends only pongs S s after upgrade
     """
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
@@ -101,6 +108,28 @@ extension SimFaults {
     case "close-reason":
       guard let value, !value.isEmpty else { throw SpecError(spec: spec, expected: "close-reason=TEXT") }
       closeReason = value
+    case "refuse":
+      let fields = (value ?? "").split(separator: ":", maxSplits: 1).map(String.init)
+      guard let table = fields.first, !table.isEmpty else {
+        throw SpecError(spec: spec, expected: "refuse=TABLE[:TEXT]")
+      }
+      refusedTables[table] = fields.count > 1 && !fields[1].isEmpty ? fields[1] : "Unknown table: \(table)"
+    case "no-partial":
+      guard let value, !value.isEmpty else { throw SpecError(spec: spec, expected: "no-partial=TABLE") }
+      withheldPartials.insert(value)
+    case "bad-instrument-row":
+      guard let kind = value.flatMap(BadInstrumentRow.init(rawValue:)) else {
+        let kinds = BadInstrumentRow.allCases.map(\.rawValue).joined(separator: "|")
+        throw SpecError(spec: spec, expected: "bad-instrument-row=\(kinds)")
+      }
+      badInstrumentRow = kind
+    case "instruments":
+      guard let value, let n = Int(value), (0...1_000_000).contains(n) else {
+        throw SpecError(spec: spec, expected: "instruments=COUNT (0 to 1000000)")
+      }
+      extraInstruments = n
+    case "pongs-only-after":
+      pongsOnlyAfter = try seconds()
     default:
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
     }

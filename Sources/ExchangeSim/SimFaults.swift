@@ -61,6 +61,19 @@ public struct SimFaults: Sendable, Hashable {
     case noAnswer
   }
 
+  /// A malformed row the `instrument` partial carries first, before the good ones: each is
+  /// well-formed JSON that no instrument row may hold.
+  public enum BadInstrumentRow: String, Sendable, Hashable, CaseIterable {
+    /// A symbol longer than 23 bytes.
+    case longSymbol = "long-symbol"
+    /// `"lastPrice":"x"`: text where a number belongs.
+    case textPrice = "text-price"
+    /// A `timestamp` that is no time.
+    case badTime = "bad-time"
+    /// An object where a string belongs (`"state":{…}`).
+    case objectForString = "object"
+  }
+
   /// Close each session's TCP connection (no close frame) this many seconds after the upgrade.
   public var dropAfter: Double?
   /// Each session goes silent this many seconds after the upgrade: no data, no pong, no
@@ -89,6 +102,21 @@ public struct SimFaults: Sendable, Hashable {
   /// Answer every subscription with an error frame (status 400) in these words, whatever they
   /// hold: a hostile or broken server's text for the client to show safely.
   public var subscribeError: String?
+  /// Refuse subscriptions to these tables (by wire name) with an error frame (status 400) in
+  /// these words, as a server refuses a table it does not have (`Unknown table: liquidation`);
+  /// the other topics of the request are served.
+  public var refusedTables: [String: String] = [:]
+  /// Acknowledge subscriptions to these tables (by wire name) and never send their partial or
+  /// any of their data.
+  public var withheldPartials: Set<String> = []
+  /// Put this malformed row first in every `instrument` partial.
+  public var badInstrumentRow: BadInstrumentRow?
+  /// Add this many made-up instruments (about 1 KB each, like BitMEX's rows) to every
+  /// all-symbols `instrument` partial: 20,000 make a partial of over 16 MB.
+  public var extraInstruments = 0
+  /// Each session sends nothing but `pong`s (answering text `ping`s) this many seconds after the
+  /// upgrade: no data, no partials, no acks; the connection looks alive to a heartbeat.
+  public var pongsOnlyAfter: Double?
   /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
   public var closeReason: String?
 

@@ -29,6 +29,8 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
   private var fragments: [UInt8]?
   private var needsFlush = false
   private var stalled = false
+  /// The pongs-only fault is on: nothing but `pong` goes out.
+  private var pongsOnly = false
   /// Set once a close frame went out, either way.
   private(set) var isClosing = false
   private var sentByTable: [SimTable: Int] = [:]
@@ -56,6 +58,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     let faults = world.faults.current
     if let t = faults.dropAfter { after(t) { $0.drop() } }
     if let t = faults.stallAfter { after(t) { $0.stall() } }
+    if let t = faults.pongsOnlyAfter { after(t) { $0.pongsOnly = true } }
     if let t = faults.garbageEvery, !faults.garbageKinds.isEmpty {
       scheduleGarbage(every: t, kinds: faults.garbageKinds)
     }
@@ -199,6 +202,11 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
     if args.isEmpty { error(400, "Missing args", request: request) }
     for arg in args {
+      let name = arg.split(separator: ":", maxSplits: 1).first.map(String.init) ?? arg
+      if let words = hostile.refusedTables[name] {
+        error(400, words, request: request)
+        continue
+      }
       let topic: SimTopic
       switch SimTopic.parse(arg) {
       case .failure(.unknownTable(let name)):
@@ -224,6 +232,11 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
         continue
       }
       let faults = world.faults.current
+      if faults.withheldPartials.contains(topic.table.rawValue) {
+        // Subscribed (a second request is a duplicate), but nothing of it ever comes.
+        pending[topic] = .some(nil)
+        continue
+      }
       if faults.updateBeforePartial, topic.table.isBook, let symbol = topic.symbol,
         let early = world.earlyUpdate(topic.table, symbol)
       {
@@ -280,7 +293,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
 
   /// Whether a delta of `table` for `symbol` goes to this session.
   func receives(_ table: SimTable, _ symbol: String) -> Bool {
-    guard !stalled, !isClosing, !live.isEmpty else { return false }
+    guard !stalled, !pongsOnly, !isClosing, !live.isEmpty else { return false }
     if !world.silencedTables.isEmpty, world.silencedTables.contains(table) { return false }
     return live.contains(SimTopic(table: table, symbol: symbol))
       || live.contains(SimTopic(table: table, symbol: nil))
@@ -304,7 +317,7 @@ final class SimWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler 
 
   @discardableResult
   private func write(_ buffer: ByteBuffer, kind: String, opcode: WebSocketOpcode = .text) -> Bool {
-    guard let context, !stalled, !isClosing else { return false }
+    guard let context, !stalled, !isClosing, !pongsOnly || kind == "pong" else { return false }
     context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: buffer)), promise: nil)
     needsFlush = true
     world.stats.withLock {

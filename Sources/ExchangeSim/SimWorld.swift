@@ -381,7 +381,11 @@ final class SimWorld {
         slots[i].top100Stale = false
       }
     }
+    let hostile = faults.current
     return FrameEncoder.partial(topic.table, filterSymbol: topic.symbol) { w in
+      if topic.table == .instrument, let bad = hostile.badInstrumentRow {
+        FrameEncoder.badInstrumentRow(&w, bad, timeMs: t)
+      }
       for i in covered {
         let slot = slots[i]
         switch topic.table {
@@ -413,6 +417,10 @@ final class SimWorld {
         ?? universe.indices.filter { !universe[$0].promoted }
       for i in extra {
         FrameEncoder.instrumentRow(&w, universe[i].market, universe[i].published)
+      }
+      guard topic.symbol == nil else { return }
+      for i in 0..<hostile.extraInstruments {
+        FrameEncoder.madeUpInstrumentRow(&w, index: i, timeMs: t)
       }
     }
   }

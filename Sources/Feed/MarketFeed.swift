@@ -221,7 +221,8 @@ public final class MarketFeed: Sendable {
           if stopping { break }
           // The attempt may block up to the connect timeout: say CONNECTING before, not after.
           publish(machine.status, now: .now())
-          let c = WebSocketConnection(abortSignal: abortSignal)
+          let c = WebSocketConnection(
+            maxMessageBytes: options.config.maxMessageBytes, abortSignal: abortSignal)
           if let failure = c.connect(
             url: url, timeout: options.config.connectTimeout, userAgent: options.userAgent)
           {

@@ -17,6 +17,11 @@ public struct MarketBatch: Sendable {
   /// `removeAll`): a reader compares it before and after a frame to learn, without looking at
   /// the events, whether the frame was a partial (a replay indexes where partials are).
   public var partialsDecoded = 0
+  /// Rows the decoder skipped (a malformed row of a table whose rows stand alone, such as an
+  /// instrument in the all-symbols partial), while the rest of their message was kept.
+  public var skippedRows = 0
+  /// The last skipped row in words (which row, its symbol when readable, and why).
+  public var lastSkippedRow: String?
 
   public init() {}
 
@@ -32,6 +37,10 @@ public struct MarketBatch: Sendable {
     if !book10.isEmpty { book10.clearKeepingCapacity() }
     if !levels.isEmpty { levels.clearKeepingCapacity() }
     if !liquidations.isEmpty { liquidations.clearKeepingCapacity() }
+    if skippedRows != 0 {
+      skippedRows = 0
+      lastSkippedRow = nil
+    }
   }
 
   /// Whether the batch holds no event.
@@ -41,13 +50,14 @@ public struct MarketBatch: Sendable {
   /// `rollBack(to:)` if it fails, so a bad message leaves nothing behind.
   public struct Mark: Sendable, Hashable {
     var events, bookRows, trades, quotes, instruments, tradeBins, book10, levels, liquidations: Int
+    var skippedRows: Int
   }
 
   public var mark: Mark {
     Mark(
       events: events.count, bookRows: bookRows.count, trades: trades.count, quotes: quotes.count,
       instruments: instruments.count, tradeBins: tradeBins.count, book10: book10.count,
-      levels: levels.count, liquidations: liquidations.count)
+      levels: levels.count, liquidations: liquidations.count, skippedRows: skippedRows)
   }
 
   /// Drops everything appended since `mark` was taken.
@@ -61,5 +71,6 @@ public struct MarketBatch: Sendable {
     book10.removeSubrange(mark.book10...)
     levels.removeSubrange(mark.levels...)
     liquidations.removeSubrange(mark.liquidations...)
+    skippedRows = mark.skippedRows
   }
 }

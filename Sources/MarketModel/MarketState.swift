@@ -82,6 +82,11 @@ public struct MarketState: Sendable {
   /// Whether every table this state follows has its partial and applied cleanly since.
   public var allTablesLive: Bool { bookSync == .live && tradeSync == .live && instrumentSync == .live }
 
+  /// Whether the tables the feed cannot do without (the book and the trades) have their partial
+  /// and applied cleanly since. The instrument is auxiliary: its pane says on its own when it is
+  /// missing.
+  public var requiredTablesLive: Bool { bookSync == .live && tradeSync == .live }
+
   /// Seeds the chart from REST `trade/bucketed` rows.
   public mutating func seed(bins: [TradeBin], interval: SeriesInterval) {
     series.seed(bins: bins.filter { $0.symbol == symbol }, interval: interval)

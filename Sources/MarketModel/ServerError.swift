@@ -37,6 +37,13 @@ public struct ServerError: Sendable, Hashable, Error {
     return .other
   }
 
+  /// The table an `Unknown table: NAME` error names, when it names one.
+  public var unknownTableName: String? {
+    guard kind == .unknownTable, let colon = message.firstIndex(of: ":") else { return nil }
+    let name = message[message.index(after: colon)...].drop { $0 == " " }
+    return name.isEmpty ? nil : String(name)
+  }
+
   /// BitMEX answers a duplicate subscription with a 400 that clients treat as success.
   public var isAlreadySubscribed: Bool { kind == .alreadySubscribed }
 

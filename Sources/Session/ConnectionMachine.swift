@@ -43,6 +43,9 @@ public struct ConnectionMachine: Sendable {
   private var subscriptions: [Subscription]
   /// Last frame of any kind on the open connection (heartbeat baseline).
   private var lastMessageAt = MonotonicTime(nanoseconds: 0)
+  /// When bytes of a message still arriving last came (`receiving`): data on its way, so the
+  /// tables queued behind it are not silent.
+  private var lastReceivingAt: MonotonicTime?
   /// When the unanswered heartbeat `ping` went out; any message answers it.
   private var pingOutstandingSince: MonotonicTime?
   /// The ping has gone unanswered for `config.silentAfter`: the state is `.silent` until the
@@ -98,11 +101,20 @@ public struct ConnectionMachine: Sendable {
     return FeedStatus(
       state: state, symbol: symbol, attempt: attempt, reconnects: max(0, connectionsOpened - 1),
       nextRetryAt: nextRetryAt, lastError: lastError, pingRoundTrip: pingRoundTrip,
-      connectionLimitUntil: limiter.fullUntil)
+      connectionLimitUntil: limiter.fullUntil, unavailable: unavailable)
   }
 
   /// The topics of the current symbol, in subscription order.
   public var topics: [Topic] { subscriptions.map(\.topic) }
+
+  /// The auxiliary tables given up on for now, with why (see `FeedConfig.auxiliaryTables`).
+  public var unavailable: [Topic: String] {
+    var found: [Topic: String] = [:]
+    for subscription in subscriptions {
+      if let why = subscription.unavailable { found[subscription.topic] = why }
+    }
+    return found
+  }
 
   /// Whether the server acknowledged `topic` on the current connection.
   public func isAcknowledged(_ topic: Topic) -> Bool {
@@ -132,6 +144,7 @@ public struct ConnectionMachine: Sendable {
     limiter.record(now)
     connectionsOpened += 1
     lastMessageAt = now
+    lastReceivingAt = nil
     pingOutstandingSince = nil
     pingSentAt = nil
     silent = false
@@ -192,6 +205,7 @@ public struct ConnectionMachine: Sendable {
   public mutating func receiving(now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
+    lastReceivingAt = now
     for index in subscriptions.indices where subscriptions[index].awaiting != nil {
       subscriptions[index].awaitingSince = max(subscriptions[index].awaitingSince, now)
     }
@@ -219,7 +233,8 @@ public struct ConnectionMachine: Sendable {
     return finish([], now: now)
   }
 
-  /// `topic`'s partial arrived: the table is complete (LIVE once every table is).
+  /// `topic`'s partial arrived: the table is complete (LIVE once every required table is). An
+  /// auxiliary table given up on is available again.
   public mutating func partialReceived(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
@@ -227,20 +242,26 @@ public struct ConnectionMachine: Sendable {
       // A partial implies the subscription, whether or not its ack was seen.
       subscriptions[index].acknowledged = true
       subscriptions[index].awaiting = nil
+      subscriptions[index].unavailable = nil
       subscriptions[index].lastDataAt = now
     }
     return finish([], now: now)
   }
 
-  /// An error frame arrived. Fatal errors (unknown symbol or table) close the connection and stop
-  /// in `.error` with the server's words; 429 closes and waits at least `meta.retryAfter`; a
-  /// duplicate subscription is harmless; anything else is only remembered as the last error.
+  /// An error frame arrived. One refusing an auxiliary table (`Unknown table: liquidation`, or a
+  /// failed subscription of that topic alone) makes that table unavailable, with the server's
+  /// words, and nothing else changes. Other fatal errors (unknown symbol, a required table)
+  /// close the connection and stop in `.error` with the server's words; 429 closes and waits at
+  /// least `meta.retryAfter`; a duplicate subscription is harmless; anything else is only
+  /// remembered as the last error.
   public mutating func serverError(_ error: ServerError, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
     if error.isAlreadySubscribed { return [] }
     var actions: [ConnectionAction] = []
-    if error.isFatal {
+    if error.status != 429, let index = auxiliaryIndex(refusedBy: error) {
+      subscriptions[index].unavailable = error.message
+    } else if error.isFatal {
       actions.append(.close(code: 1000, reason: "server error"))
       lastError = error.message
       phase = .failed(FeedFailure(error))
@@ -406,6 +427,10 @@ public struct ConnectionMachine: Sendable {
     var topic: Topic
     /// Whether the stale watchdog watches this table.
     var isWatched: Bool
+    /// Whether the feed needs the table (book, trades) or can go on without it (auxiliary).
+    var isRequired: Bool
+    /// Why an auxiliary table is given up on (refused, or its partial never came), else nil.
+    var unavailable: String?
     var acknowledged = false
     /// Why the table waits for a partial, or nil when it has one.
     var awaiting: Awaiting? = .initial
@@ -422,15 +447,16 @@ public struct ConnectionMachine: Sendable {
   }
 
   /// The connected states: silent while the heartbeat goes unanswered; else, from the tables'
-  /// progress, any table still waiting for its first partial → syncing; else resyncing, stale
-  /// or live.
+  /// progress, any required table still waiting for its first partial → syncing; else
+  /// resyncing, stale or live. An auxiliary table waiting for its first partial, or given up
+  /// on, holds nothing back.
   private var openState: ConnectionState {
     if silent { return .silent(since: lastMessageAt) }
     var resyncing: [Topic] = []
     var stale: [Topic] = []
-    for subscription in subscriptions {
+    for subscription in subscriptions where subscription.unavailable == nil {
       switch subscription.awaiting {
-      case .initial: return .syncing
+      case .initial: if subscription.isRequired { return .syncing }
       case .resync: resyncing.append(subscription.topic)
       case .stale: stale.append(subscription.topic)
       case nil: break
@@ -445,8 +471,24 @@ public struct ConnectionMachine: Sendable {
   private func makeSubscriptions(since now: MonotonicTime) -> [Subscription] {
     Topic.subscriptions(symbol: symbol, book: book).map {
       Subscription(
-        topic: $0, isWatched: config.staleWatchedTables.contains($0.table), awaitingSince: now)
+        topic: $0, isWatched: config.staleWatchedTables.contains($0.table),
+        isRequired: !config.auxiliaryTables.contains($0.table), awaitingSince: now)
     }
+  }
+
+  /// The auxiliary subscription an error refuses: the table `Unknown table: NAME` names, or the
+  /// one topic a failed subscription echoes.
+  private func auxiliaryIndex(refusedBy error: ServerError) -> Int? {
+    let index: Int?
+    if let table = error.unknownTableName {
+      index = subscriptions.firstIndex { $0.topic.table == table }
+    } else if error.requestArgs.count == 1, let topic = Topic(error.requestArgs[0]) {
+      index = subscriptions.firstIndex { $0.topic == topic }
+    } else {
+      index = nil
+    }
+    guard let index, !subscriptions[index].isRequired else { return nil }
+    return index
   }
 
   /// Any frame is a sign of life, answers an outstanding ping and ends a silence.
@@ -515,8 +557,19 @@ public struct ConnectionMachine: Sendable {
       pingOutstandingSince = now
       pingSentAt = now
     }
+    if let limit = config.auxiliaryPartialTimeout {
+      for index in subscriptions.indices {
+        let subscription = subscriptions[index]
+        guard !subscription.isRequired, subscription.awaiting != nil, subscription.unavailable == nil,
+          now >= subscription.awaitingSince + limit
+        else { continue }
+        subscriptions[index].unavailable = "no partial within \(Self.format(limit)) s"
+      }
+    }
     if let limit = config.partialTimeout,
-      let late = subscriptions.first(where: { $0.awaiting != nil && now >= $0.awaitingSince + limit })
+      let late = subscriptions.first(where: {
+        $0.isRequired && $0.awaiting != nil && now >= $0.awaitingSince + limit
+      })
     {
       actions.append(.close(code: 1000, reason: "no partial"))
       let error = "no partial for \(late.topic) within \(Self.format(limit)) s"
@@ -527,15 +580,19 @@ public struct ConnectionMachine: Sendable {
   }
 
   /// Resubscribes every watched table that has been silent for `staleTableAfter` while another
-  /// table had data within that time.
+  /// table had data within that time; and when no table at all has had data for that long (a
+  /// server that answers pings and sends nothing else), every table that holds a partial: the
+  /// pongs say the connection is up, not that the data is current.
   private mutating func resubscribeStaleTables(now: MonotonicTime, into actions: inout [ConnectionAction]) {
     guard let limit = config.staleTableAfter else { return }
-    let flowing = subscriptions.filter { $0.lastDataAt.map { now < $0 + limit } ?? false }
-    guard !flowing.isEmpty else { return }
+    let flowing = subscriptions.contains { $0.lastDataAt.map { now < $0 + limit } ?? false }
+    // A big message arriving slowly holds back every frame behind it: that is not silence.
+    if !flowing, let bytes = lastReceivingAt, now < bytes + limit { return }
     var stale: [Topic] = []
     for index in subscriptions.indices {
       let subscription = subscriptions[index]
-      guard subscription.isWatched, subscription.awaiting == nil, subscription.silent(for: limit, at: now)
+      guard flowing ? subscription.isWatched : true, subscription.awaiting == nil,
+        subscription.unavailable == nil, subscription.silent(for: limit, at: now)
       else { continue }
       subscriptions[index].awaiting = .stale
       subscriptions[index].awaitingSince = now
@@ -562,14 +619,25 @@ public struct ConnectionMachine: Sendable {
       }
       for subscription in subscriptions {
         if subscription.awaiting != nil {
-          if let limit = config.partialTimeout { next = min(next, subscription.awaitingSince + limit) }
+          let limit = subscription.isRequired ? config.partialTimeout : config.auxiliaryPartialTimeout
+          if let limit, subscription.unavailable == nil {
+            next = min(next, subscription.awaitingSince + limit)
+          }
         } else if subscription.isWatched, let limit = config.staleTableAfter,
           let last = subscription.lastDataAt, last + limit > now
         {
-          // A table already silent past the limit is waiting for other tables to flow, which only
-          // a `message` can reveal; a wake would find nothing to do.
           next = min(next, last + limit)
         }
+      }
+      // When every table has been silent that long, each that holds a partial is stale.
+      if let limit = config.staleTableAfter,
+        subscriptions.contains(where: { $0.awaiting == nil && $0.unavailable == nil })
+      {
+        var newest = lastReceivingAt
+        for subscription in subscriptions {
+          if let last = subscription.lastDataAt, newest.map({ last > $0 }) ?? true { newest = last }
+        }
+        if let newest, newest + limit > now { next = min(next, newest + limit) }
       }
       if attempt > 0, let since = liveSince { next = min(next, since + config.backoffResetAfter) }
       return next

@@ -6,12 +6,13 @@ public enum ConnectionState: Sendable, Hashable {
   case idle
   /// A connection attempt (TCP, TLS, WebSocket upgrade) is under way.
   case connecting
-  /// Connected and subscribed; waiting for the partials of the subscribed tables.
+  /// Connected and subscribed; waiting for the partials of the required tables (the book and
+  /// the trades; an auxiliary table on its way holds nothing back: `FeedConfig.auxiliaryTables`).
   case syncing
-  /// Every subscribed table has its partial and data flows.
+  /// Every required table has its partial and data flows.
   case live
-  /// These tables went silent while others flowed; they were resubscribed and wait for a fresh
-  /// partial.
+  /// These tables went silent (a book while others flowed, or every table while only pongs
+  /// came); they were resubscribed and wait for a fresh partial.
   case stale([Topic])
   /// The book owner asked for a fresh image of these tables; they were unsubscribed and
   /// subscribed again and wait for their partial.
@@ -23,7 +24,7 @@ public enum ConnectionState: Sendable, Hashable {
   /// No connection; the next attempt is due at `nextTryAt`. `attempt` counts the failures in a
   /// row so far (the upcoming try is retry number `attempt`).
   case reconnecting(attempt: Int, nextTryAt: MonotonicTime, lastError: String?, wait: Wait)
-  /// A failure that retrying cannot fix (an unknown symbol or table, HTTP 401/403/404), in the
+  /// A failure that retrying cannot fix (an unknown symbol or required table, HTTP 401/403/404), in the
   /// server's words. No reconnect loop; a user action (reconnect, another symbol) may try again.
   case error(FeedFailure)
   /// The server closed the connection and the configuration says not to reconnect (replay).

@@ -28,15 +28,31 @@ public struct FeedConfig: Sendable, Hashable {
   /// The rolling window of the connection budget.
   public var attemptWindow: Double = 3600
   /// A watched table that has had no data this long while other tables flow is stale and gets
-  /// resubscribed; nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
+  /// resubscribed; so is every table when none has had data this long (a server that answers
+  /// pings and sends nothing else). Nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
   /// publishes book changes every 50 ms) yet short enough to notice a silent stall quickly.
   public var staleTableAfter: Double? = 30
   /// The tables the stale watchdog watches: the order books. `trade` and `instrument` can be quiet
   /// for minutes on a calm market without anything being wrong.
   public var staleWatchedTables: Set<String> = Set(BookTable.allCases.map(\.name))
-  /// Reconnect when a subscribed table has not received its partial this long after it was
-  /// (re)subscribed; nil waits forever. BitMEX sends images on a 2.5 s cadence.
+  /// Reconnect when a required table (not one of `auxiliaryTables`) has not received its partial
+  /// this long after it was (re)subscribed; nil waits forever. BitMEX sends images on a 2.5 s
+  /// cadence.
   public var partialTimeout: Double? = 30
+  /// The tables the feed can do without: `instrument` (the header's prices and the markets list)
+  /// and `liquidation` (the Activity pane). One refused by the server, or whose partial does not
+  /// come within `auxiliaryPartialTimeout`, is unavailable (`FeedStatus.unavailable`, with why) and
+  /// only the panes that need it say so; it never holds LIVE back nor makes the feed reconnect. The
+  /// book and the trades are required: without them there is nothing to show.
+  public var auxiliaryTables: Set<String> = [Topic.instrumentTable, Topic.liquidationTable]
+  /// Give up on an auxiliary table whose partial has not come this long after it was subscribed
+  /// (it stays subscribed: a partial that comes later is taken); nil waits forever. Bytes of a
+  /// message still arriving (a big partial on a slow link) start the wait again.
+  public var auxiliaryPartialTimeout: Double? = 10
+  /// The largest WebSocket message accepted, in bytes (BitMEX: 64 MiB). The all-symbols
+  /// `instrument` partial is the largest message BitMEX sends: about 1 MB for its ~250
+  /// instruments today, over 16 MB for 20,000; a larger message closes the connection (1009).
+  public var maxMessageBytes: Int = 64 << 20
   /// The longest `Retry-After` / `meta.retryAfter` honoured; longer values are clamped so a bogus
   /// header cannot park the feed for days.
   public var maxRetryAfter: Double = 3600

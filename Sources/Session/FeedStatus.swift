@@ -25,6 +25,9 @@ public struct FeedStatus: Sendable, Hashable {
   /// in the past (or nil) means a new connection may open now; before it, `reconnectNow` keeps
   /// what it has, and the UI says why.
   public var connectionLimitUntil: MonotonicTime?
+  /// The auxiliary tables (`FeedConfig.auxiliaryTables`) the feed goes on without on this
+  /// connection, with why: the server's refusal in its own words, or the partial that never came.
+  public var unavailable: [Topic: String]
   /// Messages received per second (filled by the I/O layer).
   public var messagesPerSecond: Double
   /// Bytes received per second (filled by the I/O layer).
@@ -42,6 +45,7 @@ public struct FeedStatus: Sendable, Hashable {
     lastError: String? = nil,
     pingRoundTrip: Double? = nil,
     connectionLimitUntil: MonotonicTime? = nil,
+    unavailable: [Topic: String] = [:],
     messagesPerSecond: Double = 0,
     bytesPerSecond: Double = 0,
     lastMessageAt: [Topic: MonotonicTime] = [:]
@@ -54,8 +58,14 @@ public struct FeedStatus: Sendable, Hashable {
     self.lastError = lastError
     self.pingRoundTrip = pingRoundTrip
     self.connectionLimitUntil = connectionLimitUntil
+    self.unavailable = unavailable
     self.messagesPerSecond = messagesPerSecond
     self.bytesPerSecond = bytesPerSecond
     self.lastMessageAt = lastMessageAt
+  }
+
+  /// Why `table` (any of its topics) is unavailable, or nil while it is not.
+  public func unavailable(table: String) -> String? {
+    unavailable.first { $0.key.table == table }?.value
   }
 }

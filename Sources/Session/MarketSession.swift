@@ -20,6 +20,12 @@ public struct MarketSession: Sendable {
   public private(set) var lastDecodeError: String?
   /// When the last decode error was drained.
   public private(set) var lastDecodeErrorAt: MonotonicTime?
+  /// Rows skipped because they were malformed (an instrument row of the all-symbols partial),
+  /// the rest of their message kept, since the session started.
+  public private(set) var skippedRows = 0
+  /// The last skipped row in words, and when it was drained.
+  public private(set) var lastSkippedRow: String?
+  public private(set) var lastSkippedRowAt: MonotonicTime?
   /// The last integrity fault (why the book resyncs) and when it came.
   public private(set) var lastFault: IntegrityFault?
   public private(set) var lastFaultAt: MonotonicTime?
@@ -56,6 +62,8 @@ public struct MarketSession: Sendable {
     public var resetTopics: [Topic] = []
     /// Messages skipped since the last drain.
     public var decodeErrors = 0
+    /// Malformed rows skipped (their messages kept) since the last drain.
+    public var skippedRows = 0
     /// Recording just stopped, with this reason.
     public var recorderFailure: String?
     /// Rows of the markets list that changed.
@@ -69,7 +77,8 @@ public struct MarketSession: Sendable {
 
     /// Whether anything shown on screen may have changed.
     public var changedAnything: Bool {
-      changes.anything || statusChanged || !resetTopics.isEmpty || decodeErrors > 0 || recorderFailure != nil
+      changes.anything || statusChanged || !resetTopics.isEmpty || decodeErrors > 0 || skippedRows > 0
+        || recorderFailure != nil
         || rewound || replayMoved
     }
   }
@@ -103,6 +112,12 @@ public struct MarketSession: Sendable {
     step.decodeErrors = update.decodeErrors
     if let error = update.lastDecodeError { lastDecodeError = error }
     if update.lastDecodeError != nil { lastDecodeErrorAt = now }
+    if batch.skippedRows > 0 {
+      skippedRows += batch.skippedRows
+      step.skippedRows = batch.skippedRows
+      lastSkippedRow = batch.lastSkippedRow
+      lastSkippedRowAt = now
+    }
     if !batch.isEmpty {
       step.changes = market.apply(batch)
       step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
@@ -160,11 +175,29 @@ public struct MarketSession: Sendable {
   }
 
   /// Whether the feed is LIVE and every table of the watched symbol has its partial: a table
-  /// waiting for one (after a reconnect, a resync or a stale resubscribe) is not live.
+  /// waiting for one (after a reconnect, a resync or a stale resubscribe) is not live. The
+  /// instrument, an auxiliary table, counts as settled once the feed gave up on it (refused, or
+  /// no partial in time) or once the all-symbols image came without a row for this symbol (a
+  /// bad row skipped): nothing more will come for it until an update does.
   public var isLive: Bool {
-    guard case .live = status?.state else { return false }
-    return market.allTablesLive
+    guard case .live = status?.state, market.requiredTablesLive else { return false }
+    return market.instrumentSync == .live || markets.sync == .live || instrumentUnavailable != nil
   }
+
+  /// Whether the feed is LIVE and the book and the trades have their partial: what the status
+  /// line's badge says. An auxiliary table (the instrument, liquidations) missing or still on
+  /// its way holds nothing back; its own pane says so.
+  public var requiredTablesLive: Bool {
+    guard case .live = status?.state else { return false }
+    return market.requiredTablesLive
+  }
+
+  /// Why the feed goes on without the `instrument` table (the header's prices, the markets
+  /// list), or nil while it has it or still waits for it.
+  public var instrumentUnavailable: String? { status?.unavailable(table: Topic.instrumentTable) }
+
+  /// Why the feed goes on without the `liquidation` table (the Activity pane), or nil.
+  public var liquidationsUnavailable: String? { status?.unavailable(table: Topic.liquidationTable) }
 
   /// Whether the book is live: the feed connected and the book holding a clean partial.
   public var bookIsLive: Bool {

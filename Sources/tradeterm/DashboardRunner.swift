@@ -303,11 +303,14 @@ struct DashboardRunner {
     if includeActive { rest.request(.active) }
   }
 
-  /// What the log last said of the connection and resyncs, to log changes only.
+  /// What the log last said of the connection, resyncs, skipped rows and unavailable tables,
+  /// to log changes only.
   struct LoggedState {
     var connection: String?
     var resyncs = 0
     var resets = 0
+    var skippedRows = 0
+    var unavailable: [Topic: String] = [:]
 
     mutating func log(_ state: AppState, to logger: Logger) {
       if let status = state.status {
@@ -323,6 +326,18 @@ struct DashboardRunner {
           logger.info("connection: \(words)")
           connection = words
         }
+        if status.unavailable != unavailable {
+          for (topic, why) in status.unavailable.sorted(by: { $0.key.description < $1.key.description })
+          where unavailable[topic] != why {
+            logger.warning("table \(topic) unavailable: \(why)")
+          }
+          unavailable = status.unavailable
+        }
+      }
+      if state.session.skippedRows > skippedRows {
+        let count = state.session.skippedRows - skippedRows
+        skippedRows = state.session.skippedRows
+        logger.warning("skipped \(count) malformed row(s); the last: \(state.session.lastSkippedRow ?? "?")")
       }
       if state.session.resets > resets {
         resets = state.session.resets

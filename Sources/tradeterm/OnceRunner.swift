@@ -47,6 +47,11 @@ struct OnceRunner {
     while true {
       let now = MonotonicTime.now()
       if now >= deadline {
+        // The book and the tape are live and only the instrument (auxiliary) is still on its way:
+        // the book's snapshot is what was asked for, so print it rather than nothing.
+        if !markets, !portfolio, !waitForEnd, session.requiredTablesLive, let status = session.status {
+          return complete(feed, session.market, status)
+        }
         printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
         return 1
       }
@@ -89,7 +94,13 @@ struct OnceRunner {
       case .ended:
         return complete(feed, session.market, status)
       case .live where !waitForEnd && session.isLive:
-        // Every table has its partial: a table still waiting for one is not live.
+        // Every table has its partial (or, for an auxiliary one, was given up on): a table still
+        // waiting for one is not live.
+        if markets || portfolio, session.markets.sync != .live, let why = session.instrumentUnavailable {
+          // The list and the marks are the instrument table's: without it there is nothing to print.
+          printError("tradeterm: the instrument table is unavailable: \(why)")
+          return 1
+        }
         if markets {
           feed.stop()
           return finishMarkets(session.markets, status)
@@ -160,6 +171,10 @@ struct OnceRunner {
     if let error = status.lastError { words += " (\(error))" }
     if let fault = session.lastFault { words += "; last resync: \(fault)" }
     if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
+    if let row = session.lastSkippedRow { words += "; last skipped \(row)" }
+    for (topic, why) in status.unavailable.sorted(by: { $0.key.description < $1.key.description }) {
+      words += "; \(topic) unavailable: \(why)"
+    }
     return words
   }
 }

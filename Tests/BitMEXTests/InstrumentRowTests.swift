@@ -117,9 +117,12 @@ import Testing
     expected.isQuanto = true
     expected.expiryMs = 1_632_484_800_000
     #expect(batch.instruments == [expected])
-    #expect(throws: DecodeError.self) {
-      try decodeOne(#"{"table":"instrument","action":"update","data":[{"symbol":"X","isInverse":"yes"}]}"#)
-    }
+    // A value of the wrong kind makes the row malformed: it is skipped, and says why.
+    let skipped = try decodeOne(
+      #"{"table":"instrument","action":"update","data":[{"symbol":"X","isInverse":"yes"}]}"#)
+    #expect(skipped.instruments.isEmpty)
+    #expect(skipped.skippedRows == 1)
+    #expect(skipped.lastSkippedRow?.hasPrefix("instrument row 1 (X): ") == true)
   }
 
   @Test func keyTableFindsEveryKeyAndNothingElse() {

@@ -89,7 +89,9 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.topics == xbt)
   }
 
-  @Test func livesOnceEveryTableHasItsPartial() {
+  /// LIVE once the required tables (book, trades) have their partial: the auxiliary ones
+  /// (instrument, liquidations) hold nothing back.
+  @Test func livesOnceEveryRequiredTableHasItsPartial() {
     var machine = machine()
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
@@ -97,11 +99,11 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.isAcknowledged(book))
     #expect(!machine.isAcknowledged(trade))
     #expect(machine.partialReceived(book, now: 2) == [])
+    #expect(machine.partialReceived(instrument, now: 2.05) == [])
     #expect(machine.partialReceived(Topic(table: "trade", symbol: "ETHUSD"), now: 2.1) == [])
-    #expect(machine.partialReceived(trade, now: 2.25) == [])
-    #expect(machine.partialReceived(instrument, now: 2.5) == [])
     #expect(machine.state == .syncing)
-    #expect(machine.partialReceived(liquidation, now: 2.5) == [.emit(status(.live))])
+    #expect(machine.partialReceived(trade, now: 2.25) == [.emit(status(.live))])
+    #expect(machine.partialReceived(liquidation, now: 2.5) == [])
     #expect(machine.isAcknowledged(instrument))
     #expect(machine.lastData(for: trade) == 2.25)
   }
@@ -474,6 +476,85 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.state == .error(failure))
   }
 
+  /// A server without the liquidation table (issue 24, finding 2): the refusal makes that
+  /// table unavailable with the server's words; the connection stays, goes LIVE on the book and
+  /// trades, and never reconnects for it.
+  @Test func aRefusedAuxiliaryTableIsUnavailableAndTheFeedGoesLive() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    let words = "Unknown table: liquidation"
+    let refusal = ServerError(status: 400, message: words, requestArgs: xbt.map(\.description))
+    var refused = status(.syncing)
+    refused.unavailable = [liquidation: words]
+    #expect(machine.serverError(refusal, now: 1.1) == [.emit(refused)])
+    _ = machine.partialReceived(book, now: 1.2)
+    _ = machine.partialReceived(instrument, now: 1.2)
+    var live = status(.live)
+    live.unavailable = [liquidation: words]
+    #expect(machine.partialReceived(trade, now: 1.3) == [.emit(live)])
+    var later: [ConnectionAction] = []
+    for second in 2...120 {
+      let now = MonotonicTime(seconds: Double(second))
+      later += machine.message(topic: book, now: now) + machine.message(topic: trade, now: now)
+      later += machine.tick(now: now)
+    }
+    #expect(!later.contains { if case .close = $0 { true } else { false } })
+    #expect(machine.state == .live)
+    #expect(machine.status.unavailable == [liquidation: words])
+    #expect(machine.connectionsOpened == 1)
+  }
+
+  /// A failed subscription of one auxiliary topic (`success: false`) is a refusal of it too.
+  @Test func aFailedAuxiliarySubscriptionIsUnavailable() {
+    var machine = liveMachine()
+    let failed = ServerError(status: 400, message: "not for you", requestArgs: ["instrument"])
+    _ = machine.serverError(failed, now: 3)
+    #expect(machine.state == .live)
+    #expect(machine.status.unavailable == [instrument: "not for you"])
+    #expect(machine.status.lastError == nil)
+  }
+
+  /// The book and the trades stay required: a refusal of either still stops in ERROR.
+  @Test func aRefusedRequiredTableIsStillAnError() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    let words = "Unknown table: trade"
+    let actions = machine.serverError(ServerError(status: 400, message: words), now: 1.1)
+    #expect(actions.first == .close(code: 1000, reason: "server error"))
+    #expect(machine.state == .error(FeedFailure(.unknownTable, words)))
+  }
+
+  /// An auxiliary table whose partial never comes (issue 24, finding 2): LIVE does not wait for
+  /// it; after `auxiliaryPartialTimeout` it is unavailable, without a reconnect; a partial that
+  /// comes after all makes it available again.
+  @Test func aMissingAuxiliaryPartialIsGivenUpOnWithoutHoldingLiveBack() {
+    var machine = machine()
+    _ = machine.start(now: 0)
+    _ = machine.connected(now: 1)
+    _ = machine.partialReceived(book, now: 1.5)
+    _ = machine.partialReceived(liquidation, now: 1.5)
+    #expect(machine.partialReceived(trade, now: 2).contains(.emit(status(.live))))
+    var actions: [ConnectionAction] = []
+    for tenth in 21...109 {
+      let now = MonotonicTime(seconds: Double(tenth) / 10)
+      actions += machine.message(topic: book, now: now) + machine.pong(now: now) + machine.tick(now: now)
+    }
+    #expect(machine.status.unavailable.isEmpty)
+    #expect(machine.pendingWake == 11, "the instrument's limit runs from the subscription at 1")
+    var given = status(.live)
+    given.unavailable = [instrument: "no partial within 10 s"]
+    #expect(machine.tick(now: 11).contains(.emit(given)))
+    for second in 12...100 {
+      let now = MonotonicTime(seconds: Double(second))
+      actions += machine.message(topic: book, now: now) + machine.tick(now: now)
+    }
+    #expect(!actions.contains { if case .close = $0 { true } else { false } })
+    #expect(machine.state == .live)
+    #expect(machine.partialReceived(instrument, now: 101) == [.emit(status(.live))])
+  }
+
   @Test(arguments: [401, 403, 404])
   func unauthorizedForbiddenOrNotFoundIsAnError(code: Int) {
     var machine = machine()
@@ -546,10 +627,9 @@ private func quietConfig() -> FeedConfig {
       ])
     #expect(!machine.isAcknowledged(book))
     _ = machine.partialReceived(book, now: 5)
-    _ = machine.partialReceived(trade, now: 5)
     _ = machine.partialReceived(instrument, now: 5)
-    #expect(
-      machine.partialReceived(liquidation, now: 5) == [.emit(status(.live, attempt: 1, reconnects: 1))])
+    _ = machine.partialReceived(liquidation, now: 5)
+    #expect(machine.partialReceived(trade, now: 5) == [.emit(status(.live, attempt: 1, reconnects: 1))])
     #expect(machine.connectionsOpened == 2)
   }
 
@@ -629,18 +709,41 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.partialReceived(book, now: 34) == [.emit(status(.live))])
   }
 
-  @Test func aQuietMarketIsNotStaleUntilAnotherTableFlows() {
+  /// A server that answers every ping and sends nothing else (issue 24, finding 9): the pongs
+  /// say the connection is up, not that the data is current. Once every table has been silent
+  /// for the stale limit, each is STALE and resubscribed; without fresh partials the book's
+  /// partial timeout then reconnects.
+  @Test func pongsAloneDoNotKeepTheFeedLive() {
+    var machine = liveMachine()
+    // A pong every second (as if pinged), and nothing else.
+    for second in 3...32 {
+      _ = machine.pong(now: MonotonicTime(seconds: Double(second)))
+      #expect(machine.state == .live)
+    }
+    #expect(machine.tick(now: 32.4) == [.scheduleWake(at: 32.5)], "due when every table has been silent 30 s")
+    let expected: [ConnectionAction] = [
+      .send(Topic.unsubscribeRequest(xbt)), .resetTables(xbt), .send(Topic.subscribeRequest(xbt)),
+      .emit(status(.stale(xbt))),
+    ]
+    #expect(Array(machine.tick(now: 32.5).prefix(4)) == expected)
+    #expect(machine.state.label == "STALE")
+    // Still only pongs: the book's partial does not come back, so a new connection.
+    var actions: [ConnectionAction] = []
+    for second in 33...62 { actions += machine.pong(now: MonotonicTime(seconds: Double(second))) }
+    #expect(!actions.contains(.close(code: 1000, reason: "no partial")))
+    #expect(machine.tick(now: 62.5).first == .close(code: 1000, reason: "no partial"))
+  }
+
+  /// Frames of no table (acks, pongs, a welcome) are no data: a book that nothing else outlasts
+  /// goes stale with every other table, where it used to wait for another table to flow.
+  @Test func aQuietBookIsStaleWhenNothingElseFlowsEither() {
     var machine = liveMachine()
     for second in 3...40 {
       #expect(machine.message(now: MonotonicTime(seconds: Double(second))) == [])
     }
-    #expect(machine.tick(now: 40) == [.scheduleWake(at: 45)])
     #expect(machine.state == .live)
-    #expect(
-      machine.message(topic: trade, now: 41) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#), .resetTables([book]),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.stale([book]))),
-      ])
+    #expect(machine.tick(now: 40).contains(.resetTables(xbt)))
+    #expect(machine.state == .stale(xbt))
   }
 
   @Test func quietTradesAreNeverStale() {
@@ -663,6 +766,7 @@ private func quietConfig() -> FeedConfig {
     }
     _ = machine.partialReceived(trade, now: 30)
     _ = machine.partialReceived(instrument, now: 30)
+    _ = machine.partialReceived(liquidation, now: 30)
     let error = "no partial for orderBookL2_25:XBTUSD within 30 s"
     #expect(
       machine.tick(now: 31) == [
