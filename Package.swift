@@ -118,6 +118,7 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
+        "VenueCore", "Kraken", "Binance", "OKX", "Bybit", "Coinbase",
         "App", "Trading", "Journal", "Config", "Files", "Commands",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

@@ -104,3 +104,21 @@ public struct BinanceAdapter: VenueAdapter {
     try decoder.decode(frame, receivedAt: receivedAt, into: &batch)
   }
 }
+
+extension VenueAbout {
+  public static let binance = VenueAbout(
+    venue: .binance, examples: ["binance:BTCUSDT"],
+    bookRule:
+      "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
+    reads:
+      "depth, bookTicker, trades (decoder and bridge, on real frames), exchangeInfo; connection not wired yet",
+    selectable: false)
+
+  public static let binanceUSDM = VenueAbout(
+    venue: .binanceUSDM, examples: ["binance-usdm:BTCUSDT"],
+    bookRule:
+      "REST snapshot bridged to buffered diffs (U ≤ L ≤ u, then pu = previous u), bookTicker cross-check",
+    reads:
+      "depth, bookTicker, aggTrades (decoder and bridge, on real frames), exchangeInfo; connection not wired yet",
+    selectable: false)
+}

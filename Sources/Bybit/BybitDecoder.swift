@@ -142,3 +142,16 @@ public struct BybitDecoder: VenueFrameDecoder {
     return WireReader.equals(UnsafeBufferPointer(rebasing: span[0..<n]), prefix)
   }
 }
+
+extension VenueAbout {
+  public static let bybit: [VenueAbout] = [
+    (Venue.bybitSpot, "bybit-spot:BTCUSDT"), (.bybitLinear, "bybit-linear:BTCUSDT"),
+    (.bybitInverse, "bybit-inverse:BTCUSD"),
+  ].map { venue, example in
+    VenueAbout(
+      venue: venue, examples: [example],
+      bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
+      reads: "orderbook and publicTrade (decoder, on documented shapes); connection not wired yet",
+      selectable: false)
+  }
+}

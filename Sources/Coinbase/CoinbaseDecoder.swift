@@ -175,3 +175,12 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
     }
   }
 }
+
+extension VenueAbout {
+  public static let coinbase = VenueAbout(
+    venue: .coinbase, examples: ["coinbase:BTC-USD"],
+    bookRule:
+      "in-band snapshot + one sequence_num per connection across channels (a gap anywhere resubscribes)",
+    reads: "level2 and market_trades (decoder, on documented shapes); connection not wired yet",
+    selectable: false)
+}

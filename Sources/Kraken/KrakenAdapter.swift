@@ -85,3 +85,13 @@ public struct KrakenAdapter: VenueAdapter {
     try decoder.decode(frame, receivedAt: receivedAt, into: &batch)
   }
 }
+
+extension VenueAbout {
+  public static let kraken = VenueAbout(
+    venue: .kraken, examples: ["kraken:BTC/USD", "kraken:ETH/USD"],
+    bookRule:
+      "in-band snapshot + CRC32 checksum of the top 10, cut to the subscribed depth (25; 10 100 500 1000)",
+    reads:
+      "book and trades (decoder, checksum verified on real frames), AssetPairs; connection not wired yet",
+    selectable: false)
+}

@@ -170,3 +170,12 @@ public struct OKXDecoder: VenueFrameDecoder {
     return nil
   }
 }
+
+extension VenueAbout {
+  public static let okx = VenueAbout(
+    venue: .okx, examples: ["okx:BTC-USDT", "okx:BTC-USDT-SWAP", "okx:BTC-USD-SWAP"],
+    bookRule:
+      "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
+    reads: "books and trades (decoder, on real frames), instruments with ctVal; connection not wired yet",
+    selectable: false)
+}

@@ -43,6 +43,14 @@ public struct InstrumentKey: Sendable, Hashable, Comparable, CustomStringConvert
     return .success(InstrumentKey(venue: venue, symbol: symbol))
   }
 
+  /// The symbol part of `venue:SYMBOL` text (the text itself when it names no known venue).
+  public static func symbolPart(of text: String) -> String {
+    guard let colon = text.firstIndex(of: ":"), Venue(name: String(text[..<colon])) != nil else {
+      return text
+    }
+    return String(text[text.index(after: colon)...])
+  }
+
   /// `venue:SYMBOL`.
   public var description: String { "\(venue.rawValue):\(symbol)" }
 

@@ -30,14 +30,28 @@ struct Tradeterm: ParsableCommand {
       """
   )
 
-  @Argument(help: "The instrument to watch: `tradeterm ETHUSD` opens the dashboard on ETHUSD.")
+  @Argument(
+    help:
+      "The instrument to watch: `tradeterm ETHUSD` (BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues."
+  )
   var instrument: String?
 
   @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
   var symbolOption: String?
 
-  /// The instrument given on the command line: the argument, or `--symbol`.
-  var symbol: String { instrument ?? symbolOption ?? "XBTUSD" }
+  @Option(
+    name: .customLong("venue"),
+    help: "The venue of the instrument (default: bitmex); `tradeterm venues` lists them and what each can do."
+  )
+  var venueOption: String?
+
+  /// The symbol given on the command line (the argument, or `--symbol`), its `venue:` read off.
+  var givenSymbol: String? {
+    (instrument ?? symbolOption).map { InstrumentKey.symbolPart(of: $0) }
+  }
+
+  /// The symbol given on the command line, or XBTUSD.
+  var symbol: String { givenSymbol ?? "XBTUSD" }
 
   @Option(
     name: .customLong("depth"),
@@ -167,6 +181,7 @@ struct Tradeterm: ParsableCommand {
     if let instrument, let symbolOption, instrument != symbolOption {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
+    try validateVenue()
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
@@ -188,6 +203,10 @@ struct Tradeterm: ParsableCommand {
     case .success(let l): loaded = l
     case .failure(let problem): throw fail(problem.message)
     }
+    if instrument == "venues" {
+      print(VenueAbout.listing(Venues.registered), terminator: "")
+      return
+    }
     if instrument == "config" {
       if example {
         print(Settings.example, terminator: "")
@@ -207,7 +226,7 @@ struct Tradeterm: ParsableCommand {
 
   /// Runs with the config's `settings`, the flags over them.
   func start(_ settings: Settings, startNotes: [String] = []) throws {
-    let symbol = instrument ?? symbolOption ?? settings.symbol
+    let symbol = givenSymbol ?? settings.symbol
     let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
     let fps = fpsOption ?? settings.fps
     let markets = markets || (settings.startScreen == .markets && !once)
@@ -242,7 +261,7 @@ struct Tradeterm: ParsableCommand {
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
-      let asked = (instrument ?? symbolOption).flatMap(Symbol.init)
+      let asked = givenSymbol.flatMap(Symbol.init)
       guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
         throw ExitCode(2)
       }
@@ -404,7 +423,7 @@ struct Tradeterm: ParsableCommand {
   }
 
   /// Prints one clear line on stderr and gives the exit status to throw (2).
-  private func fail(_ message: String) -> ExitCode {
+  func fail(_ message: String) -> ExitCode {
     printError("tradeterm: \(message)")
     return ExitCode(2)
   }
