@@ -52,8 +52,11 @@ public enum ConfigLoader {
 
   /// The closest of `candidates` to `word`, if it is close enough to be a typo.
   static func suggestion(_ word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-    guard let (best, d) = scored, d <= (word.count >= 4 ? 2 : 1) else { return nil }
+    let limit = word.count >= 4 ? 2 : 1
+    // A length further off than the limit is further off than the limit: not worth a distance.
+    let near = candidates.filter { abs($0.count - word.count) <= limit }
+    let scored = near.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+    guard let (best, d) = scored, d <= limit else { return nil }
     return best
   }
 
