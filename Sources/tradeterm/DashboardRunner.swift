@@ -128,8 +128,15 @@ struct DashboardRunner {
       notes.append(favouritesNote)
       logger?.error("\(favouritesNote)")
     }
-    switch alertsFile?.load() ?? .success([]) {
-    case .success(let rules): for rule in rules { state.alerts.add(rule) }
+    switch alertsFile?.load() ?? .success(LoadedAlerts()) {
+    case .success(let loaded):
+      for rule in loaded.rules { state.alerts.add(rule) }
+      // A bad alert is skipped, not the file: said, and the good ones kept.
+      if let first = loaded.skipped.first {
+        let more = loaded.skipped.count > 1 ? " (+\(loaded.skipped.count - 1) more)" : ""
+        notes.append("alerts file: \(first.description)\(more)")
+        for skipped in loaded.skipped { logger?.error("alerts file: \(skipped.description)") }
+      }
     case .failure(let problem):
       // A file that cannot be read is left as it is (not overwritten with this run's alerts).
       notes.append(problem.message + " (left alone: alerts added now are not kept)")
