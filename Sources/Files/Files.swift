@@ -73,12 +73,19 @@ public enum Files {
   /// symbolic link (`O_NOFOLLOW`: a link would make tradeterm cut or overwrite its target), and
   /// only when it is a regular file (not a FIFO, a device such as `/dev/zero`, a directory).
   /// Returns the descriptor, blocking again, close-on-exec.
-  public static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o644) -> Result<Int32, Refusal>
-  {
-    let fd = open(path, flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, mode)
+  /// With `followingLinks`, a symbolic link is followed (a file the user named, such as the log).
+  public static func openRegular(
+    _ path: String, flags: Int32, mode: mode_t = 0o644, followingLinks: Bool = false
+  ) -> Result<Int32, Refusal> {
+    let fd = open(path, flags | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW) | O_CLOEXEC, mode)
     guard fd >= 0 else {
       let code = errno
       if code == ELOOP { return .failure(Refusal("is a symbolic link, not a regular file", code: code)) }
+      // A FIFO opened for writing without a reader fails (ENXIO): say what it is instead.
+      var info = stat()
+      if (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0, info.st_mode & S_IFMT != S_IFREG {
+        return .failure(Refusal("not a regular file (\(kind(info.st_mode)))", code: code))
+      }
       return .failure(Refusal(String(cString: strerror(code)), code: code))
     }
     var info = stat()
