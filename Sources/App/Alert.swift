@@ -57,22 +57,48 @@ public struct AlertRule: Sendable, Hashable {
     case .below(let level, let source): return "\(s) \(source.rawValue) <= \(Self.number(level))"
     case .move(let percent, let minutes):
       return "\(s) moves \(Self.number(percent))% in \(Self.number(minutes))m"
-    case .fundingAbove(let rate): return "\(s) funding >= \(Self.number(rate * 100))%"
-    case .fundingBelow(let rate): return "\(s) funding <= \(Self.number(rate * 100))%"
+    case .fundingAbove(let rate): return "\(s) funding >= \(Self.percent(rate))%"
+    case .fundingBelow(let rate): return "\(s) funding <= \(Self.percent(rate))%"
     case .trade(let size): return "\(s) trade >= \(size)"
     case .wall(let size, let bps): return "\(s) wall >= \(size) within \(Self.number(bps)) bps"
     }
   }
 
-  /// A number without a needless `.0`.
+  /// A number as the config and the alerts file write it, and as messages show it: without a
+  /// needless `.0`, in plain decimals where that is short (no exponent for 0.0001 or 98000.5),
+  /// and always the shortest text that reads back as exactly `v` (`Double(text) == v`): 1e20 is
+  /// `1e+20`, not the `1e+2` that trimming zeros from it made, and 1e-9 is `0.000000001`, not 0.
+  /// Whole numbers below 1e15 are written as integers (TOML reads them as such).
   public static func number(_ v: Double) -> String {
+    guard v.isFinite else { return v.isNaN ? "nan" : v < 0 ? "-inf" : "inf" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-    // At most 8 decimals, trailing zeros dropped: a funding rate of 0.0006 % is not written
-    // 0.0006000000000000001 (a Double's shortest spelling of 6e-06 × 100), nor 6e-04.
-    var text = NumberFormat.fixed(v, decimals: 8, grouping: false)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
+    // Swift's own spelling is the shortest that reads back exactly; it switches to an exponent
+    // below 1e-4, where plain decimals read better, up to a dozen zeros after the point.
+    let shortest = "\(v)"
+    guard let e = shortest.firstIndex(of: "e"), let exponent = Int(shortest[shortest.index(after: e)...]),
+      exponent < 0, exponent >= -12
+    else { return shortest }
+    let negative = shortest.hasPrefix("-")
+    let digits = shortest[..<e].filter { $0 != "." && $0 != "-" }
+    return (negative ? "-" : "") + "0." + String(repeating: "0", count: -exponent - 1) + digits
+  }
+
+  /// A funding rate (a fraction) as the percent the config writes (`funding-above = 0.0006`),
+  /// chosen so that the percent read back and divided by 100 is exactly `rate` again: the
+  /// shortest of the percents near `rate × 100` that do (`rate × 100` itself can be one
+  /// binary step off, 6e-06 × 100 = 0.0006000000000000001).
+  public static func percent(_ rate: Double) -> String {
+    let scaled = rate * 100
+    guard scaled.isFinite else { return number(scaled) }
+    var best: String?
+    var candidate = scaled
+    for _ in 0..<4 { candidate = candidate.nextDown }
+    for _ in 0..<9 {
+      let text = number(candidate)
+      if candidate / 100 == rate, best.map({ text.count < $0.count }) ?? true { best = text }
+      candidate = candidate.nextUp
+    }
+    return best ?? number(scaled)
   }
 }
 

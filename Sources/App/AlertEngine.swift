@@ -182,10 +182,10 @@ public struct AlertEngine: Sendable {
         "\(rule.symbol) moved \(AlertRule.number(percent))% within \(AlertRule.number(minutes))m, now \(v)"
     case .fundingAbove(let level):
       return
-        "\(rule.symbol) funding \(AlertRule.number(value * 100))% above \(AlertRule.number(level * 100))%"
+        "\(rule.symbol) funding \(AlertRule.percent(value))% above \(AlertRule.percent(level))%"
     case .fundingBelow(let level):
       return
-        "\(rule.symbol) funding \(AlertRule.number(value * 100))% below \(AlertRule.number(level * 100))%"
+        "\(rule.symbol) funding \(AlertRule.percent(value))% below \(AlertRule.percent(level))%"
     case .trade(let size): return "\(rule.symbol) trade of \(v) (>= \(size))"
     case .wall(let size, let bps):
       return "\(rule.symbol) wall of \(v) within \(AlertRule.number(bps)) bps (>= \(size))"

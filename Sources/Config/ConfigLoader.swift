@@ -68,15 +68,55 @@ public enum ConfigLoader {
     return nil
   }
 
-  /// Only the `[[alerts]]` of `text` (the alerts state file has the config's form).
-  public static func loadAlerts(_ text: String, file: String) -> Result<[AlertRule], ConfigError> {
-    load(text, file: file).map(\.settings.alerts)
+  /// Only the `[[alerts]]` of `text` (the alerts state file has the config's form). An alert
+  /// that does not load is skipped with a warning and the others are kept; only text that is
+  /// not TOML, or `alerts` that is not an array of tables, fails the file.
+  public static func loadAlerts(_ text: String, file: String) -> Result<LoadedAlerts, ConfigError> {
+    if let at = nulPosition(text) {
+      return .failure(
+        ConfigError(
+          file: file, position: at, message: "a NUL byte: the alerts file must be text (nothing was read)"))
+    }
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      let at = SourcePosition(
+        line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
+      return .failure(ConfigError(file: file, position: at, message: "not valid TOML: \(error.description)"))
+    } catch {
+      return .failure(
+        ConfigError(file: file, position: .init(line: 1, column: 1), message: "not valid TOML: \(error)"))
+    }
+    var reader = Reader(file: file, locator: KeyLocator(text))
+    var loaded = LoadedAlerts()
+    guard let value = table["alerts"] else { return .success(loaded) }
+    guard let array = value.array else {
+      return .failure(reader.error("alerts must be an array of tables: [[alerts]]", key: "alerts"))
+    }
+    for (i, item) in array.enumerated() {
+      do throws(ConfigError) {
+        guard let alert = item.table else {
+          throw reader.error("each alert must be a table: [[alerts]]", table: "alerts", index: i)
+        }
+        loaded.rules.append(try reader.alert(alert, index: i))
+      } catch {
+        loaded.skipped.append(
+          ConfigWarning(
+            file: error.file, position: error.position, message: "alert #\(i + 1) skipped: \(error.message)"))
+      }
+    }
+    loaded.warnings = reader.warnings
+    return .success(loaded)
   }
 
   /// The closest of `candidates` to `word`, if it is close enough to be a typo.
   static func suggestion(_ word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-    guard let (best, d) = scored, d <= (word.count >= 4 ? 2 : 1) else { return nil }
+    let limit = word.count >= 4 ? 2 : 1
+    // A length further off than the limit is further off than the limit: not worth a distance.
+    let near = candidates.filter { abs($0.count - word.count) <= limit }
+    let scored = near.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+    guard let (best, d) = scored, d <= limit else { return nil }
     return best
   }
 

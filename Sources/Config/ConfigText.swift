@@ -41,7 +41,7 @@ extension Settings {
       out.append("")
       out.append("[[positions]]")
       out.append("symbol = \(Self.quoted(p.symbol.description))")
-      out.append("quantity = \(p.quantity)")
+      out.append("quantity = \(AlertRule.number(p.quantity))")
       out.append("entry = \(AlertRule.number(p.entry))")
     }
     return out.joined(separator: "\n") + "\n"
@@ -55,8 +55,8 @@ extension Settings {
     case .above(let level, let source): out += ["above = \(n(level))", "price = \(quoted(source.rawValue))"]
     case .below(let level, let source): out += ["below = \(n(level))", "price = \(quoted(source.rawValue))"]
     case .move(let percent, let minutes): out += ["move = \(n(percent))", "within = \(n(minutes))"]
-    case .fundingAbove(let rate): out += ["funding-above = \(n(rate * 100))"]
-    case .fundingBelow(let rate): out += ["funding-below = \(n(rate * 100))"]
+    case .fundingAbove(let rate): out += ["funding-above = \(AlertRule.percent(rate))"]
+    case .fundingBelow(let rate): out += ["funding-below = \(AlertRule.percent(rate))"]
     case .trade(let size): out += ["trade = \(size)"]
     case .wall(let size, let bps): out += ["wall = \(size)", "within-bps = \(n(bps))"]
     }
@@ -66,6 +66,24 @@ extension Settings {
     }
     if !rule.run.isEmpty { out.append("run = [\(rule.run.map(quoted).joined(separator: ", "))]") }
     return out
+  }
+
+  /// The alerts state file's text for `rules`, and the rules left out of it: each is written
+  /// only if its lines read back as the same rule (checked by loading them), so a rule that
+  /// would not (a symbol with a space in it) never makes the file fail to load.
+  public static func alertsFile(_ rules: [AlertRule]) -> (text: String, refused: [AlertRule]) {
+    var text = "# tradeterm's alerts added with `a`, kept across runs (the config's [[alerts]] form).\n"
+    var refused: [AlertRule] = []
+    for rule in rules {
+      let lines = alertLines(rule).joined(separator: "\n") + "\n"
+      guard case .success(let again) = ConfigLoader.loadAlerts(lines, file: "alerts"), again.rules == [rule]
+      else {
+        refused.append(rule)
+        continue
+      }
+      text += "\n" + lines
+    }
+    return (text, refused)
   }
 
   /// A colour as the config writes it: an index as a number, else a string.

@@ -15,9 +15,20 @@ public struct KeyLocator: Sendable {
     var value: SourcePosition
   }
 
-  private var entries: [Entry] = []
+  /// A key as `position` looks it up: its table, the array element, and the key's path.
+  struct Place: Hashable {
+    var table: String
+    var index: Int?
+    var key: String
+  }
+
+  /// The first entry of each place, and of each full path (`table.key`) with its element's
+  /// index: a lookup per key is constant time (a search of every entry per unknown key made a
+  /// large config quadratic to load).
+  private var entries: [Place: Entry] = [:]
+  private var fullPaths: [Place: Entry] = [:]
   /// Where each table header (and array element) starts.
-  private var headers: [(table: String, index: Int?, position: SourcePosition)] = []
+  private var headers: [Place: SourcePosition] = [:]
 
   public init(_ text: String) {
     var table = ""
@@ -39,23 +50,28 @@ public struct KeyLocator: Sendable {
         let i = arrayCounts[name, default: 0]
         arrayCounts[name] = i + 1
         (table, index) = (name, i)
-        headers.append((name, i, SourcePosition(line: lineNumber, column: indent + 1)))
+        let place = Place(table: name, index: i, key: "")
+        if headers[place] == nil { headers[place] = SourcePosition(line: lineNumber, column: indent + 1) }
         continue
       }
       if first == "[" {
         let name = Self.keyPath(body.dropFirst().prefix { $0 != "]" })
         (table, index) = (name, nil)
-        headers.append((name, nil, SourcePosition(line: lineNumber, column: indent + 1)))
+        let place = Place(table: name, index: nil, key: "")
+        if headers[place] == nil { headers[place] = SourcePosition(line: lineNumber, column: indent + 1) }
         continue
       }
       guard let eq = Self.equalsIndex(body) else { continue }
       let key = Self.keyPath(body[body.startIndex..<eq])
       let value = body[body.index(after: eq)...].drop { $0 == " " || $0 == "\t" }
       let valueColumn = indent + body.distance(from: body.startIndex, to: value.startIndex) + 1
-      entries.append(
-        Entry(
-          table: table, index: index, key: key, position: .init(line: lineNumber, column: indent + 1),
-          value: .init(line: lineNumber, column: valueColumn)))
+      let entry = Entry(
+        table: table, index: index, key: key, position: .init(line: lineNumber, column: indent + 1),
+        value: .init(line: lineNumber, column: valueColumn))
+      let place = Place(table: table, index: index, key: key)
+      if entries[place] == nil { entries[place] = entry }
+      let full = Place(table: "", index: index, key: table + "." + key)
+      if fullPaths[full] == nil { fullPaths[full] = entry }
       for quote in ["\"\"\"", "'''"] where value.hasPrefix(quote) {
         if !value.dropFirst(3).contains(quote) { inMultiline = quote }
       }
@@ -72,14 +88,15 @@ public struct KeyLocator: Sendable {
   {
     if let key {
       let found =
-        entries.first { $0.table == table && $0.index == index && $0.key == key }
+        entries[Place(table: table, index: index, key: key)]
         // A dotted key at the top (`theme.bid = ...`) or a key of a subtable.
-        ?? entries.first { !table.isEmpty && index == nil && $0.table.isEmpty && $0.key == table + "." + key }
-        ?? entries.first { $0.index == index && $0.table + "." + $0.key == table + "." + key }
+        ?? (!table.isEmpty && index == nil
+          ? entries[Place(table: "", index: nil, key: table + "." + key)] : nil)
+        ?? fullPaths[Place(table: "", index: index, key: table + "." + key)]
       if let found { return value ? found.value : found.position }
     }
-    if let h = headers.first(where: { $0.table == table && $0.index == index }) { return h.position }
-    if index == nil, let e = entries.first(where: { $0.table.isEmpty && $0.key == table }) {
+    if let h = headers[Place(table: table, index: index, key: "")] { return h }
+    if index == nil, let e = entries[Place(table: "", index: nil, key: table)] {
       return e.position
     }
     return SourcePosition(line: 1, column: 1)

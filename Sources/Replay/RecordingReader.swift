@@ -53,10 +53,13 @@ public final class RecordingReader {
   /// Whether the last line had no `\n` (a recording cut short mid-line).
   @exclusivity(unchecked) public private(set) var lastLineWasCut = false
 
-  /// Opens `path` for reading. Refuses a directory, a missing or unreadable file.
+  /// Opens `path` for reading. Refuses a directory, a missing or unreadable file, and anything
+  /// that is not a regular file: a FIFO or a pipe (`/dev/stdin`) cannot be read twice (a replay
+  /// is checked, then played, and seeks), and a device such as `/dev/zero` never ends. It is
+  /// opened without blocking, so a FIFO with no writer is refused at once instead of hanging.
   public init(path: String) throws(RecordingError) {
     self.path = path
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw RecordingError(path: path, reason: Self.errnoText()) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -64,10 +67,22 @@ public final class RecordingReader {
       close(fd)
       throw RecordingError(path: path, reason: reason)
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR:
       close(fd)
       throw RecordingError(path: path, reason: "is a directory, not a recording")
+    case S_IFIFO, S_IFSOCK:
+      close(fd)
+      throw RecordingError(
+        path: path,
+        reason: "is a pipe, not a file: a recording is read more than once (checked, then played), "
+          + "so save it to a file first")
+    default:
+      close(fd)
+      throw RecordingError(path: path, reason: "is a device, not a recording")
     }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     fileSize = Int64(info.st_size)
     var magic: (UInt8, UInt8) = (0, 0)
     let got = withUnsafeMutableBytes(of: &magic) { pread(fd, $0.baseAddress, 2, 0) }

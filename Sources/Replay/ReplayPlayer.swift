@@ -79,6 +79,10 @@ public final class ReplayPlayer {
   public var progress: Double { reader.progress }
   /// The line last read (1-based).
   public var lineNumber: Int { reader.lineNumber }
+  /// Bytes read so far (inflated, for a `.gz`).
+  public var bytesRead: Int64 { reader.offset }
+  /// Whether the recording is gzip-compressed.
+  public var isCompressed: Bool { reader.isCompressed }
   /// Whether the file ended in the middle of a line.
   public var endedMidLine: Bool { reader.lastLineWasCut }
 

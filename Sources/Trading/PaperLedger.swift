@@ -17,6 +17,9 @@ public struct PaperLedger: Sendable {
   public private(set) var tradedAtPrice: [String: Double] = [:]
   /// The highest order number seen (the next order is `P\(lastNumber + 1)`).
   public private(set) var lastNumber = 0
+  /// Where each order is in `orders`, by id: applying a journal of many events looks each one
+  /// up in constant time (a search of `orders` per event made loading quadratic).
+  private var indexByID: [String: Int] = [:]
 
   /// Order numbers stay below this (a trillion orders), far from `Int.max`.
   public static let largestNumber = 1_000_000_000_000
@@ -35,7 +38,8 @@ public struct PaperLedger: Sendable {
   public mutating func apply(_ event: PaperEvent) -> Bool {
     switch event {
     case .placed(let order):
-      guard !orders.contains(where: { $0.id == order.id }) else { return false }
+      guard indexByID[order.id] == nil else { return false }
+      indexByID[order.id] = orders.count
       orders.append(order)
       // Only numbers tradeterm could have given count: a journal's `P9223372036854775807` is
       // some other id (kept, never reused since `apply` refuses a second order with it), not a
@@ -45,7 +49,7 @@ public struct PaperLedger: Sendable {
       }
       return true
     case .filled(let fill):
-      guard let i = orders.firstIndex(where: { $0.id == fill.orderID }), orders[i].status == .open else {
+      guard let i = indexByID[fill.orderID], orders[i].status == .open else {
         return false
       }
       orders[i].status = .filled
@@ -53,7 +57,7 @@ public struct PaperLedger: Sendable {
       tradedAtPrice[fill.orderID] = nil
       return true
     case .cancelled(let id, _):
-      guard let i = orders.firstIndex(where: { $0.id == id }), orders[i].status == .open else { return false }
+      guard let i = indexByID[id], orders[i].status == .open else { return false }
       orders[i].status = .cancelled
       tradedAtPrice[id] = nil
       return true

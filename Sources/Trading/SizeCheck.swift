@@ -77,7 +77,8 @@ public enum SizeCheck {
   /// A number for an input field: `format` with trailing zeros (and a bare point) removed.
   public static func fieldText(_ value: Double, decimals: Int) -> String {
     var text = format(value, decimals: decimals)
-    if text.contains(".") {
+    // Not in exponent form (a size past 9e15 is written `1.5e+20`): its zeros are the exponent's.
+    if text.contains("."), !text.contains("e") {
       while text.hasSuffix("0") { text.removeLast() }
       if text.hasSuffix(".") { text.removeLast() }
     }

@@ -68,21 +68,24 @@ struct AlertsFile {
 
   static func standard() -> AlertsFile? { Files.statePath("alerts").map(AlertsFile.init(path:)) }
 
-  /// The saved alerts; none when there is no file; an error line when it cannot be used.
-  func load() -> Result<[AlertRule], Problem> {
+  /// The saved alerts (none when there is no file), with the ones skipped because they do not
+  /// load; an error line when the file cannot be used at all.
+  func load() -> Result<LoadedAlerts, Problem> {
     switch ConfigFile.read(path) {
     case .failure(let problem): return .failure(Problem("alerts file: \(problem.message)"))
-    case .success(nil): return .success([])
+    case .success(nil): return .success(LoadedAlerts())
     case .success(let text?):
       return ConfigLoader.loadAlerts(text, file: path).mapError { Problem("alerts file: \($0.description)") }
     }
   }
 
-  /// Writes `rules`; returns why it failed, or nil.
+  /// Writes `rules`; returns why it failed, or nil. A rule whose lines would not read back as
+  /// the same rule is left out, and named in what is returned (`Settings.alertsFile`).
   func save(_ rules: [AlertRule]) -> String? {
-    var text = "# tradeterm's alerts added with `a`, kept across runs (the config's [[alerts]] form).\n"
-    for rule in rules { text += "\n" + Settings.alertLines(rule).joined(separator: "\n") + "\n" }
-    return Files.replace(path, with: text)
+    let (text, refused) = Settings.alertsFile(rules)
+    if let failure = Files.replace(path, with: text) { return failure }
+    return refused.isEmpty
+      ? nil : "alert not saved (it would not read back): \(refused.map(\.summary).joined(separator: ", "))"
   }
 }
 

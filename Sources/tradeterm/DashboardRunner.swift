@@ -85,7 +85,13 @@ struct DashboardRunner {
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
     let favourites = FavouritesFile.standard()
-    state.markets.favourites = favourites?.load() ?? []
+    var favouritesNote: String?
+    switch favourites?.read() ?? .success([]) {
+    case .success(let ids): state.markets.favourites = ids
+    case .failure(let refusal): favouritesNote = "favourites not read: \(refusal)"
+    }
+    // The list as last read or saved: a save applies only what this run changed since.
+    var favouritesBase = state.markets.favourites
     state.marketsVisible = startOnMarkets
     state.portfolio.held = held
     state.portfolio.fileName = positionsName
@@ -119,8 +125,19 @@ struct DashboardRunner {
     for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
     var alertsFile = AlertsFile.standard()
     var notes = startNotes
-    switch alertsFile?.load() ?? .success([]) {
-    case .success(let rules): for rule in rules { state.alerts.add(rule) }
+    if let favouritesNote {
+      notes.append(favouritesNote)
+      logger?.error("\(favouritesNote)")
+    }
+    switch alertsFile?.load() ?? .success(LoadedAlerts()) {
+    case .success(let loaded):
+      for rule in loaded.rules { state.alerts.add(rule) }
+      // A bad alert is skipped, not the file: said, and the good ones kept.
+      if let first = loaded.skipped.first {
+        let more = loaded.skipped.count > 1 ? " (+\(loaded.skipped.count - 1) more)" : ""
+        notes.append("alerts file: \(first.description)\(more)")
+        for skipped in loaded.skipped { logger?.error("alerts file: \(skipped.description)") }
+      }
     case .failure(let problem):
       // A file that cannot be read is left as it is (not overwritten with this run's alerts).
       // The whole message (a path, a line and column, the reason) does not fit the status
@@ -237,7 +254,17 @@ struct DashboardRunner {
         case .loadSymbols: rest?.request(.active)
         case .loadCandles(let symbol, let interval, let count, let endMs):
           rest?.request(.candles(symbol: symbol, interval: interval, count: count, endMs: endMs))
-        case .saveFavourites(let ids): _ = favourites?.save(ids)
+        case .saveFavourites(let ids):
+          guard let favourites else { break }
+          switch favourites.merge(ids, since: favouritesBase) {
+          case .success(let merged):
+            // Stars another tradeterm added meanwhile are kept, and shown.
+            favouritesBase = merged
+            state.markets.favourites = merged
+          case .failure(let refusal):
+            state.notice = Notice("favourites not saved: \(refusal)", until: tickNow + 10)
+            logger?.error("favourites not saved: \(refusal)")
+          }
         case .writeJournal(let events):
           // Written and fsync'ed here, before the state shows them: what is on screen is on disk.
           let failure = journal.map { $0.append(events) } ?? "no paper journal"

@@ -40,13 +40,13 @@ struct FileLogHandler: LogHandler {
   }
 
   /// Opens `path` for appending (made if missing, mode 0600); nil with the reason when it cannot.
+  /// Only a regular file, opened without blocking: a FIFO there would wait for a reader for ever.
   static func open(path: String) -> Result<Sink, LogFileError> {
-    let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      return .failure(
-        LogFileError(message: "cannot open the log file \(path): \(String(cString: strerror(errno)))"))
+    switch Files.openRegular(path, flags: O_WRONLY | O_APPEND | O_CREAT, mode: 0o600, followingLinks: true) {
+    case .success(let fd): return .success(Sink(fd: fd))
+    case .failure(let refusal):
+      return .failure(LogFileError(message: "cannot open the log file \(path): \(refusal)"))
     }
-    return .success(Sink(fd: fd))
   }
 
   func log(event: LogEvent) {

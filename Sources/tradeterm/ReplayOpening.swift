@@ -14,6 +14,9 @@ enum ReplayOpening {
     var symbols: [Symbol]
   }
 
+  /// How much of a recording is read between two lines of progress while it is checked.
+  static let progressEvery: Int64 = 64 << 20
+
   /// Reads `path` until it finds a book for `symbol` (any book when nil) and a little further
   /// for the list of symbols; nil, with one line on stderr, when it cannot be replayed.
   /// With `collect`, the check reads on (20,000 lines) for the symbol picker's list.
@@ -23,10 +26,19 @@ enum ReplayOpening {
       let scan = try ReplayPlayer(path: path)
       var batch = MarketBatch()
       var lines = 0
+      var nextReport = progressEvery
       while true {
         let step = try scan.next(into: &batch)
         batch.removeAll()
         lines += 1
+        if scan.bytesRead >= nextReport {
+          // A long search for the first book (a gzip that inflates to gigabytes of nothing)
+          // says how far it is, rather than sitting silent before the screen opens.
+          printError(
+            "tradeterm: \(path): checked \(scan.bytesRead >> 20) MB\(scan.isCompressed ? " inflated" : ""), "
+              + "\(Int(scan.progress * 100)) % of the file, \(scan.frames) frame(s) so far")
+          nextReport += progressEvery
+        }
         found = scan.bookSymbols
         let hit = symbol.map { found.contains($0) } ?? !found.isEmpty
         let settled = symbol != nil || found.contains("XBTUSD")

@@ -361,7 +361,8 @@ struct Tradeterm: ParsableCommand {
   /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).
   static func paperFills() -> [PaperFill] {
     guard let path = PaperJournal.standardPath() else { return [] }
-    let loaded = PaperJournal(path: path).load()
+    // Read-only: a snapshot neither takes the lock nor cuts a line off.
+    let loaded = PaperJournal(path: path, readOnly: true).load()
     for warning in loaded.warnings { printError("tradeterm: \(warning)") }
     var ledger = PaperLedger()
     for event in loaded.events { ledger.apply(event) }

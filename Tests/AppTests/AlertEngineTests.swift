@@ -10,10 +10,17 @@ import Testing
   /// Rules' numbers read as typed: no Double noise, no exponent.
   @Test(arguments: [
     (0.0006, "0.0006"), (98_000.0, "98000"), (98_000.5, "98000.5"), (0.5, "0.5"), (-0.01, "-0.01"),
-    (6e-06 * 100, "0.0006"), (0.00001, "0.00001"),
+    (0.00001, "0.00001"),
   ])
   func numbersReadAsTyped(value: Double, text: String) {
     #expect(AlertRule.number(value) == text)
+  }
+
+  /// A funding rate reads as the percent typed, without the noise of `rate × 100`.
+  @Test func fundingRatesReadAsTyped() {
+    #expect(AlertRule.percent(0.0006 / 100) == "0.0006")
+    #expect(
+      AlertRule(symbol: "XBTUSD", kind: .fundingAbove(0.0006 / 100)).summary == "XBTUSD funding >= 0.0006%")
   }
 
   struct Case: CustomStringConvertible {

@@ -46,4 +46,25 @@ final class KeyLocatorTests: XCTestCase {
     }
     XCTAssertEqual(e.position, SourcePosition(line: 2, column: 13))
   }
+  /// A 1 MB config of unknown keys is placed in linear time: each key (each warning) is found
+  /// by a lookup, where the locator searched every key for each one (the 35 s of such a file).
+  /// A quadratic step here would take many minutes, far past the generous guard.
+  func testAMegabyteOfKeysIsPlacedInLinearTime() throws {
+    var text = ""
+    var n = 0
+    while text.utf8.count < 1 << 20 {
+      n += 1
+      text += "unknown-key-\(n) = \(n)\n"
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let locator = KeyLocator(text)
+    var misplaced = 0
+    for key in 1...n
+    where locator.position(table: "", key: "unknown-key-\(key)") != SourcePosition(line: key, column: 1) {
+      misplaced += 1
+    }
+    XCTAssertEqual(misplaced, 0)
+    XCTAssertLessThan(clock.now - start, .seconds(60), "a guard against a quadratic search, not a timing")
+  }
 }

@@ -82,4 +82,21 @@ import Testing
     #expect(text.components(separatedBy: "]9;tradeterm: XBTUSD moved").count == 2)
     #expect(bytes.contains(0x07))
   }
+  /// A FIFO as the log file is refused at once with its reason and status 2 (opening it for
+  /// writing waited for a reader for ever, before the screen opened).
+  @Test func aFIFOAsTheLogFileIsRefused() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("log").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let tradeterm = try Binaries.path("tradeterm")
+    let tmux = try TmuxSession(
+      width: 120, height: 30,
+      command: "env LANG=C.UTF-8 XDG_STATE_HOME=\(dir.path) \(tradeterm) --demo --log-file \(fifo); "
+        + "echo \"EXIT=$?\"; sleep 60")
+    tmux.wait("refused, status 2") {
+      $0.contains("cannot open the log file") && $0.contains("not a regular file (a FIFO)")
+        && $0.contains("EXIT=2")
+    }
+  }
 }

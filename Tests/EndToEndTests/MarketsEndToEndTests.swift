@@ -60,4 +60,20 @@ import Testing
     try tmux.send("q")
     tmux.wait("exit status 0") { $0.contains("EXIT=0") }
   }
+  /// A star that cannot be saved is said on the status line (it was dropped in silence): here
+  /// the favourites' lock file is a directory.
+  @Test func aStarThatCannotBeSavedIsSaid() throws {
+    let sim = try SimProcess(seed: 22, arguments: ["--universe"])
+    defer { sim.stop() }
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-fav-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    try FileManager.default.createDirectory(
+      atPath: state + "/tradeterm/favourites.lock", withIntermediateDirectories: true)
+    let tmux = try TmuxSession(width: 160, height: 40, command: try Self.command(sim, state: state))
+    tmux.wait("the markets list, LIVE") { $0.contains("Markets  150") && $0.contains("LIVE") }
+    try tmux.send("*")
+    tmux.wait("the failed save said") { $0.contains("favourites not saved") }
+    try tmux.send("q")
+    tmux.wait("exit status 0") { $0.contains("EXIT=0") }
+  }
 }

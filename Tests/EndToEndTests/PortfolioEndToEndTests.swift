@@ -61,6 +61,29 @@ import Testing
 
   static func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
+  /// A journal whose last line lost its newline: `--once --portfolio` counts that fill (it cut
+  /// the line off as torn, and the position showed 10 contracts) and leaves the file as it is.
+  @Test func onceReadsACompleteLastLineWithoutItsNewline() throws {
+    let sim = try SimProcess(seed: 16, arguments: ["--universe"])
+    defer { sim.stop() }
+    let (state, positions) = try Self.files("portfolio-unended")
+    defer { try? FileManager.default.removeItem(atPath: (state as NSString).deletingLastPathComponent) }
+    let path = state + "/tradeterm/paper.jsonl"
+    let unended = String(Self.journal.dropLast())
+    try unended.write(toFile: path, atomically: true, encoding: .utf8)
+    let (status, output) = try Child.run(
+      [
+        try Binaries.path("tradeterm"), "--once", "--json", "--portfolio", "--positions", positions,
+        "--ws-url", sim.webSocketURL, "--rest-url", sim.restURL,
+      ], environment: ["XDG_STATE_HOME": state], timeout: 30)
+    #expect(status == 0, "\(output)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let rows = try #require(json["positions"] as? [[String: Any]])
+    let eth = try #require(rows.first { $0["source"] as? String == "paper" })
+    #expect(eth["quantity"] as? Double == 6, "\(eth)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == unended, "the journal is left as it was")
+  }
+
   @Test func onceJSONMatchesTheFormulas() throws {
     let sim = try SimProcess(seed: 15, arguments: ["--universe"])
     defer { sim.stop() }

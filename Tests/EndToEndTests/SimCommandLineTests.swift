@@ -20,7 +20,7 @@ import Testing
     (["--fault", "trickle=10:nan"], "bad fault 'trickle=10:nan'"),
     (["--fault", "bogus"], "bad fault 'bogus'"),
     (["--replay", "/"], "cannot replay /: is a directory, not a recording"),
-    (["--replay", "/dev/null"], "cannot replay /dev/null: holds no frames"),
+    (["--replay", "/dev/null"], "cannot replay /dev/null: is a device, not a recording"),
     (["--replay", "/etc/passwd"], "cannot replay /etc/passwd: holds no frames: "),
   ]
 

@@ -48,6 +48,42 @@ import Testing
       try Self.replays(dir), saying: "tradeterm: cannot replay \(dir): is a directory, not a recording")
   }
 
+  /// A FIFO (no writer) and a device are refused at once, saying what they are: the FIFO hung
+  /// the open, and `/dev/zero` was read until the line limit.
+  @Test func aFIFOAndADevice() throws {
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fifo-\(UUID().uuidString).jsonl"
+    ).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    Self.expectRefused(try Self.replays(fifo), saying: "cannot replay \(fifo): is a pipe, not a file")
+    Self.expectRefused(
+      try Self.replays("/dev/zero"), saying: "cannot replay /dev/zero: is a device, not a recording")
+  }
+
+  /// `--replay /dev/stdin` from a pipe says a pipe cannot be replayed (it said "holds no frames":
+  /// the file was read once to check it, then opened again for the replay, empty); from a file
+  /// it plays.
+  @Test func standardInput() throws {
+    let pipe = Pipe()
+    let head = try String(contentsOfFile: Self.solusdt, encoding: .utf8).split(separator: "\n").prefix(5)
+    pipe.fileHandleForWriting.write(Data((head.joined(separator: "\n") + "\n").utf8))
+    try pipe.fileHandleForWriting.close()
+    let piped = try TradetermProcess.run(
+      ["--once", "--replay", "/dev/stdin", "--symbol", "SOLUSDT", "--speed", "0"], timeout: 20,
+      standardInput: pipe.fileHandleForReading)
+    #expect(piped.status == 2, "\(piped)")
+    #expect(piped.stderr.contains("cannot replay /dev/stdin: is a pipe, not a file"), "\(piped.stderr)")
+    #expect(!piped.stderr.contains("holds no frames"), "\(piped.stderr)")
+
+    let file = try #require(FileHandle(forReadingAtPath: Self.solusdt))
+    let redirected = try TradetermProcess.run(
+      ["--once", "--replay", "/dev/stdin", "--symbol", "SOLUSDT", "--speed", "0"], timeout: 20,
+      standardInput: file)
+    #expect(redirected.status == 0, "\(redirected.stderr)")
+    #expect(redirected.stdout.contains("SOLUSDT"), "\(redirected.stdout.prefix(300))")
+  }
+
   @Test func anEmptyFile() throws {
     let runs = try Self.withFile([]) { try Self.replays($0) }
     Self.expectRefused(runs, saying: "holds no frames")
@@ -154,6 +190,24 @@ import Testing
       Self.expectRefused(
         runs, saying: "tradeterm: cannot replay ", ".jsonl.gz: line ", ": corrupt compressed data (")
     }
+  }
+
+  /// A gzip bomb (a small file inflating to 140 MB of blank-looking lines, no frame): the check
+  /// says how far it has got while it inflates, then that the file holds no frames. The
+  /// inflated line size is capped as for a plain file: a line over the limit stops the replay.
+  @Test func aGzipBombShowsProgressAndLinesAreCapped() throws {
+    var bytes = [UInt8](repeating: 0x20, count: 140 << 20)
+    for end in stride(from: 4095, to: bytes.count, by: 4096) { bytes[end] = 0x0A }
+    let runs = try Self.withGzip(bytes, mangle: { _ in }) { try Self.replays($0) }
+    Self.expectRefused(runs, saying: "holds no frames")
+    for run in runs {
+      let progress = run.stderr.split(separator: "\n").filter { $0.contains(" MB inflated, ") }
+      #expect(progress.count == 2, "\(run.stderr)")
+      #expect(progress.first?.contains("checked 64 MB inflated") == true, "\(run.stderr)")
+    }
+    let endless = [UInt8](repeating: 0x7B, count: 80 << 20)
+    let capped = try Self.withGzip(endless, mangle: { _ in }) { try Self.replays($0) }
+    Self.expectRefused(capped, saying: "line 1 is longer than 64 MB: not a recording")
   }
 
   /// A `.gz` cut short (a recording killed while writing): the lines before the cut play, and

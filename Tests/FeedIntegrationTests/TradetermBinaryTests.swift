@@ -151,10 +151,11 @@ enum TradetermProcess {
     return candidates.max { modified($0) < modified($1) }
   }
 
-  /// Runs `tradeterm arguments` in the package root, with `environment` added to this process's;
-  /// kills it after `timeout` seconds.
+  /// Runs `tradeterm arguments` in the package root, with `environment` added to this process's
+  /// and `standardInput` as its stdin; kills it after `timeout` seconds.
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], timeout: Double = 40
+    _ arguments: [String], environment: [String: String] = [:], timeout: Double = 40,
+    standardInput: FileHandle = .nullDevice
   ) throws
     -> Result
   {
@@ -183,7 +184,7 @@ enum TradetermProcess {
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.currentDirectoryURL = packageRoot
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = standardInput
     process.standardOutput = out
     process.standardError = err
     let exited = DispatchSemaphore(value: 0)

@@ -41,4 +41,13 @@ import Trading
     #expect(SizeCheck.fieldText(100, decimals: 0) == "100")
     #expect(SizeCheck.format(-2.5, decimals: 1) == "-2.5")
   }
+
+  /// A size too big for plain digits is written with its exponent, which keeps its zeros: 1.5e20
+  /// units showed as `1.5e+2` and were confirmed as 150.
+  @Test(arguments: [1.5e20, 1e20, 2.5e16, 1e300])
+  func hugeSizesKeepTheirExponent(value: Double) {
+    let text = SizeCheck.fieldText(value, decimals: 0)
+    #expect(Double(text) == value, "\(text)")
+    #expect(Double(SizeCheck.fieldText(value, decimals: 4)) == value)
+  }
 }
