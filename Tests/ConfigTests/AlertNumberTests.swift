@@ -65,18 +65,26 @@ final class AlertNumberTests: XCTestCase {
   func testRulesReadBackAsTheSameRules() {
     var random = SplitMix(state: Self.seed ^ 0xA1)
     var rules: [AlertRule] = []
-    for n in 0..<2_000 {
+    // Every number within the config's ranges (which refuse the rest with an error of their own):
+    // prices and sizes up to 1e15, windows up to a year, bps up to 10,000, funding ±100 %.
+    func within(_ limit: Double) -> Double {
       let v = random.positive()
+      if v <= limit { return v }
+      let r = v.truncatingRemainder(dividingBy: limit)
+      return r > 0 ? r : limit / 2
+    }
+    for n in 0..<2_000 {
+      let v = within(1e15)
       let kind: AlertRule.Kind =
         switch n % 6 {
         case 0: .above(v, .last)
         case 1: .below(v, .mark)
-        case 2: .move(percent: v, minutes: random.positive())
-        case 3: .fundingAbove(v / 100)
-        case 4: .fundingBelow(-v / 100)
-        default: .wall(size: Int64(random.next() % 1_000_000_000) + 1, bps: random.positive())
+        case 2: .move(percent: v, minutes: within(525_600))
+        case 3: .fundingAbove(within(100) / 100)
+        case 4: .fundingBelow(-within(100) / 100)
+        default: .wall(size: Int64(random.next() % 1_000_000_000) + 1, bps: within(10_000))
         }
-      let rearm: AlertRule.Rearm = n % 2 == 0 ? .once : .every(cooldownSeconds: random.positive())
+      let rearm: AlertRule.Rearm = n % 2 == 0 ? .once : .every(cooldownSeconds: within(525_600 * 60))
       rules.append(AlertRule(symbol: "XBTUSD", kind: kind, rearm: rearm))
     }
     let (text, refused) = Settings.alertsFile(rules)
