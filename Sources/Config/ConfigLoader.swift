@@ -278,6 +278,10 @@ struct Reader {
           "theme.\(key) must be a colour name, an index 0-255 or \"#rrggbb\", not \(Self.typeName(value))",
           table: "theme", key: key)
       }
+      if key == Theme.staleRoleName, text.lowercased() == Theme.noStaleColor {
+        theme.stale = nil  // dimmed only
+        continue
+      }
       guard let color = ThemeColor(parsing: text) else {
         throw error(
           "theme.\(key) must be a colour: a name (red, bright-blue, …), an index 0-255, \"#rrggbb\" or \"default\"; not \"\(text)\"",

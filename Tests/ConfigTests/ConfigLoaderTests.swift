@@ -55,6 +55,28 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(Theme.roleNames.map { again.theme[$0.role] }, Theme.roleNames.map { first.theme[$0.role] })
   }
 
+  /// `tradeterm config` prints the theme in force, all of it: the base the file named (it said
+  /// `base = "dark"` for `"high-contrast"`), every role, and the stale role, `"none"` when stale
+  /// text is only dimmed (it was left out); what it prints loads back the same.
+  func testTheThemeInForceIsPrintedWhole() throws {
+    for base in ["dark", "light", "high-contrast"] {
+      let loaded = try XCTUnwrap(settings("[theme]\nbase = \"\(base)\"\nbid = 2\n")).settings
+      let text = loaded.toml
+      XCTAssertTrue(text.contains("base = \"\(base)\"\n"), text)
+      XCTAssertTrue(text.contains("bid = 2\n"), text)
+      XCTAssertTrue(text.contains("stale = \"none\"\n"), text)
+      for (name, _) in Theme.roleNames { XCTAssertTrue(text.contains("\n\(name) = "), "\(name) in\n\(text)") }
+      let again = try XCTUnwrap(settings(text)).settings
+      XCTAssertEqual(again.theme.base, base)
+      XCTAssertNil(again.theme.stale)
+      XCTAssertEqual(
+        Theme.roleNames.map { again.theme[$0.role] }, Theme.roleNames.map { loaded.theme[$0.role] })
+      XCTAssertEqual(again.toml, text)
+    }
+    let plain = try XCTUnwrap(settings("theme = \"high-contrast\"\n")).settings.toml
+    XCTAssertTrue(plain.contains("base = \"high-contrast\"\n") && plain.contains("stale = \"none\"\n"), plain)
+  }
+
   func testSyntaxErrorHasLineAndColumn() throws {
     let e = try XCTUnwrap(error("symbol = \"XBTUSD\"\nfps = 30\n[theme\nbid = 2\n"))
     XCTAssertEqual(e.position.line, 3)
