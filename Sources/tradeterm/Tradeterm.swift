@@ -164,7 +164,7 @@ struct Tradeterm: ParsableCommand {
     if case .failure(let error) = WallWatch.thresholds(wallSizes) {
       throw fail("--wall-size \(TerminalText.sanitized(error.description))")
     }
-    if let instrument, let symbolOption, instrument != symbolOption {
+    if let instrument, let symbolOption, Self.venueSpelling(instrument) != Self.venueSpelling(symbolOption) {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
     if Symbol(symbol) == nil || symbol.isEmpty {
@@ -179,6 +179,15 @@ struct Tradeterm: ParsableCommand {
     if let restURL, let problem = EndpointURL.problem(restURL, schemes: EndpointURL.restSchemes) {
       throw fail("--rest-url \(problem)")
     }
+  }
+
+  /// A symbol as BitMEX spells it: its letters in upper case. BitMEX names every instrument so
+  /// (`XBTUSD`, `.BXBT`, `XBTZ25`; no two differ by case only), so `xbtusd` is unambiguous, as
+  /// in the symbol picker. ASCII letters only: nothing else changes.
+  static func venueSpelling(_ typed: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        typed.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
   }
 
   func run() throws {
@@ -207,7 +216,7 @@ struct Tradeterm: ParsableCommand {
 
   /// Runs with the config's `settings`, the flags over them.
   func start(_ settings: Settings, startNotes: [String] = []) throws {
-    let symbol = instrument ?? symbolOption ?? settings.symbol
+    let symbol = Self.venueSpelling(instrument ?? symbolOption ?? settings.symbol)
     let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
     let fps = fpsOption ?? settings.fps
     let markets = markets || (settings.startScreen == .markets && !once)
@@ -242,7 +251,7 @@ struct Tradeterm: ParsableCommand {
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
-      let asked = (instrument ?? symbolOption).flatMap(Symbol.init)
+      let asked = (instrument ?? symbolOption).map(Self.venueSpelling).flatMap(Symbol.init)
       guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
         throw ExitCode(2)
       }

@@ -110,6 +110,22 @@ import Testing
     #expect(both.stderr.contains("two symbols"), "\(both.stderr)")
   }
 
+  /// `--symbol xbtusd` is XBTUSD: BitMEX spells every symbol in upper case, so the case typed
+  /// does not matter, as in the symbol picker (issue 29: it was refused as unknown).
+  @Test func aSymbolInLowerCaseIsTheVenuesSymbol() throws {
+    let run = try TradetermProcess.run([
+      "--symbol", "xbtusd", "--once", "--json", "--demo", "--timeout", "20",
+    ])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    #expect(json["symbol"] as? String == "XBTUSD")
+    let both = try TradetermProcess.run([
+      "ethusd", "--symbol", "ETHUSD", "--once", "--demo", "--timeout", "20",
+    ])
+    #expect(both.status == 0, "the same symbol twice, in two cases: \(both.stderr)")
+  }
+
   /// One price level of a snapshot.
   struct Level: Equatable {
     var price: Double
