@@ -14,11 +14,15 @@ public enum App {
     switch event {
     case .key(let key):
       state.dirty = true
-      return handle(key, &state)
+      let effects = handle(key, &state)
+      // A key draws a frame even while paused: what is on screen is as old as the data now.
+      state.shownDataAt = state.paused ? state.session.bookDataAt : nil
+      return effects
     case .resize(let w, let h):
       state.width = w
       state.height = h
       state.dirty = true
+      if state.paused { state.shownDataAt = state.session.bookDataAt }
       return []
     case .tick(let now, let wallMs):
       state.now = now
@@ -61,6 +65,7 @@ public enum App {
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       watchActivity(step, batch, &state)
+      if step.marketsChanged > 0 { pinMarketsCursor(&state) }
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
@@ -266,7 +271,7 @@ public enum App {
     if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
       // Space turns the page while there is one more; any other key closes.
-      let pages = HelpOverlay(entries: state.keys.help, ascii: state.ascii).pageCount(
+      let pages = HelpOverlay(entries: DashboardView.helpLines(state), ascii: state.ascii).pageCount(
         in: Rect(x: 0, y: 0, width: state.width, height: state.height))
       if key == .character(" "), state.helpPage + 1 < pages {
         state.helpPage += 1
@@ -304,7 +309,9 @@ public enum App {
         return [.loadSymbols]
       }
       return []
-    case .toggleMarkets: state.marketsVisible.toggle()
+    case .toggleMarkets:
+      state.marketsVisible.toggle()
+      pinMarketsCursor(&state)
     case .togglePortfolio:
       state.portfolio.visible.toggle()
       if state.portfolio.visible { state.marketsVisible = false }
@@ -350,6 +357,13 @@ public enum App {
       return [.replay(control)]
     }
     return []
+  }
+
+  /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a
+  /// re-sort moves it with its instrument); once set, nothing is ordered here again.
+  static func pinMarketsCursor(_ state: inout AppState) {
+    guard state.marketsVisible, state.markets.selected == nil, state.session.markets.count > 0 else { return }
+    state.markets.pinSelection(in: state.markets.order(state.session.markets), of: state.session.markets)
   }
 
   private static func scroll(_ state: inout AppState, by n: Int) {

@@ -106,7 +106,8 @@ extension DashboardView {
     _ s: AppState, into grid: inout Grid, area: Rect, kept: HeatmapPaneKey?, memo: inout RenderMemo
   ) -> HeatmapPaneKey {
     let decimals = s.market.priceDecimals
-    let stale = !s.session.bookIsLive || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
+    let stale =
+      !s.session.bookIsLive || isSilent(s) || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
     let beside = s.chartMode != .heatmap
     let box = Box(
       title:

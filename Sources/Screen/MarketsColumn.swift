@@ -87,15 +87,23 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// `perpetual`, `future 25 Dec` (when the expiry is known), `spot`, `index`.
+  /// `perpetual`, `future 119d` (its time to expiry when known: whole days from a day on, so
+  /// it fits the column whole; `future 5h30m` on its last day), `spot`, `index`.
   static func kindText(_ kind: MarketKind, nowMs: Int64?) -> String {
     switch kind {
     case .perpetual: "perpetual"
-    case .future(let expiry?): "future " + NumberFormat.duration(ms: max(0, expiry - (nowMs ?? expiry)))
+    case .future(let expiry?):
+      "future " + Self.expiryText(ms: max(0, expiry - (nowMs ?? expiry)))
     case .future(nil): "future"
     case .spot: "spot"
     case .index: "index"
     case .other: "-"
     }
+  }
+
+  /// A time to expiry: `119d` from a day on (the hours do not matter there and `119d04h` did not
+  /// fit the Type column), else as `NumberFormat.duration` writes it (`5h30m`).
+  static func expiryText(ms: Int64) -> String {
+    ms >= 86_400_000 ? "\(ms / 86_400_000)d" : NumberFormat.duration(ms: ms)
   }
 }

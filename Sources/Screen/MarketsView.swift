@@ -4,9 +4,10 @@ import MarketModel
 /// row per instrument — symbol, last price with ▲/▼ by its last move, 24 h change, 24 h USD
 /// volume, then spread, mark, basis, funding, open interest and type as width allows.
 ///
-/// A row whose price moved less than `flashMs` ago flashes (reverse video, green up, red down);
-/// the cursor row is reversed and kept in view; a row quiet for three times its usual interval
-/// is dimmed and its age column says for how long. `rows` come sorted and filtered by the caller.
+/// A row whose price moved less than `flashMs` ago flashes (bold and underlined, green up, red
+/// down: never in reverse video, the cursor's own); the cursor row is reversed and kept in view;
+/// a row quiet for three times its usual interval is dimmed and its age column says for how long.
+/// `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
@@ -83,7 +84,8 @@ public struct MarketsView: Sendable {
       for column in columns {
         var style = Style.plain
         if column == .last || column == .symbol, flashing {
-          style = Style(row.move == .up ? .up : .down, reverse: true)
+          // Colour, bold and underline (underline shows without colour): reverse is the cursor's.
+          style = Style(row.move == .up ? .up : .down, bold: true, underline: true)
         } else if column == .change, let change = row.instrument.change24h, change != 0 {
           style = Style(change > 0 ? .up : .down)
         } else if column == .last, row.move != .none {

@@ -265,6 +265,12 @@ struct DashboardRunner {
         state.dirty = false
         forceDraw = false
         lastDraw = drawNow
+      } else if pacer.shouldDrawStatusLine(state, now: drawNow, lastDraw: lastDraw),
+        let grid = DashboardView.renderStatusLine(state, reusing: &memo)
+      {
+        // Paused: the frame stays, its status line says how old it is.
+        screen.draw(grid)
+        lastDraw = drawNow
       }
     }
     // Stopping the feed writes the recording's last frames: say so on the way out if that, or

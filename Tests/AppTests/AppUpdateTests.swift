@@ -44,18 +44,22 @@ import Testing
     #expect(!s.helpVisible && !s.quitting)
   }
 
-  /// At 80×24 the keys take two pages: Space turns to the second, shown in the footer; on the
-  /// last page Space closes like any other key.
+  /// At 80×24 the keys and the legend take three pages: Space turns to the next, shown in the
+  /// footer; on the last page Space closes like any other key.
   @Test func helpTakesPagesWhenTheScreenIsSmall() {
     var s = AppState(symbol: "XBTUSD", mode: .live, width: 80, height: 24, ascii: true, color: false)
     _ = Self.press(&s, .character("?"))
     #expect(s.helpVisible && s.helpPage == 0)
-    #expect(DashboardView.render(s).text.contains("1/2, Space: next, other keys close"))
+    // The keys, then the legend of what is on screen: three pages at 80×24.
+    #expect(DashboardView.render(s).text.contains("1/3, Space: next, other keys close"))
     #expect(!DashboardView.render(s).text.contains("quit"))
     _ = Self.press(&s, .character(" "))
     #expect(s.helpVisible && s.helpPage == 1)
     #expect(DashboardView.render(s).text.contains("quit"))
-    #expect(DashboardView.render(s).text.contains("2/2, any key closes"))
+    #expect(DashboardView.render(s).text.contains("2/3, Space: next, other keys close"))
+    _ = Self.press(&s, .character(" "))
+    #expect(DashboardView.render(s).text.contains("3/3, any key closes"))
+    #expect(DashboardView.render(s).text.contains("a dimmed pane: its data is this old"), "the legend")
     _ = Self.press(&s, .character(" "))
     #expect(!s.helpVisible)
     _ = Self.press(&s, .character("?"))

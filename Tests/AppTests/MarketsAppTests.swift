@@ -135,6 +135,28 @@ import Testing
     #expect(!s.marketsVisible)
   }
 
+  /// The cursor names its instrument from the moment the list opens, so it stays on it when
+  /// the list re-sorts (issue 29: it stayed on the first row, whichever instrument came there).
+  @Test func theCursorStaysOnItsInstrumentWhenTheListReSorts() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"))
+    #expect(Self.symbols(s).first == "XBTUSD")
+    #expect(s.markets.selected == .bitmex("XBTUSD"))
+    // ETHUSDT's volume overtakes XBTUSD's: the list re-sorts under the cursor.
+    var batch = MarketBatch()
+    var u = InstrumentUpdate(symbol: "ETHUSDT")
+    u.turnover24h = 900_000_000_000_000
+    batch.instruments = [u]
+    batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
+    _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: 2_000), batch: batch)
+    #expect(Self.symbols(s).prefix(2) == ["ETHUSDT", "XBTUSD"])
+    let order = s.markets.order(s.session.markets)
+    #expect(s.markets.cursor(in: order, of: s.session.markets) == 1, "the cursor moved with XBTUSD")
+    // A filter that hides the selected row selects the first row shown.
+    _ = Self.press(&s, .character("/"), .character("S"), .character("O"), .enter)
+    #expect(s.markets.selected == .bitmex("SOL_USDT"))
+  }
+
   @Test func aWaitingTableDimsTheListAndSaysSo() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"))

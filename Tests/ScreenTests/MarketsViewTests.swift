@@ -1,6 +1,7 @@
 import MarketModel
-import Screen
 import Testing
+
+@testable import Screen
 
 /// The markets list widget: columns by width, arrows by the last move, the flash, the cursor.
 @Suite struct MarketsViewTests {
@@ -89,16 +90,35 @@ import Testing
     #expect(grid.line(1).hasPrefix("XBTUSD"))
     #expect(grid.line(2).contains("105.0▲") && grid.line(2).contains("+5.00%"))
     #expect(grid.line(3).contains("90.0▼") && grid.line(3).contains("-10.00%"))
-    // Flashing 100 ms after the move: the moved rows' symbols in reverse, green up and red down.
-    #expect(grid[0, 2].style.reverse && grid[0, 2].style.color == .up)
-    #expect(grid[0, 3].style.reverse && grid[0, 3].style.color == .down)
-    // The cursor row is reversed across; the unmoved row is not flashing.
+    // Flashing 100 ms after the move: the moved rows' symbols bold and underlined, green up and
+    // red down, not in reverse video: that is the cursor's (issue 29: a flash looked like it).
+    #expect(grid[0, 2].style == Style(.up, bold: true, underline: true))
+    #expect(grid[0, 3].style == Style(.down, bold: true, underline: true))
+    // The cursor row is reversed across; the others are not.
     #expect(grid[40, 1].style.reverse)
-    #expect(!grid[40, 2].style.reverse)
+    #expect((0..<80).allSatisfy { !grid[$0, 2].style.reverse && !grid[$0, 3].style.reverse })
 
     var later = Grid(width: 80, height: 5)
     MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_400).render(
       into: &later, area: later.bounds)
-    #expect(!later[0, 2].style.reverse && later[0, 2].style.color != .up)
+    #expect(!later[0, 2].style.underline && later[0, 2].style.color != .up)
+  }
+
+  /// The cursor on a flashing row: still the whole row in reverse video.
+  @Test func theCursorShowsOnAFlashingRow() {
+    var grid = Grid(width: 80, height: 5)
+    MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 1, nowMs: 1_100).render(
+      into: &grid, area: grid.bounds)
+    #expect((0..<80).allSatisfy { grid[$0, 2].style.reverse })
+    #expect(grid[0, 2].style.underline, "and it still flashes")
+  }
+
+  /// A future's Type is whole: `future 119d`, not `future 119d0` cut from `119d04h`.
+  @Test func aFuturesTypeIsNotCut() {
+    #expect(
+      MarketsColumn.kindText(.future(expiryMs: 119 * 86_400_000 + 4 * 3_600_000), nowMs: 0) == "future 119d")
+    #expect(MarketsColumn.kindText(.future(expiryMs: 5 * 3_600_000 + 1_800_000), nowMs: 0) == "future 5h30m")
+    #expect(
+      MarketsColumn.kindText(.future(expiryMs: 999 * 86_400_000), nowMs: 0).count < MarketsColumn.kind.width)
   }
 }
