@@ -203,10 +203,10 @@ public enum DashboardView {
     guard bids > 0 || asks > 0, bids < rows.bids || asks < rows.asks else { return [] }
     let (short, levels) = bids < rows.bids ? (bids, book.count(.buy)) : (asks, book.count(.sell))
     let what = "\(short) bands from \(levels) levels"
-    guard let cap = s.market.bookTable?.depthLimit else { return [what, "\(short) bands"] }
+    guard s.market.bookTable?.depthLimit != nil else { return [what, "\(short) bands"] }
     return [
-      "\(what); --depth full has all", "\(what) (top \(cap))", "--depth full: all levels", what,
-      "\(short) bands",
+      "\(what); --depth full has all", "\(what); --depth full", "\(short) bands; --depth full for all",
+      "--depth full: all levels", "\(short) bands",
     ]
   }
 
