@@ -18,6 +18,8 @@ extension App {
     }
     guard !fired.isEmpty else { return [] }
     state.banners += fired
+    // The banner supersedes the note that armed it: it must not come back once acknowledged.
+    if state.notice?.text.hasPrefix("alert armed") == true { state.notice = nil }
     state.dirty = true
     var effects = fired.map(Effect.alertFired)
     if fired.contains(where: { $0.rule.rearm == .once }) {
@@ -149,14 +151,15 @@ extension App {
     }
   }
 
-  /// The status line's banner: a fired alert (until a key), the `a` prompt, or the quit question.
+  /// The status line's banner: a fired alert (until a key: Esc and Enter only acknowledge it,
+  /// another key acts too), the `a` prompt, or the quit question.
   static func statusBanner(_ s: AppState) -> [Span]? {
     if let newest = s.banners.last {
       let more = s.banners.count > 1 ? " (+\(s.banners.count - 1) more)" : ""
       return [
         Span(" ALERT ", Style(.banner, bold: true, reverse: true)),
         Span(" " + newest.message + more, Style(.banner, bold: true)),
-        Span("  any key: OK", Style(.muted)),
+        Span("  Esc: OK", Style(.muted)),
       ]
     }
     if s.quitAsked {

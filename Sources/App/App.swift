@@ -257,9 +257,10 @@ public enum App {
 
   private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
     if !state.banners.isEmpty {
-      // Any key acknowledges the alerts' banner (Ctrl-C still quits).
+      // Any key acknowledges the alerts' banner; Esc and Enter do only that, every other key
+      // also does its job (`A` opens the list: it used to be swallowed).
       state.banners = []
-      return key == .interrupt ? [.quit] : []
+      if key == .escape || key == .enter { return [] }
     }
     if state.quitAsked {
       state.quitAsked = false

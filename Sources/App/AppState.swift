@@ -112,7 +112,7 @@ public struct AppState: Sendable {
   public var largeTradeSizes: [String: Int64] = [:]
   /// The alerts, armed and fired.
   public var alerts = AlertEngine()
-  /// Fired alerts not yet acknowledged (any key acknowledges the newest banner).
+  /// Fired alerts not yet acknowledged (any key acknowledges them; all but Esc and Enter act too).
   public var banners: [FiredAlert] = []
   /// The `a` prompt: its text while open.
   public var alertPrompt: String?

@@ -156,7 +156,7 @@ extension Settings {
     # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
     # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
     # within-bps. repeat = "once" (the default) or "every" with cooldown (seconds). They fire
-    # on live data only, once per crossing: a banner (any key acknowledges it), the bell, and a
+    # on live data only, once per crossing: a banner (any key acknowledges it, and acts), the bell, and a
     # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
     # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
     [[alerts]]

@@ -46,9 +46,25 @@ import Testing
     // Still there: not again.
     effects = App.update(&s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 3), wallMs: 3_000))
     #expect(Self.fired(effects).isEmpty)
-    // Any key acknowledges the banner (and does nothing else).
-    #expect(AppUpdateTests.press(&s, .character("q")).isEmpty)
+    // Esc acknowledges the banner (and does nothing else).
+    #expect(AppUpdateTests.press(&s, .escape).isEmpty)
     #expect(s.banners.isEmpty && !s.quitting)
+  }
+
+  /// A key that acknowledges a banner also does its job (issue 29: `A` only dismissed it), and
+  /// the note that armed the alert does not come back once the banner is gone.
+  @Test func aKeyThatAcknowledgesABannerAlsoActs() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .wall(size: 100, bps: 10)), fromConfig: true)
+    s.notice = Notice("alert armed: XBTUSD wall", until: .init(seconds: 60))
+    let effects = App.update(
+      &s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 2), wallMs: 2_000), batch: Self.partial())
+    #expect(Self.fired(effects).count == 1)
+    #expect(s.notice == nil, "the banner replaces the arming note")
+    #expect(DashboardView.render(s).line(s.height - 1).contains("Esc: OK"))
+    _ = AppUpdateTests.press(&s, .character("A"))
+    #expect(s.banners.isEmpty && s.alertListVisible)
+    #expect(!DashboardView.render(s).text.contains("alert armed"))
   }
 
   @Test func aReconnectingFeedIsNotObserved() {
