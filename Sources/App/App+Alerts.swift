@@ -28,6 +28,28 @@ extension App {
     return effects
   }
 
+  /// Alerts on a symbol the exchange does not list (a typo in the config: `NOPE`) are refused
+  /// once the list is known: removed, and the status line says which, with the close matches, as
+  /// `--symbol` does (issue 29: `armed NOPE last >= 5` waited for ever). A save when one of them
+  /// came from the alerts file.
+  static func refuseUnknownAlerts(_ state: inout AppState, known: [String]) -> [Effect] {
+    guard !known.isEmpty else { return [] }
+    let listed = Set(known)
+    let unknown = state.alerts.alerts.filter { !listed.contains($0.rule.symbol.description) }
+    guard !unknown.isEmpty else { return [] }
+    var words: [String] = []
+    for alert in unknown {
+      state.alerts.remove(id: alert.id)
+      let symbol = alert.rule.symbol.description
+      let close = SymbolSuggestions.closest(to: symbol, among: known, limit: 3)
+      let hint = close.isEmpty ? "" : " (close: \(close.joined(separator: ", ")))"
+      if !words.contains(where: { $0.hasPrefix(symbol + " ") }) { words.append("\(symbol) unknown\(hint)") }
+    }
+    state.notice = Notice("alert refused: " + words.joined(separator: "; "), until: state.now + 15)
+    state.dirty = true
+    return unknown.contains { !$0.fromConfig } ? [.saveAlerts(state.alerts.persistent)] : []
+  }
+
   /// What is fresh about `symbol` now, or nil when nothing is.
   static func observation(of symbol: Symbol, _ s: AppState, liveTrades: Int) -> AlertObservation? {
     let session = s.session

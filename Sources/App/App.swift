@@ -99,7 +99,8 @@ public enum App {
       state.session.merge(markets: rows)
       // The picker lists what can be traded now; settled and unlisted contracts are left out.
       let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
-      return update(&state, .symbols(symbols))
+      let refused = refuseUnknownAlerts(&state, known: rows.map(\.symbol.description))
+      return refused + update(&state, .symbols(symbols))
     case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.seed(bins: bins, interval: interval)
       state.dirty = true

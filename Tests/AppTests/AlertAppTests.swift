@@ -67,6 +67,22 @@ import Testing
     #expect(!DashboardView.render(s).text.contains("alert armed"))
   }
 
+  /// An alert on a symbol the exchange does not list is refused when the list arrives, with the
+  /// close matches (issue 29: `armed NOPE last >= 5` stayed armed for ever); a known one stays.
+  @Test func anAlertOnAnUnknownSymbolIsRefused() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "XBTUSX", kind: .above(100, .last)), fromConfig: true)
+    s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .above(100, .last)), fromConfig: true)
+    s.alerts.add(AlertRule(symbol: "NOPE", kind: .below(5, .last)))
+    let effects = App.update(
+      &s, .rest(.active(["XBTUSD", "ETHUSD", "XBTUSDT"].map { InstrumentUpdate(symbol: Symbol($0)!) })))
+    #expect(s.alerts.alerts.map(\.rule.symbol) == ["XBTUSD"])
+    let notice = s.notice?.text ?? ""
+    #expect(notice.contains("XBTUSX unknown (close: XBTUSD"), "\(notice)")
+    #expect(notice.contains("NOPE unknown"), "\(notice)")
+    #expect(effects.contains(.saveAlerts([])), "the alerts file's NOPE is gone from it too")
+  }
+
   @Test func aReconnectingFeedIsNotObserved() {
     var s = AppUpdateTests.state()
     _ = App.update(
