@@ -10,7 +10,10 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   case volume
   case spread
   case mark
+  /// Mark minus index, in price units.
   case basis
+  /// A dated future's basis a year, in percent.
+  case basisAnnual
   case funding
   case openInterest
   case kind
@@ -26,6 +29,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .spread: "Spread"
     case .mark: "Mark"
     case .basis: "Basis"
+    case .basisAnnual: "Basis/y"
     case .funding: "Funding"
     case .openInterest: "OI $"
     case .kind: "Type"
@@ -43,6 +47,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .spread: 8
     case .mark: 14
     case .basis: 10
+    case .basisAnnual: 9
     case .funding: 10
     case .openInterest: 9
     case .kind: 14
@@ -73,7 +78,8 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .volume: return i.volume24hUSD(usdPerXBT: usdPerXBT)
     case .spread: return i.spreadBps
     case .mark: return i.markPrice
-    case .basis: return i.markBasis
+    case .basis: return i.basis
+    case .basisAnnual: return i.basisAnnualPercent
     case .funding: return i.fundingPercent
     case .openInterest: return i.openInterestUSD(usdPerXBT: usdPerXBT)
     }

@@ -2,7 +2,8 @@ import MarketModel
 
 /// The markets list: a header of the columns that fit (the sorted one with its arrow) and one
 /// row per instrument — symbol, last price with ▲/▼ by its last move, 24 h change, 24 h USD
-/// volume, then spread, mark, basis, funding, open interest and type as width allows.
+/// volume, then spread, mark, basis (mark − index) and a dated future's basis a year, funding,
+/// open interest and type as width allows.
 ///
 /// A row whose price moved less than `flashMs` ago flashes (bold and underlined, green up, red
 /// down: never in reverse video, the cursor's own); the cursor row is reversed and kept in view;
@@ -147,7 +148,10 @@ public struct MarketsView: Sendable {
     case .mark:
       return NumberFormat.price(i.markPrice, decimals: decimals)
     case .basis:
-      return i.markBasis.map { NumberFormat.fixed($0, decimals: decimals, plusSign: true) }
+      return i.basis.map { NumberFormat.fixed($0, decimals: decimals, plusSign: true) }
+        ?? NumberFormat.unknown
+    case .basisAnnual:
+      return i.basisAnnualPercent.map { NumberFormat.fixed($0, decimals: 1, plusSign: true) + "%" }
         ?? NumberFormat.unknown
     case .funding:
       return i.fundingPercent.map { NumberFormat.fixed($0, decimals: 4, plusSign: true) + "%" }

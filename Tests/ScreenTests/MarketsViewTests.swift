@@ -29,7 +29,7 @@ import Testing
     return universe.rows
   }
 
-  @Test(arguments: [(52, 5), (60, 6), (77, 7), (80, 7), (117, 11), (200, 11)])
+  @Test(arguments: [(52, 5), (60, 6), (77, 7), (80, 7), (117, 11), (200, 12)])
   func columnsAsWidthAllows(width: Int, count: Int) {
     let columns = MarketsColumn.fitting(width)
     #expect(columns.count == count)
@@ -102,6 +102,30 @@ import Testing
     MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_400).render(
       into: &later, area: later.bounds)
     #expect(!later[0, 2].style.underline && later[0, 2].style.color != .up)
+  }
+
+  /// Basis is the mark minus the index (not minus the last), and a dated future's shows a yearly
+  /// rate too (issue 29: `Basis` was mark − last, unlabelled).
+  @Test func theBasisIsMarkMinusIndexAndAYearForADatedFuture() throws {
+    var universe = MarketUniverse()
+    var batch = MarketBatch()
+    var u = InstrumentUpdate(symbol: "XBTZ26")
+    u.typ = "FFCCSX"
+    u.tickSize = 0.5
+    u.lastPrice = 101_000
+    u.markPrice = 100_500
+    u.indicativeSettlePrice = 100_000
+    u.timeMs = 1_700_000_000_000
+    u.expiryMs = u.timeMs! + 73 * 86_400_000
+    batch.instruments = [u]
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
+    universe.apply(batch, now: 0)
+    var grid = Grid(width: 140, height: 2)
+    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 0, wallMs: u.timeMs!)
+      .render(into: &grid, area: grid.bounds)
+    #expect(grid.line(0).contains("Basis  Basis/y"), "\(grid.line(0))")
+    // +500.0 (mark − index), 0.5 % over 73 days: +2.5 % a year.
+    #expect(grid.line(1).contains("+500.0    +2.5%"), "\(grid.line(1))")
   }
 
   /// The cursor on a flashing row: still the whole row in reverse video.
