@@ -79,7 +79,10 @@ public enum App {
     case .symbols(let list):
       state.symbols = list
       state.symbolsFailure = nil
-      if state.picker != nil { state.picker?.symbols = list }
+      if state.picker != nil {
+        let ordered = pickerSymbols(state)
+        state.picker?.symbols = ordered
+      }
       state.dirty = true
       return []
     case .rest(let result):
@@ -305,7 +308,7 @@ public enum App {
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:
-      state.picker = PickerState(symbols: state.symbols)
+      state.picker = PickerState(symbols: pickerSymbols(state))
       if state.symbols.isEmpty {
         state.symbolsFailure = nil
         return [.loadSymbols]
@@ -359,6 +362,11 @@ public enum App {
       return [.replay(control)]
     }
     return []
+  }
+
+  /// The picker's list: the known symbols, favourites first, then by volume.
+  static func pickerSymbols(_ state: AppState) -> [String] {
+    PickerState.ordered(state.symbols, favourites: state.markets.favourites, universe: state.session.markets)
   }
 
   /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a

@@ -149,7 +149,7 @@ public enum DashboardView {
     if let picker = s.picker {
       let matches = picker.matches
       SymbolPicker(
-        filter: picker.filter, items: matches.map { SymbolPicker.Item($0) }, selected: picker.selected,
+        filter: picker.filter, items: matches.map { pickerItem(s, $0) }, selected: picker.selected,
         message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
@@ -208,6 +208,24 @@ public enum DashboardView {
       "\(what); --depth full has all", "\(what); --depth full", "\(short) bands; --depth full for all",
       "--depth full: all levels", "\(short) bands",
     ]
+  }
+
+  /// A picker row: the symbol, its last price and 24 h change, and a star for a favourite.
+  static func pickerItem(_ s: AppState, _ symbol: String) -> SymbolPicker.Item {
+    guard let id = Symbol(symbol), let row = s.session.markets.row(id) else {
+      return SymbolPicker.Item(symbol)
+    }
+    let i = row.instrument
+    var words: [String] = []
+    // Right-aligned in columns of their own (ASCII digits), so the rows read as a table.
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    if let last = i.lastPrice { words.append(right(NumberFormat.price(last, decimals: i.priceDecimals), 11)) }
+    if let change = i.change24h { words.append(right(NumberFormat.percent(change), 7)) }
+    if row.isIndex { words.append("index") }
+    if s.markets.favourites.contains(row.id) { words.append(s.ascii ? "*" : "★") }
+    return SymbolPicker.Item(symbol, detail: words.joined(separator: "  "))
   }
 
   /// The help overlay's lines: every key in force, then the legend of what is on screen.

@@ -157,6 +157,24 @@ import Testing
     #expect(s.markets.selected == .bitmex("SOL_USDT"))
   }
 
+  /// The symbol picker opens on the favourites, then the rest by 24 h volume, each with its last
+  /// price and 24 h change; an index, which trades nothing, last (issue 29: an alphabetical list
+  /// of indices came first).
+  @Test func thePickerListsFavouritesThenByVolume() {
+    var s = Self.state()
+    _ = App.update(&s, .symbols([".BXBT", "ETHUSDT", "SOL_USDT", "XBTUSD", "XBTZ26"]))
+    s.markets.favourites = [.bitmex("SOL_USDT")]
+    _ = Self.press(&s, .character("s"))
+    #expect(s.picker?.matches == ["SOL_USDT", "XBTUSD", "ETHUSDT", "XBTZ26", ".BXBT"])
+    let text = DashboardView.render(s).text
+    let xbt = text.split(separator: "\n").first { $0.contains("XBTUSD ") } ?? ""
+    #expect(xbt.contains("98,000.0") && xbt.contains("+1.01%"), "\(xbt)")
+    #expect(text.split(separator: "\n").contains { $0.contains("SOL_USDT") && $0.contains("★") })
+    // Typed text: the symbols starting with it first, each group still by volume.
+    _ = Self.press(&s, .character("X"), .character("B"), .character("T"))
+    #expect(s.picker?.matches == ["XBTUSD", "XBTZ26", ".BXBT"])
+  }
+
   @Test func aWaitingTableDimsTheListAndSaysSo() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"))
