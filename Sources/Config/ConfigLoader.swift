@@ -53,8 +53,23 @@ public enum ConfigLoader {
   /// The closest of `candidates` to `word`, if it is close enough to be a typo.
   static func suggestion(_ word: String, in candidates: [String]) -> String? {
     let scored = candidates.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-    guard let (best, d) = scored, d <= (word.count >= 4 ? 2 : 1) else { return nil }
-    return best
+    if let (best, d) = scored, d <= (word.count >= 4 ? 2 : 1) { return best }
+    // An abbreviation: its letters in order in one candidate only, from its first (`qty`).
+    let w = word.lowercased()
+    let abbreviated = candidates.filter { c in
+      w.count >= 2 && w.count < c.count && c.first == w.first && Self.isSubsequence(w, of: c)
+    }
+    return abbreviated.count == 1 ? abbreviated[0] : nil
+  }
+
+  /// Whether the characters of `a` appear in `b` in order.
+  static func isSubsequence(_ a: String, of b: String) -> Bool {
+    var rest = Substring(b)
+    for ch in a {
+      guard let i = rest.firstIndex(of: ch) else { return false }
+      rest = rest[rest.index(after: i)...]
+    }
+    return true
   }
 
   /// Levenshtein distance.
@@ -432,7 +447,14 @@ struct Reader {
       unknown(key, known: ConfigLoader.positionKeys, table: table, index: i)
     }
     guard let s = t["symbol"], let q = t["quantity"], let e = t["entry"] else {
-      throw error("each position needs symbol, quantity and entry", table: table, index: i)
+      // A key missing because it was misspelt (`qty`): say which, with the guess.
+      let missing = ["symbol", "quantity", "entry"].filter { t[$0] == nil }
+      let guesses = t.map(\.0).filter { !ConfigLoader.positionKeys.contains($0) }.sorted().compactMap { key in
+        ConfigLoader.suggestion(key, in: missing).map { "unknown key \"\(key)\" (did you mean \"\($0)\"?)" }
+      }
+      throw error(
+        (["each position needs symbol, quantity and entry"] + guesses).joined(separator: "; "), table: table,
+        index: i)
     }
     let sym = try symbol(s, table: table, index: i)
     let quantity = try number(q, "quantity", table: table, index: i, key: "quantity")

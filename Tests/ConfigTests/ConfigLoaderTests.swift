@@ -129,6 +129,20 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(c.settings.symbol, "XBTUSD")
   }
 
+  /// A position whose key is misspelt says which and guesses, abbreviations too (issue 29: `qty =`
+  /// gave only "each position needs symbol, quantity and entry").
+  func testAMisspeltPositionKeyIsNamedWithAGuess() throws {
+    let e = try XCTUnwrap(error("[[positions]]\nsymbol = \"XBTUSD\"\nqty = 1000\nentry = 95000\n"))
+    XCTAssertTrue(e.description.contains("each position needs symbol, quantity and entry"), e.description)
+    XCTAssertTrue(e.description.contains("unknown key \"qty\" (did you mean \"quantity\"?)"), e.description)
+    let typo = try XCTUnwrap(error("[[positions]]\nsymbl = \"XBTUSD\"\nquantity = 1\nentry = 9\n"))
+    XCTAssertTrue(
+      typo.description.contains("unknown key \"symbl\" (did you mean \"symbol\"?)"), typo.description)
+    // An abbreviation of a config key is guessed too, where only one key fits.
+    let c = try XCTUnwrap(settings("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nrpt = \"every\"\n"))
+    XCTAssertTrue(c.warnings.first?.message.contains("did you mean \"repeat\"") == true, "\(c.warnings)")
+  }
+
   func testAlertsParse() throws {
     let text = """
       [[alerts]]
