@@ -18,15 +18,16 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   case openInterest
   case kind
 
-  /// The header's text (with the sort arrow, it fits the column). Amounts are in USD.
+  /// The header's text (with the sort arrow, it fits the column), with its unit: amounts in USD
+  /// (`$`), the spread in basis points of mid (`bp`), funding and yearly basis in percent.
   public var title: String {
     switch self {
     case .symbol: "Symbol"
     case .last: "Last"
     case .age: "Age"
     case .change: "24h %"
-    case .volume: "Vol 24h"
-    case .spread: "Spread"
+    case .volume: "Vol $24h"
+    case .spread: "Spread bp"
     case .mark: "Mark"
     case .basis: "Basis"
     case .basisAnnual: "Basis/y"
@@ -44,7 +45,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .age: 6
     case .change: 9
     case .volume: 10
-    case .spread: 8
+    case .spread: 10
     case .mark: 14
     case .basis: 10
     case .basisAnnual: 9

@@ -69,7 +69,7 @@ import Testing
     // The index is hidden: `all` lists the traded markets.
     #expect(text.contains("Markets  4/5"))
     #expect(!text.contains(".BXBT"))
-    for column in ["Symbol", "Last", "24h %", "Vol 24h"] { #expect(text.contains(column)) }
+    for column in ["Symbol", "Last", "24h %", "Vol $24h"] { #expect(text.contains(column)) }
     #expect(text.contains("300.0M") && text.contains("+1.01%"))
     _ = Self.press(&s, .character("m"))
     #expect(!s.marketsVisible)
@@ -218,7 +218,7 @@ import Testing
     let header = DashboardView.render(s).text
     #expect(!header.contains("▼") && !header.contains("▲"))
     _ = Self.press(&s, .character("f"))
-    #expect(DashboardView.render(s).text.contains("Vol 24h▼"))
+    #expect(DashboardView.render(s).text.contains("Vol $24h▼"))
     _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"), .character("f"))
     // Unstarring removes it.
     _ = Self.press(&s, .home)

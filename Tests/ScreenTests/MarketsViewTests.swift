@@ -29,7 +29,7 @@ import Testing
     return universe.rows
   }
 
-  @Test(arguments: [(52, 5), (60, 6), (77, 7), (80, 7), (117, 11), (200, 12)])
+  @Test(arguments: [(52, 5), (62, 6), (77, 7), (80, 7), (117, 11), (200, 12)])
   func columnsAsWidthAllows(width: Int, count: Int) {
     let columns = MarketsColumn.fitting(width)
     #expect(columns.count == count)
@@ -86,7 +86,8 @@ import Testing
     var grid = Grid(width: 80, height: 5)
     let view = MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_100)
     view.render(into: &grid, area: grid.bounds)
-    #expect(grid.line(0).contains("Vol 24h▼"))
+    // Each column with a unit says it: USD volume, the spread in basis points (issue 29).
+    #expect(grid.line(0).contains("Vol $24h▼") && grid.line(0).contains("Spread bp"), "\(grid.line(0))")
     #expect(grid.line(1).hasPrefix("XBTUSD"))
     #expect(grid.line(2).contains("105.0▲") && grid.line(2).contains("+5.00%"))
     #expect(grid.line(3).contains("90.0▼") && grid.line(3).contains("-10.00%"))
