@@ -280,6 +280,10 @@ struct DashboardRunner {
     if let failure = liveFeed?.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
     }
+    // What --record wrote: the path, the frames and the bytes.
+    if let summary = liveFeed?.recordingSummary {
+      exitMessage = [exitMessage, "tradeterm: \(summary)"].compactMap { $0 }.joined(separator: "\n")
+    }
     // A replay's bad lines (the status line counted them) and why it stopped short, in words.
     if let replay {
       var words: [String] = []

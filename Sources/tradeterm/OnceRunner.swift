@@ -37,7 +37,11 @@ struct OnceRunner {
   func run() -> Int32 {
     let feed = MarketFeed(options)
     feed.start()
-    defer { feed.stop() }
+    defer {
+      feed.stop()
+      // On stderr, after the snapshot: what --record wrote.
+      if let summary = feed.recordingSummary { printError("tradeterm: \(summary)") }
+    }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
     rest?.start()
     rest?.request(.instrument(options.symbol))

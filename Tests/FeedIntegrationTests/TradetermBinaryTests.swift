@@ -89,6 +89,22 @@ import Testing
     #expect(times(local).count == times(utc).count && times(utc).count > 1)
   }
 
+  /// A `--record` run says what it wrote when it ends: the path, the frames and the bytes, as the
+  /// file holds them (issue 29: it said nothing).
+  @Test func aRecordingRunSaysWhatItWrote() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString).jsonl")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try TradetermProcess.run(["--once", "--demo", "--record", path, "--timeout", "20"])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let frames = data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    #expect(frames > 0)
+    #expect(
+      run.stderr.contains("tradeterm: recorded \(frames) frames (\(data.count) bytes) to \(path)"),
+      "stderr: \(run.stderr)")
+  }
+
   /// Issue 11: `--once --record /dev/full` exited 0 after its recording failed. A recording
   /// that cannot be written (a full disk, an unwritable path) fails the run with the reason.
   @Test(arguments: [
