@@ -54,7 +54,7 @@ public struct HelpOverlay: Sendable {
       content = min(usable, c * entryWidth + (c - 1) * Self.columnGap)
       let cell = max(1, (content - (c - 1) * Self.columnGap) / c)
       columns = c
-      wrapped = Self.wrap(entries, width: cell - keyWidth - 2)
+      wrapped = Self.wrap(entries, width: cell - keyWidth - 2, keyWidth: keyWidth)
       if wrapped.count <= c * maxRows { break }
     }
     let perPage = columns * maxRows
@@ -70,11 +70,16 @@ public struct HelpOverlay: Sendable {
 
   /// `entries` with each action longer than `width` broken at spaces into lines of at most
   /// `width` (a word longer than that is cut, the only cut left); the next lines have no key.
-  static func wrap(_ entries: [KeyHint], width: Int) -> [KeyHint] {
+  /// Keys longer than `keyWidth` take a line of their own, their action under them.
+  static func wrap(_ entries: [KeyHint], width: Int, keyWidth: Int = .max) -> [KeyHint] {
     guard width >= 8 else { return entries }
     var out: [KeyHint] = []
     for entry in entries {
       var key = entry.key
+      if key.count > keyWidth {
+        out.append(KeyHint(key, ""))
+        key = ""
+      }
       var line = ""
       for word in entry.action.split(separator: " ", omittingEmptySubsequences: false) {
         if !line.isEmpty, line.count + 1 + word.count > width {
@@ -119,10 +124,11 @@ public struct HelpOverlay: Sendable {
       guard column < columns, row < inside.height else { continue }
       let x = inside.x + 1 + column * (cell + Self.columnGap)
       let clip = Rect(x: x, y: inside.y + row, width: cell, height: 1).intersection(inside)
-      let key =
-        entry.key.count > keyWidth
-        ? String(entry.key.prefix(keyWidth - 1)) + String(glyphs.ellipsis) : entry.key.padRight(keyWidth)
-      let spans = [Span(key, Style(.accent, bold: true)), Span("  " + entry.action)]
+      // A key longer than its column has the row to itself (its action on the next rows).
+      let spans =
+        entry.key.count > keyWidth && entry.action.isEmpty
+        ? [Span(entry.key, Style(.accent, bold: true))]
+        : [Span(entry.key.padRight(keyWidth), Style(.accent, bold: true)), Span("  " + entry.action)]
       grid.put(spans.fitted(clip.width, ellipsis: glyphs.ellipsis), x: x, y: clip.y, clip: clip)
     }
   }
