@@ -31,7 +31,7 @@ extension DashboardView {
       let usd = notionalUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
       return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
     }
-    let stale = !s.session.bookIsLive
+    let stale = !s.session.bookIsLive || isSilent(s)
     let title =
       "Activity  liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
       + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
@@ -110,9 +110,10 @@ extension DashboardView {
       !s.session.bookIsLive || isSilent(s) || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
     let beside = s.chartMode != .heatmap
     let box = Box(
+      // The age before the scale: a narrow pane cuts its title's end.
       title:
-        "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
-        + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
+        "Liquidity heatmap" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
+        + "  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
       footer: "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · "
         + (beside ? "\(s.keys.short(.toggleHeatmap)): hide" : "\(s.keys.short(.cycleChart)): next chart"),
       focused: !beside && s.focus == .chart, ascii: s.ascii)

@@ -132,5 +132,12 @@ import Testing
     }
     let bookRow = (0..<grid.height).first { grid.line($0).contains(" Book") }! + 2
     #expect((1..<20).allSatisfy { grid[$0, bookRow].style.dim }, "the book's rows are dimmed")
+    // The Activity pane and the heatmap beside the chart too.
+    _ = App.update(&s, .key(.character("w")))
+    _ = App.update(&s, .key(.character("H")))
+    let more = DashboardView.render(s)
+    for pane in ["Activity", "Liquidity heatmap"] {
+      #expect(Self.title(more, pane).contains(" old"), "\(pane): \(Self.title(more, pane))")
+    }
   }
 }
