@@ -18,12 +18,36 @@ extension App {
     }
     guard !fired.isEmpty else { return [] }
     state.banners += fired
+    // The banner supersedes the note that armed it: it must not come back once acknowledged.
+    if state.notice?.text.hasPrefix("alert armed") == true { state.notice = nil }
     state.dirty = true
     var effects = fired.map(Effect.alertFired)
     if fired.contains(where: { $0.rule.rearm == .once }) {
       effects.append(.saveAlerts(state.alerts.persistent))
     }
     return effects
+  }
+
+  /// Alerts on a symbol the exchange does not list (a typo in the config: `NOPE`) are refused
+  /// once the list is known: removed, and the status line says which, with the close matches, as
+  /// `--symbol` does (issue 29: `armed NOPE last >= 5` waited for ever). A save when one of them
+  /// came from the alerts file.
+  static func refuseUnknownAlerts(_ state: inout AppState, known: [String]) -> [Effect] {
+    guard !known.isEmpty else { return [] }
+    let listed = Set(known)
+    let unknown = state.alerts.alerts.filter { !listed.contains($0.rule.symbol.description) }
+    guard !unknown.isEmpty else { return [] }
+    var words: [String] = []
+    for alert in unknown {
+      state.alerts.remove(id: alert.id)
+      let symbol = alert.rule.symbol.description
+      let close = SymbolSuggestions.closest(to: symbol, among: known, limit: 3)
+      let hint = close.isEmpty ? "" : " (close: \(close.joined(separator: ", ")))"
+      if !words.contains(where: { $0.hasPrefix(symbol + " ") }) { words.append("\(symbol) unknown\(hint)") }
+    }
+    state.notice = Notice("alert refused: " + words.joined(separator: "; "), until: state.now + 15)
+    state.dirty = true
+    return unknown.contains { !$0.fromConfig } ? [.saveAlerts(state.alerts.persistent)] : []
   }
 
   /// What is fresh about `symbol` now, or nil when nothing is.
@@ -156,14 +180,15 @@ extension App {
       }
   }
 
-  /// The status line's banner: a fired alert (until a key), the `a` prompt, or the quit question.
+  /// The status line's banner: a fired alert (until a key: Esc and Enter only acknowledge it,
+  /// another key acts too), the `a` prompt, or the quit question.
   static func statusBanner(_ s: AppState) -> [Span]? {
     if let newest = s.banners.last {
       let more = s.banners.count > 1 ? " (+\(s.banners.count - 1) more)" : ""
       return [
         Span(" ALERT ", Style(.banner, bold: true, reverse: true)),
         Span(" " + newest.message + more, Style(.banner, bold: true)),
-        Span("  any key: OK", Style(.muted)),
+        Span("  Esc: OK", Style(.muted)),
       ]
     }
     if s.quitAsked {

@@ -7,7 +7,11 @@ extension App {
   /// taken here.
   static func handleMarkets(_ key: Key, _ state: inout AppState) -> [Effect]? {
     var markets = state.markets
-    defer { state.markets = markets }
+    defer {
+      // After a filter or a kind change the selected row may be gone: the first shown is selected.
+      markets.pinSelection(in: markets.order(state.session.markets), of: state.session.markets)
+      state.markets = markets
+    }
     let rows = markets.ordered(state.session.markets)
     if markets.filtering {
       switch key {

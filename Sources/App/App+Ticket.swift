@@ -133,18 +133,11 @@ extension App {
     guard let spec = quote.spec, case .valid(let contracts) = quote.verdict else { return [] }
     let id = state.paper.nextID()
     let now = state.wallMs
-    let book = state.market.book
     var order = PaperOrder(
       id: id, symbol: state.market.symbol.description, side: t.side, type: t.type, contracts: contracts,
       price: quote.limitPrice, placedMs: now)
     var events: [PaperEvent] = []
-    var marketable = t.type == .market
-    if t.type == .limit, let limit = quote.limitPrice, let sweep = quote.sweep, sweep.complete,
-      let worst = sweep.worstPrice, !quote.bookStale
-    {
-      marketable = t.side == .buy ? worst <= limit : worst >= limit
-    }
-    if marketable, let sweep = quote.sweep, let price = sweep.averagePrice {
+    if quote.marketable, let sweep = quote.sweep, let price = sweep.averagePrice {
       events = [
         .placed(order),
         .filled(
@@ -153,14 +146,8 @@ extension App {
             fee: sweep.fee,
             settlCurrency: spec.settlCurrency, timeMs: now)),
       ]
-    } else if let limit = quote.limitPrice {
-      // The contracts already resting at the price on the order's side are ahead of it.
-      var ahead = 0.0
-      book.forEachLevel(t.side) { level in
-        if level.price == limit { ahead = Double(level.size) }
-        return t.side == .buy ? level.price > limit : level.price < limit
-      }
-      order.queueAhead = ahead
+    } else if quote.limitPrice != nil {
+      order.queueAhead = quote.queueAhead ?? 0
       events = [.placed(order)]
     } else {
       return []

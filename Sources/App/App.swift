@@ -14,11 +14,15 @@ public enum App {
     switch event {
     case .key(let key):
       state.dirty = true
-      return handle(key, &state)
+      let effects = handle(key, &state)
+      // A key draws a frame even while paused: what is on screen is as old as the data now.
+      state.shownDataAt = state.paused ? state.session.bookDataAt : nil
+      return effects
     case .resize(let w, let h):
       state.width = w
       state.height = h
       state.dirty = true
+      if state.paused { state.shownDataAt = state.session.bookDataAt }
       return []
     case .tick(let now, let wallMs):
       state.now = now
@@ -61,6 +65,7 @@ public enum App {
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
       watchActivity(step, batch, &state)
+      if step.marketsChanged > 0 { pinMarketsCursor(&state) }
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
@@ -74,7 +79,10 @@ public enum App {
     case .symbols(let list):
       state.symbols = list
       state.symbolsFailure = nil
-      if state.picker != nil { state.picker?.symbols = list }
+      if state.picker != nil {
+        let ordered = pickerSymbols(state)
+        state.picker?.symbols = ordered
+      }
       state.dirty = true
       return []
     case .rest(let result):
@@ -94,7 +102,8 @@ public enum App {
       state.session.merge(markets: rows)
       // The picker lists what can be traded now; settled and unlisted contracts are left out.
       let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
-      return update(&state, .symbols(symbols))
+      let refused = refuseUnknownAlerts(&state, known: rows.map(\.symbol.description))
+      return refused + update(&state, .symbols(symbols))
     case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.seed(bins: bins, interval: interval)
       state.dirty = true
@@ -252,9 +261,10 @@ public enum App {
 
   private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
     if !state.banners.isEmpty {
-      // Any key acknowledges the alerts' banner (Ctrl-C still quits).
+      // Any key acknowledges the alerts' banner; Esc and Enter do only that, every other key
+      // also does its job (`A` opens the list: it used to be swallowed).
       state.banners = []
-      return key == .interrupt ? [.quit] : []
+      if key == .escape || key == .enter { return [] }
     }
     if state.quitAsked {
       state.quitAsked = false
@@ -266,7 +276,7 @@ public enum App {
     if state.alertListVisible { return handleAlertList(key, &state) }
     if state.helpVisible {
       // Space turns the page while there is one more; any other key closes.
-      let pages = HelpOverlay(entries: state.keys.help, ascii: state.ascii).pageCount(
+      let pages = HelpOverlay(entries: DashboardView.helpLines(state), ascii: state.ascii).pageCount(
         in: Rect(x: 0, y: 0, width: state.width, height: state.height))
       if key == .character(" "), state.helpPage + 1 < pages {
         state.helpPage += 1
@@ -298,13 +308,15 @@ public enum App {
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:
-      state.picker = PickerState(symbols: state.symbols)
+      state.picker = PickerState(symbols: pickerSymbols(state))
       if state.symbols.isEmpty {
         state.symbolsFailure = nil
         return [.loadSymbols]
       }
       return []
-    case .toggleMarkets: state.marketsVisible.toggle()
+    case .toggleMarkets:
+      state.marketsVisible.toggle()
+      pinMarketsCursor(&state)
     case .togglePortfolio:
       state.portfolio.visible.toggle()
       if state.portfolio.visible { state.marketsVisible = false }
@@ -350,6 +362,18 @@ public enum App {
       return [.replay(control)]
     }
     return []
+  }
+
+  /// The picker's list: the known symbols, favourites first, then by volume.
+  static func pickerSymbols(_ state: AppState) -> [String] {
+    PickerState.ordered(state.symbols, favourites: state.markets.favourites, universe: state.session.markets)
+  }
+
+  /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a
+  /// re-sort moves it with its instrument); once set, nothing is ordered here again.
+  static func pinMarketsCursor(_ state: inout AppState) {
+    guard state.marketsVisible, state.markets.selected == nil, state.session.markets.count > 0 else { return }
+    state.markets.pinSelection(in: state.markets.order(state.session.markets), of: state.session.markets)
   }
 
   private static func scroll(_ state: inout AppState, by n: Int) {

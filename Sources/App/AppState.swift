@@ -48,6 +48,9 @@ public struct AppState: Sendable {
   public var candleRefreshAsked = false
   /// Drawing paused (the feed keeps running).
   public var paused = false
+  /// While paused: the time of the book's data in the frame on screen (a key draws a fresh frame,
+  /// so it moves then), which the status line's age counts from while that frame stays.
+  public var shownDataAt: MonotonicTime?
   public var helpVisible = false
   /// The help overlay\'s page (Space turns it).
   public var helpPage = 0
@@ -109,7 +112,7 @@ public struct AppState: Sendable {
   public var largeTradeSizes: [String: Int64] = [:]
   /// The alerts, armed and fired.
   public var alerts = AlertEngine()
-  /// Fired alerts not yet acknowledged (any key acknowledges the newest banner).
+  /// Fired alerts not yet acknowledged (any key acknowledges them; all but Esc and Enter act too).
   public var banners: [FiredAlert] = []
   /// The `a` prompt: its text while open.
   public var alertPrompt: String?

@@ -31,7 +31,7 @@ extension DashboardView {
       let usd = notionalUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
       return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
     }
-    let stale = !s.session.bookIsLive
+    let stale = !s.session.bookIsLive || isSilent(s)
     // Without the liquidation table the pane still shows the walls, and says why it has no
     // liquidations: in the title in place of their count, and in full on its first row.
     let unavailable = s.session.liquidationsUnavailable.map { "liquidations unavailable: \($0)" }
@@ -142,12 +142,14 @@ extension DashboardView {
     _ s: AppState, into grid: inout Grid, area: Rect, kept: HeatmapPaneKey?, memo: inout RenderMemo
   ) -> HeatmapPaneKey {
     let decimals = s.market.priceDecimals
-    let stale = !s.session.bookIsLive || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
+    let stale =
+      !s.session.bookIsLive || isSilent(s) || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
     let beside = s.chartMode != .heatmap
     let box = Box(
+      // The age before the scale: a narrow pane cuts its title's end.
       title:
-        "Liquidity heatmap  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))"
-        + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : ""),
+        "Liquidity heatmap" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
+        + "  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
       footer: "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · "
         + (beside ? "\(s.keys.short(.toggleHeatmap)): hide" : "\(s.keys.short(.cycleChart)): next chart"),
       focused: !beside && s.focus == .chart, ascii: s.ascii)

@@ -59,10 +59,13 @@ public enum DashboardView {
     var keys = PaneKeys()
     // Each pane is as fresh as its own table: a book that waits for a fresh partial is dimmed
     // while the tape, still live, is not.
-    let bookStale = !s.session.bookIsLive || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
-    let tapeStale = !s.session.tapeIsLive
-    let headerStale = !s.session.instrumentIsLive
-    let ageMs = s.age(of: s.session.bookDataAt)
+    // A silent connection (the status line says STALE) dims every pane with its age at once,
+    // not only when the feed resyncs.
+    let silent = isSilent(s)
+    let bookStale =
+      !s.session.bookIsLive || silent || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
+    let tapeStale = !s.session.tapeIsLive || silent
+    let headerStale = !s.session.instrumentIsLive || silent
     let decimals = s.market.priceDecimals
     let markers = Self.markers(s)
 
@@ -79,6 +82,7 @@ public enum DashboardView {
         grouping == 1
         ? "Book"
         : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
+      if s.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
@@ -91,6 +95,7 @@ public enum DashboardView {
         ascii: s.ascii
       )
       if grouping == 1 { bookView.walls = activityWalls(s) }
+      bookView.fewLevelsNote = fewLevelsNote(s, rows: BookView.levelRows(height: box.inner(area).height))
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
@@ -99,7 +104,8 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
-      var title = [Span("Trades  1m ")] + bar.spans
+      // Scrolled, the note comes before the bar: a narrow pane cuts its title's end.
+      var title = [Span("Trades" + (s.tapeScroll > 0 ? scrolledNote(s) : "") + "  1m ")] + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
@@ -135,10 +141,7 @@ public enum DashboardView {
         if tapeStale { grid.restyle(area) { $0.dim = true } }
       }
     }
-    statusLine(
-      s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys), dataAgeMs: ageMs
-    )
-    .render(into: &grid, area: layout.status)
+    dashboardStatusLine(s).render(into: &grid, area: layout.status)
 
     if let ticket = s.ticket {
       TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
@@ -146,12 +149,12 @@ public enum DashboardView {
     if let picker = s.picker {
       let matches = picker.matches
       SymbolPicker(
-        filter: picker.filter, items: matches.map { SymbolPicker.Item($0) }, selected: picker.selected,
+        filter: picker.filter, items: matches.map { pickerItem(s, $0) }, selected: picker.selected,
         message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
     } else if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
+      HelpOverlay(entries: helpLines(s), ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)
     } else if s.alertListVisible {
       HelpOverlay(
@@ -161,12 +164,85 @@ public enum DashboardView {
     return keys
   }
 
+  /// Paused, the frame on screen stays while its status line is drawn again (once a second), so
+  /// the age of what is shown keeps counting: the last frame `memo` kept with a new status line,
+  /// or nil when there is none to draw over (no frame, another size, an overlay over it).
+  public static func renderStatusLine(_ s: AppState, reusing memo: inout RenderMemo) -> Grid? {
+    guard let previous = memo.take() else { return nil }
+    guard !previous.overlaid, !s.portfolio.visible, !s.marketsVisible, previous.grid.width == s.width,
+      previous.grid.height == s.height,
+      let layout = Layout.compute(width: s.width, height: s.height, zoom: s.zoom), layout == previous.layout
+    else {
+      memo.keep(previous.grid, layout: previous.layout, panes: previous.panes, overlaid: previous.overlaid)
+      return nil
+    }
+    var grid = previous.grid
+    dashboardStatusLine(s).render(into: &grid, area: layout.status)
+    memo.keep(grid, layout: layout, panes: previous.panes, overlaid: false)
+    return grid
+  }
+
+  /// The dashboard's status line: its hints (a replay's own), and the age of the book on screen
+  /// (while paused, of the frame that stays, not of the data that arrives undrawn).
+  static func dashboardStatusLine(_ s: AppState) -> StatusLine {
+    statusLine(
+      s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys),
+      dataAgeMs: s.age(of: s.paused ? s.shownDataAt : s.session.bookDataAt))
+  }
+
+  /// What the book says when grouping leaves a side fewer bands than rows (25 levels at
+  /// `grp 2.5` are 3 bands and 20 empty rows): how many, from how many levels, and the full
+  /// book when the table is capped. Empty when ungrouped or the bands fill the rows.
+  static func fewLevelsNote(_ s: AppState, rows: (asks: Int, bids: Int)) -> [String] {
+    let ticks = s.groupingTicks
+    guard ticks > 1, s.bookScroll == 0 else { return [] }
+    let book = s.market.book
+    let tick = s.market.displayTickSize
+    let bids = book.grouped(.buy, ticks: ticks, tickSize: tick, limit: rows.bids).count
+    let asks = book.grouped(.sell, ticks: ticks, tickSize: tick, limit: rows.asks).count
+    guard bids > 0 || asks > 0, bids < rows.bids || asks < rows.asks else { return [] }
+    let (short, levels) = bids < rows.bids ? (bids, book.count(.buy)) : (asks, book.count(.sell))
+    let what = "\(short) bands from \(levels) levels"
+    guard s.market.bookTable?.depthLimit != nil else { return [what, "\(short) bands"] }
+    return [
+      "\(what); --depth full has all", "\(what); --depth full", "\(short) bands; --depth full for all",
+      "--depth full: all levels", "\(short) bands",
+    ]
+  }
+
+  /// A picker row: the symbol, its last price and 24 h change, and a star for a favourite.
+  static func pickerItem(_ s: AppState, _ symbol: String) -> SymbolPicker.Item {
+    guard let id = Symbol(symbol), let row = s.session.markets.row(id) else {
+      return SymbolPicker.Item(symbol)
+    }
+    let i = row.instrument
+    var words: [String] = []
+    // Right-aligned in columns of their own (ASCII digits), so the rows read as a table.
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    if let last = i.lastPrice { words.append(right(NumberFormat.price(last, decimals: i.priceDecimals), 11)) }
+    if let change = i.change24h { words.append(right(NumberFormat.percent(change), 7)) }
+    if row.isIndex { words.append("index") }
+    if s.markets.favourites.contains(row.id) { words.append(s.ascii ? "*" : "★") }
+    return SymbolPicker.Item(symbol, detail: words.joined(separator: "  "))
+  }
+
+  /// The help overlay's lines: every key in force, then the legend of what is on screen.
+  static func helpLines(_ s: AppState) -> [KeyHint] { s.keys.help + Legend.lines(ascii: s.ascii) }
+
+  /// Whether the connection is silent: its heartbeat unanswered, the status line says STALE.
+  static func isSilent(_ s: AppState) -> Bool {
+    if case .silent = s.status?.state { return true }
+    return false
+  }
+
   /// The chart pane's box and content for the chart mode.
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
     let focused = s.focus == .chart
     let k = s.keys.short
     // Dimmed with the tape when it is not live, and saying how old.
-    let stale = s.session.tapeIsLive ? "" : staleNote(s.age(of: s.session.tapeDataAt))
+    let stale = s.session.tapeIsLive && !isSilent(s) ? "" : staleNote(s.age(of: s.session.tapeDataAt))
     switch s.chartMode {
     // (The heatmap mode's pane is the heatmap's own: `heatmapSplit` takes the chart's area.)
     case .sparkline, .heatmap:
@@ -191,7 +267,7 @@ public enum DashboardView {
         if !complete { partial = series.liveSinceMs }
       }
       let box = Box(
-        title: "Candles \(s.candleInterval.label)" + (back > 0 ? "  \(back) back" : "") + stale,
+        title: "Candles \(s.candleInterval.label)" + (back > 0 ? scrolledNote(s, back: back) : "") + stale,
         footer: active
           ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
           : "\(k(.cycleChart)): next chart",
@@ -288,6 +364,12 @@ public enum DashboardView {
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }
     return ConnectionBadge(state, now: s.now, replay: s.mode == .replay)
+  }
+
+  /// What a scrolled pane's title adds, so a view away from the newest data never looks live:
+  /// `scrolled — Home: live` (how far back, for the candles), with the key in force.
+  static func scrolledNote(_ s: AppState, back: Int? = nil) -> String {
+    "  scrolled" + (back.map { " \($0) back" } ?? "") + " — \(s.keys.short(.scrollHome)): live"
   }
 
   /// What a dimmed pane's title adds: how old its data is, or that it has none yet.

@@ -4,7 +4,8 @@ import Session
 /// something waits to be drawn, a short wait while flashes and new-trade highlights fade, and
 /// otherwise a wait of up to a second (countdowns and data ages move once a second).
 ///
-/// Paused, nothing is drawn until a key forces a frame, so undrawn data is no reason to wake:
+/// Paused, nothing new is drawn until a key forces a frame (only the status line, once a second,
+/// with the age of what is shown), so undrawn data is no reason to wake:
 /// a paused dashboard waits like an idle one (it still wakes for keys, signals and the feed,
 /// whose data it applies without drawing). Pure: the runner passes the times in.
 public struct FramePacer: Sendable, Hashable {
@@ -36,5 +37,11 @@ public struct FramePacer: Sendable, Hashable {
   {
     guard state.dirty else { return false }
     return forced || (!state.paused && now - lastDraw >= frameInterval)
+  }
+
+  /// Whether to draw the status line alone over the frame on screen: paused, once a second, so
+  /// the age of what is shown keeps counting (`DashboardView.renderStatusLine`).
+  public func shouldDrawStatusLine(_ state: AppState, now: MonotonicTime, lastDraw: MonotonicTime) -> Bool {
+    state.paused && now - lastDraw >= idleWait
   }
 }

@@ -112,6 +112,14 @@ public struct MarketsState: Sendable, Hashable {
     return order.firstIndex(of: position) ?? 0
   }
 
+  /// Selects the first row of `order` (positions in `universe.rows`) when nothing shown is
+  /// selected: the cursor then names an instrument, and stays on it when the list re-sorts (with
+  /// no selection it stayed on the first row, whichever instrument came there).
+  public mutating func pinSelection(in order: [Int], of universe: MarketUniverse) {
+    if let selected, let position = universe.index(of: selected), order.contains(position) { return }
+    selected = order.first.map { universe.rows[$0].id }
+  }
+
   /// Moves the selection `by` rows within `rows`.
   public mutating func move(by n: Int, in rows: [MarketRow]) {
     guard !rows.isEmpty else { return }

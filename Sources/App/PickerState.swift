@@ -1,3 +1,5 @@
+import MarketModel
+
 /// The symbol picker: a filter and a selection over the known symbols.
 public struct PickerState: Sendable, Hashable {
   public var filter = ""
@@ -8,11 +10,42 @@ public struct PickerState: Sendable, Hashable {
     self.symbols = symbols
   }
 
-  /// The symbols matching the filter (case-insensitive substring), best matches first.
+  /// The symbols matching the filter (case-insensitive substring): those that start with it
+  /// first, each group in the list's own order (favourites, then by volume).
   public var matches: [String] {
     guard !filter.isEmpty else { return symbols }
     let f = filter.uppercased()
-    return symbols.filter { $0.uppercased().contains(f) }
-      .sorted { a, b in (a.uppercased().hasPrefix(f) ? 0 : 1, a) < (b.uppercased().hasPrefix(f) ? 0 : 1, b) }
+    let hits = symbols.filter { $0.uppercased().contains(f) }
+    return hits.filter { $0.uppercased().hasPrefix(f) } + hits.filter { !$0.uppercased().hasPrefix(f) }
+  }
+
+  /// `symbols` in the picker's order: the favourites first (in the order starred), then by 24 h
+  /// USD volume (largest first; indices, which trade nothing, and unknown volumes last), ties
+  /// alphabetical (issue 29: it opened on an alphabetical list of indices).
+  public static func ordered(
+    _ symbols: [String], favourites: [InstrumentID], universe: MarketUniverse
+  ) -> [String] {
+    let starred = favourites.map(\.symbol.description)
+    let rank = Dictionary(starred.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    let usd = universe.usdPerXBT
+    let volume = Dictionary(
+      symbols.map { s in
+        (
+          s,
+          Symbol(s).flatMap { universe.row($0) }.flatMap {
+            $0.isIndex ? nil : $0.instrument.volume24hUSD(usdPerXBT: usd)
+          } ?? -1
+        )
+      }, uniquingKeysWith: { a, _ in a })
+    return symbols.sorted { a, b in
+      switch (rank[a], rank[b]) {
+      case (let x?, let y?): return x < y
+      case (_?, nil): return true
+      case (nil, _?): return false
+      default:
+        let (va, vb) = (volume[a] ?? -1, volume[b] ?? -1)
+        return va != vb ? va > vb : a < b
+      }
+    }
   }
 }

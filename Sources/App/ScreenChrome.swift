@@ -9,7 +9,7 @@ enum ScreenChrome {
     if !live { grid.restyle(content) { $0.dim = true } }
     DashboardView.statusLine(s, hints: hints).render(into: &grid, area: status)
     if s.helpVisible {
-      HelpOverlay(entries: s.keys.help, ascii: s.ascii, page: s.helpPage)
+      HelpOverlay(entries: DashboardView.helpLines(s), ascii: s.ascii, page: s.helpPage)
         .render(into: &grid, area: grid.bounds)
     }
   }

@@ -18,6 +18,11 @@ struct TicketQuote {
   /// The typed limit price on the tick grid, for a limit order.
   var limitPrice: Double?
   var sweep: Sweep?
+  /// Whether Confirm fills at once: a market order, or a limit priced through the book when the
+  /// book in view fills it within the limit (a live book). Any other limit rests.
+  var marketable = false
+  /// For a limit that rests: the contracts already at its price on its side, ahead of it.
+  var queueAhead: Double?
   /// Why Confirm is dimmed, or nil when it can act.
   var blocked: String?
   var bookStale: Bool
@@ -79,6 +84,21 @@ struct TicketQuote {
     verdict = SizeCheck.check(unitsText: unitsText, spec: spec)
     if case .valid(let contracts) = verdict {
       sweep = Sweep.walk(market.book, side: t.side, contracts: contracts, spec: spec)
+    }
+    marketable = t.type == .market
+    if t.type == .limit, let limit = limitPrice, let sweep, sweep.complete, let worst = sweep.worstPrice,
+      !bookStale
+    {
+      marketable = t.side == .buy ? worst <= limit : worst >= limit
+    }
+    if t.type == .limit, !marketable, let limit = limitPrice {
+      // The contracts already resting at the price on the order's side are ahead of it.
+      var ahead = 0.0
+      market.book.forEachLevel(t.side) { level in
+        if level.price == limit { ahead = Double(level.size) }
+        return t.side == .buy ? level.price > limit : level.price < limit
+      }
+      queueAhead = ahead
     }
     blocked = Self.blocker(s, t, self)
   }

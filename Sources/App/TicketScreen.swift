@@ -158,6 +158,9 @@ enum TicketScreen {
     -> [TicketView.Line]
   {
     let decimals = spec.priceDecimals
+    if let limit = q.limitPrice, let ahead = q.queueAhead, case .valid = q.verdict {
+      return restingLines(s, t, limit: limit, ahead: ahead, decimals: decimals)
+    }
     guard let sweep = q.sweep else {
       return [.spans([Span("Sweep: enter a valid size to see what it costs", Style(.muted))])]
     }
@@ -205,6 +208,32 @@ enum TicketScreen {
       lines.append(.spans([Span(shortfall, Style(.warning, bold: true))]))
     }
     return lines
+  }
+
+  /// A limit that does not cross: what it is, not a taker sweep (issue 29: a resting limit showed
+  /// the sweep and the taker fee): resting at its price, the queue ahead of it, the maker's fee.
+  static func restingLines(
+    _ s: AppState, _ t: TicketState, limit: Double, ahead: Double, decimals: Int
+  ) -> [TicketView.Line] {
+    let touch = t.side == .buy ? s.market.book.bestAsk : s.market.book.bestBid
+    let against = t.side == .buy ? "best ask" : "best bid"
+    let touchText = touch.map { " (\(against) \(NumberFormat.price($0.price, decimals: decimals)))" } ?? ""
+    return [
+      .spans([
+        Span("Resting", Style(bold: true)),
+        Span(
+          ": a \(t.side == .buy ? "buy" : "sell") limit at \(NumberFormat.price(limit, decimals: decimals))"
+            + " waits in the book\(touchText)", Style(.muted)),
+      ]),
+      .spans([
+        Span("queue ahead "), Span(NumberFormat.size(Int64(min(ahead, 1e15))), Style(bold: true)),
+        Span(" contracts at that price", Style(.muted)),
+        Span("   fills when a trade goes through it, or after them", Style(.muted)),
+      ]),
+      .spans([
+        Span("maker: a resting order pays no fee on paper (none is charged at its fill)", Style(.muted))
+      ]),
+    ]
   }
 
   /// Open orders (the selected one marked) and the latest fills.

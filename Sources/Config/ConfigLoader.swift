@@ -112,12 +112,27 @@ public enum ConfigLoader {
 
   /// The closest of `candidates` to `word`, if it is close enough to be a typo.
   static func suggestion(_ word: String, in candidates: [String]) -> String? {
+    let w = word.lowercased()
     let limit = word.count >= 4 ? 2 : 1
     // A length further off than the limit is further off than the limit: not worth a distance.
     let near = candidates.filter { abs($0.count - word.count) <= limit }
-    let scored = near.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-    guard let (best, d) = scored, d <= limit else { return nil }
-    return best
+    let scored = near.map { ($0, distance(w, $0)) }.min { $0.1 < $1.1 }
+    if let (best, d) = scored, d <= limit { return best }
+    // An abbreviation: its letters in order in one candidate only, from its first (`qty`).
+    let abbreviated = candidates.filter { c in
+      w.count >= 2 && w.count < c.count && c.first == w.first && Self.isSubsequence(w, of: c)
+    }
+    return abbreviated.count == 1 ? abbreviated[0] : nil
+  }
+
+  /// Whether the characters of `a` appear in `b` in order.
+  static func isSubsequence(_ a: String, of b: String) -> Bool {
+    var rest = Substring(b)
+    for ch in a {
+      guard let i = rest.firstIndex(of: ch) else { return false }
+      rest = rest[rest.index(after: i)...]
+    }
+    return true
   }
 
   /// Levenshtein distance.
@@ -369,6 +384,10 @@ struct Reader {
           "theme.\(key) must be a colour name, an index 0-255 or \"#rrggbb\", not \(Self.typeName(value))",
           table: "theme", key: key)
       }
+      if key == Theme.staleRoleName, text.lowercased() == Theme.noStaleColor {
+        theme.stale = nil  // dimmed only
+        continue
+      }
       guard let color = ThemeColor(parsing: text) else {
         throw error(
           "theme.\(key) must be a colour: a name (red, bright-blue, …), an index 0-255, \"#rrggbb\" or \"default\"; not \"\(text)\"",
@@ -529,7 +548,14 @@ struct Reader {
       unknown(key, known: ConfigLoader.positionKeys, table: table, index: i)
     }
     guard let s = t["symbol"], let q = t["quantity"], let e = t["entry"] else {
-      throw error("each position needs symbol, quantity and entry", table: table, index: i)
+      // A key missing because it was misspelt (`qty`): say which, with the guess.
+      let missing = ["symbol", "quantity", "entry"].filter { t[$0] == nil }
+      let guesses = t.map(\.0).filter { !ConfigLoader.positionKeys.contains($0) }.sorted().compactMap { key in
+        ConfigLoader.suggestion(key, in: missing).map { "unknown key \"\(key)\" (did you mean \"\($0)\"?)" }
+      }
+      throw error(
+        (["each position needs symbol, quantity and entry"] + guesses).joined(separator: "; "), table: table,
+        index: i)
     }
     let sym = try symbol(s, table: table, index: i)
     let quantity = try number(q, "quantity", table: table, index: i, key: "quantity")

@@ -21,11 +21,12 @@ extension Settings {
     }
     out.append("")
     out.append("[theme]")
-    let base = Theme.builtIn.contains { $0.name == theme.name } ? theme.name : "dark"
+    let base = Theme.builtIn.contains { $0.name == theme.name } ? theme.name : theme.base
     out.append("base = \(Self.quoted(base))")
     if !theme.monochrome {
       for (name, role) in Theme.roleNames { out.append("\(name) = \(Self.color(theme[role]))") }
-      if let stale = theme.stale { out.append("\(Theme.staleRoleName) = \(Self.color(stale))") }
+      // Every role, the stale one too: "none" when stale text is only dimmed.
+      out.append("\(Theme.staleRoleName) = \(theme.stale.map(Self.color) ?? Self.quoted(Theme.noStaleColor))")
     }
     out.append("")
     out.append("[keys]")
@@ -152,6 +153,8 @@ extension Settings {
     # text muted accent bid ask up down warning error live bid-bar ask-bar border banner stale.
     # Colours: a name (red, bright-blue, grey…), an index 0-255, "#rrggbb" (24-bit on a
     # direct-colour terminal, else the nearest of 256), or "default".
+    # stale = "none" only dims. On 8 or 16 colours (TERM=screen) each built-in role has its own
+    # fallback (green bids, red asks); a colour set here becomes the nearest (black only if near black).
     [theme]
     base = "dark"
     bid = "#00d787"
@@ -171,7 +174,7 @@ extension Settings {
     # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
     # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
     # within-bps. repeat = "once" (the default) or "every" with cooldown (seconds). They fire
-    # on live data only, once per crossing: a banner (any key acknowledges it), the bell, and a
+    # on live data only, once per crossing: a banner (any key acknowledges it, and acts), the bell, and a
     # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
     # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
     [[alerts]]

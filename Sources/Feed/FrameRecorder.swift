@@ -45,6 +45,9 @@ final class FrameRecorder: @unchecked Sendable {
     var dropped = 0
     var failure: String?
     var closing = false
+    /// Frames (lines) and bytes the writer has written (before compression).
+    var writtenFrames = 0
+    var writtenBytes = 0
   }
 
   init(path: String, maxQueued: Int = FrameRecorder.defaultMaxQueued) {
@@ -76,6 +79,15 @@ final class FrameRecorder: @unchecked Sendable {
 
   /// Frames not written because recording had stopped.
   var dropped: Int { queue.withLock { $0.dropped } }
+
+  /// What was written, in words, for the end of a run: `recorded 12,345 frames (4 MB) to
+  /// PATH` (`before compression` for a `.gz`), with the frames dropped, if any.
+  var summary: String {
+    let (frames, bytes, dropped) = queue.withLock { ($0.writtenFrames, $0.writtenBytes, $0.dropped) }
+    let size = Self.bytes(bytes) + (path.hasSuffix(".gz") ? " before compression" : "")
+    let lost = dropped > 0 ? "; \(dropped) frame(s) not recorded" : ""
+    return "recorded \(frames) frame\(frames == 1 ? "" : "s") (\(size)) to \(path)\(lost)"
+  }
 
   /// Queues one frame with the time it arrived (the feed thread; never blocks on the disk).
   func record(_ frame: UnsafeRawBufferPointer, now: MonotonicTime) {
@@ -148,8 +160,13 @@ final class FrameRecorder: @unchecked Sendable {
           closeFile(note: nil)
           return
         }
+        let lines = out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        queue.withLock { q in
+          q.inFlight = 0
+          q.writtenFrames += lines
+          q.writtenBytes += out.count
+        }
         out.removeAll(keepingCapacity: true)
-        queue.withLock { $0.inFlight = 0 }
       }
       let now = MonotonicTime.now()
       if let gz, now - lastFlush >= 1 {

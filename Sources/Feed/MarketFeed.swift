@@ -34,6 +34,8 @@ public final class MarketFeed: Sendable {
     /// The UI has been woken and not drained since: no need to wake it again.
     var uiSignalled = false
     var recorderError: String?
+    /// What `--record` wrote, once the feed has stopped.
+    var recordingSummary: String?
     /// Receive times of the frames in `batch`, when `options.recordArrivals` is set.
     var arrivals: [FrameArrival] = []
   }
@@ -41,6 +43,10 @@ public final class MarketFeed: Sendable {
   public init(_ options: FeedOptions) {
     self.options = options
   }
+
+  /// What `--record` wrote (path, frames, bytes), once `stop()` has returned; nil when not
+  /// recording.
+  public var recordingSummary: String? { mailbox.withLock { $0.recordingSummary } }
 
   /// Starts the feed thread.
   public func start() {
@@ -301,6 +307,7 @@ public final class MarketFeed: Sendable {
       }
     }
     recorder?.close()
+    if let recorder { mailbox.withLock { $0.recordingSummary = recorder.summary } }
     if let failure = recorder?.failure, !recorderFailureReported {
       // The last buffer could not be written: a drain after `stop()` learns it.
       mailbox.withLock { $0.recorderError = failure }

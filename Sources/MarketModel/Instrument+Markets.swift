@@ -55,10 +55,27 @@ extension Instrument {
     return (ask - bid) / ((ask + bid) / 2) * 10_000
   }
 
-  /// Mark minus last, in price units (positive: the mark is above the last trade).
-  public var markBasis: Double? {
-    guard let mark = fields.markPrice, let last = fields.lastPrice else { return nil }
-    return mark - last
+  /// The basis, as a trader reads it: the contract's price (the mark, the exchange's fair price;
+  /// else the last) minus the index it tracks (the spot), in price units; positive in contango.
+  /// Nil for spot and indices, which have no basis, and without the prices.
+  public var basis: Double? {
+    guard kind.hasBasis, let index = fields.indicativeSettlePrice, index > 0,
+      let price = fields.markPrice ?? fields.lastPrice
+    else { return nil }
+    return price - index
+  }
+
+  /// A dated future's basis as a yearly rate, in percent: `basis / index × (365 days / time to
+  /// expiry) × 100`, the time to expiry counted from the row's own time. Nil for perpetuals
+  /// (funding pays their basis), without an expiry or the row's time, and in the last hour
+  /// before expiry (the rate runs away as the time goes to 0).
+  public var basisAnnualPercent: Double? {
+    guard case .future(let expiry?) = kind, let now = fields.timeMs, let basis,
+      let index = fields.indicativeSettlePrice
+    else { return nil }
+    let left = Double(expiry) - Double(now)
+    guard left >= 3_600_000 else { return nil }
+    return basis / index * (365 * 86_400_000 / left) * 100
   }
 
   /// The funding rate in percent per interval, for a perpetual; nil for other kinds.

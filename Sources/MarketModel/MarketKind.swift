@@ -24,4 +24,13 @@ public enum MarketKind: Sendable, Hashable {
 
   /// Whether the market funds (perpetuals only).
   public var funds: Bool { self == .perpetual }
+
+  /// Whether the market is a contract on an index, priced apart from it (perpetuals, futures):
+  /// it has a basis.
+  public var hasBasis: Bool {
+    switch self {
+    case .perpetual, .future: true
+    case .spot, .index, .other: false
+    }
+  }
 }

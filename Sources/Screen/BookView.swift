@@ -42,6 +42,10 @@ public struct BookView: Sendable {
   public var walls: Set<Double> = []
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
+  /// What to say in the first empty row when a side has fewer levels than rows (a grouped
+  /// capped book: `3 bands from 25 levels; --depth full has all`), longest first: the first
+  /// that fits is drawn, muted. Empty: nothing.
+  public var fewLevelsNote: [String] = []
 
   /// A view of levels the caller has prepared (already grouped), best first on each side.
   /// The spread and mid default to those of the first levels.
@@ -221,6 +225,10 @@ public struct BookView: Sendable {
       fetched.asks.isEmpty == fetched.bids.isEmpty ? nil : fetched.asks.isEmpty ? "no asks" : "no bids"
     renderSpread(into: &grid, area: area.row(y - area.y), skipped: skip, missing: missing, glyphs: glyphs)
     y += 1
+    let noteRow: Int? =
+      fewLevelsNote.isEmpty
+      ? nil
+      : bids.count < rows.bids ? y + bids.count : asks.count < rows.asks ? y - 2 - asks.count : nil
     for r in 0..<rows.bids {
       if r < bids.count {
         renderLevel(
@@ -228,6 +236,9 @@ public struct BookView: Sendable {
           bar: bidBar)
       }
       y += 1
+    }
+    if let noteRow, let note = fewLevelsNote.first(where: { $0.count + 2 <= area.width }) {
+      grid.put(note, x: area.x + (area.width - note.count) / 2, y: noteRow, style: Style(.muted), clip: area)
     }
   }
 

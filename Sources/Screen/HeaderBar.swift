@@ -23,6 +23,9 @@ public struct HeaderBar: Sendable {
   /// Milliseconds until the next funding.
   public var fundingCountdownMs: Int64?
   public var volume24h: Double?
+  /// The unit of `volume24h` after it (`cts`: a contract's volume is counted in contracts, which
+  /// the markets list turns into USD), or empty.
+  public var volumeUnit: String
   /// Decimal places of prices (the instrument's tick decimals).
   public var priceDecimals: Int
   /// Mode markers shown at the right end: `DEMO`, `REPLAY`, `PAUSED`.
@@ -35,10 +38,12 @@ public struct HeaderBar: Sendable {
   public init(
     symbol: String, name: String = "", lastPrice: Double? = nil, tickDirection: TickDirection? = nil,
     change24h: Double? = nil, markPrice: Double? = nil, indexPrice: Double? = nil, fundingRate: Double? = nil,
-    fundingCountdownMs: Int64? = nil, volume24h: Double? = nil, priceDecimals: Int = 2,
+    fundingCountdownMs: Int64? = nil, volume24h: Double? = nil, volumeUnit: String = "",
+    priceDecimals: Int = 2,
     markers: [String] = [],
     dataAgeMs: Int64? = nil, ascii: Bool = false
   ) {
+    self.volumeUnit = volumeUnit
     self.symbol = symbol
     self.name = name
     self.lastPrice = lastPrice
@@ -66,7 +71,8 @@ public struct HeaderBar: Sendable {
       tickDirection: tickDirection ?? instrument.lastTickDirection, change24h: instrument.change24h,
       markPrice: instrument.markPrice, indexPrice: instrument.indexPrice, fundingRate: instrument.fundingRate,
       fundingCountdownMs: instrument.fundingCountdown(now: nowMs), volume24h: instrument.volume24h,
-      priceDecimals: instrument.priceDecimals, markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
+      volumeUnit: instrument.kind.hasBasis ? "cts" : "", priceDecimals: instrument.priceDecimals,
+      markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
   }
 
   /// Draws the header on the first row of `area` (clearing all of it).
@@ -156,7 +162,11 @@ public struct HeaderBar: Sendable {
     }
     segments.append((4, funding))
     segments.append(
-      (6, [Span("Vol ", label), Span(volume24h.map(NumberFormat.compact) ?? NumberFormat.unknown, value())]))
+      (
+        6,
+        [Span("Vol ", label), Span(volume24h.map(NumberFormat.compact) ?? NumberFormat.unknown, value())]
+          + (volumeUnit.isEmpty || volume24h == nil ? [] : [Span(" " + volumeUnit, label)])
+      ))
     return segments
   }
 }

@@ -48,18 +48,29 @@ public struct HeatmapView: Sendable {
     }
     let step = heatmap.step
     let top = centre + Double(area.height / 2) * step
-    let labelWidth = max(format(top).count, format(centre - Double(area.height) * step).count) + 2
+    var labelWidth = max(format(top).count, format(centre - Double(area.height) * step).count) + 2
     let showLabels = area.width - labelWidth >= 8
-    let columns = min(showLabels ? area.width - labelWidth : area.width, heatmap.count - first)
+    // The scale: the largest size in view.
+    func largest(in columns: Int) -> Float {
+      var strongest: Float = 0
+      for back in first..<(first + columns) {
+        for row in 0..<area.height {
+          strongest = max(strongest, heatmap.size(back: back, price: top - Double(row) * step))
+        }
+      }
+      return strongest
+    }
+    var columns = min(showLabels ? area.width - labelWidth : area.width, heatmap.count - first)
+    var strongest = largest(in: columns)
+    // The axis widens for the scale's label ("max 180.0K") when the map keeps 8 columns.
+    let scaleWidth = ("max " + NumberFormat.compact(Double(strongest))).count + 2
+    if showLabels, area.height >= 5, scaleWidth > labelWidth, area.width - scaleWidth >= 8 {
+      labelWidth = scaleWidth
+      columns = min(area.width - labelWidth, heatmap.count - first)
+      strongest = largest(in: columns)
+    }
     let right = area.x + (showLabels ? area.width - labelWidth : area.width) - 1
 
-    // The scale: the largest size in view.
-    var strongest: Float = 0
-    for back in first..<(first + columns) {
-      for row in 0..<area.height {
-        strongest = max(strongest, heatmap.size(back: back, price: top - Double(row) * step))
-      }
-    }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     for back in first..<(first + columns) {
       let x = right - (back - first)
@@ -89,7 +100,13 @@ public struct HeatmapView: Sendable {
       (0, format(top), muted), (area.height / 2, format(centre), Style(bold: true)),
       (area.height - 1, format(top - Double(area.height - 1) * step), muted),
     ]
-    if area.height >= 5 { labels.append((1, "max " + NumberFormat.compact(Double(strongest)), muted)) }
+    // The scale's label: a shorter word when "max 180.0K" does not fit the axis, none when that
+    // does not either, never a number cut short ("max 180.0" read as 180 contracts).
+    let room = area.x + area.width - (axisX + 1)
+    let scale = NumberFormat.compact(Double(strongest))
+    if area.height >= 5, let label = ["max " + scale, "mx " + scale].first(where: { $0.count <= room }) {
+      labels.append((1, label, muted))
+    }
     for (row, text, style) in labels {
       grid.put(Cell(glyphs.axisTick, muted), x: axisX, y: area.y + row, clip: area)
       grid.put(text, x: axisX + 1, y: area.y + row, style: style, clip: area)

@@ -1,6 +1,7 @@
 /// The help: a box centred over the screen listing every key and what it does, in as many
 /// columns as fit the width and, when even they do not hold every line, in pages (`page`; the
-/// footer says how to turn them). It clears what it covers; the rest is left as it was.
+/// footer says how to turn them). A line too long for its column wraps at words (indented under
+/// its action). It clears what it covers; the rest is left as it was.
 public struct HelpOverlay: Sendable {
   public var title: String
   public var entries: [KeyHint]
@@ -30,8 +31,13 @@ public struct HelpOverlay: Sendable {
   static let minActionWidth = 28
 
   /// The layout in `area`: the box, entry columns, rows per column, a column's width, the key
-  /// column's width, and the number of pages.
-  func geometry(in area: Rect) -> (box: Rect, columns: Int, rows: Int, cell: Int, keyWidth: Int, pages: Int) {
+  /// column's width, the number of pages, and the lines drawn (each entry's action wrapped at
+  /// words to the column's width, its next lines under it with no key: never cut mid-word).
+  func geometry(
+    in area: Rect
+  ) -> (
+    box: Rect, columns: Int, rows: Int, cell: Int, keyWidth: Int, pages: Int, lines: [KeyHint]
+  ) {
     let entries = lines
     let keyWidth = min(Self.maxKeyWidth, entries.map(\.key.count).max() ?? 0)
     let actionWidth = entries.map(\.action.count).max() ?? 0
@@ -41,21 +47,55 @@ public struct HelpOverlay: Sendable {
     // As many columns as the lines need, but only as many as fit side by side.
     let fit = max(
       1, (usable + Self.columnGap) / (keyWidth + 2 + min(actionWidth, Self.minActionWidth) + Self.columnGap))
-    let columns = max(1, min(fit, (entries.count + maxRows - 1) / maxRows))
+    var columns = 1
+    var wrapped = entries
+    var content = 1
+    for c in 1...fit {
+      content = min(usable, c * entryWidth + (c - 1) * Self.columnGap)
+      let cell = max(1, (content - (c - 1) * Self.columnGap) / c)
+      columns = c
+      wrapped = Self.wrap(entries, width: cell - keyWidth - 2, keyWidth: keyWidth)
+      if wrapped.count <= c * maxRows { break }
+    }
     let perPage = columns * maxRows
-    let pages = max(1, (entries.count + perPage - 1) / perPage)
-    let rows = pages > 1 ? maxRows : max(1, (entries.count + columns - 1) / columns)
+    let pages = max(1, (wrapped.count + perPage - 1) / perPage)
+    let rows = pages > 1 ? maxRows : max(1, (wrapped.count + columns - 1) / columns)
     let footerText = pages > 1 ? Self.pageFooter(page: min(page, pages - 1), of: pages, footer) : footer
     // Title and footer must fit in the borders too.
-    let content = max(
-      min(usable, columns * entryWidth + (columns - 1) * Self.columnGap), title.count + 2,
-      footerText.count + 2)
+    content = max(content, title.count + 2, footerText.count + 2)
     let box = area.centered(width: content + 4, height: rows + 2)
     let cell = max(1, (box.width - 4 - (columns - 1) * Self.columnGap) / columns)
-    return (box, columns, rows, cell, keyWidth, pages)
+    return (box, columns, rows, cell, keyWidth, pages, wrapped)
   }
 
-  /// The entries as drawn: folded to ASCII under `ascii`.
+  /// `entries` with each action longer than `width` broken at spaces into lines of at most
+  /// `width` (a word longer than that is cut, the only cut left); the next lines have no key.
+  /// Keys longer than `keyWidth` take a line of their own, their action under them.
+  static func wrap(_ entries: [KeyHint], width: Int, keyWidth: Int = .max) -> [KeyHint] {
+    guard width >= 8 else { return entries }
+    var out: [KeyHint] = []
+    for entry in entries {
+      var key = entry.key
+      if key.count > keyWidth {
+        out.append(KeyHint(key, ""))
+        key = ""
+      }
+      var line = ""
+      for word in entry.action.split(separator: " ", omittingEmptySubsequences: false) {
+        if !line.isEmpty, line.count + 1 + word.count > width {
+          out.append(KeyHint(key, line))
+          key = ""
+          line = "  " + word
+        } else {
+          line += (line.isEmpty ? "" : " ") + word
+        }
+      }
+      out.append(KeyHint(key, line))
+    }
+    return out
+  }
+
+  /// The entries as given: folded to ASCII under `ascii`.
   var lines: [KeyHint] { ascii ? entries.map { $0.folded(ascii: true) } : entries }
 
   /// The number of pages the help takes in `area`.
@@ -71,7 +111,7 @@ public struct HelpOverlay: Sendable {
     let area = area.intersection(grid.bounds)
     guard area.width >= 4, area.height >= 3 else { return }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
-    let (box, columns, rows, cell, keyWidth, pages) = geometry(in: area)
+    let (box, columns, rows, cell, keyWidth, pages, lines) = geometry(in: area)
     let shown = min(max(0, page), pages - 1)
     grid.fill(box)
     let footerText = pages > 1 ? Self.pageFooter(page: shown, of: pages, footer) : footer
@@ -84,10 +124,11 @@ public struct HelpOverlay: Sendable {
       guard column < columns, row < inside.height else { continue }
       let x = inside.x + 1 + column * (cell + Self.columnGap)
       let clip = Rect(x: x, y: inside.y + row, width: cell, height: 1).intersection(inside)
-      let key =
-        entry.key.count > keyWidth
-        ? String(entry.key.prefix(keyWidth - 1)) + String(glyphs.ellipsis) : entry.key.padRight(keyWidth)
-      let spans = [Span(key, Style(.accent, bold: true)), Span("  " + entry.action)]
+      // A key longer than its column has the row to itself (its action on the next rows).
+      let spans =
+        entry.key.count > keyWidth && entry.action.isEmpty
+        ? [Span(entry.key, Style(.accent, bold: true))]
+        : [Span(entry.key.padRight(keyWidth), Style(.accent, bold: true)), Span("  " + entry.action)]
       grid.put(spans.fitted(clip.width, ellipsis: glyphs.ellipsis), x: x, y: clip.y, clip: clip)
     }
   }

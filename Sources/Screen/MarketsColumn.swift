@@ -10,22 +10,27 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   case volume
   case spread
   case mark
+  /// Mark minus index, in price units.
   case basis
+  /// A dated future's basis a year, in percent.
+  case basisAnnual
   case funding
   case openInterest
   case kind
 
-  /// The header's text (with the sort arrow, it fits the column). Amounts are in USD.
+  /// The header's text (with the sort arrow, it fits the column), with its unit: amounts in USD
+  /// (`$`), the spread in basis points of mid (`bp`), funding and yearly basis in percent.
   public var title: String {
     switch self {
     case .symbol: "Symbol"
     case .last: "Last"
     case .age: "Age"
     case .change: "24h %"
-    case .volume: "Vol 24h"
-    case .spread: "Spread"
+    case .volume: "Vol $24h"
+    case .spread: "Spread bp"
     case .mark: "Mark"
     case .basis: "Basis"
+    case .basisAnnual: "Basis/y"
     case .funding: "Funding"
     case .openInterest: "OI $"
     case .kind: "Type"
@@ -40,9 +45,10 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .age: 6
     case .change: 9
     case .volume: 10
-    case .spread: 8
+    case .spread: 10
     case .mark: 14
     case .basis: 10
+    case .basisAnnual: 9
     case .funding: 10
     case .openInterest: 9
     case .kind: 14
@@ -73,7 +79,8 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .volume: return i.volume24hUSD(usdPerXBT: usdPerXBT)
     case .spread: return i.spreadBps
     case .mark: return i.markPrice
-    case .basis: return i.markBasis
+    case .basis: return i.basis
+    case .basisAnnual: return i.basisAnnualPercent
     case .funding: return i.fundingPercent
     case .openInterest: return i.openInterestUSD(usdPerXBT: usdPerXBT)
     }
@@ -87,15 +94,23 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// `perpetual`, `future 25 Dec` (when the expiry is known), `spot`, `index`.
+  /// `perpetual`, `future 119d` (its time to expiry when known: whole days from a day on, so
+  /// it fits the column whole; `future 5h30m` on its last day), `spot`, `index`.
   static func kindText(_ kind: MarketKind, nowMs: Int64?) -> String {
     switch kind {
     case .perpetual: "perpetual"
-    case .future(let expiry?): "future " + NumberFormat.duration(ms: max(0, expiry - (nowMs ?? expiry)))
+    case .future(let expiry?):
+      "future " + Self.expiryText(ms: max(0, expiry - (nowMs ?? expiry)))
     case .future(nil): "future"
     case .spot: "spot"
     case .index: "index"
     case .other: "-"
     }
+  }
+
+  /// A time to expiry: `119d` from a day on (the hours do not matter there and `119d04h` did not
+  /// fit the Type column), else as `NumberFormat.duration` writes it (`5h30m`).
+  static func expiryText(ms: Int64) -> String {
+    ms >= 86_400_000 ? "\(ms / 86_400_000)d" : NumberFormat.duration(ms: ms)
   }
 }

@@ -2,11 +2,13 @@ import MarketModel
 
 /// The markets list: a header of the columns that fit (the sorted one with its arrow) and one
 /// row per instrument — symbol, last price with ▲/▼ by its last move, 24 h change, 24 h USD
-/// volume, then spread, mark, basis, funding, open interest and type as width allows.
+/// volume, then spread, mark, basis (mark − index) and a dated future's basis a year, funding,
+/// open interest and type as width allows.
 ///
-/// A row whose price moved less than `flashMs` ago flashes (reverse video, green up, red down);
-/// the cursor row is reversed and kept in view; a row quiet for three times its usual interval
-/// is dimmed and its age column says for how long. `rows` come sorted and filtered by the caller.
+/// A row whose price moved less than `flashMs` ago flashes (bold and underlined, green up, red
+/// down: never in reverse video, the cursor's own); the cursor row is reversed and kept in view;
+/// a row quiet for three times its usual interval is dimmed and its age column says for how long.
+/// `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
@@ -83,7 +85,8 @@ public struct MarketsView: Sendable {
       for column in columns {
         var style = Style.plain
         if column == .last || column == .symbol, flashing {
-          style = Style(row.move == .up ? .up : .down, reverse: true)
+          // Colour, bold and underline (underline shows without colour): reverse is the cursor's.
+          style = Style(row.move == .up ? .up : .down, bold: true, underline: true)
         } else if column == .change, let change = row.instrument.change24h, change != 0 {
           style = Style(change > 0 ? .up : .down)
         } else if column == .last, row.move != .none {
@@ -145,7 +148,8 @@ public struct MarketsView: Sendable {
     case .volume: return (i.volume24hUSD(usdPerXBT: usdPerXBT), "")
     case .spread: return (i.spreadBps, "")
     case .mark: return (i.markPrice, "")
-    case .basis: return (i.markBasis, "")
+    case .basis: return (i.basis, "")
+    case .basisAnnual: return (i.basisAnnualPercent, "%")
     case .funding: return (i.fundingPercent, "%")
     case .openInterest: return (i.openInterestUSD(usdPerXBT: usdPerXBT), "")
     case .symbol, .age, .kind: return (nil, "")
@@ -179,7 +183,10 @@ public struct MarketsView: Sendable {
     case .mark:
       return NumberFormat.price(i.markPrice, decimals: decimals)
     case .basis:
-      return i.markBasis.map { NumberFormat.fixed($0, decimals: decimals, plusSign: true) }
+      return i.basis.map { NumberFormat.fixed($0, decimals: decimals, plusSign: true) }
+        ?? NumberFormat.unknown
+    case .basisAnnual:
+      return i.basisAnnualPercent.map { NumberFormat.fixed($0, decimals: 1, plusSign: true) + "%" }
         ?? NumberFormat.unknown
     case .funding:
       return i.fundingPercent.map { NumberFormat.fixed($0, decimals: 4, plusSign: true) + "%" }

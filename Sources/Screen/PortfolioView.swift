@@ -21,7 +21,8 @@ public struct PortfolioView: Sendable {
 
   /// A column, its width (with its gap) and its priority (higher stays longer).
   public enum Column: CaseIterable, Sendable {
-    case symbol, name, side, quantity, entry, mark, last, value, unrealised, percent, realised, age, source
+    case symbol, name, side, quantity, entry, mark, last, value, unrealised, currency, percent, realised, age,
+      source
 
     var width: Int {
       switch self {
@@ -34,6 +35,7 @@ public struct PortfolioView: Sendable {
       case .last: 10
       case .value: 17
       case .unrealised: 12
+      case .currency: 6
       case .percent: 8
       case .realised: 12
       case .age: 6
@@ -44,7 +46,7 @@ public struct PortfolioView: Sendable {
     var priority: Int {
       switch self {
       case .symbol, .unrealised: 10
-      case .quantity, .mark: 9
+      case .quantity, .mark, .currency: 9
       case .percent, .side: 8
       case .entry, .age: 7
       case .source: 6
@@ -66,6 +68,7 @@ public struct PortfolioView: Sendable {
       case .last: "last"
       case .value: "mkt value"
       case .unrealised: "unreal P&L"
+      case .currency: "ccy"
       case .percent: "P&L %"
       case .realised: "realised"
       case .age: "age"
@@ -73,17 +76,25 @@ public struct PortfolioView: Sendable {
       }
     }
 
-    var leftAligned: Bool { self == .symbol || self == .name || self == .side || self == .source }
+    var leftAligned: Bool {
+      self == .symbol || self == .name || self == .side || self == .source || self == .currency
+    }
   }
 
-  /// The columns that fit `width`, in table order: the lowest priorities go first.
+  /// The columns that fit `width`, in table order: the lowest priorities go first. The amounts'
+  /// currency is always said: by the market value (`123.45 USDT`) when it fits, else by a narrow
+  /// `ccy` column (at 80 columns the value went and left bare numbers of XBT and USDT).
   public static func columns(fitting width: Int) -> [Column] {
-    var shown = Column.allCases
-    while shown.map(\.width).reduce(0, +) > width, shown.count > 1 {
-      let drop = shown.enumerated().min { $0.element.priority < $1.element.priority }!
-      shown.remove(at: drop.offset)
+    func fit(_ columns: [Column]) -> [Column] {
+      var shown = columns
+      while shown.map(\.width).reduce(0, +) > width, shown.count > 1 {
+        let drop = shown.enumerated().min { $0.element.priority < $1.element.priority }!
+        shown.remove(at: drop.offset)
+      }
+      return shown
     }
-    return shown
+    let withValue = fit(Column.allCases.filter { $0 != .currency })
+    return withValue.contains(.value) ? withValue : fit(Column.allCases.filter { $0 != .value })
   }
 
   /// The rows the totals take (one per currency, the USD line, the note line).
@@ -150,8 +161,9 @@ public struct PortfolioView: Sendable {
     }
   }
 
-  /// The totals' lines and their styles, fitted to `width`: the short form (net value, total
-  /// P&L and %) when the long one (with unrealised, realised and fees) does not fit.
+  /// The totals' lines and their styles, fitted to `width`: the short form (net exposure — the
+  /// positions' signed market value, not equity — total P&L and %) when the long one (with
+  /// unrealised, realised and fees) does not fit.
   public func totalsText(width: Int = .max) -> [(String, Style)] {
     func pct(_ p: Double?) -> String {
       " (" + (p.map { NumberFormat.fixed($0, decimals: 2, plusSign: true) + "%" } ?? "-") + ")"
@@ -160,7 +172,7 @@ public struct PortfolioView: Sendable {
     for total in valuation.totals {
       let d = Self.decimals(total.currency)
       var short = "Total \(total.currency)".padRight(11)
-      short += "net " + NumberFormat.fixed(total.netValue, decimals: d)
+      short += "exposure " + NumberFormat.fixed(total.netValue, decimals: d)
       short +=
         "  P&L " + NumberFormat.fixed(total.totalPnL, decimals: d, plusSign: true) + pct(total.pnlPercent)
       var long = short + "  unreal " + NumberFormat.fixed(total.unrealised, decimals: d, plusSign: true)
@@ -172,7 +184,7 @@ public struct PortfolioView: Sendable {
     }
     var usd = "Total USD".padRight(11)
     if let net = valuation.usdNetValue, let pnl = valuation.usdTotalPnL {
-      usd += "net " + NumberFormat.fixed(net, decimals: 2)
+      usd += "exposure " + NumberFormat.fixed(net, decimals: 2)
       usd += "  P&L " + NumberFormat.fixed(pnl, decimals: 2, plusSign: true) + pct(valuation.usdPnLPercent)
     } else {
       usd += "- (no XBTUSD price yet)"
@@ -221,6 +233,7 @@ public struct PortfolioView: Sendable {
     case .realised:
       return line.whole(line.tally.realised).map { NumberFormat.fixed($0, decimals: d, plusSign: true) }
         ?? "-"
+    case .currency: return currency
     case .age: return line.markAgeMs.map { NumberFormat.age(ms: $0) } ?? "-"
     case .source: return line.source.rawValue
     }
@@ -237,7 +250,7 @@ public struct PortfolioView: Sendable {
     case .unrealised: return (line.whole(line.unrealised), "")
     case .percent: return (line.pnlPercent, "%")
     case .realised: return (line.whole(line.tally.realised), "")
-    case .symbol, .name, .side, .age, .source: return (nil, "")
+    case .symbol, .name, .side, .age, .source, .currency: return (nil, "")
     }
   }
 

@@ -1,7 +1,7 @@
 /// The bottom line: the connection badge, why the last attempt failed, mode markers,
 /// messages per second, age of the newest data, ping round trip, a notice (why a key did
-/// nothing, why recording stopped, why the book resyncs), and key hints at the right, dropped
-/// from the end until they fit.
+/// nothing, why recording stopped, why the book resyncs), and key hints at the right. The last
+/// hints (`? help`, `q quit`) are the last to go: the others are dropped from the end first.
 ///
 /// The badge always shows (cut with an ellipsis if even it is too long); the notice and the
 /// failure reason keep up to 64 columns against the hints and take whatever they leave.
@@ -21,8 +21,12 @@ public struct StatusLine: Sendable {
   public var skipped: Int
   /// Something the user should know now, in a few words; shown before the failure reason.
   public var notice: String?
-  /// Key hints, most important first.
+  /// Key hints in the order shown; the last `lastingHints` of them (help and quit) are kept the
+  /// longest, then the others from the first.
   public var hints: [KeyHint]
+
+  /// How many of the last hints are kept before any other: where help is, and how to quit.
+  public static let lastingHints = 2
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
   /// A replay's position, shown right after the badge.
@@ -119,18 +123,21 @@ public struct StatusLine: Sendable {
     let reason =
       words.isEmpty ? nil : Span(words.joined(separator: "; ").folded(ascii: ascii), Style(.warning))
     let reasonKeeps = reason.map { min($0.width, Self.reasonReserve) + 2 } ?? 0
-    var right: [Span] = []
+    // Which hints fit: the lasting ones first, then the others from the first; shown in order.
+    let shown = ascii ? hints.map({ $0.folded(ascii: true) }) : hints
+    let lasting = max(0, shown.count - Self.lastingHints)
+    var kept = [Bool](repeating: false, count: shown.count)
     var rightWidth = 0
-    for hint in ascii ? hints.map({ $0.folded(ascii: true) }) : hints {
-      let hintWidth = hint.width
-      let cost = hintWidth + 2 + (right.isEmpty ? 0 : 2)
+    for i in Array(lasting..<shown.count) + Array(0..<lasting) {
+      let cost = shown[i].width + (rightWidth == 0 ? 2 : 4)
       guard rightWidth + cost + reasonKeeps <= free else { break }
-      if !right.isEmpty {
-        right.append(Span("  "))
-        rightWidth += 2
-      }
+      kept[i] = true
+      rightWidth += shown[i].width + (rightWidth == 0 ? 0 : 2)
+    }
+    var right: [Span] = []
+    for (i, hint) in shown.enumerated() where kept[i] {
+      if !right.isEmpty { right.append(Span("  ")) }
       right += hint.spans
-      rightWidth += hintWidth
     }
     free -= right.isEmpty ? 0 : rightWidth + 2
     if let reason, free >= 3 {

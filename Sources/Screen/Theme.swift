@@ -59,6 +59,15 @@ public enum ThemeColor: Sendable, Hashable {
     }
   }
 
+  /// Whether this colour shows as itself on a terminal of `colors` colours (nothing is rounded).
+  public func isExact(colors: Int) -> Bool {
+    switch self {
+    case .terminalDefault: true
+    case .index(let n): Int(n) < colors || colors >= 1 << 24
+    case .rgb: colors >= 1 << 24
+    }
+  }
+
   /// The xterm palette's RGB for index `n`.
   static func rgb(ofIndex n: Int) -> (UInt8, UInt8, UInt8) {
     let basic: [(UInt8, UInt8, UInt8)] = [
@@ -76,11 +85,14 @@ public enum ThemeColor: Sendable, Hashable {
     return (levels[i / 36], levels[i / 6 % 6], levels[i % 6])
   }
 
-  /// The index among the first `count` palette colours closest to (r, g, b).
+  /// The index among the first `count` palette colours closest to (r, g, b). Among 8 or 16 a
+  /// colour that is not nearly black never becomes black: a dark green (22) or red (52) would
+  /// vanish on a dark background, so it becomes the nearest of the others (green, red).
   static func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8, among count: Int) -> Int {
+    let skipBlack = count <= 16 && max(r, g, b) >= 64
     var best = 0
     var bestDistance = Int.max
-    for n in 0..<max(1, min(count, 256)) {
+    for n in (skipBlack ? 1 : 0)..<max(1, min(count, 256)) {
       let (pr, pg, pb) = rgb(ofIndex: n)
       let dr = Int(pr) - Int(r)
       let dg = Int(pg) - Int(g)
@@ -99,24 +111,77 @@ public enum ThemeColor: Sendable, Hashable {
 /// `light`, `high-contrast` and `monochrome` (attributes only, what `NO_COLOR` gives).
 public struct Theme: Sendable, Hashable {
   public var name: String
+  /// The built-in theme this one starts from: its own name for a built-in, the `base` of a
+  /// config's `[theme]` table (`tradeterm config` prints it).
+  public var base: String
   /// The foreground colour of each role; a role not in the table draws in the terminal's default.
   public var colors: [Style.Color: ThemeColor]
-  /// The colour of dimmed (stale) text, or nil to dim only.
+  /// The colour of dimmed (stale) text, or nil to dim only (`stale = "none"` in the config).
   public var stale: ThemeColor?
   /// No colours at all: attributes only.
   public var monochrome: Bool
+  /// What each role is drawn in on a terminal of 8 or 16 colours, chosen by hand to keep its
+  /// meaning (green bids, red asks, a heat ramp of distinct steps): the nearest of 8 colours to
+  /// a dark green bar is black, invisible on a dark background. Used while the role still has the
+  /// colour the fallback was chosen for; a colour set in the config falls back to the nearest.
+  public var fallbacks: [Style.Color: Fallback]
+
+  /// A role's colours on terminals of few colours.
+  public struct Fallback: Sendable, Hashable {
+    /// The colour this fallback stands in for (a role set to another colour does not use it).
+    public var standsFor: ThemeColor
+    /// On an 8-colour terminal (`TERM=screen`, `xterm`): an index 0–7, or the default.
+    public var on8: ThemeColor
+    /// On a 16-colour terminal: an index 0–15, or the default.
+    public var on16: ThemeColor
+
+    public init(standsFor: ThemeColor, on8: ThemeColor, on16: ThemeColor) {
+      self.standsFor = standsFor
+      self.on8 = on8
+      self.on16 = on16
+    }
+  }
 
   public init(
-    name: String, colors: [Style.Color: ThemeColor], stale: ThemeColor? = nil, monochrome: Bool = false
+    name: String, colors: [Style.Color: ThemeColor], stale: ThemeColor? = nil, monochrome: Bool = false,
+    fallbacks: [Style.Color: Fallback] = [:]
   ) {
     self.name = name
+    self.base = name
     self.colors = colors
     self.stale = stale
     self.monochrome = monochrome
+    self.fallbacks = fallbacks
+  }
+
+  /// A built-in theme: its colours, and per role its 8- and 16-colour indices (-1: the default).
+  init(name: String, colors: [Style.Color: ThemeColor], low: [Style.Color: (on8: Int, on16: Int)]) {
+    func color(_ n: Int) -> ThemeColor { n < 0 ? .terminalDefault : .index(UInt8(n)) }
+    let fallbacks = Dictionary(
+      uniqueKeysWithValues: low.map { role, pair in
+        (
+          role,
+          Fallback(standsFor: colors[role] ?? .terminalDefault, on8: color(pair.on8), on16: color(pair.on16))
+        )
+      })
+    self.init(name: name, colors: colors, fallbacks: fallbacks)
   }
 
   /// The role's colour.
   public subscript(role: Style.Color) -> ThemeColor { colors[role] ?? .terminalDefault }
+
+  /// The colour number to give a terminal of `colors` colours for `role`: the theme's own colour
+  /// where the terminal has it, else the role's hand-picked fallback (8 or 16 colours), else the
+  /// nearest colour it has.
+  public func terminalColor(of role: Style.Color, colors: Int) -> Int32 {
+    let color = self[role]
+    if colors <= 16, !color.isExact(colors: colors), let fallback = fallbacks[role],
+      fallback.standsFor == color
+    {
+      return (colors >= 16 ? fallback.on16 : fallback.on8).terminalColor(colors: colors)
+    }
+    return color.terminalColor(colors: colors)
+  }
 
   /// The config file's name of every role, in the order `tradeterm config` lists them.
   public static let roleNames: [(name: String, role: Style.Color)] = [
@@ -128,6 +193,8 @@ public struct Theme: Sendable, Hashable {
 
   /// The name of the pseudo-role for stale (dimmed) text.
   public static let staleRoleName = "stale"
+  /// The stale role's value for "no colour of its own: dimmed only" (the built-ins' choice).
+  public static let noStaleColor = "none"
 
   public static let dark = Theme(
     name: "dark",
@@ -137,6 +204,11 @@ public struct Theme: Sendable, Hashable {
       .askBar: .index(52), .border: .index(245), .banner: .index(214),
       // The liquidity heatmap: deep blue through teal and green to yellow.
       .heat1: .index(17), .heat2: .index(25), .heat3: .index(37), .heat4: .index(142), .heat5: .index(226),
+    ],
+    low: [
+      .muted: (7, 8), .accent: (6, 14), .buy: (2, 10), .sell: (1, 9), .up: (2, 10), .down: (1, 9),
+      .warning: (3, 11), .error: (1, 9), .live: (2, 10), .bidBar: (2, 2), .askBar: (1, 1), .border: (7, 8),
+      .banner: (3, 11), .heat1: (4, 4), .heat2: (6, 12), .heat3: (2, 6), .heat4: (3, 3), .heat5: (7, 11),
     ])
 
   public static let light = Theme(
@@ -146,6 +218,12 @@ public struct Theme: Sendable, Hashable {
       .down: .index(160), .warning: .index(130), .error: .index(160), .live: .index(28), .bidBar: .index(151),
       .askBar: .index(217), .border: .index(244), .banner: .index(130),
       .heat1: .index(189), .heat2: .index(117), .heat3: .index(74), .heat4: .index(136), .heat5: .index(160),
+    ],
+    // A light background: no white or yellow text.
+    low: [
+      .muted: (-1, 8), .accent: (4, 4), .buy: (2, 2), .sell: (1, 1), .up: (2, 2), .down: (1, 1),
+      .warning: (5, 5), .error: (1, 1), .live: (2, 2), .bidBar: (2, 10), .askBar: (1, 9), .border: (-1, 8),
+      .banner: (5, 5), .heat1: (6, 14), .heat2: (4, 12), .heat3: (2, 6), .heat4: (5, 5), .heat5: (1, 1),
     ])
 
   public static let highContrast = Theme(
@@ -155,6 +233,12 @@ public struct Theme: Sendable, Hashable {
       .up: .index(46), .down: .index(196), .warning: .index(226), .error: .index(196), .live: .index(46),
       .bidBar: .index(34), .askBar: .index(160), .border: .index(255), .banner: .index(226),
       .heat1: .index(17), .heat2: .index(25), .heat3: .index(37), .heat4: .index(142), .heat5: .index(226),
+    ],
+    low: [
+      .normal: (7, 15), .muted: (7, 7), .accent: (6, 14), .buy: (2, 10), .sell: (1, 9), .up: (2, 10),
+      .down: (1, 9), .warning: (3, 11), .error: (1, 9), .live: (2, 10), .bidBar: (2, 2), .askBar: (1, 1),
+      .border: (7, 15), .banner: (3, 11), .heat1: (4, 4), .heat2: (6, 12), .heat3: (2, 6), .heat4: (3, 3),
+      .heat5: (7, 11),
     ])
 
   public static let monochromeTheme = Theme(name: "monochrome", colors: [:], monochrome: true)

@@ -456,11 +456,12 @@ public final class TerminalScreen {
 
   private func setUpPairs() {
     // The theme's colour of each role, as this terminal can show it: RGB exactly on a
-    // direct-colour terminal, else the nearest of its 256 (or 8) colours.
+    // direct-colour terminal, else the nearest of its 256 colours, or the role's own 8- or
+    // 16-colour fallback.
     let colors = Int(colorCount)
     for (i, role) in Style.Color.allCases.enumerated() where role != .normal || theme.colors[role] != nil {
       let pair = Int16(i + 1)
-      init_extended_pair(Int32(pair), theme[role].terminalColor(colors: colors), -1)
+      init_extended_pair(Int32(pair), theme.terminalColor(of: role, colors: colors), -1)
       pairs[role] = pair
     }
     if let stale = theme.stale {

@@ -296,6 +296,12 @@ struct DashboardRunner {
         state.dirty = false
         forceDraw = false
         lastDraw = drawNow
+      } else if pacer.shouldDrawStatusLine(state, now: drawNow, lastDraw: lastDraw),
+        let grid = DashboardView.renderStatusLine(state, reusing: &memo)
+      {
+        // Paused: the frame stays, its status line says how old it is.
+        screen.draw(grid)
+        lastDraw = drawNow
       }
     }
     // Alert commands end with tradeterm (each with its process group).
@@ -306,6 +312,10 @@ struct DashboardRunner {
     var last = MarketBatch()
     if let failure = liveFeed?.drain(into: &last).recorderError ?? state.recordingFailure {
       exitMessage = [exitMessage, "tradeterm: \(failure)"].compactMap { $0 }.joined(separator: "\n")
+    }
+    // What --record wrote: the path, the frames and the bytes.
+    if let summary = liveFeed?.recordingSummary {
+      exitMessage = [exitMessage, "tradeterm: \(summary)"].compactMap { $0 }.joined(separator: "\n")
     }
     // A replay's bad lines (the status line counted them) and why it stopped short, in words.
     if let replay {

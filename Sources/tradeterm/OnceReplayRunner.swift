@@ -11,6 +11,9 @@ struct OnceReplayRunner {
   var speed: Double
   var json: Bool
   var utc: Bool
+  /// The book's levels a side and the trades to print (`--levels`, `--trades`).
+  var levels = 10
+  var trades = 10
 
   func run() -> Int32 {
     var session = MarketSession(symbol: opened.symbol)
@@ -28,7 +31,12 @@ struct OnceReplayRunner {
     }
     if outcome.endedMidLine { printError("tradeterm: \(path): the file ends in the middle of a line") }
     let offset = utc ? 0 : LocalTime.offsetMinutes()
-    let snapshot = Snapshot(state: session.market, status: "REPLAY ENDED", utcOffsetMinutes: offset)
+    // The recording's own time at its end (its last frame's receive time, else its newest trade):
+    // the snapshot is of then, not of now.
+    let at = session.replay?.time.flatMap { $0.isFinite && abs($0) < 1e12 ? Int64($0 * 1000) : nil }
+    let snapshot = Snapshot(
+      state: session.market, status: "ENDED", mode: .replay, timeMs: at ?? session.market.tape.newest?.timeMs,
+      utcOffsetMinutes: offset, depth: levels, trades: trades)
     snapshot.print(json: json)
     return 0
   }

@@ -30,11 +30,18 @@ struct OnceRunner {
   var fills: [PaperFill] = []
   /// With `portfolio`: CSV instead of a table.
   var csv = false
+  /// The book's levels a side and the trades the snapshot prints (`--levels`, `--trades`).
+  var levels = 10
+  var trades = 10
 
   func run() -> Int32 {
     let feed = MarketFeed(options)
     feed.start()
-    defer { feed.stop() }
+    defer {
+      feed.stop()
+      // On stderr, after the snapshot: what --record wrote.
+      if let summary = feed.recordingSummary { printError("tradeterm: \(summary)") }
+    }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
     rest?.start()
     rest?.request(.instrument(options.symbol))
@@ -150,7 +157,12 @@ struct OnceRunner {
 
   private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
     let offset = utc ? 0 : LocalTime.offsetMinutes()
-    let snapshot = Snapshot(state: state, status: label(status), utcOffsetMinutes: offset)
+    var connection = status.state.label
+    if case .ended = status.state, mode == .replay { connection = "ENDED" }
+    let snapshot = Snapshot(
+      state: state, status: connection, mode: mode, timeMs: DashboardRunner.wallMs(),
+      utcOffsetMinutes: offset,
+      depth: levels, trades: trades)
     snapshot.print(json: json)
     return 0
   }

@@ -1,11 +1,17 @@
+import App
 import Feed
 import MarketModel
 import Screen
 
-/// What `--once` prints: the status, the top of the book and the latest trades.
+/// What `--once` prints: the status, the time, the top of the book and the latest trades.
 struct Snapshot {
   var symbol: String
+  /// The connection's state: `LIVE`, `ENDED` (a replay played out).
   var status: String
+  /// Where the data came from: the real exchange, the simulator (`--demo`), a recording.
+  var mode: RunMode
+  /// When the snapshot is of (Unix ms): now, or a replay's last moment; nil when not known.
+  var timeMs: Int64?
   var bids: [PriceLevel]
   var asks: [PriceLevel]
   var trades: [Trade]
@@ -16,12 +22,15 @@ struct Snapshot {
   var utcOffsetMinutes: Int
 
   init(
-    state: MarketState, status: String, utcOffsetMinutes: Int = 0, depth: Int = 10,
-    trades tradeCount: Int = 10
+    state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
+    utcOffsetMinutes: Int = 0,
+    depth: Int = 10, trades tradeCount: Int = 10
   ) {
     self.utcOffsetMinutes = utcOffsetMinutes
     symbol = state.symbol.description
     self.status = status
+    self.mode = mode
+    self.timeMs = timeMs
     bids = state.book.top(.buy, depth)
     asks = state.book.top(.sell, depth)
     trades = Array(state.tape.prefix(tradeCount))
@@ -32,6 +41,15 @@ struct Snapshot {
     } else {
       let prices = bids.map(\.price) + asks.map(\.price) + trades.map(\.price)
       decimals = prices.map(Self.decimals).max() ?? 2
+    }
+  }
+
+  /// The mode as JSON says it.
+  var modeName: String {
+    switch mode {
+    case .live: "live"
+    case .demo: "demo"
+    case .replay: "replay"
     }
   }
 
@@ -48,27 +66,61 @@ struct Snapshot {
 
   func price(_ p: Double) -> String { Format.fixed(p, decimals) }
 
-  /// The text form: a status line, asks (best at the bottom), the spread, bids, trades.
+  /// The text form: a status line, the time, then two tables whose price and size columns
+  /// line up, each under its header: the book (asks, best at the bottom; the spread; bids) and
+  /// the trades (newest first).
   var text: String {
     // One line: the symbol and status may come from outside, newlines and all.
-    var out = "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized(status))\n"
-    out += "        price          size\n"
-    for a in asks.reversed() { out += "ask  \(price(a.price).leftPad(12))  \(String(a.size).leftPad(12))\n" }
+    var out =
+      "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized([mode.label, status].filter { !$0.isEmpty }.joined(separator: " ")))\n"
+    out += "at \(timeMs.map(localTime) ?? "an unknown time")\n"
+    let prices = (asks + bids).map { price($0.price) } + trades.map { price($0.price) }
+    let sizes = (asks + bids).map { String($0.size) } + trades.map { String($0.size) }
+    let pw = max(5, prices.map(\.count).max() ?? 0)
+    let sw = max(4, sizes.map(\.count).max() ?? 0)
+    func row(_ lead: String, _ p: String, _ s: String) -> String {
+      "\(lead)  \(p.leftPad(pw))  \(s.leftPad(sw))\n"
+    }
+    out += row("   ", "price", "size")
+    for a in asks.reversed() { out += row("ask", price(a.price), String(a.size)) }
     if let b = bids.first, let a = asks.first {
       out +=
         "---- spread \(price(a.price - b.price))  mid \(Format.fixed((a.price + b.price) / 2, decimals + 1))\n"
     } else {
       out += "---- (one side empty)\n"
     }
-    for b in bids { out += "bid  \(price(b.price).leftPad(12))  \(String(b.size).leftPad(12))\n" }
+    for b in bids { out += row("bid", price(b.price), String(b.size)) }
     out += "trades (newest first)\n"
-    if trades.isEmpty { out += "  none yet\n" }
+    if trades.isEmpty {
+      out += "  none yet\n"
+      return out
+    }
+    out += row("time          side", "price", "size")
     for t in trades {
       let side = t.side.map { $0 == .buy ? "BUY " : "SELL" } ?? "    "
-      out +=
-        "  \(NumberFormat.timeOfDay(ms: t.timeMs, utcOffsetMinutes: utcOffsetMinutes))  \(side)  \(price(t.price).leftPad(12))  \(String(t.size).leftPad(10))\n"
+      out += row(
+        NumberFormat.timeOfDay(ms: t.timeMs, utcOffsetMinutes: utcOffsetMinutes) + "  " + side,
+        price(t.price), String(t.size))
     }
     return out
+  }
+
+  /// `2026-11-26 16:23:21.123 +01:00` in the time zone of the trades' times (`UTC` with --utc).
+  func localTime(_ ms: Int64) -> String {
+    let local = ms &+ Int64(utcOffsetMinutes) * 60_000
+    let iso = Format.isoTime(local)
+    let date = iso.prefix(10)
+    let zone: String
+    if utcOffsetMinutes == 0 {
+      zone = "UTC"
+    } else {
+      let m = abs(utcOffsetMinutes)
+      zone =
+        (utcOffsetMinutes < 0 ? "-" : "+") + (m / 60 < 10 ? "0" : "") + "\(m / 60):"
+        + (m % 60 < 10 ? "0" : "")
+        + "\(m % 60)"
+    }
+    return "\(date) \(NumberFormat.timeOfDay(ms: local)) \(zone)"
   }
 
   /// Prints the snapshot on stdout: as JSON, which escapes what a terminal must not see, or as
@@ -78,7 +130,9 @@ struct Snapshot {
       json ? self.json : TerminalText.sanitized(text, keepingNewlines: true), terminator: json ? "\n" : "")
   }
 
-  /// The JSON form (`--json`): bids and asks best first, as `[price, size]` pairs.
+  /// The JSON form (`--json`): the state (`status`: LIVE, ENDED) apart from where the data came
+  /// from (`mode`: live, demo, replay), the `time` it is of (ISO 8601, UTC), bids and asks best
+  /// first as `[price, size]` pairs.
   var json: String {
     func levels(_ l: [PriceLevel]) -> String {
       "[" + l.map { "[\(Format.json($0.price)),\($0.size)]" }.joined(separator: ",") + "]"
@@ -89,6 +143,7 @@ struct Snapshot {
         "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(t.size)}"
     }
     return "{\"symbol\":\(TerminalText.jsonLiteral(symbol)),\"status\":\(TerminalText.jsonLiteral(status)),"
+      + "\"mode\":\"\(modeName)\",\"time\":\(timeMs.map { "\"\(Format.isoTime($0))\"" } ?? "null"),"
       + "\"bids\":\(levels(bids)),\"asks\":\(levels(asks)),\"trades\":[\(tradeList.joined(separator: ","))],"
       + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")}"
   }

@@ -123,6 +123,12 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "With --once: give up after this many seconds (exit 1).")
   var timeout: Double = 15
 
+  @Option(help: "With --once: the book's levels a side to print (1-1000; above 25 reads the full book).")
+  var levels: Int = 10
+
+  @Option(help: "With --once: the newest trades to print (0-1000).")
+  var trades: Int = 10
+
   @Option(name: .customLong("fps"), help: "Most frames drawn per second (default: the config's, else 30).")
   var fpsOption: Int?
 
@@ -173,12 +179,17 @@ struct Tradeterm: ParsableCommand {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
     if !Self.timeouts.contains(timeout) { throw fail("--timeout must be from 0.1 to 86400 seconds") }
+    if !(1...1_000).contains(levels) { throw fail("--levels must be from 1 to 1000") }
+    if !(0...1_000).contains(trades) { throw fail("--trades must be from 0 to 1000") }
+    if (levels != 10 || trades != 10) && (!once || markets || portfolio) {
+      throw fail("--levels and --trades go with --once (the book's snapshot)")
+    }
     if let fpsOption, fpsOption < 1 || fpsOption > 120 { throw fail("--fps must be between 1 and 120") }
     if example && instrument != "config" { throw fail("--example goes with `tradeterm config`") }
     if case .failure(let error) = WallWatch.thresholds(wallSizes) {
       throw fail("--wall-size \(TerminalText.sanitized(error.description))")
     }
-    if let instrument, let symbolOption, instrument != symbolOption {
+    if let instrument, let symbolOption, Self.venueSpelling(instrument) != Self.venueSpelling(symbolOption) {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
     try validateVenue()
@@ -194,6 +205,15 @@ struct Tradeterm: ParsableCommand {
     if let restURL, let problem = EndpointURL.problem(restURL, schemes: EndpointURL.restSchemes) {
       throw fail("--rest-url \(problem)")
     }
+  }
+
+  /// A symbol as BitMEX spells it: its letters in upper case. BitMEX names every instrument so
+  /// (`XBTUSD`, `.BXBT`, `XBTZ25`; no two differ by case only), so `xbtusd` is unambiguous, as
+  /// in the symbol picker. ASCII letters only: nothing else changes.
+  static func venueSpelling(_ typed: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        typed.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
   }
 
   func run() throws {
@@ -226,8 +246,9 @@ struct Tradeterm: ParsableCommand {
 
   /// Runs with the config's `settings`, the flags over them.
   func start(_ settings: Settings, startNotes: [String] = []) throws {
-    let symbol = givenSymbol ?? settings.symbol
-    let depth = depthOption ?? (settings.depth == "full" ? .full : .top25)
+    let symbol = Self.venueSpelling(givenSymbol ?? settings.symbol)
+    // More levels than the top 25 hold read the full book, unless --depth says otherwise.
+    let depth = depthOption ?? (settings.depth == "full" || levels > 25 ? .full : .top25)
     let fps = fpsOption ?? settings.fps
     let markets = markets || (settings.startScreen == .markets && !once)
     let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
@@ -261,12 +282,14 @@ struct Tradeterm: ParsableCommand {
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
-      let asked = givenSymbol.flatMap(Symbol.init)
+      let asked = givenSymbol.map(Self.venueSpelling).flatMap(Symbol.init)
       guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
         throw ExitCode(2)
       }
       if once {
-        let code = OnceReplayRunner(opened: opened, speed: speed, json: json, utc: utc).run()
+        let code = OnceReplayRunner(
+          opened: opened, speed: speed, json: json, utc: utc, levels: levels, trades: trades
+        ).run()
         if code != 0 { throw ExitCode(code) }
         return
       }
@@ -317,7 +340,7 @@ struct Tradeterm: ParsableCommand {
         options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
         utc: utc, markets: markets, portfolio: portfolio, held: held,
         fills: portfolio ? Self.paperFills() : [],
-        csv: csv
+        csv: csv, levels: levels, trades: trades
       ).run()
       if code != 0 { throw ExitCode(code) }
       return

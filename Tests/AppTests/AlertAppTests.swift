@@ -46,8 +46,8 @@ import Testing
     // Still there: not again.
     effects = App.update(&s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 3), wallMs: 3_000))
     #expect(Self.fired(effects).isEmpty)
-    // Any key acknowledges the banner (and does nothing else).
-    #expect(AppUpdateTests.press(&s, .character("q")).isEmpty)
+    // Esc acknowledges the banner (and does nothing else).
+    #expect(AppUpdateTests.press(&s, .escape).isEmpty)
     #expect(s.banners.isEmpty && !s.quitting)
   }
 
@@ -65,6 +65,38 @@ import Testing
     for word in problem.split(separator: " ") {
       #expect(screen.contains(word), "\(word) missing from\n\(screen)")
     }
+  }
+
+  /// A key that acknowledges a banner also does its job (issue 29: `A` only dismissed it), and
+  /// the note that armed the alert does not come back once the banner is gone.
+  @Test func aKeyThatAcknowledgesABannerAlsoActs() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .wall(size: 100, bps: 10)), fromConfig: true)
+    s.notice = Notice("alert armed: XBTUSD wall", until: .init(seconds: 60))
+    let effects = App.update(
+      &s, .feed(RenderMemoTests.status(.live), now: .init(seconds: 2), wallMs: 2_000), batch: Self.partial())
+    #expect(Self.fired(effects).count == 1)
+    #expect(s.notice == nil, "the banner replaces the arming note")
+    #expect(DashboardView.render(s).line(s.height - 1).contains("Esc: OK"))
+    _ = AppUpdateTests.press(&s, .character("A"))
+    #expect(s.banners.isEmpty && s.alertListVisible)
+    #expect(!DashboardView.render(s).text.contains("alert armed"))
+  }
+
+  /// An alert on a symbol the exchange does not list is refused when the list arrives, with the
+  /// close matches (issue 29: `armed NOPE last >= 5` stayed armed for ever); a known one stays.
+  @Test func anAlertOnAnUnknownSymbolIsRefused() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "XBTUSX", kind: .above(100, .last)), fromConfig: true)
+    s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .above(100, .last)), fromConfig: true)
+    s.alerts.add(AlertRule(symbol: "NOPE", kind: .below(5, .last)))
+    let effects = App.update(
+      &s, .rest(.active(["XBTUSD", "ETHUSD", "XBTUSDT"].map { InstrumentUpdate(symbol: Symbol($0)!) })))
+    #expect(s.alerts.alerts.map(\.rule.symbol) == ["XBTUSD"])
+    let notice = s.notice?.text ?? ""
+    #expect(notice.contains("XBTUSX unknown (close: XBTUSD"), "\(notice)")
+    #expect(notice.contains("NOPE unknown"), "\(notice)")
+    #expect(effects.contains(.saveAlerts([])), "the alerts file's NOPE is gone from it too")
   }
 
   @Test func aReconnectingFeedIsNotObserved() {

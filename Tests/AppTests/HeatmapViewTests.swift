@@ -51,6 +51,28 @@ import Testing
     #expect(!(0..<grid.height).map { grid.line($0) }.joined().contains("•"))
   }
 
+  /// The scale's label is never cut inside its number (issue 29: `┤max 180.0│` for 180.0K read
+  /// as 180 contracts): the word shortens, or the label goes, as the axis narrows.
+  @Test(arguments: [(1, 40), (2, 40), (3, 40), (1, 22), (1, 18)])
+  func theScaleLabelIsWholeOrAbsent(priceDecimals: Int, width: Int) {
+    var map = LiquidityHeatmap(columns: 30, rows: 16)
+    for s in 0..<6 {
+      let book = OrderBook.heatTest(
+        bids: [(99.5, 180_000), (98.5, 2_000)], asks: [(100.5, 900), (101.5, 400)])
+      map.update(book: book, step: 1, timeMs: Self.t0 + Int64(s) * 1_000 + 20, lastTrade: nil)
+    }
+    let view = HeatmapView(heatmap: map, priceDecimals: priceDecimals, color: true, ascii: false)
+    let grid = Snapshot.framed(width, 12) { grid, area in view.render(into: &grid, area: area) }
+    let row = grid.text.split(separator: "\n")[2]
+    // The label: what follows the axis's tick, up to the frame; no tick, no label.
+    var label = row.contains("┤") ? String(row.split(separator: "┤")[1].dropLast()) : ""
+    while label.last == " " { label.removeLast() }
+    #expect(
+      ["", "max 180.0K", "mx 180.0K"].contains(label), "decimals \(priceDecimals), width \(width): \(row)")
+    // Wide enough, the axis makes room for it.
+    if width == 40 { #expect(label == "max 180.0K", "\(row)") }
+  }
+
   @Test func cReachesTheHeatmapAfterTheCandles() {
     var s = AppState(symbol: "XBTUSD", mode: .replay, width: 80, height: 24, ascii: false, color: true)
     for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }

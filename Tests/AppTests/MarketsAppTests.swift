@@ -69,7 +69,7 @@ import Testing
     // The index is hidden: `all` lists the traded markets.
     #expect(text.contains("Markets  4/5"))
     #expect(!text.contains(".BXBT"))
-    for column in ["Symbol", "Last", "24h %", "Vol 24h"] { #expect(text.contains(column)) }
+    for column in ["Symbol", "Last", "24h %", "Vol $24h"] { #expect(text.contains(column)) }
     #expect(text.contains("300.0M") && text.contains("+1.01%"))
     _ = Self.press(&s, .character("m"))
     #expect(!s.marketsVisible)
@@ -135,6 +135,46 @@ import Testing
     #expect(!s.marketsVisible)
   }
 
+  /// The cursor names its instrument from the moment the list opens, so it stays on it when
+  /// the list re-sorts (issue 29: it stayed on the first row, whichever instrument came there).
+  @Test func theCursorStaysOnItsInstrumentWhenTheListReSorts() {
+    var s = Self.state()
+    _ = Self.press(&s, .character("m"))
+    #expect(Self.symbols(s).first == "XBTUSD")
+    #expect(s.markets.selected == .bitmex("XBTUSD"))
+    // ETHUSDT's volume overtakes XBTUSD's: the list re-sorts under the cursor.
+    var batch = MarketBatch()
+    var u = InstrumentUpdate(symbol: "ETHUSDT")
+    u.turnover24h = 900_000_000_000_000
+    batch.instruments = [u]
+    batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
+    _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: 2_000), batch: batch)
+    #expect(Self.symbols(s).prefix(2) == ["ETHUSDT", "XBTUSD"])
+    let order = s.markets.order(s.session.markets)
+    #expect(s.markets.cursor(in: order, of: s.session.markets) == 1, "the cursor moved with XBTUSD")
+    // A filter that hides the selected row selects the first row shown.
+    _ = Self.press(&s, .character("/"), .character("S"), .character("O"), .enter)
+    #expect(s.markets.selected == .bitmex("SOL_USDT"))
+  }
+
+  /// The symbol picker opens on the favourites, then the rest by 24 h volume, each with its last
+  /// price and 24 h change; an index, which trades nothing, last (issue 29: an alphabetical list
+  /// of indices came first).
+  @Test func thePickerListsFavouritesThenByVolume() {
+    var s = Self.state()
+    _ = App.update(&s, .symbols([".BXBT", "ETHUSDT", "SOL_USDT", "XBTUSD", "XBTZ26"]))
+    s.markets.favourites = [.bitmex("SOL_USDT")]
+    _ = Self.press(&s, .character("s"))
+    #expect(s.picker?.matches == ["SOL_USDT", "XBTUSD", "ETHUSDT", "XBTZ26", ".BXBT"])
+    let text = DashboardView.render(s).text
+    let xbt = text.split(separator: "\n").first { $0.contains("XBTUSD ") } ?? ""
+    #expect(xbt.contains("98,000.0") && xbt.contains("+1.01%"), "\(xbt)")
+    #expect(text.split(separator: "\n").contains { $0.contains("SOL_USDT") && $0.contains("★") })
+    // Typed text: the symbols starting with it first, each group still by volume.
+    _ = Self.press(&s, .character("X"), .character("B"), .character("T"))
+    #expect(s.picker?.matches == ["XBTUSD", "XBTZ26", ".BXBT"])
+  }
+
   @Test func aWaitingTableDimsTheListAndSaysSo() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"))
@@ -178,7 +218,7 @@ import Testing
     let header = DashboardView.render(s).text
     #expect(!header.contains("▼") && !header.contains("▲"))
     _ = Self.press(&s, .character("f"))
-    #expect(DashboardView.render(s).text.contains("Vol 24h▼"))
+    #expect(DashboardView.render(s).text.contains("Vol $24h▼"))
     _ = Self.press(&s, .character("f"), .character("f"), .character("f"), .character("f"), .character("f"))
     // Unstarring removes it.
     _ = Self.press(&s, .home)

@@ -240,6 +240,27 @@ import Trading
     #expect(s.paper.ledger.open.isEmpty && s.paper.ledger.fills.count == 1)
   }
 
+  /// A limit that does not cross shows what it is: resting at its price, the queue ahead, no
+  /// taker fee; one priced through the book shows the sweep (issue 29: both showed the sweep).
+  @Test func aRestingLimitShowsItsQueueNotASweep() {
+    var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    _ = Self.press(&s, .character("o"))
+    _ = Self.type(&s, "100")
+    _ = Self.press(&s, .character("t"))
+    #expect(s.ticket?.priceText == "32000")
+    var screen = Self.screen(s)
+    #expect(
+      screen.contains("Resting: a buy limit at 32,000.0 waits in the book (best ask 32,000.5)"), "\(screen)")
+    #expect(screen.contains("queue ahead 1,000 contracts at that price"), "\(screen)")
+    #expect(!screen.contains("taker fee") && !screen.contains("Sweep"), "\(screen)")
+    // Priced through the ask: it fills at once, so the sweep and the taker fee are what it costs.
+    _ = Self.press(&s, .tab, .tab)
+    s.ticket?.priceText = "32001"
+    screen = Self.screen(s)
+    #expect(
+      screen.contains("Sweep") && screen.contains("taker fee") && !screen.contains("Resting"), "\(screen)")
+  }
+
   @Test func aReadOnlyJournalOrAStaleBookDimsConfirm() {
     var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
     _ = App.update(

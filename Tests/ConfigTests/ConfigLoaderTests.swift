@@ -55,6 +55,28 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertEqual(Theme.roleNames.map { again.theme[$0.role] }, Theme.roleNames.map { first.theme[$0.role] })
   }
 
+  /// `tradeterm config` prints the theme in force, all of it: the base the file named (it said
+  /// `base = "dark"` for `"high-contrast"`), every role, and the stale role, `"none"` when stale
+  /// text is only dimmed (it was left out); what it prints loads back the same.
+  func testTheThemeInForceIsPrintedWhole() throws {
+    for base in ["dark", "light", "high-contrast"] {
+      let loaded = try XCTUnwrap(settings("[theme]\nbase = \"\(base)\"\nbid = 2\n")).settings
+      let text = loaded.toml
+      XCTAssertTrue(text.contains("base = \"\(base)\"\n"), text)
+      XCTAssertTrue(text.contains("bid = 2\n"), text)
+      XCTAssertTrue(text.contains("stale = \"none\"\n"), text)
+      for (name, _) in Theme.roleNames { XCTAssertTrue(text.contains("\n\(name) = "), "\(name) in\n\(text)") }
+      let again = try XCTUnwrap(settings(text)).settings
+      XCTAssertEqual(again.theme.base, base)
+      XCTAssertNil(again.theme.stale)
+      XCTAssertEqual(
+        Theme.roleNames.map { again.theme[$0.role] }, Theme.roleNames.map { loaded.theme[$0.role] })
+      XCTAssertEqual(again.toml, text)
+    }
+    let plain = try XCTUnwrap(settings("theme = \"high-contrast\"\n")).settings.toml
+    XCTAssertTrue(plain.contains("base = \"high-contrast\"\n") && plain.contains("stale = \"none\"\n"), plain)
+  }
+
   func testSyntaxErrorHasLineAndColumn() throws {
     let e = try XCTUnwrap(error("symbol = \"XBTUSD\"\nfps = 30\n[theme\nbid = 2\n"))
     XCTAssertEqual(e.position.line, 3)
@@ -105,6 +127,20 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertTrue(c.warnings[2].message.contains("did you mean \"repeat\""))
     XCTAssertFalse(c.warnings[3].message.contains("did you mean"))
     XCTAssertEqual(c.settings.symbol, "XBTUSD")
+  }
+
+  /// A position whose key is misspelt says which and guesses, abbreviations too (issue 29: `qty =`
+  /// gave only "each position needs symbol, quantity and entry").
+  func testAMisspeltPositionKeyIsNamedWithAGuess() throws {
+    let e = try XCTUnwrap(error("[[positions]]\nsymbol = \"XBTUSD\"\nqty = 1000\nentry = 95000\n"))
+    XCTAssertTrue(e.description.contains("each position needs symbol, quantity and entry"), e.description)
+    XCTAssertTrue(e.description.contains("unknown key \"qty\" (did you mean \"quantity\"?)"), e.description)
+    let typo = try XCTUnwrap(error("[[positions]]\nsymbl = \"XBTUSD\"\nquantity = 1\nentry = 9\n"))
+    XCTAssertTrue(
+      typo.description.contains("unknown key \"symbl\" (did you mean \"symbol\"?)"), typo.description)
+    // An abbreviation of a config key is guessed too, where only one key fits.
+    let c = try XCTUnwrap(settings("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nrpt = \"every\"\n"))
+    XCTAssertTrue(c.warnings.first?.message.contains("did you mean \"repeat\"") == true, "\(c.warnings)")
   }
 
   func testAlertsParse() throws {

@@ -29,7 +29,7 @@ import Testing
       try tmux.resize(width: w, height: h)
       tmux.wait("the list at \(w)x\(h)") { text in
         let lines = text.components(separatedBy: "\n")
-        return lines.count >= h && ["Symbol", "Last", "24h %", "Vol 24h"].allSatisfy { text.contains($0) }
+        return lines.count >= h && ["Symbol", "Last", "24h %", "Vol $24h"].allSatisfy { text.contains($0) }
           && lines.allSatisfy { $0.count <= w } && text.contains("ETHUSDT")
       }
     }

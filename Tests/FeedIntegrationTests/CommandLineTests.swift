@@ -67,6 +67,9 @@ import Testing
     (["--once", "--demo", "--depth", "10"], "'10' is invalid for '--depth <depth>'"),
     (["--once", "--demo", "--bogus"], "Unknown option '--bogus'"),
     (["--once", "--demo", "--fps", "0"], "--fps must be between 1 and 120"),
+    (["--once", "--demo", "--levels", "0"], "--levels must be from 1 to 1000"),
+    (["--once", "--demo", "--trades", "1001"], "--trades must be from 0 to 1000"),
+    (["--demo", "--levels", "5"], "--levels and --trades go with --once"),
     (["--once", "--demo", "--fps", "100000"], "--fps must be between 1 and 120"),
     (
       ["--once", "--demo", "--wall-size", "XBTUSD=lots"],

@@ -4,7 +4,8 @@ import Testing
 /// The built `tradeterm` binary end to end, as a user or a script runs it: `--once` against the
 /// in-process simulator (`--demo`) and a recorded session (`--replay`).
 @Suite struct TradetermBinaryTests {
-  /// `--once --json --demo`: a DEMO LIVE snapshot of XBTUSD with ten levels a side, best first.
+  /// `--once --json --demo`: a LIVE snapshot of XBTUSD from the demo (`status` and `mode` apart),
+  /// stamped with its time, with ten levels a side, best first.
   @Test func onceJSONDemo() throws {
     let run = try TradetermProcess.run(["--once", "--json", "--demo", "--timeout", "20"])
     #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
@@ -12,7 +13,10 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
       "not a JSON object: \(run.stdout)")
     #expect(json["symbol"] as? String == "XBTUSD")
-    #expect(json["status"] as? String == "DEMO LIVE")
+    #expect(json["status"] as? String == "LIVE")
+    #expect(json["mode"] as? String == "demo")
+    let time = try #require(json["time"] as? String, "\(run.stdout)")
+    #expect(time.count == 24 && time.hasSuffix("Z") && time.dropFirst(10).hasPrefix("T"), "\(time)")
     let bids = try #require(Self.levels(json["bids"]))
     let asks = try #require(Self.levels(json["asks"]))
     #expect(bids.count == 10 && asks.count == 10)
@@ -85,6 +89,22 @@ import Testing
     #expect(times(local).count == times(utc).count && times(utc).count > 1)
   }
 
+  /// A `--record` run says what it wrote when it ends: the path, the frames and the bytes, as the
+  /// file holds them (issue 29: it said nothing).
+  @Test func aRecordingRunSaysWhatItWrote() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString).jsonl")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try TradetermProcess.run(["--once", "--demo", "--record", path, "--timeout", "20"])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let frames = data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    #expect(frames > 0)
+    #expect(
+      run.stderr.contains("tradeterm: recorded \(frames) frames (\(data.count) bytes) to \(path)"),
+      "stderr: \(run.stderr)")
+  }
+
   /// Issue 11: `--once --record /dev/full` exited 0 after its recording failed. A recording
   /// that cannot be written (a full disk, an unwritable path) fails the run with the reason.
   @Test(arguments: [
@@ -108,6 +128,66 @@ import Testing
     let both = try TradetermProcess.run(["ETHUSD", "--symbol", "XBTUSD", "--once", "--demo"])
     #expect(both.status == 2)
     #expect(both.stderr.contains("two symbols"), "\(both.stderr)")
+  }
+
+  /// `--symbol xbtusd` is XBTUSD: BitMEX spells every symbol in upper case, so the case typed
+  /// does not matter, as in the symbol picker (issue 29: it was refused as unknown).
+  @Test func aSymbolInLowerCaseIsTheVenuesSymbol() throws {
+    let run = try TradetermProcess.run([
+      "--symbol", "xbtusd", "--once", "--json", "--demo", "--timeout", "20",
+    ])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    #expect(json["symbol"] as? String == "XBTUSD")
+    let both = try TradetermProcess.run([
+      "ethusd", "--symbol", "ETHUSD", "--once", "--demo", "--timeout", "20",
+    ])
+    #expect(both.status == 0, "the same symbol twice, in two cases: \(both.stderr)")
+  }
+
+  /// `--once` text: `--levels` and `--trades` say how many, a line says when, and each table's
+  /// price and size columns line up under its header, as wide in both tables (issue 29: they did
+  /// not, and there was no time). The JSON: `status` and `mode` apart, the recording's `time`.
+  @Test func onceTextIsAlignedAndSaysWhen() throws {
+    let common = [
+      "--once", "--replay", "Tests/Fixtures/2021-07-22_session_full.jsonl", "--symbol", "XBTUSD",
+      "--speed", "0", "--timeout", "20", "--utc", "--levels", "3", "--trades", "3",
+    ]
+    let run = try TradetermProcess.run(common)
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count > 2 && lines[1] == "at 2021-07-22 22:36:38.468 UTC", "\(run.stdout)")
+    let book = lines.filter { $0.hasPrefix("ask ") || $0.hasPrefix("bid ") }
+    #expect(book.filter { $0.hasPrefix("ask") }.count == 3 && book.filter { $0.hasPrefix("bid") }.count == 3)
+    let tape = lines.filter { $0.contains(" BUY ") || $0.contains(" SELL ") }
+    #expect(tape.count == 3, "\(run.stdout)")
+    let bookHeader = try #require(
+      lines.first { $0.hasPrefix("   ") && $0.hasSuffix("size") }, "\(run.stdout)")
+    let tapeHeader = try #require(lines.first { $0.hasPrefix("time ") }, "\(run.stdout)")
+    // Within a table every row ends where its header does, and so does its price column.
+    // Where the price column ends: the last character before the size column's spaces.
+    func priceEnd(_ line: String) -> Int {
+      let chars = Array(line)
+      var i = chars.count - 1
+      while i > 0 && chars[i] != " " { i -= 1 }
+      while i > 0 && chars[i] == " " { i -= 1 }
+      return i
+    }
+    for (header, rows) in [(bookHeader, book), (tapeHeader, tape)] {
+      #expect(Set((rows + [header]).map(\.count)).count == 1, "one width: \(run.stdout)")
+      #expect(Set((rows + [header]).map(priceEnd)).count == 1, "the price column lines up: \(run.stdout)")
+    }
+    // The two tables' price and size columns are as wide.
+    #expect(
+      bookHeader.hasSuffix(String(tapeHeader.suffix(bookHeader.count - 3))), "\(bookHeader) / \(tapeHeader)")
+
+    let json = try TradetermProcess.run(common.filter { $0 != "--utc" } + ["--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+    #expect(object["status"] as? String == "ENDED" && object["mode"] as? String == "replay")
+    #expect(object["time"] as? String == "2021-07-22T22:36:38.468Z", "\(json.stdout)")
+    #expect((object["bids"] as? [Any])?.count == 3 && (object["trades"] as? [Any])?.count == 3)
   }
 
   /// One price level of a snapshot.

@@ -127,14 +127,17 @@ import Testing
     u.askPrice = 32_175
     u.lastPrice = 32_175
     u.markPrice = 32_181.46
+    u.indicativeSettlePrice = 32_170
     u.fundingRate = 0.0001
     u.prevPrice24h = 31_790
     let xbt = Instrument(u)
     let spread: Double = try #require(xbt.spreadBps)
     let expectedSpread: Double = 0.5 / 32_174.75 * 10_000
     #expect(abs(spread - expectedSpread) < 1e-9)
-    let basis: Double = try #require(xbt.markBasis)
-    #expect(abs(basis - 6.46) < 1e-9)
+    // The basis is mark minus index (it was mark minus last, which is no basis at all).
+    let basis: Double = try #require(xbt.basis)
+    #expect(abs(basis - 11.46) < 1e-9)
+    #expect(xbt.basisAnnualPercent == nil, "a perpetual's basis is paid by funding")
     let funding: Double = try #require(xbt.fundingPercent)
     #expect(abs(funding - 0.01) < 1e-12)
     let change: Double = try #require(xbt.change24hPercent)
@@ -146,6 +149,17 @@ import Testing
     let future = Instrument(u)
     #expect(future.fundingPercent == nil)
     #expect(future.spreadBps == nil)
+    // A dated future 73 days from expiry: its basis a year is 5 times the basis over the index.
+    u.timeMs = 1_700_000_000_000
+    u.expiryMs = u.timeMs! + 73 * 86_400_000
+    let dated = Instrument(u)
+    let annual: Double = try #require(dated.basisAnnualPercent)
+    #expect(abs(annual - 11.46 / 32_170 * 5 * 100) < 1e-9)
+    u.expiryMs = u.timeMs! + 3_000_000  // in the last hour: no yearly rate
+    #expect(Instrument(u).basisAnnualPercent == nil)
+    // Spot has no basis.
+    u.typ = "IFXXXP"
+    #expect(Instrument(u).basis == nil)
   }
 
   /// A partial of every symbol, then updates with only the changed fields.

@@ -19,6 +19,19 @@ import Testing
     return g
   }
 
+  /// A contract's 24 h volume says its unit, contracts (the markets list's is in USD: issue 29,
+  /// `Vol 3.0M` and `1.0B` disagreed without saying why); spot's has none to say.
+  @Test func aContractsVolumeSaysContracts() {
+    var u = InstrumentUpdate(symbol: "XBTUSD")
+    u.typ = "FFWCSX"
+    u.volume24h = 3_000_000
+    var g = Self.render(HeaderBar(instrument: Instrument(u), nowMs: 0), width: 120)
+    #expect(g.line(0).contains("Vol 3.0M cts"), "\(g.line(0))")
+    u.typ = "IFXXXP"
+    g = Self.render(HeaderBar(instrument: Instrument(u), nowMs: 0), width: 120)
+    #expect(g.line(0).contains("Vol 3.0M") && !g.line(0).contains("cts"), "\(g.line(0))")
+  }
+
   @Test func everythingFitsOnAWideLine() {
     let g = Self.render(Self.header(), width: 120)
     #expect(

@@ -1,6 +1,7 @@
 import MarketModel
-import Screen
 import Testing
+
+@testable import Screen
 
 /// The markets list widget: columns by width, arrows by the last move, the flash, the cursor.
 @Suite struct MarketsViewTests {
@@ -28,7 +29,7 @@ import Testing
     return universe.rows
   }
 
-  @Test(arguments: [(52, 5), (60, 6), (77, 7), (80, 7), (117, 11), (200, 11)])
+  @Test(arguments: [(52, 5), (62, 6), (77, 7), (80, 7), (117, 11), (200, 12)])
   func columnsAsWidthAllows(width: Int, count: Int) {
     let columns = MarketsColumn.fitting(width)
     #expect(columns.count == count)
@@ -85,21 +86,65 @@ import Testing
     var grid = Grid(width: 80, height: 5)
     let view = MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_100)
     view.render(into: &grid, area: grid.bounds)
-    #expect(grid.line(0).contains("Vol 24h▼"))
+    // Each column with a unit says it: USD volume, the spread in basis points (issue 29).
+    #expect(grid.line(0).contains("Vol $24h▼") && grid.line(0).contains("Spread bp"), "\(grid.line(0))")
     #expect(grid.line(1).hasPrefix("XBTUSD"))
     #expect(grid.line(2).contains("105.0▲") && grid.line(2).contains("+5.00%"))
     #expect(grid.line(3).contains("90.0▼") && grid.line(3).contains("-10.00%"))
-    // Flashing 100 ms after the move: the moved rows' symbols in reverse, green up and red down.
-    #expect(grid[0, 2].style.reverse && grid[0, 2].style.color == .up)
-    #expect(grid[0, 3].style.reverse && grid[0, 3].style.color == .down)
-    // The cursor row is reversed across; the unmoved row is not flashing.
+    // Flashing 100 ms after the move: the moved rows' symbols bold and underlined, green up and
+    // red down, not in reverse video: that is the cursor's (issue 29: a flash looked like it).
+    #expect(grid[0, 2].style == Style(.up, bold: true, underline: true))
+    #expect(grid[0, 3].style == Style(.down, bold: true, underline: true))
+    // The cursor row is reversed across; the others are not.
     #expect(grid[40, 1].style.reverse)
-    #expect(!grid[40, 2].style.reverse)
+    #expect((0..<80).allSatisfy { !grid[$0, 2].style.reverse && !grid[$0, 3].style.reverse })
 
     var later = Grid(width: 80, height: 5)
     MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_400).render(
       into: &later, area: later.bounds)
-    #expect(!later[0, 2].style.reverse && later[0, 2].style.color != .up)
+    #expect(!later[0, 2].style.underline && later[0, 2].style.color != .up)
+  }
+
+  /// Basis is the mark minus the index (not minus the last), and a dated future's shows a yearly
+  /// rate too (issue 29: `Basis` was mark − last, unlabelled).
+  @Test func theBasisIsMarkMinusIndexAndAYearForADatedFuture() throws {
+    var universe = MarketUniverse()
+    var batch = MarketBatch()
+    var u = InstrumentUpdate(symbol: "XBTZ26")
+    u.typ = "FFCCSX"
+    u.tickSize = 0.5
+    u.lastPrice = 101_000
+    u.markPrice = 100_500
+    u.indicativeSettlePrice = 100_000
+    u.timeMs = 1_700_000_000_000
+    u.expiryMs = u.timeMs! + 73 * 86_400_000
+    batch.instruments = [u]
+    batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
+    universe.apply(batch, now: 0)
+    var grid = Grid(width: 140, height: 2)
+    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 0, wallMs: u.timeMs!)
+      .render(into: &grid, area: grid.bounds)
+    #expect(grid.line(0).contains("Basis  Basis/y"), "\(grid.line(0))")
+    // +500.0 (mark − index), 0.5 % over 73 days: +2.5 % a year.
+    #expect(grid.line(1).contains("+500.0    +2.5%"), "\(grid.line(1))")
+  }
+
+  /// The cursor on a flashing row: still the whole row in reverse video.
+  @Test func theCursorShowsOnAFlashingRow() {
+    var grid = Grid(width: 80, height: 5)
+    MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 1, nowMs: 1_100).render(
+      into: &grid, area: grid.bounds)
+    #expect((0..<80).allSatisfy { grid[$0, 2].style.reverse })
+    #expect(grid[0, 2].style.underline, "and it still flashes")
+  }
+
+  /// A future's Type is whole: `future 119d`, not `future 119d0` cut from `119d04h`.
+  @Test func aFuturesTypeIsNotCut() {
+    #expect(
+      MarketsColumn.kindText(.future(expiryMs: 119 * 86_400_000 + 4 * 3_600_000), nowMs: 0) == "future 119d")
+    #expect(MarketsColumn.kindText(.future(expiryMs: 5 * 3_600_000 + 1_800_000), nowMs: 0) == "future 5h30m")
+    #expect(
+      MarketsColumn.kindText(.future(expiryMs: 999 * 86_400_000), nowMs: 0).count < MarketsColumn.kind.width)
   }
 
   /// A last price too wide for its column is shown short (`12.3B`), never cut.

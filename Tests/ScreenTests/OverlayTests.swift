@@ -41,6 +41,29 @@ import Testing
       ])
   }
 
+  /// A line longer than its column wraps at words under its action, never cut (issue 29: the
+  /// help cut its lines at 80 columns, `hea…`, `eat…`).
+  @Test func longLinesWrapAtWords() {
+    let long = [
+      KeyHint("c", "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
+      KeyHint("Tab", "next pane"),
+    ]
+    var g = Snapshot.grid(34, 8)
+    HelpOverlay(entries: long).render(into: &g, area: g.bounds)
+    #expect(
+      Fixtures.lines(g) == [
+        "··································",
+        "┏ Keys ━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
+        "┃ c    chart: sparkline          ┃",
+        "┃        1s/1m/5m, candles       ┃",
+        "┃        1m/5m/1h/1d, heatmap    ┃",
+        "┃ Tab  next pane                 ┃",
+        "┗━━━━━━━━━━━━━━━━ any key closes ┛",
+        "··································",
+      ])
+    #expect(!g.text.contains("…"))
+  }
+
   @Test func snapshotAscii() {
     var g = Snapshot.grid(50, 12)
     HelpOverlay(entries: Self.entries, ascii: true).render(into: &g, area: g.bounds)

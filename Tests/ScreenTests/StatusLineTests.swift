@@ -76,7 +76,9 @@ import Testing
     #expect(ConnectionBadge(.live).isLive && !ConnectionBadge(.stale([])).isLive)
   }
 
-  @Test func liveWithFiguresAndHintsTrimmedFromTheEnd() {
+  /// Hints go from the middle of the list: `? help` and `q quit` (the last) are the last to go
+  /// (issue 29: at 80 and 120 columns they were the first).
+  @Test func liveWithFiguresAndHintsKeepHelpAndQuit() {
     let line = StatusLine(
       connection: ConnectionBadge(.live), messagesPerSecond: 42, dataAgeMs: 120, pingMs: 18, hints: Self.hints
     )
@@ -84,14 +86,15 @@ import Testing
     #expect(g.line(0) == String(repeating: "·", count: 100))
     #expect(
       g.line(1)
-        == "  LIVE   42/s  age 120ms  ping 18ms       1 Book  2 Trades  3 Chart  Tab focus  +/- group  s symbol "
+        == "  LIVE   42/s  age 120ms  ping 18ms            1 Book  2 Trades  3 Chart  Tab focus  ? help  q quit "
     )
     #expect((1...6).allSatisfy { g[$0, 1].style == Style(.live, bold: true, reverse: true) })
     #expect(g[7, 1].style == Style())
-    #expect(g[42, 1].style == Style(bold: true))  // key
-    #expect(g[44, 1].style == Style(.muted))  // action
+    #expect(g[47, 1].style == Style(bold: true))  // key
+    #expect(g[49, 1].style == Style(.muted))  // action
     #expect(
-      Self.render(line, width: 60).line(1) == "  LIVE   42/s  age 120ms  ping 18ms        1 Book  2 Trades ")
+      Self.render(line, width: 60).line(1) == "  LIVE   42/s  age 120ms  ping 18ms  1 Book  ? help  q quit ")
+    #expect(Self.render(line, width: 50).line(1) == "  LIVE   42/s  age 120ms  ping 18ms        ? help ")
   }
 
   @Test func connectionCountersShowOnlyWhenNotZero() {
@@ -115,7 +118,7 @@ import Testing
     let line = StatusLine(connection: badge, hints: Self.hints)
     #expect(
       Self.render(line, width: 80).line(1)
-        == "  RECONNECTING 3 in 4s   Could not resolve host: ws.bitmex.com           1 Book ")
+        == "  RECONNECTING 3 in 4s   Could not resolve host: ws.bitmex.com   ? help  q quit ")
     #expect(
       Self.render(line, width: 60).line(1) == "  RECONNECTING 3 in 4s   Could not resolve host: ws.bitmex… ")
     let g = Self.render(line, width: 80)
@@ -128,7 +131,7 @@ import Testing
       connection: badge, notice: "hourly connection limit: next in 12m00s", hints: Self.hints)
     #expect(
       Self.render(line, width: 100).line(1)
-        == "  RECONNECTING 3 in 4s   hourly connection limit: next in 12m00s; Connection refused         1 Book "
+        == "  RECONNECTING 3 in 4s   hourly connection limit: next in 12m00s; Connection refused         ? help "
     )
     #expect(
       Self.render(line, width: 60).line(1) == "  RECONNECTING 3 in 4s   hourly connection limit: next in … "
@@ -144,7 +147,7 @@ import Testing
       connection: ConnectionBadge(.stale([])), markers: ["DEMO"], messagesPerSecond: 0.5, hints: Self.hints)
     #expect(
       Self.render(markers, width: 60).line(1)
-        == "  STALE    DEMO   0.5/s           1 Book  2 Trades  3 Chart ")
+        == "  STALE    DEMO   0.5/s    1 Book  2 Trades  ? help  q quit ")
     let error = StatusLine(
       connection: ConnectionBadge(.error(FeedFailure(.other, "Unknown or expired symbol XBTUSDX"))),
       hints: Self.hints, ascii: true

@@ -26,6 +26,47 @@ import Testing
     #expect(ThemeColor.terminalDefault.terminalColor(colors: 256) == -1)
   }
 
+  /// Every built-in theme under 8, 16 and 256 colours: each role gets a colour the terminal has,
+  /// bids and rising prices stay green, asks and falling prices red, nothing is drawn in the
+  /// background's colour (black on a dark theme, white on the light one), and the heat ramp keeps
+  /// five distinct steps. Before the fallbacks the dark theme's bars (22, 52) came out black on 8.
+  @Test(arguments: [8, 16, 256])
+  func everyThemeKeepsItsMeaningOnFewColours(colors: Int) {
+    let greens: Set<Int32> = colors == 256 ? [] : [2, 10]
+    let reds: Set<Int32> = colors == 256 ? [] : [1, 9]
+    for theme in Theme.builtIn where !theme.monochrome {
+      let background: Set<Int32> = theme.name == "light" ? [7, 15, 231, 255] : [0, 16, 232]
+      var heat: Set<Int32> = []
+      for role in Style.Color.allCases where theme.colors[role] != nil {
+        let c = theme.terminalColor(of: role, colors: colors)
+        let what = "\(theme.name) \(role) on \(colors): \(c)"
+        #expect(c >= -1 && c < colors, "\(what)")
+        #expect(!background.contains(c), "\(what)")
+        if colors == 256, case .index(let n) = theme[role] { #expect(c == Int32(n), "\(what)") }
+        if [.buy, .up, .bidBar, .live].contains(role), !greens.isEmpty {
+          #expect(greens.contains(c), "\(what)")
+        }
+        if [.sell, .down, .askBar].contains(role), !reds.isEmpty { #expect(reds.contains(c), "\(what)") }
+        if [.heat1, .heat2, .heat3, .heat4, .heat5].contains(role) { heat.insert(c) }
+      }
+      #expect(heat.count == 5, "\(theme.name) heat ramp on \(colors): \(heat.sorted())")
+    }
+  }
+
+  /// A colour set in the config (no hand-picked fallback) becomes the nearest colour the terminal
+  /// has, but never black when it is not nearly black.
+  @Test func aConfiguredColourOnFewColoursIsNotBlack() {
+    var theme = Theme.dark
+    theme.colors[.bidBar] = .index(28)
+    theme.colors[.askBar] = .rgb(90, 0, 0)
+    #expect(theme.terminalColor(of: .bidBar, colors: 8) == 2)
+    #expect(theme.terminalColor(of: .askBar, colors: 8) == 1)
+    #expect(theme.terminalColor(of: .askBar, colors: 16) == 1)
+    theme.colors[.bidBar] = .index(2)  // one the terminal has: itself
+    #expect(theme.terminalColor(of: .bidBar, colors: 8) == 2)
+    #expect(ThemeColor.index(235).terminalColor(colors: 8) == 0)  // nearly black stays black
+  }
+
   @Test func everyRoleHasAConfigName() {
     let named = Set(Theme.roleNames.map(\.role))
     #expect(named == Set(Style.Color.allCases))
