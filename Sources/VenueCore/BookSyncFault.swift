@@ -26,6 +26,9 @@ public enum BookSyncFault: Error, Sendable, Hashable, CustomStringConvertible {
   case tooDeep(side: BookSide, levels: Int, limit: Int)
   /// A delta came before any snapshot (policies that cannot buffer).
   case noSnapshot
+  /// A message without the sequence number its venue's rule links by (an older format, or a
+  /// malformed frame): nothing can say it follows.
+  case noSequence
 
   public var description: String {
     switch self {
@@ -42,6 +45,7 @@ public enum BookSyncFault: Error, Sendable, Hashable, CustomStringConvertible {
     case let .sizeOverflow(side): "\(side) sizes add up past the largest number"
     case let .tooDeep(side, levels, limit): "\(levels) \(side) levels, more than the depth \(limit)"
     case .noSnapshot: "update before any snapshot"
+    case .noSequence: "a message without its sequence number"
     }
   }
 }

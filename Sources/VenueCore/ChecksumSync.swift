@@ -10,8 +10,8 @@ public protocol BookChecksum: Sendable {
 /// subscribe is acknowledged before its snapshot comes) are dropped.
 public struct ChecksumSync<Checksum: BookChecksum>: BookSyncPolicy {
   public private(set) var books = SyncBookkeeping()
-  /// The subscribed depth.
-  public let depth: Int
+  /// The subscribed depth (a replay that does not know it takes the first snapshot's).
+  public var depth: Int
   public let checksum: Checksum
 
   public init(depth: Int, checksum: Checksum) {

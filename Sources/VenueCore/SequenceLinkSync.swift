@@ -69,15 +69,12 @@ public struct SequenceLinkSync: BookSyncPolicy {
     guard books.state == .live else { return .dropped }
     switch link {
     case .increment:
-      guard let last = update.last, let held = lastSequence else {
-        return gap(expected: lastSequence, got: update.last)
-      }
+      guard let last = update.last, let held = lastSequence else { return unlinked() }
       let (next, overflow) = held.addingReportingOverflow(1)
-      guard !overflow, last == next else { return gap(expected: overflow ? nil : next, got: last) }
+      guard !overflow, last == next else { return gap(expected: next, got: last) }
     case .previous:
-      guard let previous = update.previous, let held = lastSequence, previous == held else {
-        return gap(expected: lastSequence, got: update.previous)
-      }
+      guard let previous = update.previous, let held = lastSequence else { return unlinked() }
+      guard previous == held else { return gap(expected: held, got: previous) }
       if update.last == update.previous, levels.isEmpty {
         books.passed()
         return .dropped  // a keep-alive: linked, nothing to apply
@@ -94,7 +91,12 @@ public struct SequenceLinkSync: BookSyncPolicy {
     return .applied
   }
 
-  private mutating func gap(expected: UInt64?, got: UInt64?) -> SyncOutcome {
-    books.resync(.sequenceGap(expected: expected ?? 0, got: got ?? 0), action: .resubscribe, checked: true)
+  private mutating func gap(expected: UInt64, got: UInt64) -> SyncOutcome {
+    books.resync(.sequenceGap(expected: expected, got: got), action: .resubscribe, checked: true)
+  }
+
+  /// A message (or the snapshot before it) without the sequence the rule links by.
+  private mutating func unlinked() -> SyncOutcome {
+    books.resync(.noSequence, action: .resubscribe, checked: true)
   }
 }

@@ -6,6 +6,7 @@ import Coinbase
 import Kraken
 import MarketModel
 import OKX
+import Replay
 import VenueCore
 
 /// The venues tradeterm knows: one line each (what `tradeterm venues` lists).
@@ -38,10 +39,146 @@ extension Tradeterm {
         named = key.venue
       }
     }
-    if let venue = named, venue != .bitmex {
+    if let venue = named, venue != .bitmex, !(once && replay != nil) {
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(
-        "\(venue.displayName) is not selectable yet (\(why)); `tradeterm venues` says what each venue can do")
+        "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
+          + " `tradeterm venues` says what each venue can do")
     }
+  }
+}
+
+extension Venues {
+  /// A replay of `symbol`'s book with the venue's decoder and sync rule (BitMEX has its own
+  /// path: nil).
+  static func bookReplay(_ venue: Venue, symbol: Symbol) -> VenueBookReplay? {
+    switch venue {
+    case .bitmex: return nil
+    case .kraken:
+      return VenueBookReplay(
+        symbol: symbol, decoder: KrakenDecoder(),
+        sync: .checksum(ChecksumSync(depth: 25, checksum: AnyBookChecksum(KrakenChecksum()))),
+        inferDepth: true)
+    case .binance, .binanceUSDM:
+      let market: BinanceMarket = venue == .binance ? .spot : .usdm
+      return VenueBookReplay(
+        symbol: symbol, decoder: BinanceDecoder(market: market, snapshotSymbol: symbol),
+        sync: .bridge(SnapshotBridgeSync(bridge: market.bridge)))
+    case .coinbase:
+      return VenueBookReplay(
+        symbol: symbol, decoder: CoinbaseDecoder(), sync: .sequence(SequenceLinkSync(link: .connection)))
+    case .bybitSpot, .bybitLinear, .bybitInverse:
+      return VenueBookReplay(
+        symbol: symbol, decoder: BybitDecoder(), sync: .sequence(SequenceLinkSync(link: .increment)))
+    case .okx:
+      return VenueBookReplay(
+        symbol: symbol, decoder: OKXDecoder(), sync: .sequence(SequenceLinkSync(link: .previous)))
+    }
+  }
+}
+
+extension Tradeterm {
+  /// The venue the command line names (`--venue`, or `venue:` before the symbol), BitMEX when
+  /// none (validated already).
+  var resolvedVenue: Venue {
+    if let v = venueOption.flatMap({ Venue(name: $0) }) { return v }
+    if let given = instrument ?? symbolOption, case .success(let key) = InstrumentKey.parse(given) {
+      return key.venue
+    }
+    return .bitmex
+  }
+
+  /// `--once --replay FILE` of another venue than BitMEX: its book through its own decoder and
+  /// sync rule, printed with the integrity counts.
+  func replayVenueBook(path: String, venue: Venue, json: Bool, levels: Int) throws {
+    guard let symbolText = givenSymbol, let symbol = Symbol(symbolText),
+      var replay = Venues.bookReplay(venue, symbol: symbol)
+    else {
+      throw fail(
+        "--replay of a \(venue.displayName) recording needs the instrument: --symbol or \(venue):SYMBOL")
+    }
+    let reader: RecordingReader
+    do {
+      reader = try RecordingReader(path: path)
+    } catch {
+      throw fail(
+        "cannot replay \(TerminalText.sanitized(path)): \(TerminalText.sanitized(error.description))")
+    }
+    do {
+      while let line = try reader.nextLine() {
+        replay.feed(
+          UnsafeBufferPointer(start: line.baseAddress?.assumingMemoryBound(to: UInt8.self), count: line.count)
+        )
+      }
+    } catch {
+      throw fail(
+        "cannot read \(TerminalText.sanitized(path)) on: \(TerminalText.sanitized(error.description))")
+    }
+    guard replay.bookMessages > 0 else {
+      throw fail(
+        "\(TerminalText.sanitized(path)) holds no \(venue.displayName) book of \(TerminalText.sanitized(symbolText))"
+          + (replay.badFrames > 0
+            ? " (\(replay.badFrames) frames not read: \(replay.lastBadFrame ?? ""))" : ""))
+    }
+    print(VenueBookReport(replay: replay, venue: venue, levels: levels).text(json: json), terminator: "")
+  }
+}
+
+/// The final book of a venue replay as `--once` prints it: text columns, or JSON with the
+/// venue and the integrity counts (`{"checks": N, "failures": M, "resyncs": K}`).
+struct VenueBookReport {
+  let replay: VenueBookReplay
+  let venue: Venue
+  let levels: Int
+
+  func sides() -> (bids: [(String, String)], asks: [(String, String)]) {
+    let book = replay.book
+    func rows(_ side: BookSide) -> [(String, String)] {
+      let ladder = book[side]
+      return (0..<min(levels, ladder.count)).map { rank in
+        let l = ladder.level(fromBest: rank)
+        return (book.price(l.price).description, book.size(l.size).description)
+      }
+    }
+    return (rows(.bid), rows(.ask))
+  }
+
+  var sync: String {
+    switch replay.sync.state {
+    case .live: "live"
+    case .waiting: "waiting for a snapshot"
+    case .resyncing(let fault): "resyncing: \(fault)"
+    }
+  }
+
+  func text(json: Bool) -> String {
+    let (bids, asks) = sides()
+    let i = replay.sync.integrity
+    if json {
+      func list(_ rows: [(String, String)]) -> String {
+        "[" + rows.map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]"
+      }
+      return "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),"
+        + "\"symbol\":\(TerminalText.jsonLiteral(replay.symbol.description)),"
+        + "\"status\":\"REPLAY ENDED\",\"mode\":\"replay\",\"sync\":\(TerminalText.jsonLiteral(sync)),"
+        + "\"bids\":\(list(bids)),\"asks\":\(list(asks)),"
+        + "\"integrity\":{\"checks\":\(i.checks),\"failures\":\(i.failures),\"resyncs\":\(i.resyncs)},"
+        + "\"frames\":\(replay.frames),\"badFrames\":\(replay.badFrames),\"trades\":\(replay.trades)}\n"
+    }
+    let pw = max(5, (bids + asks).map(\.0.count).max() ?? 0)
+    let sw = max(4, (bids + asks).map(\.1.count).max() ?? 0)
+    func row(_ lead: String, _ p: String, _ s: String) -> String {
+      lead + "  " + String(repeating: " ", count: pw - p.count) + p + "  "
+        + String(repeating: " ", count: sw - s.count)
+        + s + "\n"
+    }
+    var out = "\(venue):\(TerminalText.sanitized(replay.symbol.description))  REPLAY ENDED  book \(sync)\n"
+    out += row("   ", "price", "size")
+    for a in asks.reversed() { out += row("ask", a.0, a.1) }
+    for b in bids { out += row("bid", b.0, b.1) }
+    out +=
+      "integrity: \(i.checks) checks, \(i.failures) failures, \(i.resyncs) resyncs; \(replay.frames) frames"
+      + (replay.badFrames > 0 ? ", \(replay.badFrames) not read" : "") + "\n"
+    return out
   }
 }

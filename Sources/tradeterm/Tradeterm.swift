@@ -279,6 +279,9 @@ struct Tradeterm: ParsableCommand {
       held = PositionsFile.demo
       positionsName = "demo"
     }
+    if let replay, once, resolvedVenue != .bitmex {
+      return try replayVenueBook(path: replay, venue: resolvedVenue, json: json, levels: levels)
+    }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.

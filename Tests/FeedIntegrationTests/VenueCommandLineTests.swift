@@ -47,3 +47,75 @@ import Testing
     #expect(run.stderr.split(separator: "\n").count == 1)
   }
 }
+
+/// `--once --replay FILE` of another venue's frames: its decoder, its book rule, the final book
+/// and the integrity counts (issues 25–27).
+@Suite struct VenueReplayCommandLineTests {
+  static let dir = "Tests/Fixtures/exchanges/"
+
+  func json(_ arguments: [String]) throws -> [String: Any] {
+    let run = try TradetermProcess.run(["--once", "--json", "--speed", "0"] + arguments)
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  func integrity(_ json: [String: Any]) -> [Int] {
+    let i = json["integrity"] as? [String: Any] ?? [:]
+    return ["checks", "failures", "resyncs"].map { (i[$0] as? Int) ?? -1 }
+  }
+
+  @Test func krakenChecksumsAllVerify() throws {
+    let j = try json([
+      "--replay", Self.dir + "kraken-v2_2026-08-01_BTCUSD_book10_resubscribes_ws.jsonl", "--venue", "kraken",
+      "--symbol", "BTC/USD",
+    ])
+    #expect(j["venue"] as? String == "kraken" && j["symbol"] as? String == "BTC/USD")
+    #expect(integrity(j) == [301, 0, 0])
+    let bids = try #require(j["bids"] as? [[Double]])
+    #expect(bids.first == [63004.9, 0.01661321])
+  }
+
+  @Test func binanceBridgesAndCrossChecks() throws {
+    let spot = try json([
+      "--replay",
+      Self.dir + "binance-spot_2024-08-08_BTCUSDT_depth100ms-trade-bookTicker-snapshot_hftbacktest.txt",
+      "binance:BTCUSDT",
+    ])
+    #expect(spot["venue"] as? String == "binance" && integrity(spot) == [15, 0, 0])
+    #expect((spot["asks"] as? [[Double]])?.first == [61824.01, 0.39004])
+    let usdm = try json([
+      "--replay",
+      Self.dir + "binance-usdm_2024-08-08_BTCUSDT_depth0ms-trade-bookTicker-snapshot_hftbacktest.txt",
+      "binance-usdm:BTCUSDT",
+    ])
+    #expect(usdm["venue"] as? String == "binance-usdm" && integrity(usdm) == [15, 0, 0])
+    #expect((usdm["bids"] as? [[Double]])?.first == [61800.1, 1.025])
+  }
+
+  @Test func coinbaseAndBybitFollowTheirSequences() throws {
+    let coinbase = try json([
+      "--replay", Self.dir + "coinbase-advanced_docs-shaped_BTC-USD.jsonl", "coinbase:BTC-USD",
+    ])
+    #expect(coinbase["sync"] as? String == "live" && integrity(coinbase) == [40, 0, 0])
+    let bybit = try json([
+      "--replay", Self.dir + "bybit-v5_docs-shaped_BTCUSDT_orderbook50.jsonl", "bybit-linear:BTCUSDT",
+    ])
+    #expect(bybit["sync"] as? String == "live" && integrity(bybit) == [56, 0, 0])
+  }
+
+  /// OKX's 2022 frames predate `seqId`: the book is not followed blindly, and says why.
+  @Test func okxFramesWithoutSequencesSayWhy() throws {
+    let okx = try json(["--replay", Self.dir + "okx-v5_2022-05-13_UNI-USD-SWAP_ws.jsonl", "okx:UNI-USD-SWAP"])
+    #expect(okx["sync"] as? String == "resyncing: a message without its sequence number")
+    #expect(integrity(okx) == [1, 1, 1])
+  }
+
+  @Test func aFileWithoutTheBookSaysSo() throws {
+    let run = try TradetermProcess.run([
+      "--once", "--replay", Self.dir + "kraken-v2_2026-08-01_BTCUSD_book10_resubscribes_ws.jsonl",
+      "kraken:ETH/USD",
+    ])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("holds no Kraken book of ETH/USD"), "\(run.stderr)")
+  }
+}

@@ -1,0 +1,138 @@
+/// One instrument's book followed through a venue's recorded frames, offline: the venue's
+/// decoder, its sync rule and the book engine, exactly as live, with the integrity counts at
+/// the end (`--once --json --replay FILE --venue NAME`).
+///
+/// Lines are the frames of one venue: bare JSON (`--venue` says whose), tradeterm's recorder
+/// format (`<unix seconds> <frame>`), or the hftbacktest collector's (`<local ns> <frame>`, a
+/// REST snapshot body as a bare frame). The book's precision is taken from the first snapshot
+/// (the decimals the venue wrote), and a checksum rule's depth from the first snapshot's size
+/// when it was not given.
+public struct VenueBookReplay: Sendable {
+  public let symbol: Symbol
+  public private(set) var sync: AnyBookSync
+  public private(set) var book = PriceBook(priceScale: 0, sizeScale: 0)
+  /// Lines read, frames decoded, frames refused by the decoder (and the last refusal).
+  public private(set) var lines = 0
+  public private(set) var frames = 0
+  public private(set) var badFrames = 0
+  public private(set) var lastBadFrame: String?
+  /// Trades of the instrument seen.
+  public private(set) var trades = 0
+  /// Book messages of the instrument seen.
+  public private(set) var bookMessages = 0
+  private let decoder: any VenueFrameDecoder
+  private let inferDepth: Bool
+  private var sequence = ConnectionSequence()
+  private var batch = VenueBatch()
+  private var scaled = false
+
+  /// A replay of `symbol` with `decoder` and `sync`; `inferDepth` sets a checksum rule's depth
+  /// from the first snapshot.
+  public init(symbol: Symbol, decoder: any VenueFrameDecoder, sync: AnyBookSync, inferDepth: Bool = false) {
+    self.symbol = symbol
+    self.decoder = decoder
+    self.sync = sync
+    self.inferDepth = inferDepth
+    _ = self.sync.subscribed(book: &book)
+  }
+
+  /// Where the frame starts in a recorded line, and its receive time in nanoseconds when the
+  /// line has one: a leading run of digits (with a fraction: seconds; 16 or more digits without
+  /// one: nanoseconds), an optional `:`, a space.
+  public static func split(_ line: UnsafeBufferPointer<UInt8>) -> (frame: Int, ns: Int64?) {
+    var i = 0
+    while i < line.count, line[i] &- 0x30 < 10 { i += 1 }
+    guard i > 0 else { return (0, nil) }
+    let whole = i
+    var fraction = 0
+    if i < line.count, line[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < line.count, line[i] &- 0x30 < 10 {
+        i += 1
+        fraction += 1
+      }
+    }
+    if i < line.count, line[i] == UInt8(ascii: ":") { i += 1 }
+    guard i < line.count, line[i] == UInt8(ascii: " ") else { return (0, nil) }
+    let text = UnsafeBufferPointer(rebasing: line[0..<(whole + (fraction > 0 ? fraction + 1 : 0))])
+    var ns: Int64?
+    if fraction == 0, whole >= 16, let v = FixedDecimal.parseInteger(text) {
+      ns = v
+    } else if let seconds = try? FixedDecimal.parse(text).get(), let v = seconds.mantissa(atScale: 9) {
+      ns = v
+    }
+    return (i + 1, ns)
+  }
+
+  /// One line of the recording.
+  public mutating func feed(_ line: UnsafeBufferPointer<UInt8>) {
+    lines += 1
+    let (start, ns) = Self.split(line)
+    let frame = UnsafeBufferPointer(rebasing: line[start...])
+    guard !frame.isEmpty, frame[0] != UInt8(ascii: "#") else { return }
+    batch.removeAll()
+    do {
+      try decoder.decode(frame, receivedAt: ns ?? Int64(lines), into: &batch)
+    } catch {
+      badFrames += 1
+      lastBadFrame = "line \(lines): \(error)"
+      return
+    }
+    frames += 1
+    for event in batch.events {
+      switch event {
+      case let .book(s, update, levels) where s == symbol:
+        bookMessages += 1
+        let changes = batch.levels(levels)
+        if update.kind == .snapshot { adoptPrecision(changes) }
+        _ = sync.receive(update, changes, book: &book)
+      case let .bbo(s, id?, bid, ask) where s == symbol:
+        _ = sync.receiveBBO(updateID: id, bid: bid, ask: ask, book: &book)
+      case .connectionSequence(let n):
+        _ = sync.connectionSequence(sequence.next(n))
+      case let .trades(s, range) where s == symbol:
+        trades += range.count
+      default: break
+      }
+    }
+  }
+
+  /// A snapshot with more decimals than the book keeps: a book at that precision (the snapshot
+  /// replaces the book anyway); and the checksum rule's depth, when it is to be inferred.
+  private mutating func adoptPrecision(_ levels: ArraySlice<LevelChange>) {
+    var p: UInt8 = 0
+    var s: UInt8 = 0
+    var bids = 0
+    var asks = 0
+    for l in levels {
+      p = max(p, l.price.scale)
+      s = max(s, l.size.scale)
+      if l.side == .bid { bids += 1 } else { asks += 1 }
+    }
+    if !scaled || p > book.priceScale || s > book.sizeScale {
+      book = PriceBook(
+        priceScale: max(p, scaled ? book.priceScale : 0), sizeScale: max(s, scaled ? book.sizeScale : 0))
+      scaled = true
+    }
+    if inferDepth, case .checksum(var c) = sync, max(bids, asks) > 0 {
+      c.depth = max(bids, asks)
+      sync = .checksum(c)
+    }
+  }
+}
+
+extension FixedDecimal {
+  /// A non-negative whole number's digits (nil when empty, not digits, or past `Int64`).
+  static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard !text.isEmpty else { return nil }
+    var v: Int64 = 0
+    for c in text {
+      guard c &- 0x30 < 10 else { return nil }
+      let (m, o1) = v.multipliedReportingOverflow(by: 10)
+      let (a, o2) = m.addingReportingOverflow(Int64(c &- 0x30))
+      if o1 || o2 { return nil }
+      v = a
+    }
+    return v
+  }
+}
