@@ -48,7 +48,7 @@ let package = Package(
     // A pull reader of JSON for the venue adapters: keys and number text as byte spans, nothing
     // allocated per value.
     .target(name: "WireJSON"),
-    .target(name: "MarketModel", dependencies: ["VenueCore"]),
+    .target(name: "MarketModel", dependencies: ["VenueCore", "WireJSON"]),
     // Venue adapters on the core.
     .target(name: "Kraken", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "Binance", dependencies: ["VenueCore", "WireJSON"]),
@@ -160,7 +160,8 @@ let package = Package(
 
     // What the unit tests share: the seeded generator, fixtures, grid snapshots. It links no
     // simulator and no network code.
-    .target(name: "TestSupport", dependencies: ["Seeding", "Screen"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["Seeding", "Screen", "VenueCore"], path: "Tests/TestSupport"),
     .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
     .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),

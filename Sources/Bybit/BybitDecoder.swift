@@ -105,34 +105,25 @@ public struct BybitDecoder: VenueFrameDecoder {
     var firstEntry = true
     while try r.nextElement(first: &firstEntry) {
       try r.beginObject()
-      var symbol: Symbol?
-      var price: FixedDecimal?
-      var size: FixedDecimal?
-      var aggressor: Aggressor?
-      var time: Int64?
+      var t = TradeDraft()
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "s") {
-          symbol = Symbol(utf8: try r.readStringSpan())
+          try t.readSymbol(&r, "s")
         } else if WireReader.equals(key, "p") {
-          price = try r.readDecimal("p")
+          t.price = try r.readDecimal("p")
         } else if WireReader.equals(key, "v") {
-          size = try r.readDecimal("v")
+          t.size = try r.readDecimal("v")
         } else if WireReader.equals(key, "S") {
-          let side = try r.readStringSpan()
-          aggressor = WireReader.equals(side, "Buy") ? .buy : (WireReader.equals(side, "Sell") ? .sell : nil)
+          try t.readSide(&r, buy: "Buy", sell: "Sell")
         } else if WireReader.equals(key, "T") {
-          time = Int64(clamping: try r.readUInt64())
+          t.venueTimeMs = Int64(clamping: try r.readUInt64())
         } else {
           // `i` is a UUID: no numeric id.
           try r.skipValue()
         }
       }
-      guard let symbol, let price, let size, let aggressor else {
-        throw WireError("trade without s, p, v or S", at: r.position)
-      }
-      batch.appendTrade(
-        VenueTrade(price: price, size: size, aggressor: aggressor, venueTimeMs: time), symbol: symbol)
+      try t.append(to: &batch, at: r.position)
     }
   }
 

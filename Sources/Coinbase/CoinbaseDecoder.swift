@@ -141,37 +141,26 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
     var firstTrade = true
     while try r.nextElement(first: &firstTrade) {
       try r.beginObject()
-      var symbol: Symbol?
-      var price: FixedDecimal?
-      var size: FixedDecimal?
-      var maker: Aggressor?
-      var time: Int64?
-      var id: UInt64?
+      var t = TradeDraft()
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "product_id") {
-          symbol = Symbol(utf8: try r.readStringSpan())
+          try t.readSymbol(&r, "product_id")
         } else if WireReader.equals(key, "price") {
-          price = try r.readDecimal("price")
+          t.price = try r.readDecimal("price")
         } else if WireReader.equals(key, "size") {
-          size = try r.readDecimal("size")
+          t.size = try r.readDecimal("size")
         } else if WireReader.equals(key, "side") {
-          let s = try r.readStringSpan()
-          maker = WireReader.equals(s, "BUY") ? .buy : (WireReader.equals(s, "SELL") ? .sell : nil)
+          try t.readSide(&r, buy: "BUY", sell: "SELL", maker: true)
         } else if WireReader.equals(key, "time") {
-          time = WireTime.parseMillis(try r.readStringSpan())
+          t.venueTimeMs = WireTime.parseMillis(try r.readStringSpan())
         } else if WireReader.equals(key, "trade_id") {
-          id = try? r.readUInt64()
+          t.id = try? r.readUInt64()
         } else {
           try r.skipValue()
         }
       }
-      guard let symbol, let price, let size, let maker else {
-        throw WireError("trade without product_id, price, size or side", at: r.position)
-      }
-      batch.appendTrade(
-        VenueTrade(price: price, size: size, aggressor: maker.opposite, venueTimeMs: time, id: id),
-        symbol: symbol)
+      try t.append(to: &batch, at: r.position)
     }
   }
 }

@@ -21,22 +21,10 @@ public enum ConfigLoader {
 
   /// Loads `text`, the contents of `file` (named in messages).
   public static func load(_ text: String, file: String) -> Result<LoadedConfig, ConfigError> {
-    // The TOML parser reads a C string: a NUL would end the file there, silently.
-    if let at = nulPosition(text) {
-      return .failure(
-        ConfigError(
-          file: file, position: at, message: "a NUL byte: the config must be text (nothing was read)"))
-    }
     let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      let at = SourcePosition(
-        line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-      return .failure(ConfigError(file: file, position: at, message: "not valid TOML: \(error.description)"))
-    } catch {
-      return .failure(
-        ConfigError(file: file, position: .init(line: 1, column: 1), message: "not valid TOML: \(error)"))
+    switch parseTable(text, file: file, what: "the config") {
+    case .success(let t): table = t
+    case .failure(let error): return .failure(error)
     }
     var reader = Reader(file: file, locator: KeyLocator(text))
     do {
@@ -48,6 +36,26 @@ public enum ConfigLoader {
       return .success(LoadedConfig(settings: settings, warnings: warnings, keyConflicts: conflicts))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// `text` as a TOML table, or where and why it is not one. `what` names the file in the
+  /// message about a NUL byte.
+  static func parseTable(_ text: String, file: String, what: String) -> Result<TOMLTable, ConfigError> {
+    // The TOML parser reads a C string: a NUL would end the file there, silently.
+    if let at = nulPosition(text) {
+      return .failure(
+        ConfigError(file: file, position: at, message: "a NUL byte: \(what) must be text (nothing was read)"))
+    }
+    do {
+      return .success(try TOMLTable(string: text))
+    } catch let error as TOMLParseError {
+      let at = SourcePosition(
+        line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
+      return .failure(ConfigError(file: file, position: at, message: "not valid TOML: \(error.description)"))
+    } catch {
+      return .failure(
+        ConfigError(file: file, position: .init(line: 1, column: 1), message: "not valid TOML: \(error)"))
     }
   }
 
@@ -72,21 +80,10 @@ public enum ConfigLoader {
   /// that does not load is skipped with a warning and the others are kept; only text that is
   /// not TOML, or `alerts` that is not an array of tables, fails the file.
   public static func loadAlerts(_ text: String, file: String) -> Result<LoadedAlerts, ConfigError> {
-    if let at = nulPosition(text) {
-      return .failure(
-        ConfigError(
-          file: file, position: at, message: "a NUL byte: the alerts file must be text (nothing was read)"))
-    }
     let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      let at = SourcePosition(
-        line: max(1, error.source.begin.line), column: max(1, error.source.begin.column))
-      return .failure(ConfigError(file: file, position: at, message: "not valid TOML: \(error.description)"))
-    } catch {
-      return .failure(
-        ConfigError(file: file, position: .init(line: 1, column: 1), message: "not valid TOML: \(error)"))
+    switch parseTable(text, file: file, what: "the alerts file") {
+    case .success(let t): table = t
+    case .failure(let error): return .failure(error)
     }
     var reader = Reader(file: file, locator: KeyLocator(text))
     var loaded = LoadedAlerts()

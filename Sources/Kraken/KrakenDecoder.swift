@@ -142,38 +142,26 @@ public struct KrakenDecoder: VenueFrameDecoder {
     var firstEntry = true
     while try r.nextElement(first: &firstEntry) {
       try r.beginObject()
-      var symbol: Symbol?
-      var price: FixedDecimal?
-      var qty: FixedDecimal?
-      var aggressor: Aggressor?
-      var time: Int64?
-      var id: UInt64?
+      var t = TradeDraft()
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "symbol") {
-          symbol = Symbol(utf8: try r.readStringSpan())
-          if symbol == nil { throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position) }
+          try t.readSymbol(&r, "symbol")
         } else if WireReader.equals(key, "price") {
-          price = try r.readDecimal("price")
+          t.price = try r.readDecimal("price")
         } else if WireReader.equals(key, "qty") {
-          qty = try r.readDecimal("qty")
+          t.size = try r.readDecimal("qty")
         } else if WireReader.equals(key, "side") {
-          let side = try r.readStringSpan()
-          aggressor = WireReader.equals(side, "buy") ? .buy : (WireReader.equals(side, "sell") ? .sell : nil)
-          if aggressor == nil { throw WireError("side neither buy nor sell", at: r.position) }
+          try t.readSide(&r, buy: "buy", sell: "sell")
         } else if WireReader.equals(key, "timestamp") {
-          time = WireTime.parseMillis(try r.readStringSpan())
+          t.venueTimeMs = WireTime.parseMillis(try r.readStringSpan())
         } else if WireReader.equals(key, "trade_id") {
-          id = try r.readUInt64()
+          t.id = try r.readUInt64()
         } else {
           try r.skipValue()
         }
       }
-      guard let symbol, let price, let qty, let aggressor else {
-        throw WireError("trade without symbol, price, qty or side", at: r.position)
-      }
-      batch.appendTrade(
-        VenueTrade(price: price, size: qty, aggressor: aggressor, venueTimeMs: time, id: id), symbol: symbol)
+      try t.append(to: &batch, at: r.position)
     }
   }
 

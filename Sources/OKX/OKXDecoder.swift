@@ -128,36 +128,26 @@ public struct OKXDecoder: VenueFrameDecoder {
     var firstEntry = true
     while try r.nextElement(first: &firstEntry) {
       try r.beginObject()
-      var symbol: Symbol?
-      var price: FixedDecimal?
-      var size: FixedDecimal?
-      var aggressor: Aggressor?
-      var time: Int64?
-      var id: UInt64?
+      var t = TradeDraft()
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "instId") {
-          symbol = Symbol(utf8: try r.readStringSpan())
+          try t.readSymbol(&r, "instId")
         } else if WireReader.equals(key, "px") {
-          price = try r.readDecimal("px")
+          t.price = try r.readDecimal("px")
         } else if WireReader.equals(key, "sz") {
-          size = try r.readDecimal("sz")
+          t.size = try r.readDecimal("sz")
         } else if WireReader.equals(key, "side") {
-          let side = try r.readStringSpan()
-          aggressor = WireReader.equals(side, "buy") ? .buy : (WireReader.equals(side, "sell") ? .sell : nil)
+          try t.readSide(&r, buy: "buy", sell: "sell")
         } else if WireReader.equals(key, "ts") {
-          time = Int64(clamping: try r.readUInt64())
+          t.venueTimeMs = Int64(clamping: try r.readUInt64())
         } else if WireReader.equals(key, "tradeId") {
-          id = try? r.readUInt64()
+          t.id = try? r.readUInt64()
         } else {
           try r.skipValue()
         }
       }
-      guard let symbol, let price, let size, let aggressor else {
-        throw WireError("trade without instId, px, sz or side", at: r.position)
-      }
-      batch.appendTrade(
-        VenueTrade(price: price, size: size, aggressor: aggressor, venueTimeMs: time, id: id), symbol: symbol)
+      try t.append(to: &batch, at: r.position)
     }
   }
 

@@ -5,10 +5,8 @@
 ///
 /// Time comes in with each message (`BookUpdate.receivedAt`); nothing is read inside.
 public protocol BookSyncPolicy: Sendable {
-  var state: BookSyncState { get }
-  var integrity: IntegrityCounts { get }
-  /// When the book last changed (local monotonic nanoseconds), nil before the first snapshot.
-  var lastAppliedAt: Int64? { get }
+  /// Where the policy stands, its counts and its age.
+  var books: SyncBookkeeping { get }
 
   /// The connection subscribed (or subscribed again) to the book: whatever is held is no longer
   /// followed. Returns what the connection must do next (a REST bridge fetches a snapshot).
@@ -19,6 +17,13 @@ public protocol BookSyncPolicy: Sendable {
     _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   )
     -> SyncOutcome
+}
+
+extension BookSyncPolicy {
+  public var state: BookSyncState { books.state }
+  public var integrity: IntegrityCounts { books.integrity }
+  /// When the book last changed (local monotonic nanoseconds), nil before the first snapshot.
+  public var lastAppliedAt: Int64? { books.lastAppliedAt }
 }
 
 /// The state every policy keeps the same way: where it stands, its integrity counts, its age.

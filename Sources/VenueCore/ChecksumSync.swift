@@ -19,10 +19,6 @@ public struct ChecksumSync<Checksum: BookChecksum>: BookSyncPolicy {
     self.checksum = checksum
   }
 
-  public var state: BookSyncState { books.state }
-  public var integrity: IntegrityCounts { books.integrity }
-  public var lastAppliedAt: Int64? { books.lastAppliedAt }
-
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
     if books.state == .live { books.state = .waiting }
     return .none

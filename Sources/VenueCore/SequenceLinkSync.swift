@@ -31,10 +31,6 @@ public struct SequenceLinkSync: BookSyncPolicy {
     self.depthLimit = depthLimit
   }
 
-  public var state: BookSyncState { books.state }
-  public var integrity: IntegrityCounts { books.integrity }
-  public var lastAppliedAt: Int64? { books.lastAppliedAt }
-
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
     if books.state == .live { books.state = .waiting }
     lastSequence = nil

@@ -56,9 +56,6 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     self.bridge = bridge
   }
 
-  public var state: BookSyncState { books.state }
-  public var integrity: IntegrityCounts { books.integrity }
-  public var lastAppliedAt: Int64? { books.lastAppliedAt }
   /// The last update id the book holds.
   public var lastUpdateID: UInt64? {
     switch phase {
