@@ -16,27 +16,27 @@ public struct CRC32: Sendable, Hashable {
     for b in bytes { update(b) }
   }
 
-  /// The decimal digits of `value` (no sign, no leading zeros; "0" for zero).
+  /// The decimal digits of `value` (no sign, no leading zeros; "0" for zero). Written into a
+  /// buffer on the stack, most significant last, then fed from the table in one pass (a book's
+  /// checksum feeds forty numbers a message: this is its whole cost).
   public mutating func updateDigits(of value: UInt64) {
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var n = 0
-    var v = value
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var c = crc
     withUnsafeMutableBytes(of: &digits) { buf in
+      var n = 0
+      var v = value
       repeat {
-        buf[n] = UInt8(v % 10) &+ 0x30
+        buf[23 &- n] = UInt8(truncatingIfNeeded: v % 10) | 0x30
         v /= 10
-        n += 1
+        n &+= 1
       } while v > 0
-      while n > 0 {
-        n -= 1
-        update(buf[n])
+      Self.table.withUnsafeBufferPointer { t in
+        for i in (24 &- n)..<24 {
+          c = t[Int((c ^ UInt32(buf[i])) & 0xFF)] ^ (c >> 8)
+        }
       }
     }
+    crc = c
   }
 
   static let table: [UInt32] = (0..<256).map { i -> UInt32 in

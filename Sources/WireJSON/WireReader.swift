@@ -92,6 +92,15 @@ public struct WireReader {
   public mutating func readStringSpan() throws(WireError) -> UnsafeBufferPointer<UInt8> {
     try expect(UInt8(ascii: "\""), "expected a string")
     let start = position
+    // Eight bytes at a time while none of them is a quote, a backslash or a control.
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while position &+ 8 <= bytes.count,
+        Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) == 0
+      {
+        position &+= 8
+      }
+    }
     while position < bytes.count {
       let c = bytes[position]
       if c == UInt8(ascii: "\"") {
@@ -243,6 +252,19 @@ public struct WireReader {
     for i in 0..<n where bytes[position + i] != w[i] { return false }
     position += n
     return true
+  }
+
+  /// Non-zero when a byte of `w` may be a quote, a backslash or below 0x20 (exact for "none": a word it
+  /// passes holds none; one it flags is read a byte at a time).
+  @inline(__always) static func special(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = w ^ (ones &* 0x22)
+    let backslash = w ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote & highs
+    let zeroBackslash = (backslash &- ones) & ~backslash & highs
+    let control = (w &- ones &* 0x20) & ~w & highs
+    return zeroQuote | zeroBackslash | control
   }
 
   @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
