@@ -4,12 +4,15 @@ import Screen
 /// What `--once --markets` prints: every instrument of the markets list, by 24 h USD volume, with
 /// its derived columns (as JSON lines in an array with `--json`, else a table).
 struct MarketsSnapshot {
+  /// The venue whose list this is.
+  var venue: Venue
   var status: String
   var rows: [MarketRow]
   var usdPerXBT: Double?
 
   init(universe: MarketUniverse, status: String) {
     self.status = status
+    venue = universe.venue.core
     usdPerXBT = universe.usdPerXBT
     let usd = usdPerXBT
     rows = universe.rows.sorted { a, b in
@@ -50,14 +53,16 @@ struct MarketsSnapshot {
     return out
   }
 
-  /// The JSON form (`--json`): `{"status":…,"markets":[{…},…]}`, one object per instrument.
+  /// The JSON form (`--json`): `{"venue":…,"status":…,"markets":[{…},…]}`, one object per
+  /// instrument, each with its own `venue`.
   var json: String {
     func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
     func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
     let items = rows.map { row -> String in
       let i = row.instrument
       let fields: [(String, String)] = [
-        ("venue", "\"bitmex\""), ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
+        ("venue", TerminalText.jsonLiteral(row.id.venue.name)),
+        ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
         ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)),
         ("state", string(i.state)),
         ("last", number(i.lastPrice)), ("change24hPct", number(i.change24hPercent)),
@@ -73,7 +78,8 @@ struct MarketsSnapshot {
       ]
       return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
-    return "{\"status\":\(TerminalText.jsonLiteral(status)),\"markets\":[\(items.joined(separator: ","))]}"
+    return
+      "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),\"status\":\(TerminalText.jsonLiteral(status)),\"markets\":[\(items.joined(separator: ","))]}"
   }
 }
 

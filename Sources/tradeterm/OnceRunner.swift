@@ -11,6 +11,8 @@ import Trading
 /// full disk) is an error too: it ends the run at once, or after the snapshot when only the
 /// last write, at the end, fails.
 struct OnceRunner {
+  /// The venue the command line resolved: what the book's snapshot names.
+  var venue: Venue
   var options: FeedOptions
   /// Where the data comes from.
   var mode: RunMode
@@ -119,7 +121,8 @@ struct OnceRunner {
           let valuation = Portfolio.value(
             held: held, fills: fills, universe: session.markets, nowMs: now.nanoseconds / 1_000_000,
             wallMs: DashboardRunner.wallMs(), connected: true)
-          let snapshot = PortfolioSnapshot(status: label(status), valuation: valuation)
+          let snapshot = PortfolioSnapshot(
+            venue: session.markets.venue.core, status: label(status), valuation: valuation)
           print(
             json
               ? snapshot.json
@@ -160,7 +163,7 @@ struct OnceRunner {
     var connection = status.state.label
     if case .ended = status.state, mode == .replay { connection = "ENDED" }
     let snapshot = Snapshot(
-      state: state, status: connection, mode: mode, timeMs: DashboardRunner.wallMs(),
+      venue: venue, state: state, status: connection, mode: mode, timeMs: DashboardRunner.wallMs(),
       utcOffsetMinutes: offset,
       depth: levels, trades: trades)
     snapshot.print(json: json)

@@ -5,6 +5,8 @@ import Screen
 
 /// What `--once` prints: the status, the time, the top of the book and the latest trades.
 struct Snapshot {
+  /// The venue the instrument is on (the one the command line resolved).
+  var venue: Venue
   var symbol: String
   /// The connection's state: `LIVE`, `ENDED` (a replay played out).
   var status: String
@@ -22,11 +24,12 @@ struct Snapshot {
   var utcOffsetMinutes: Int
 
   init(
-    state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
+    venue: Venue, state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
     utcOffsetMinutes: Int = 0,
     depth: Int = 10, trades tradeCount: Int = 10
   ) {
     self.utcOffsetMinutes = utcOffsetMinutes
+    self.venue = venue
     symbol = state.symbol.description
     self.status = status
     self.mode = mode
@@ -130,7 +133,7 @@ struct Snapshot {
       json ? self.json : TerminalText.sanitized(text, keepingNewlines: true), terminator: json ? "\n" : "")
   }
 
-  /// The JSON form (`--json`): the state (`status`: LIVE, ENDED) apart from where the data came
+  /// The JSON form (`--json`): the `venue` (`bitmex`), the state (`status`: LIVE, ENDED) apart from where the data came
   /// from (`mode`: live, demo, replay), the `time` it is of (ISO 8601, UTC), bids and asks best
   /// first as `[price, size]` pairs.
   var json: String {
@@ -142,7 +145,8 @@ struct Snapshot {
       return
         "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(t.size)}"
     }
-    return "{\"symbol\":\(TerminalText.jsonLiteral(symbol)),\"status\":\(TerminalText.jsonLiteral(status)),"
+    return
+      "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),\"symbol\":\(TerminalText.jsonLiteral(symbol)),\"status\":\(TerminalText.jsonLiteral(status)),"
       + "\"mode\":\"\(modeName)\",\"time\":\(timeMs.map { "\"\(Format.isoTime($0))\"" } ?? "null"),"
       + "\"bids\":\(levels(bids)),\"asks\":\(levels(asks)),\"trades\":[\(tradeList.joined(separator: ","))],"
       + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")}"

@@ -288,7 +288,7 @@ struct Tradeterm: ParsableCommand {
       }
       if once {
         let code = OnceReplayRunner(
-          opened: opened, speed: speed, json: json, utc: utc, levels: levels, trades: trades
+          venue: venue, opened: opened, speed: speed, json: json, utc: utc, levels: levels, trades: trades
         ).run()
         if code != 0 { throw ExitCode(code) }
         return
@@ -337,7 +337,8 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
+        venue: venue, options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false,
+        restURL: rest,
         utc: utc, markets: markets, portfolio: portfolio, held: held,
         fills: portfolio ? Self.paperFills() : [],
         csv: csv, levels: levels, trades: trades

@@ -13,6 +13,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
       "not a JSON object: \(run.stdout)")
     #expect(json["symbol"] as? String == "XBTUSD")
+    #expect(json["venue"] as? String == "bitmex", "\(run.stdout)")
     #expect(json["status"] as? String == "LIVE")
     #expect(json["mode"] as? String == "demo")
     let time = try #require(json["time"] as? String, "\(run.stdout)")
@@ -186,6 +187,7 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
     #expect(object["status"] as? String == "ENDED" && object["mode"] as? String == "replay")
+    #expect(object["venue"] as? String == "bitmex", "\(json.stdout)")
     #expect(object["time"] as? String == "2021-07-22T22:36:38.468Z", "\(json.stdout)")
     #expect((object["bids"] as? [Any])?.count == 3 && (object["trades"] as? [Any])?.count == 3)
   }
