@@ -1,18 +1,17 @@
+import App
 import MarketModel
 import Screen
 
 /// What `--once --markets` prints: every instrument of the markets list, by 24 h USD volume, with
 /// its derived columns (as JSON lines in an array with `--json`, else a table).
 struct MarketsSnapshot {
-  /// The venue whose list this is.
-  var venue: Venue
-  var status: String
+  /// The venue whose list this is (the universe's), the state, the mode and the time.
+  var header: SnapshotHeader
   var rows: [MarketRow]
   var usdPerXBT: Double?
 
-  init(universe: MarketUniverse, status: String) {
-    self.status = status
-    venue = universe.venue.core
+  init(universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?) {
+    header = SnapshotHeader(venue: universe.venue.core, status: status, mode: mode, timeMs: timeMs)
     usdPerXBT = universe.usdPerXBT
     let usd = usdPerXBT
     rows = universe.rows.sorted { a, b in
@@ -36,7 +35,7 @@ struct MarketsSnapshot {
 
   /// The text form: a status line, then one row per instrument.
   var text: String {
-    var out = "markets  \(rows.count)  \(TerminalText.sanitized(status))\n"
+    var out = "markets  \(rows.count)  \(TerminalText.sanitized(header.label))\n"
     out +=
       "symbol".padding(14) + "last".leftPad(16) + "24h %".leftPad(10) + "vol 24h $".leftPad(12)
       + "OI $".leftPad(10) + "  type\n"
@@ -53,8 +52,8 @@ struct MarketsSnapshot {
     return out
   }
 
-  /// The JSON form (`--json`): `{"venue":…,"status":…,"markets":[{…},…]}`, one object per
-  /// instrument, each with its own `venue`.
+  /// The JSON form (`--json`): `{"venue":…,"status":…,"mode":…,"time":…,"markets":[{…},…]}`,
+  /// one object per instrument, each with its own `venue`.
   var json: String {
     func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
     func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
@@ -79,7 +78,7 @@ struct MarketsSnapshot {
       return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
     return
-      "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),\"status\":\(TerminalText.jsonLiteral(status)),\"markets\":[\(items.joined(separator: ","))]}"
+      "{\(header.jsonFields),\"markets\":[\(items.joined(separator: ","))]}"
   }
 }
 

@@ -1,3 +1,4 @@
+import App
 import MarketModel
 import Screen
 import Trading
@@ -9,10 +10,12 @@ import Trading
 /// positions are valued on: JSON at the top and in each position, CSV in a last column (last, so
 /// that a spreadsheet's columns from before keep their places).
 struct PortfolioSnapshot {
-  /// The venue whose marks value the positions (the universe's).
-  var venue: Venue
-  var status: String
+  /// The venue whose marks value the positions (the universe's), the state, the mode and the time.
+  var header: SnapshotHeader
   var valuation: PortfolioValuation
+
+  /// The venue the positions are on.
+  var venue: Venue { header.venue }
 
   private static func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
   private static func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
@@ -79,8 +82,7 @@ struct PortfolioSnapshot {
     let usd =
       "{\"netValue\":\(Self.number(v.usdNetValue)),\"totalPnl\":\(Self.number(v.usdTotalPnL)),\"pnlPct\":\(Self.number(v.usdPnLPercent))}"
     return
-      "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),\"status\":\(TerminalText.jsonLiteral(status)),"
-      + "\"positions\":[\(positions.joined(separator: ","))],"
+      "{\(header.jsonFields),\"positions\":[\(positions.joined(separator: ","))],"
       + "\"totals\":[\(totals.joined(separator: ","))],\"usd\":\(usd),\"usdRate\":\(rate),"
       + "\"notValued\":\(v.notValued),\"stale\":\(v.stale)}"
   }
@@ -141,7 +143,7 @@ struct PortfolioSnapshot {
     let height = valuation.lines.count + valuation.totals.count + 4
     var grid = Grid(width: 160, height: height)
     PortfolioView(valuation: valuation).render(into: &grid, area: grid.bounds)
-    var out = "portfolio  \(valuation.lines.count)  \(status)\n"
+    var out = "portfolio  \(valuation.lines.count)  \(TerminalText.sanitized(header.label))\n"
     for y in 0..<height { out += grid.line(y).trimmingTrailingSpaces() + "\n" }
     return out
   }

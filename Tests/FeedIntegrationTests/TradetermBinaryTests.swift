@@ -32,6 +32,31 @@ import Testing
     #expect(json["mark"] is NSNumber)
   }
 
+  /// Every `--once --json` output says the same of itself (issues 23 and 29): the `venue`, the
+  /// connection's `status` apart from the `mode` (the markets list and the portfolio said
+  /// `"DEMO LIVE"` in `status`), and the `time` it is of, within the run.
+  @Test(arguments: [[], ["--markets"], ["--portfolio"]])
+  func everyOnceJSONHasTheSameHeader(output: [String]) throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tt-header-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let before = Date()
+    let run = try TradetermProcess.run(
+      ["--once", "--json", "--demo", "--timeout", "20"] + output, environment: ["XDG_STATE_HOME": state.path])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "not a JSON object: \(run.stdout.prefix(300))")
+    #expect(json["venue"] as? String == "bitmex")
+    #expect(json["status"] as? String == "LIVE")
+    #expect(json["mode"] as? String == "demo")
+    let time = try #require(json["time"] as? String, "\(run.stdout.prefix(300))")
+    let parser = ISO8601DateFormatter()
+    parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let at = try #require(parser.date(from: time), "\(time)")
+    #expect(at >= before.addingTimeInterval(-1) && at <= Date().addingTimeInterval(1), "\(time)")
+  }
+
   /// `--once --replay` of the SOLUSDT fixture at full speed: REPLAY ENDED with the top of book
   /// that Tests/Fixtures/PROVENANCE.md §1 states.
   @Test func onceReplayOfTheSOLUSDTFixture() throws {
