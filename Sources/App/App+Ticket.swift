@@ -178,9 +178,10 @@ extension App {
   static func handle(_ news: PaperNews, _ state: inout AppState) -> [Effect] {
     state.dirty = true
     switch news {
-    case .opened(let events, let warnings, let readOnly):
+    case .opened(let events, let warnings, let readOnly, let heldByAnother):
       for event in events { state.paper.ledger.apply(event) }
       state.paper.readOnly = readOnly
+      state.paper.retakeAt = heldByAnother ? state.now + PaperState.retakeSeconds : nil
       var said: [String] = []
       if let first = warnings.first {
         said.append(warnings.count == 1 ? first : "\(first) (+\(warnings.count - 1) more)")
@@ -202,8 +203,30 @@ extension App {
       let text = "not saved, so not placed: \(reason)"
       state.ticket?.result = text
       state.notice = Notice(text, until: state.now + StatusNote.noticeSeconds)
+    case .tookOver(let events, let warnings):
+      // The other tradeterm wrote while this one was read-only: its journal replaces the start's.
+      var ledger = PaperLedger()
+      for event in events { ledger.apply(event) }
+      state.paper.ledger = ledger
+      state.paper.readOnly = nil
+      state.paper.retakeAt = nil
+      var said = "paper journal: the other tradeterm quit; this one is the writer now"
+      if let first = warnings.first { said += " (\(first))" }
+      state.notice = Notice(said, until: state.now + StatusNote.noticeSeconds * 2)
+    case .retakeFailed(let reason):
+      state.paper.retakeAt = nil
+      state.paper.readOnly = reason
+      state.notice = Notice("paper journal: \(reason)", until: state.now + StatusNote.noticeSeconds)
     }
     return []
+  }
+
+  /// The tick's part: a read-only run tries the journal's lock again every
+  /// `PaperState.retakeSeconds` while another tradeterm holds it.
+  static func retakeJournal(_ state: inout AppState) -> [Effect] {
+    guard let at = state.paper.retakeAt, state.now >= at else { return [] }
+    state.paper.retakeAt = state.now + PaperState.retakeSeconds
+    return [.retakeJournal]
   }
 
   /// A few words on what just happened to the paper orders.

@@ -53,7 +53,7 @@ public enum App {
       {
         sampleHeatmap(&state)
       }
-      return candleRefresh(&state)
+      return candleRefresh(&state) + retakeJournal(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs

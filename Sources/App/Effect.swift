@@ -20,6 +20,9 @@ public enum Effect: Sendable, Hashable {
   /// Append these paper-order events to the journal and fsync it, then report back with
   /// `AppEvent.paper` (`.written` or `.failed`): nothing shows before it is on disk.
   case writeJournal([PaperEvent])
+  /// Try the lock of the journal another tradeterm held, and report back with `AppEvent.paper`
+  /// (`.tookOver`, `.retakeFailed`; nothing while the other still holds it).
+  case retakeJournal
   /// An alert fired: ring, notify, run its command, log it.
   case alertFired(FiredAlert)
   /// Keep the alerts added live for the next run (written atomically).

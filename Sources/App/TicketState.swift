@@ -1,4 +1,5 @@
 import MarketModel
+import Session
 import Trading
 
 /// The order ticket's slice of the state (`o` opens it over the dashboard): what is typed, the
@@ -50,6 +51,10 @@ public struct PaperState: Sendable {
   /// Why orders cannot be placed: the journal is in use by another process, could not be
   /// opened, or was not opened (nil: the journal is writable).
   public var readOnly: String? = "no paper journal"
+  /// When to try the journal's lock again (another tradeterm held it at start; nil: no retry).
+  public var retakeAt: MonotonicTime?
+  /// How often a read-only run tries the lock of a journal another tradeterm holds.
+  public static let retakeSeconds = 3.0
 
   public init() {}
 
@@ -67,7 +72,15 @@ public struct PaperState: Sendable {
 public enum PaperNews: Sendable {
   /// The journal was opened and read back: its events, the lines skipped, and why it is
   /// read-only if it is.
-  case opened(events: [PaperEvent], warnings: [String], readOnly: String?)
+  /// `heldByAnother`: read-only only because another tradeterm holds the lock, so the lock is
+  /// tried again every `PaperState.retakeSeconds` (`Effect.retakeJournal`).
+  case opened(events: [PaperEvent], warnings: [String], readOnly: String?, heldByAnother: Bool = false)
+  /// This process took the lock over (the other tradeterm quit): the journal as read now, its
+  /// orders and fills included, replaces what was read at start, and orders can be placed.
+  case tookOver(events: [PaperEvent], warnings: [String])
+  /// Trying the lock found the journal unusable (not merely held by another tradeterm): why.
+  /// The tries stop. (While the other still holds it, a try has nothing to report.)
+  case retakeFailed(reason: String)
   /// These events are on disk (written and fsync'ed): show them.
   case written([PaperEvent])
   /// These events could not be written: they did not happen.

@@ -19,13 +19,19 @@ import Darwin
 /// - Only a regular file is used, never through a symbolic link (`O_NOFOLLOW`: the link's target
 ///   would be cut), and at most `maxBytes` of it are read.
 /// - An advisory lock (`flock`) makes one process the writer: a second one finds the journal in
-///   use, reads it, and stays read-only.
+///   use, reads it, and stays read-only until `retakeLock` finds the first one gone (the
+///   dashboard tries every few seconds), then loads the journal again and is the writer.
 public final class PaperJournal {
   public let path: String
   /// Whether this process holds the lock and may append.
   public private(set) var writable = false
   /// Why the journal is read-only (another process holds it, or it could not be opened).
   public private(set) var readOnlyReason: String?
+  /// Whether the journal is read-only only because another process holds its lock: then
+  /// `retakeLock` may yet make this process the writer.
+  public private(set) var heldByAnother = false
+  /// The reason given while another process holds the lock.
+  public static let heldByAnotherReason = "journal in use by another tradeterm: read-only until it quits"
   private var fd: Int32 = -1
   /// Writes the bytes of one append: `Files.writeAll`, or a test's stand-in that fails.
   private let write: (Int32, UnsafeRawBufferPointer) -> Int32?
@@ -69,13 +75,43 @@ public final class PaperJournal {
       readOnlyReason = "cannot use \(path): \(refusal)"
       return
     }
+    lock()
+  }
+
+  /// Takes the lock on `fd` without waiting, or says why not.
+  private func lock() {
     if flock(fd, LOCK_EX | LOCK_NB) == 0 {
       writable = true
+      heldByAnother = false
+      readOnlyReason = nil
     } else if errno == EWOULDBLOCK {
-      readOnlyReason = "journal in use by another tradeterm: read-only"
+      heldByAnother = true
+      readOnlyReason = Self.heldByAnotherReason
     } else {
+      heldByAnother = false
       readOnlyReason = "cannot lock \(path): \(String(cString: strerror(errno)))"
     }
+  }
+
+  /// Tries the lock again when another process held it (`heldByAnother`): true when this process
+  /// is now the writer; then `load` again, since the other one wrote meanwhile. The path is
+  /// opened afresh, so a journal removed or replaced since is the one now at the path. Returns
+  /// false (and stops `heldByAnother` when the journal cannot be used at all) otherwise.
+  public func retakeLock() -> Bool {
+    guard heldByAnother else { return writable }
+    Files.makeDirectories(Files.directory(of: path), mode: 0o755)
+    let opened: Int32
+    switch Files.openRegular(path, flags: O_RDWR | O_CREAT | O_APPEND) {
+    case .success(let newFD): opened = newFD
+    case .failure(let refusal):
+      heldByAnother = false
+      readOnlyReason = "cannot use \(path): \(refusal)"
+      return false
+    }
+    if fd >= 0 { close(fd) }
+    fd = opened
+    lock()
+    return writable
   }
 
   deinit {

@@ -5,12 +5,17 @@ public enum ThemeColor: Sendable, Hashable {
   case index(UInt8)
   case rgb(UInt8, UInt8, UInt8)
 
-  /// The basic colours by name (indices 0–15 of every 256-colour palette).
-  public static let names: [String: UInt8] = [
-    "black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7,
-    "bright-black": 8, "grey": 8, "gray": 8, "bright-red": 9, "bright-green": 10, "bright-yellow": 11,
-    "bright-blue": 12, "bright-magenta": 13, "bright-cyan": 14, "bright-white": 15,
+  /// The basic colours' names in index order (0–15 of every 256-colour palette): how the config
+  /// file spells each.
+  public static let basicNames = [
+    "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright-black", "bright-red",
+    "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white",
   ]
+
+  /// The basic colours by name, and `grey`/`gray` for bright black, as the config file reads them.
+  public static let names: [String: UInt8] = Dictionary(
+    uniqueKeysWithValues: basicNames.enumerated().map { ($0.element, UInt8($0.offset)) }
+      + [("grey", 8), ("gray", 8)])
 
   /// `"red"`, `"default"`, `"196"` (an index 0–255) or `"#ff8800"`; nil for anything else.
   public init?(parsing text: String) {
@@ -32,7 +37,7 @@ public enum ThemeColor: Sendable, Hashable {
   public var text: String {
     switch self {
     case .terminalDefault: "default"
-    case .index(let n): Self.names.filter { $0.value == n && !$0.key.hasPrefix("gr") }.first?.key ?? "\(n)"
+    case .index(let n): n < Self.basicNames.count ? Self.basicNames[Int(n)] : "\(n)"
     case .rgb(let r, let g, let b):
       "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }

@@ -98,7 +98,8 @@ struct DashboardRunner {
     state.portfolio.visible = startOnPortfolio
     if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
-    // restart; a second tradeterm finds it locked and stays read-only.
+    // restart; a second tradeterm finds it locked and stays read-only until the first quits (it
+    // tries the lock every few seconds: `Effect.retakeJournal`).
     let journal = PaperJournal.standardPath().map { PaperJournal(path: $0) }
     // The clock first, so that what the journal has to say stays on screen for its while.
     _ = App.update(&state, .tick(now: MonotonicTime.now(), wallMs: Self.wallMs()))
@@ -107,7 +108,10 @@ struct DashboardRunner {
       journalWarnings = loaded.warnings
       _ = App.update(
         &state,
-        .paper(.opened(events: loaded.events, warnings: loaded.warnings, readOnly: journal.readOnlyReason)))
+        .paper(
+          .opened(
+            events: loaded.events, warnings: loaded.warnings, readOnly: journal.readOnlyReason,
+            heldByAnother: journal.heldByAnother)))
     } else {
       _ = App.update(
         &state,
@@ -271,6 +275,20 @@ struct DashboardRunner {
           let news: PaperNews = failure.map { .failed(events, reason: $0) } ?? .written(events)
           effects += App.update(&state, .paper(news))
           forceDraw = true
+        case .retakeJournal:
+          guard let journal else { break }
+          if journal.retakeLock() {
+            // The writer now: read again what the other one wrote meanwhile.
+            let loaded = journal.load()
+            journalWarnings += loaded.warnings
+            logger?.notice("paper journal: took over the lock of \(journal.path)")
+            effects += App.update(&state, .paper(.tookOver(events: loaded.events, warnings: loaded.warnings)))
+            forceDraw = true
+          } else if !journal.heldByAnother {
+            effects += App.update(
+              &state, .paper(.retakeFailed(reason: journal.readOnlyReason ?? "read-only")))
+            forceDraw = true
+          }
         case .saveAlerts(let rules):
           if let problem = alertsFile?.save(rules) {
             state.notice = Notice(problem, until: tickNow + 10)

@@ -1,15 +1,17 @@
+import App
 import MarketModel
 import Screen
 
 /// What `--once --markets` prints: every instrument of the markets list, by 24 h USD volume, with
 /// its derived columns (as JSON lines in an array with `--json`, else a table).
 struct MarketsSnapshot {
-  var status: String
+  /// The venue whose list this is (the universe's), the state, the mode and the time.
+  var header: SnapshotHeader
   var rows: [MarketRow]
   var usdPerXBT: Double?
 
-  init(universe: MarketUniverse, status: String) {
-    self.status = status
+  init(universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?) {
+    header = SnapshotHeader(venue: universe.venue.core, status: status, mode: mode, timeMs: timeMs)
     usdPerXBT = universe.usdPerXBT
     let usd = usdPerXBT
     rows = universe.rows.sorted { a, b in
@@ -33,7 +35,7 @@ struct MarketsSnapshot {
 
   /// The text form: a status line, then one row per instrument.
   var text: String {
-    var out = "markets  \(rows.count)  \(TerminalText.sanitized(status))\n"
+    var out = "markets  \(rows.count)  \(TerminalText.sanitized(header.label))\n"
     out +=
       "symbol".padding(14) + "last".leftPad(16) + "24h %".leftPad(10) + "vol 24h $".leftPad(12)
       + "OI $".leftPad(10) + "  type\n"
@@ -50,14 +52,16 @@ struct MarketsSnapshot {
     return out
   }
 
-  /// The JSON form (`--json`): `{"status":…,"markets":[{…},…]}`, one object per instrument.
+  /// The JSON form (`--json`): `{"venue":…,"status":…,"mode":…,"time":…,"markets":[{…},…]}`,
+  /// one object per instrument, each with its own `venue`.
   var json: String {
     func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
     func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
     let items = rows.map { row -> String in
       let i = row.instrument
       let fields: [(String, String)] = [
-        ("venue", "\"bitmex\""), ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
+        ("venue", TerminalText.jsonLiteral(row.id.venue.name)),
+        ("symbol", TerminalText.jsonLiteral(row.id.symbol.description)),
         ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)),
         ("state", string(i.state)),
         ("last", number(i.lastPrice)), ("change24hPct", number(i.change24hPercent)),
@@ -73,7 +77,8 @@ struct MarketsSnapshot {
       ]
       return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
-    return "{\"status\":\(TerminalText.jsonLiteral(status)),\"markets\":[\(items.joined(separator: ","))]}"
+    return
+      "{\(header.jsonFields),\"markets\":[\(items.joined(separator: ","))]}"
   }
 }
 

@@ -7,6 +7,8 @@ import Session
 /// holds a book for the symbol; this plays the player it opened. Exit 0 with the snapshot; 2 when
 /// the file cannot be read to its end.
 struct OnceReplayRunner {
+  /// The venue the command line resolved (recordings do not name theirs yet).
+  var venue: Venue
   var opened: ReplayOpening.Opened
   var speed: Double
   var json: Bool
@@ -35,7 +37,8 @@ struct OnceReplayRunner {
     // the snapshot is of then, not of now.
     let at = session.replay?.time.flatMap { $0.isFinite && abs($0) < 1e12 ? Int64($0 * 1000) : nil }
     let snapshot = Snapshot(
-      state: session.market, status: "ENDED", mode: .replay, timeMs: at ?? session.market.tape.newest?.timeMs,
+      venue: venue, state: session.market, status: "ENDED", mode: .replay,
+      timeMs: at ?? session.market.tape.newest?.timeMs,
       utcOffsetMinutes: offset, depth: levels, trades: trades)
     snapshot.print(json: json)
     return 0

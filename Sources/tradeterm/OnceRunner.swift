@@ -11,6 +11,8 @@ import Trading
 /// full disk) is an error too: it ends the run at once, or after the snapshot when only the
 /// last write, at the end, fails.
 struct OnceRunner {
+  /// The venue the command line resolved: what the book's snapshot names.
+  var venue: Venue
   var options: FeedOptions
   /// Where the data comes from.
   var mode: RunMode
@@ -119,7 +121,11 @@ struct OnceRunner {
           let valuation = Portfolio.value(
             held: held, fills: fills, universe: session.markets, nowMs: now.nanoseconds / 1_000_000,
             wallMs: DashboardRunner.wallMs(), connected: true)
-          let snapshot = PortfolioSnapshot(status: label(status), valuation: valuation)
+          let snapshot = PortfolioSnapshot(
+            header: SnapshotHeader(
+              venue: session.markets.venue.core, status: connection(status), mode: mode,
+              timeMs: DashboardRunner.wallMs()),
+            valuation: valuation)
           print(
             json
               ? snapshot.json
@@ -147,20 +153,14 @@ struct OnceRunner {
     return 1
   }
 
-  /// The status as a snapshot says it: `DEMO LIVE`, `REPLAY ENDED`, `LIVE`.
-  private func label(_ status: FeedStatus) -> String {
-    var label = status.state.label
-    if case .ended = status.state, mode == .replay { label = "REPLAY ENDED" }
-    if !mode.label.isEmpty, !label.hasPrefix(mode.label) { label = "\(mode.label) \(label)" }
-    return label
-  }
+  /// The connection's state as every snapshot's `status` says it (`LIVE`, `ENDED`); where the
+  /// data came from is the `mode`, apart.
+  private func connection(_ status: FeedStatus) -> String { status.state.label }
 
   private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
     let offset = utc ? 0 : LocalTime.offsetMinutes()
-    var connection = status.state.label
-    if case .ended = status.state, mode == .replay { connection = "ENDED" }
     let snapshot = Snapshot(
-      state: state, status: connection, mode: mode, timeMs: DashboardRunner.wallMs(),
+      venue: venue, state: state, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs(),
       utcOffsetMinutes: offset,
       depth: levels, trades: trades)
     snapshot.print(json: json)
@@ -169,7 +169,8 @@ struct OnceRunner {
 
   /// `--markets`: every instrument row, by 24 h USD volume.
   private func finishMarkets(_ universe: MarketUniverse, _ status: FeedStatus) -> Int32 {
-    let snapshot = MarketsSnapshot(universe: universe, status: label(status))
+    let snapshot = MarketsSnapshot(
+      universe: universe, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs())
     // Symbols and names come from the exchange: no control character reaches the terminal.
     print(
       json ? snapshot.json : TerminalText.sanitized(snapshot.text, keepingNewlines: true),

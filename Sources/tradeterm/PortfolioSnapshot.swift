@@ -1,3 +1,4 @@
+import App
 import MarketModel
 import Screen
 import Trading
@@ -5,10 +6,16 @@ import Trading
 /// What `--once --portfolio` prints: every position valued at the live marks and the totals, as
 /// JSON (`--json`), CSV (`--csv`, one row per position, then one per currency total and the USD
 /// total), or a table (the screen's text). Amounts are in whole settlement currency (XBT, USDT),
-/// at full precision; the screen rounds the same numbers.
+/// at full precision; the screen rounds the same numbers. Every output names the venue the
+/// positions are valued on: JSON at the top and in each position, CSV in a last column (last, so
+/// that a spreadsheet's columns from before keep their places).
 struct PortfolioSnapshot {
-  var status: String
+  /// The venue whose marks value the positions (the universe's), the state, the mode and the time.
+  var header: SnapshotHeader
   var valuation: PortfolioValuation
+
+  /// The venue the positions are on.
+  var venue: Venue { header.venue }
 
   private static func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
   private static func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
@@ -27,8 +34,8 @@ struct PortfolioSnapshot {
     }
   }
 
-  /// The fields of one position, in order, as (name, JSON value, CSV value).
-  static func fields(_ line: PortfolioLine) -> [(String, String, String)] {
+  /// The fields of one position on `venue`, in order, as (name, JSON value, CSV value).
+  static func fields(_ line: PortfolioLine, venue: Venue) -> [(String, String, String)] {
     func both(_ name: String, _ v: Double?) -> (String, String, String) {
       (name, number(v), v.map(Format.json) ?? "")
     }
@@ -46,7 +53,7 @@ struct PortfolioSnapshot {
       text("currency", line.currency), both("marketValue", line.whole(line.marketValue)),
       both("cost", line.whole(line.cost)), both("unrealisedPnl", line.whole(line.unrealised)),
       both("pnlPct", line.pnlPercent), both("realisedPnl", line.whole(line.tally.realised)),
-      both("fees", line.whole(line.tally.fees)),
+      both("fees", line.whole(line.tally.fees)), text("venue", venue.rawValue),
     ]
   }
 
@@ -61,7 +68,7 @@ struct PortfolioSnapshot {
   var json: String {
     let v = valuation
     let positions = v.lines.map { line in
-      "{" + Self.fields(line).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+      "{" + Self.fields(line, venue: venue).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
     let totals = v.totals.map { t in
       "{\"currency\":\(TerminalText.jsonLiteral(t.currency)),"
@@ -75,7 +82,7 @@ struct PortfolioSnapshot {
     let usd =
       "{\"netValue\":\(Self.number(v.usdNetValue)),\"totalPnl\":\(Self.number(v.usdTotalPnL)),\"pnlPct\":\(Self.number(v.usdPnLPercent))}"
     return
-      "{\"status\":\(TerminalText.jsonLiteral(status)),\"positions\":[\(positions.joined(separator: ","))],"
+      "{\(header.jsonFields),\"positions\":[\(positions.joined(separator: ","))],"
       + "\"totals\":[\(totals.joined(separator: ","))],\"usd\":\(usd),\"usdRate\":\(rate),"
       + "\"notValued\":\(v.notValued),\"stale\":\(v.stale)}"
   }
@@ -94,13 +101,16 @@ struct PortfolioSnapshot {
   }
 
   var csv: String {
-    let names = Self.fields(valuation.lines.first ?? Self.emptyLine).map(\.0)
+    let names = Self.fields(valuation.lines.first ?? Self.emptyLine, venue: venue).map(\.0)
     var out = names.joined(separator: ",") + "\n"
-    for line in valuation.lines { out += Self.fields(line).map(\.2).joined(separator: ",") + "\n" }
+    for line in valuation.lines {
+      out += Self.fields(line, venue: venue).map(\.2).joined(separator: ",") + "\n"
+    }
     // The totals: the currency in `currency`, the sums in the matching columns.
     for t in valuation.totals {
       var row = [String](repeating: "", count: names.count)
       row[0] = "TOTAL"
+      row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
       row[names.firstIndex(of: "currency")!] = t.currency
       row[names.firstIndex(of: "stale")!] = t.stale ? "true" : "false"
       row[names.firstIndex(of: "marketValue")!] = Format.json(t.netValue)
@@ -112,6 +122,7 @@ struct PortfolioSnapshot {
     }
     var row = [String](repeating: "", count: names.count)
     row[0] = "TOTAL"
+    row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
     row[names.firstIndex(of: "currency")!] = "USD"
     row[names.firstIndex(of: "name")!] = Self.csv(
       valuation.rate.map { "at \($0.label) \(Format.json($0.usdPerXBT))" } ?? "no XBTUSD price")
@@ -132,7 +143,7 @@ struct PortfolioSnapshot {
     let height = valuation.lines.count + valuation.totals.count + 4
     var grid = Grid(width: 160, height: height)
     PortfolioView(valuation: valuation).render(into: &grid, area: grid.bounds)
-    var out = "portfolio  \(valuation.lines.count)  \(status)\n"
+    var out = "portfolio  \(valuation.lines.count)  \(TerminalText.sanitized(header.label))\n"
     for y in 0..<height { out += grid.line(y).trimmingTrailingSpaces() + "\n" }
     return out
   }

@@ -5,13 +5,10 @@ import Screen
 
 /// What `--once` prints: the status, the time, the top of the book and the latest trades.
 struct Snapshot {
+  /// The venue the instrument is on (the one the command line resolved), the state, the mode and
+  /// the time.
+  var header: SnapshotHeader
   var symbol: String
-  /// The connection's state: `LIVE`, `ENDED` (a replay played out).
-  var status: String
-  /// Where the data came from: the real exchange, the simulator (`--demo`), a recording.
-  var mode: RunMode
-  /// When the snapshot is of (Unix ms): now, or a replay's last moment; nil when not known.
-  var timeMs: Int64?
   var bids: [PriceLevel]
   var asks: [PriceLevel]
   var trades: [Trade]
@@ -22,15 +19,13 @@ struct Snapshot {
   var utcOffsetMinutes: Int
 
   init(
-    state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
+    venue: Venue, state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
     utcOffsetMinutes: Int = 0,
     depth: Int = 10, trades tradeCount: Int = 10
   ) {
     self.utcOffsetMinutes = utcOffsetMinutes
+    header = SnapshotHeader(venue: venue, status: status, mode: mode, timeMs: timeMs)
     symbol = state.symbol.description
-    self.status = status
-    self.mode = mode
-    self.timeMs = timeMs
     bids = state.book.top(.buy, depth)
     asks = state.book.top(.sell, depth)
     trades = Array(state.tape.prefix(tradeCount))
@@ -41,15 +36,6 @@ struct Snapshot {
     } else {
       let prices = bids.map(\.price) + asks.map(\.price) + trades.map(\.price)
       decimals = prices.map(Self.decimals).max() ?? 2
-    }
-  }
-
-  /// The mode as JSON says it.
-  var modeName: String {
-    switch mode {
-    case .live: "live"
-    case .demo: "demo"
-    case .replay: "replay"
     }
   }
 
@@ -72,8 +58,8 @@ struct Snapshot {
   var text: String {
     // One line: the symbol and status may come from outside, newlines and all.
     var out =
-      "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized([mode.label, status].filter { !$0.isEmpty }.joined(separator: " ")))\n"
-    out += "at \(timeMs.map(localTime) ?? "an unknown time")\n"
+      "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized(header.label))\n"
+    out += "at \(header.timeMs.map(localTime) ?? "an unknown time")\n"
     let prices = (asks + bids).map { price($0.price) } + trades.map { price($0.price) }
     let sizes = (asks + bids).map { String($0.size) } + trades.map { String($0.size) }
     let pw = max(5, prices.map(\.count).max() ?? 0)
@@ -130,9 +116,8 @@ struct Snapshot {
       json ? self.json : TerminalText.sanitized(text, keepingNewlines: true), terminator: json ? "\n" : "")
   }
 
-  /// The JSON form (`--json`): the state (`status`: LIVE, ENDED) apart from where the data came
-  /// from (`mode`: live, demo, replay), the `time` it is of (ISO 8601, UTC), bids and asks best
-  /// first as `[price, size]` pairs.
+  /// The JSON form (`--json`): the header (`venue`; `status`: LIVE, ENDED, apart from `mode`:
+  /// live, demo, replay; the `time` it is of), bids and asks best first as `[price, size]` pairs.
   var json: String {
     func levels(_ l: [PriceLevel]) -> String {
       "[" + l.map { "[\(Format.json($0.price)),\($0.size)]" }.joined(separator: ",") + "]"
@@ -142,8 +127,8 @@ struct Snapshot {
       return
         "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(t.size)}"
     }
-    return "{\"symbol\":\(TerminalText.jsonLiteral(symbol)),\"status\":\(TerminalText.jsonLiteral(status)),"
-      + "\"mode\":\"\(modeName)\",\"time\":\(timeMs.map { "\"\(Format.isoTime($0))\"" } ?? "null"),"
+    return
+      "{\(header.jsonFields),\"symbol\":\(TerminalText.jsonLiteral(symbol)),"
       + "\"bids\":\(levels(bids)),\"asks\":\(levels(asks)),\"trades\":[\(tradeList.joined(separator: ","))],"
       + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")}"
   }

@@ -21,30 +21,58 @@ extension Tradeterm {
   /// The venue given (`--venue`, or `venue:` before the symbol) exists, agrees with the other, and
   /// can run: BitMEX alone so far; the others say what they lack.
   func validateVenue() throws {
+    switch namedVenue() {
+    case .failure(let problem): throw fail(problem.message)
+    case .success(let venue?) where venue != .bitmex && !(once && replay != nil):
+      let why = Venues.about(venue)?.reads ?? "no adapter"
+      throw fail(
+        "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
+          + " `tradeterm venues` says what each venue can do")
+    case .success: break
+    }
+  }
+
+  /// The venue the run is on: the one given, else BitMEX (a bare symbol is BitMEX's). What the
+  /// `--once` outputs name in their `venue` field; `validate` has refused any other but for a
+  /// `--once --replay` of that venue's recording.
+  var venue: Venue {
+    guard case .success(let named?) = namedVenue() else { return .bitmex }
+    return named
+  }
+
+  /// Why the venues given cannot be read: the words of a one-line error.
+  struct VenueProblem: Error {
+    var message: String
+  }
+
+  /// The venue `--venue` or a `venue:` prefix names, nil when neither does; an unknown venue, or
+  /// two that disagree, is a problem.
+  private func namedVenue() -> Result<Venue?, VenueProblem> {
     var named: Venue?
     if let venueOption {
       guard let v = Venue(name: venueOption) else {
-        throw fail(InstrumentKey.ParseError.unknownVenue(TerminalText.sanitized(venueOption)).description)
+        return .failure(
+          VenueProblem(
+            message: InstrumentKey.ParseError.unknownVenue(TerminalText.sanitized(venueOption)).description))
       }
       named = v
     }
     if let given = instrument ?? symbolOption, given != "config", given != "venues", given.contains(":") {
       switch InstrumentKey.parse(given) {
-      case .failure(let error): throw fail(TerminalText.sanitized(error.description))
+      case .failure(let error):
+        return .failure(VenueProblem(message: TerminalText.sanitized(error.description)))
       case .success(let key):
         if let named, named != key.venue {
-          throw fail(
-            "two venues: \(key.venue) in \(TerminalText.sanitized(given)) and --venue \(named); give one")
+          return .failure(
+            VenueProblem(
+              message:
+                "two venues: \(key.venue) in \(TerminalText.sanitized(given)) and --venue \(named); give one")
+          )
         }
         named = key.venue
       }
     }
-    if let venue = named, venue != .bitmex, !(once && replay != nil) {
-      let why = Venues.about(venue)?.reads ?? "no adapter"
-      throw fail(
-        "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
-          + " `tradeterm venues` says what each venue can do")
-    }
+    return .success(named)
   }
 }
 
@@ -78,16 +106,6 @@ extension Venues {
 }
 
 extension Tradeterm {
-  /// The venue the command line names (`--venue`, or `venue:` before the symbol), BitMEX when
-  /// none (validated already).
-  var resolvedVenue: Venue {
-    if let v = venueOption.flatMap({ Venue(name: $0) }) { return v }
-    if let given = instrument ?? symbolOption, case .success(let key) = InstrumentKey.parse(given) {
-      return key.venue
-    }
-    return .bitmex
-  }
-
   /// `--once --replay FILE` of another venue than BitMEX: its book through its own decoder and
   /// sync rule, printed with the integrity counts.
   func replayVenueBook(path: String, venue: Venue, json: Bool, levels: Int) throws {

@@ -279,8 +279,8 @@ struct Tradeterm: ParsableCommand {
       held = PositionsFile.demo
       positionsName = "demo"
     }
-    if let replay, once, resolvedVenue != .bitmex {
-      return try replayVenueBook(path: replay, venue: resolvedVenue, json: json, levels: levels)
+    if let replay, once, venue != .bitmex {
+      return try replayVenueBook(path: replay, venue: venue, json: json, levels: levels)
     }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
@@ -291,7 +291,7 @@ struct Tradeterm: ParsableCommand {
       }
       if once {
         let code = OnceReplayRunner(
-          opened: opened, speed: speed, json: json, utc: utc, levels: levels, trades: trades
+          venue: venue, opened: opened, speed: speed, json: json, utc: utc, levels: levels, trades: trades
         ).run()
         if code != 0 { throw ExitCode(code) }
         return
@@ -340,7 +340,8 @@ struct Tradeterm: ParsableCommand {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
     if once {
       let code = OnceRunner(
-        options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false, restURL: rest,
+        venue: venue, options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false,
+        restURL: rest,
         utc: utc, markets: markets, portfolio: portfolio, held: held,
         fills: portfolio ? Self.paperFills() : [],
         csv: csv, levels: levels, trades: trades

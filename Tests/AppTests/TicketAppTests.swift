@@ -281,6 +281,50 @@ import Trading
     #expect(Self.screen(t).contains("NOT LIVE"))
   }
 
+  /// A read-only run whose journal another tradeterm holds tries the lock on its tick every
+  /// few seconds (issue 29, point 17); once it has it, the journal as read then (the other's
+  /// orders too) replaces the start's, orders can be placed, and the status line says so.
+  @Test func aReadOnlyRunTakesTheJournalOverWhenTheWriterQuits() {
+    var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    let reason = "journal in use by another tradeterm: read-only until it quits"
+    _ = App.update(&s, .paper(.opened(events: [], warnings: [], readOnly: reason, heldByAnother: true)))
+    func retakes(at seconds: Double) -> Int {
+      App.update(&s, .tick(now: .init(seconds: seconds), wallMs: Self.wallMs + Int64(seconds * 1000)))
+        .count(where: { $0 == .retakeJournal })
+    }
+    // Opened at 2 s: the first try 3 s later, then every 3 s, not on every tick.
+    #expect(retakes(at: 2.5) == 0 && retakes(at: 4.9) == 0)
+    #expect(retakes(at: 5) == 1)
+    #expect(retakes(at: 5.5) == 0 && retakes(at: 7.9) == 0)
+    #expect(retakes(at: 8) == 1)
+    #expect(s.paper.readOnly == reason)
+    // The other tradeterm quit: its orders come with the journal, and the ticket is unblocked.
+    let theirs = PaperOrder(
+      id: "P3", symbol: "XBTUSD", side: .buy, type: .limit, contracts: 100, price: 31_000, placedMs: 1)
+    _ = App.update(&s, .paper(.tookOver(events: [.placed(theirs)], warnings: [])))
+    #expect(s.paper.readOnly == nil && s.paper.ledger.open == [theirs])
+    #expect(StatusNote.text(s) == "paper journal: the other tradeterm quit; this one is the writer now")
+    #expect(retakes(at: 11) == 0 && retakes(at: 20) == 0)
+    _ = Self.press(&s, .character("o"))
+    _ = Self.type(&s, "100")
+    #expect(Self.quote(s).blocked == nil)
+    #expect(s.paper.nextID() == "P4")
+
+    // Not held by another (the journal could not be opened): no tries at all.
+    var t = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    _ = App.update(&t, .paper(.opened(events: [], warnings: [], readOnly: "cannot use paper.jsonl: EACCES")))
+    #expect(
+      (2...20).flatMap { App.update(&t, .tick(now: .init(seconds: Double($0)), wallMs: Self.wallMs)) }
+        .allSatisfy { $0 != .retakeJournal })
+    // A try that finds the journal unusable stops the tries and says why.
+    var u = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
+    _ = App.update(&u, .paper(.opened(events: [], warnings: [], readOnly: reason, heldByAnother: true)))
+    #expect(App.update(&u, .tick(now: .init(seconds: 5), wallMs: Self.wallMs)).contains(.retakeJournal))
+    _ = App.update(&u, .paper(.retakeFailed(reason: "cannot use paper.jsonl: gone")))
+    #expect(u.paper.readOnly == "cannot use paper.jsonl: gone")
+    #expect(!App.update(&u, .tick(now: .init(seconds: 9), wallMs: Self.wallMs)).contains(.retakeJournal))
+  }
+
   /// The journal read back at start: its orders are there, a skipped line is said.
   @Test func theJournalReadBackAtStartShowsItsOrdersAndWarnings() {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)

@@ -63,7 +63,7 @@ final class ConfigLoaderTests: XCTestCase {
       let loaded = try XCTUnwrap(settings("[theme]\nbase = \"\(base)\"\nbid = 2\n")).settings
       let text = loaded.toml
       XCTAssertTrue(text.contains("base = \"\(base)\"\n"), text)
-      XCTAssertTrue(text.contains("bid = 2\n"), text)
+      XCTAssertTrue(text.contains("bid = \"green\"\n"), text)
       XCTAssertTrue(text.contains("stale = \"none\"\n"), text)
       for (name, _) in Theme.roleNames { XCTAssertTrue(text.contains("\n\(name) = "), "\(name) in\n\(text)") }
       let again = try XCTUnwrap(settings(text)).settings

@@ -71,7 +71,7 @@ import Glibc
     let second = try Child([probe, "burst", path, "1"])
     let said = String(decoding: try second.readToEnd(timeout: 10), as: UTF8.self)
     #expect(try second.wait(timeout: 10) == 1)
-    #expect(said == "read-only: journal in use by another tradeterm: read-only\n")
+    #expect(said == "read-only: journal in use by another tradeterm: read-only until it quits\n")
 
     holder.signal(SIGKILL)
     _ = try holder.wait(timeout: 10)
@@ -79,5 +79,45 @@ import Glibc
     let wrote = String(decoding: try third.readToEnd(timeout: 10), as: UTF8.self)
     #expect(try third.wait(timeout: 10) == 0)
     #expect(wrote == "ok P1\n")
+  }
+
+  /// Reads `child`'s output until it holds `lines` lines (10 s at most): the lines.
+  static func lines(_ child: Child, _ output: inout [UInt8], count lines: Int) -> [String] {
+    _ = waitUntil(10) {
+      output += child.read(timeout: 0.2) ?? []
+      return output.count(where: { $0 == UInt8(ascii: "\n") }) >= lines
+    }
+    return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// The second instance takes over (issue 29, point 17): read-only while the writer holds the
+  /// journal, it becomes the writer once that one quits (politely, or killed), reads what the
+  /// first wrote after it started, and appends after it.
+  @Test(arguments: [SIGTERM, SIGKILL])
+  func theReadOnlyInstanceTakesOverWhenTheWriterQuits(quit: Int32) throws {
+    let path = Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    let probe = try Binaries.path("tradeterm-journal-probe")
+    let holder = try Child([probe, "hold", path])
+    var held: [UInt8] = []
+    #expect(Self.lines(holder, &held, count: 1) == ["writer"])
+
+    let taker = try Child([probe, "takeover", path])
+    var taken: [UInt8] = []
+    #expect(
+      Self.lines(taker, &taken, count: 1)
+        == ["read-only: journal in use by another tradeterm: read-only until it quits (0 events)"])
+    // The holder writes after the taker has read the journal; the taker still tries the lock.
+    holder.signal(SIGUSR1)
+    #expect(Self.lines(holder, &held, count: 2) == ["writer", "ok P1"])
+
+    holder.signal(quit)
+    #expect(try holder.wait(timeout: 10) == (quit == SIGTERM ? 0 : 128 + SIGKILL))
+    taken += try taker.readToEnd(timeout: 30)
+    #expect(try taker.wait(timeout: 10) == 0, "\(String(decoding: taken, as: UTF8.self))")
+    #expect(
+      String(decoding: taken, as: UTF8.self).split(separator: "\n").dropFirst()
+        == ["writer: 1 events", "ok P2"])
+    #expect(try Self.journalIDs(path).ids == ["P1", "P2"])
   }
 }

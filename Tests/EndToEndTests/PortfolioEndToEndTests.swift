@@ -99,6 +99,8 @@ import Testing
     let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     let rows = try #require(json["positions"] as? [[String: Any]])
     #expect(rows.map { $0["symbol"] as? String } == ["XBTUSD", "XBTUSDT", "NOPEUSD", "ETHUSD"])
+    #expect(json["venue"] as? String == "bitmex")
+    #expect(rows.allSatisfy { $0["venue"] as? String == "bitmex" }, "\(rows)")
     #expect(rows.map { $0["source"] as? String } == ["file", "file", "file", "paper"])
     var xbt = 0.0
     var usdt = 0.0
@@ -139,6 +141,9 @@ import Testing
     let lines = csv.split(separator: "\n")
     #expect(lines.first?.hasPrefix("symbol,name,source,status") == true)
     #expect(lines.filter { $0.hasPrefix("TOTAL,") }.count == 3)
+    // The venue in a last column, on every row (the totals are this venue's too).
+    #expect(lines.first?.hasSuffix(",venue") == true, "\(csv)")
+    #expect(lines.count == 8 && lines.dropFirst().allSatisfy { $0.hasSuffix(",bitmex") }, "\(csv)")
   }
 
   @Test func aBadPositionsFileIsRefusedClearly() throws {

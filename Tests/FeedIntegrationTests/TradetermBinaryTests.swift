@@ -13,6 +13,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
       "not a JSON object: \(run.stdout)")
     #expect(json["symbol"] as? String == "XBTUSD")
+    #expect(json["venue"] as? String == "bitmex", "\(run.stdout)")
     #expect(json["status"] as? String == "LIVE")
     #expect(json["mode"] as? String == "demo")
     let time = try #require(json["time"] as? String, "\(run.stdout)")
@@ -29,6 +30,31 @@ import Testing
     #expect(trades.allSatisfy { ["Buy", "Sell"].contains($0["side"] as? String ?? "") })
     #expect(json["last"] is NSNumber)
     #expect(json["mark"] is NSNumber)
+  }
+
+  /// Every `--once --json` output says the same of itself (issues 23 and 29): the `venue`, the
+  /// connection's `status` apart from the `mode` (the markets list and the portfolio said
+  /// `"DEMO LIVE"` in `status`), and the `time` it is of, within the run.
+  @Test(arguments: [[], ["--markets"], ["--portfolio"]])
+  func everyOnceJSONHasTheSameHeader(output: [String]) throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tt-header-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let before = Date()
+    let run = try TradetermProcess.run(
+      ["--once", "--json", "--demo", "--timeout", "20"] + output, environment: ["XDG_STATE_HOME": state.path])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "not a JSON object: \(run.stdout.prefix(300))")
+    #expect(json["venue"] as? String == "bitmex")
+    #expect(json["status"] as? String == "LIVE")
+    #expect(json["mode"] as? String == "demo")
+    let time = try #require(json["time"] as? String, "\(run.stdout.prefix(300))")
+    let parser = ISO8601DateFormatter()
+    parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let at = try #require(parser.date(from: time), "\(time)")
+    #expect(at >= before.addingTimeInterval(-1) && at <= Date().addingTimeInterval(1), "\(time)")
   }
 
   /// `--once --replay` of the SOLUSDT fixture at full speed: REPLAY ENDED with the top of book
@@ -186,6 +212,7 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
     #expect(object["status"] as? String == "ENDED" && object["mode"] as? String == "replay")
+    #expect(object["venue"] as? String == "bitmex", "\(json.stdout)")
     #expect(object["time"] as? String == "2021-07-22T22:36:38.468Z", "\(json.stdout)")
     #expect((object["bids"] as? [Any])?.count == 3 && (object["trades"] as? [Any])?.count == 3)
   }

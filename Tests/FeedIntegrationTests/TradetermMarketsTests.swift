@@ -17,8 +17,10 @@ import Testing
       let json = try #require(
         try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
         "not a JSON object: \(run.stdout.prefix(300))")
-      #expect(json["status"] as? String == "LIVE")
+      #expect(json["status"] as? String == "LIVE" && json["mode"] as? String == "live")
       let rows = try #require(json["markets"] as? [[String: Any]])
+      #expect(json["venue"] as? String == "bitmex")
+      #expect(rows.allSatisfy { $0["venue"] as? String == "bitmex" })
       #expect(rows.map { $0["symbol"] as? String ?? "" }.sorted() == sim.listing.map(\.symbol).sorted())
       // Every row, the indices too (after the markets, which have a volume).
       let markets = rows.filter { $0["kind"] as? String != "index" }

@@ -27,10 +27,12 @@ import Testing
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(prefixed.stdout.utf8)) as? [String: Any])
     #expect(json["symbol"] as? String == "ETHUSD")
+    #expect(json["venue"] as? String == "bitmex", "\(prefixed.stdout)")
     let viaOption = try TradetermProcess.run([
       "--venue", "BitMEX", "--symbol", "ETHUSD", "--once", "--json", "--demo", "--timeout", "20",
     ])
     #expect(viaOption.status == 0, "stderr: \(viaOption.stderr)")
+    #expect(viaOption.stdout.contains(#""venue":"bitmex""#), "\(viaOption.stdout)")
   }
 
   @Test(arguments: [

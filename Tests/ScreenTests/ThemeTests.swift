@@ -14,6 +14,23 @@ import Testing
     }
   }
 
+  /// The text form (what `tradeterm config` prints) names each of the 16 basic colours, green
+  /// too (a filter that left out "grey"/"gray" left out "green" and printed `2`), and every
+  /// colour reads back as itself.
+  @Test func everyColourPrintsItsNameAndReadsBack() {
+    #expect(ThemeColor.index(2).text == "green")
+    #expect(ThemeColor.index(8).text == "bright-black")
+    #expect(ThemeColor.index(10).text == "bright-green")
+    #expect(ThemeColor.index(196).text == "196")
+    for n in 0...255 {
+      let color = ThemeColor.index(UInt8(n))
+      #expect(ThemeColor(parsing: color.text) == color, "\(n): \(color.text)")
+      #expect((Int(color.text) == nil) == (n < 16), "\(n): \(color.text)")
+    }
+    #expect(ThemeColor(parsing: ThemeColor.rgb(255, 8, 0).text) == .rgb(255, 8, 0))
+    #expect(ThemeColor.terminalDefault.text == "default")
+  }
+
   /// RGB is exact on a direct-colour terminal, the nearest palette colour elsewhere.
   @Test func rgbOnEachKindOfTerminal() {
     let orange = ThemeColor.rgb(255, 135, 0)

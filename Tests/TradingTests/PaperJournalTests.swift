@@ -96,9 +96,34 @@ import Trading
     #expect(first.append([.placed(Self.order(1))]) == nil)
     let second = PaperJournal(path: path)
     #expect(!second.writable)
-    #expect(second.readOnlyReason == "journal in use by another tradeterm: read-only")
+    #expect(second.readOnlyReason == "journal in use by another tradeterm: read-only until it quits")
+    #expect(second.heldByAnother)
     #expect(second.load().events == [.placed(Self.order(1))])
     #expect(second.append([.placed(Self.order(2))]) != nil)
+  }
+
+  /// `retakeLock`: no while the first holds the journal; once it is closed the second is the
+  /// writer, reads what the first wrote after it opened, and appends after it.
+  @Test func theSecondTakesTheLockOnceTheFirstIsGone() throws {
+    let path = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var first: PaperJournal? = PaperJournal(path: path)
+    let second = PaperJournal(path: path)
+    #expect(second.heldByAnother && !second.retakeLock() && !second.writable)
+    #expect(first?.append([.placed(Self.order(1))]) == nil)
+    #expect(second.heldByAnother && !second.retakeLock())
+    first = nil
+    #expect(second.retakeLock())
+    #expect(second.writable && !second.heldByAnother && second.readOnlyReason == nil)
+    #expect(second.load().events == [.placed(Self.order(1))])
+    #expect(second.append([.placed(Self.order(2))]) == nil)
+    #expect(
+      PaperJournal(path: path, readOnly: true).load().events == [
+        .placed(Self.order(1)), .placed(Self.order(2)),
+      ])
+    // Not held by another (opened read-only on purpose): nothing to retake.
+    let reader = PaperJournal(path: path, readOnly: true)
+    #expect(!reader.heldByAnother && !reader.retakeLock())
   }
   /// A disk that fills up halfway through a line (the injected write stops with ENOSPC after
   /// writing half): the order is refused, nothing of it stays, and the next append (space
