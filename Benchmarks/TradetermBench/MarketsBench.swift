@@ -98,7 +98,7 @@ struct MarketsBench {
       "\(frameMs.fixed(3)) ms", budget: "≤ 0.2 ms", frameMs <= 0.2 ? .pass : .miss)
     // Where a frame goes: ordering the rows (filter, sort) alone, and the whole screen.
     let order = Measure.durations(runs: quick ? 2_000 : 10_000) {
-      blackHole(state.markets.order(state.session.markets))
+      blackHole(state.markets.order(state.session.markets, rates: App.rates(state)))
     }
     report.add(
       "  of which ordering the rows (median)", "\((Double(Measure.median(order)) / 1e6).fixed(3)) ms")

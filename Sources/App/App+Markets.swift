@@ -9,10 +9,11 @@ extension App {
     var markets = state.markets
     defer {
       // After a filter or a kind change the selected row may be gone: the first shown is selected.
-      markets.pinSelection(in: markets.order(state.session.markets), of: state.session.markets)
+      markets.pinSelection(
+        in: markets.order(state.session.markets, rates: rates(state)), of: state.session.markets)
       state.markets = markets
     }
-    let rows = markets.ordered(state.session.markets)
+    let rows = markets.ordered(state.session.markets, rates: rates(state))
     if markets.filtering {
       switch key {
       case .escape, .enter: markets.filtering = false

@@ -28,11 +28,11 @@ extension App {
     return []
   }
 
-  /// The portfolio valued at the universe's marks now.
+  /// The portfolio valued at the universe's marks now, in USD at the app's rates.
   public static func portfolioValuation(_ s: AppState) -> PortfolioValuation {
     Portfolio.value(
       held: s.portfolio.held, fills: s.paper.ledger.fills, universe: s.session.markets,
       nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.marketNowMs,
-      connected: s.status?.state.isConnected ?? false)
+      connected: s.status?.state.isConnected ?? false, rates: rates(s))
   }
 }

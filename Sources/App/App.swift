@@ -366,14 +366,17 @@ public enum App {
 
   /// The picker's list: the known symbols, favourites first, then by volume.
   static func pickerSymbols(_ state: AppState) -> [String] {
-    PickerState.ordered(state.symbols, favourites: state.markets.favourites, universe: state.session.markets)
+    PickerState.ordered(
+      state.symbols, favourites: state.markets.favourites, universe: state.session.markets,
+      rates: rates(state))
   }
 
   /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a
   /// re-sort moves it with its instrument); once set, nothing is ordered here again.
   static func pinMarketsCursor(_ state: inout AppState) {
     guard state.marketsVisible, state.markets.selected == nil, state.session.markets.count > 0 else { return }
-    state.markets.pinSelection(in: state.markets.order(state.session.markets), of: state.session.markets)
+    state.markets.pinSelection(
+      in: state.markets.order(state.session.markets, rates: rates(state)), of: state.session.markets)
   }
 
   private static func scroll(_ state: inout AppState, by n: Int) {

@@ -68,7 +68,7 @@ extension DashboardView {
         ? nil
         : .init(
           multiplier: fields.multiplier, isInverse: fields.isInverse, settlCurrency: fields.settlCurrency,
-          usdPerXBT: s.session.markets.usdPerXBT))
+          usdPerXBT: App.rates(s).bitcoin?.usd))
     guard key != kept else { return key }
     memo.redrewActivity = true
     box.render(into: &grid, area: area)
@@ -173,7 +173,7 @@ extension DashboardView {
   static func notionalUSD(_ s: AppState, size: Int64, price: Double?) -> Double? {
     let instrument = s.market.instrument
     return instrument.contractValue(Double(size), at: price).flatMap {
-      instrument.settlementToUSD($0, usdPerXBT: s.session.markets.usdPerXBT)
+      instrument.settlementToUSD($0, rates: App.rates(s))
     }
   }
 }

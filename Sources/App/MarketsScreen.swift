@@ -14,7 +14,8 @@ enum MarketsScreen {
     }
     let (main, status) = grid.bounds.splitBottom(1)
     let universe = s.session.markets
-    let order = s.markets.order(universe)
+    let rates = App.rates(s)
+    let order = s.markets.order(universe, rates: rates)
     let connected = s.status?.state.isConnected ?? false
     let live = connected && universe.sync == .live
     var title = "Markets  \(order.count)"
@@ -37,7 +38,7 @@ enum MarketsScreen {
     let inner = box.inner(main)
     let list = Rect(x: inner.x + 1, y: inner.y, width: max(0, inner.width - 1), height: inner.height)
     MarketsView(
-      rows: universe.rows, order: order, usdPerXBT: universe.usdPerXBT,
+      rows: universe.rows, order: order, rates: rates,
       cursor: s.markets.cursor(in: order, of: universe),
       sort: s.markets.kinds == .favourites ? nil : s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,

@@ -57,14 +57,14 @@ public struct MarketsState: Sendable, Hashable {
   public init() {}
 
   /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
-  /// symbol); the favourites in the order they were starred.
-  public func ordered(_ universe: MarketUniverse) -> [MarketRow] {
-    order(universe).map { universe.rows[$0] }
+  /// symbol); the favourites in the order they were starred. USD columns sort at `rates`.
+  public func ordered(_ universe: MarketUniverse, rates: Rates) -> [MarketRow] {
+    order(universe, rates: rates).map { universe.rows[$0] }
   }
 
   /// The positions in `universe.rows` of `ordered(universe)`: what a frame draws from, without
   /// copying a row. Each row's sort key is worked out once, then the positions are sorted.
-  public func order(_ universe: MarketUniverse) -> [Int] {
+  public func order(_ universe: MarketUniverse, rates: Rates) -> [Int] {
     let needle = filter.uppercased()
     let rows = universe.rows
     func passes(_ row: MarketRow) -> Bool {
@@ -86,8 +86,7 @@ public struct MarketsState: Sendable, Hashable {
         text[a] == text[b] ? rows[a].id < rows[b].id : (text[a] < text[b]) != descending
       }
     default:
-      let usd = universe.usdPerXBT
-      let value = rows.map { sort.sortValue($0, usdPerXBT: usd) }
+      let value = rows.map { sort.sortValue($0, rates: rates) }
       positions.sort { a, b in
         switch (value[a], value[b]) {
         case (let x?, let y?) where x != y: return (x < y) != descending

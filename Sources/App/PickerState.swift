@@ -23,17 +23,16 @@ public struct PickerState: Sendable, Hashable {
   /// USD volume (largest first; indices, which trade nothing, and unknown volumes last), ties
   /// alphabetical (issue 29: it opened on an alphabetical list of indices).
   public static func ordered(
-    _ symbols: [String], favourites: [InstrumentID], universe: MarketUniverse
+    _ symbols: [String], favourites: [InstrumentID], universe: MarketUniverse, rates: Rates
   ) -> [String] {
     let starred = favourites.map(\.symbol.description)
     let rank = Dictionary(starred.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-    let usd = universe.usdPerXBT
     let volume = Dictionary(
       symbols.map { s in
         (
           s,
           Symbol(s).flatMap { universe.row($0) }.flatMap {
-            $0.isIndex ? nil : $0.instrument.volume24hUSD(usdPerXBT: usd)
+            $0.isIndex ? nil : $0.instrument.volume24hUSD(rates: rates)
           } ?? -1
         )
       }, uniquingKeysWith: { a, _ in a })

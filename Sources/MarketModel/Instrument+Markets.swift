@@ -1,18 +1,18 @@
-/// The markets screen's derived columns, as pure functions of one instrument row (and, for
-/// contracts settled in Bitcoin, the USD price of one XBT).
+/// The markets screen's derived columns, as pure functions of one instrument row (and, for USD
+/// values, the `Rates` every screen shares).
 ///
 /// Contract value, from the row's own factors (never a symbol table): inverse contracts are
 /// worth `|multiplier|` settlement units of the quote currency (XBTUSD: −10^8, one USD);
 /// quanto and linear ones `multiplier × price` settlement units. Settlement units: `XBt` is
-/// 10^-8 XBT, `USDt` 10^-6 USDT (taken as one USD), `XBT`/`USDT` whole.
+/// 10^-8 XBT, `USDt` 10^-6 USDT, `XBT`/`USDT` whole; each valued in USD at `Rates`.
 extension Instrument {
   /// The 24-hour change in percent (+1.23 for +1.23 %): `change24h` × 100.
   public var change24hPercent: Double? { change24h.map { $0 * 100 } }
 
   /// The USD value of `amount` settlement units (`XBt`, `USDt`…); nil when the currency is
-  /// unknown or has no USD value here, or is Bitcoin and `usdPerXBT` is nil.
-  public func settlementToUSD(_ amount: Double, usdPerXBT: Double?) -> Double? {
-    SettlementCurrency(fields.settlCurrency)?.usd(amount, usdPerXBT: usdPerXBT)
+  /// unknown or has no rate in `rates` (EUR; Bitcoin without a price).
+  public func settlementToUSD(_ amount: Double, rates: Rates) -> Double? {
+    SettlementCurrency(fields.settlCurrency)?.usd(amount, rates: rates)
   }
 
   /// Whether contracts are sized in US dollars: an inverse contract quoted in USD (XBTUSD).
@@ -21,13 +21,13 @@ extension Instrument {
   /// The 24-hour volume in USD. The rule: an inverse USD-quoted contract counts USD, so
   /// `volume24h × |multiplier| / 10^8` (XBTUSD: volume24h itself); any other contract's
   /// `turnover24h` (the sum of its trades' values in settlement units) converted to USD —
-  /// USDt at par, XBt at `usdPerXBT`. Nil when the row lacks the fields.
-  public func volume24hUSD(usdPerXBT: Double?) -> Double? {
+  /// at `rates` (USDt at par, XBt at Bitcoin's rate). Nil when the row lacks the fields.
+  public func volume24hUSD(rates: Rates) -> Double? {
     if isUSDInverse, let volume = fields.volume24h, let multiplier = fields.multiplier {
       return volume * abs(multiplier) / 1e8
     }
     guard let turnover = fields.turnover24h else { return nil }
-    return settlementToUSD(turnover, usdPerXBT: usdPerXBT)
+    return settlementToUSD(turnover, rates: rates)
   }
 
   /// The value of `contracts` at `price`, in settlement units: inverse `|multiplier| / price`
@@ -40,13 +40,13 @@ extension Instrument {
 
   /// Open interest in USD: inverse USD-quoted contracts count USD; others are valued at the mark
   /// (else the last price) and converted like `volume24hUSD`. Nil for spot, which has none.
-  public func openInterestUSD(usdPerXBT: Double?) -> Double? {
+  public func openInterestUSD(rates: Rates) -> Double? {
     guard let openInterest = fields.openInterest, MarketKind(typ: fields.typ) != .spot else { return nil }
     if isUSDInverse, let multiplier = fields.multiplier { return openInterest * abs(multiplier) / 1e8 }
     guard let value = contractValue(openInterest, at: fields.markPrice ?? fields.lastPrice) else {
       return nil
     }
-    return settlementToUSD(value, usdPerXBT: usdPerXBT)
+    return settlementToUSD(value, rates: rates)
   }
 
   /// The bid-ask spread in basis points of the mid price; nil without both sides or when crossed.

@@ -87,18 +87,6 @@ public struct MarketUniverse: Sendable {
     }
   }
 
-  /// The USD price of one XBT, for valuing XBt-settled contracts: the last price of XBTUSD, else
-  /// the index `.BXBT`; nil when neither is known.
-  public var usdPerXBT: Double? {
-    for symbol in Self.xbtPriceSymbols {
-      if let price = row(symbol)?.instrument.lastPrice, price > 0 { return price }
-    }
-    return nil
-  }
-
-  /// Where the XBT price comes from, in order (made once, not on every valuation).
-  private static let xbtPriceSymbols: [Symbol] = ["XBTUSD", ".BXBT"]
-
   /// The index of `symbol`'s row, appending an empty one the first time it is seen.
   private mutating func slot(_ symbol: Symbol) -> Int {
     let id = InstrumentID(venue: venue, symbol: symbol)

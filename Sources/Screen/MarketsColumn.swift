@@ -69,20 +69,20 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
 
   /// The value `row` sorts by in this column (nil sorts last); `symbol` and `kind` sort by text.
   /// Age sorts by the time of the last update, older rows higher (descending: stalest first).
-  public func sortValue(_ row: MarketRow, usdPerXBT: Double?) -> Double? {
+  public func sortValue(_ row: MarketRow, rates: Rates) -> Double? {
     let i = row.instrument
     switch self {
     case .symbol, .kind: return nil
     case .last: return i.lastPrice
     case .age: return row.changedAt.map { -Double($0) }
     case .change: return i.change24h
-    case .volume: return i.volume24hUSD(usdPerXBT: usdPerXBT)
+    case .volume: return i.volume24hUSD(rates: rates)
     case .spread: return i.spreadBps
     case .mark: return i.markPrice
     case .basis: return i.basis
     case .basisAnnual: return i.basisAnnualPercent
     case .funding: return i.fundingPercent
-    case .openInterest: return i.openInterestUSD(usdPerXBT: usdPerXBT)
+    case .openInterest: return i.openInterestUSD(rates: rates)
     }
   }
 

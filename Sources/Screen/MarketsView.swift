@@ -13,8 +13,9 @@ public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
   public var order: [Int]?
-  /// XBT's USD price, for XBt-settled volumes and open interest.
-  public var usdPerXBT: Double?
+  /// The USD rates (shared with the portfolio), for volumes and open interest settled in XBt
+  /// and USDt.
+  public var rates: Rates
   /// The index of the selected row in the rows shown.
   public var cursor: Int
   /// The column the rows are sorted by (its header carries the arrow); nil when they keep an
@@ -32,14 +33,14 @@ public struct MarketsView: Sendable {
   public var ascii: Bool
 
   public init(
-    rows: [MarketRow], order: [Int]? = nil, usdPerXBT: Double?, cursor: Int, sort: MarketsColumn? = .volume,
+    rows: [MarketRow], order: [Int]? = nil, rates: Rates, cursor: Int, sort: MarketsColumn? = .volume,
     descending: Bool = true,
     nowMs: Int64 = 0, wallMs: Int64 = 0, flashMs: Int64 = 300, starred: Set<InstrumentID> = [],
     ascii: Bool = false
   ) {
     self.rows = rows
     self.order = order
-    self.usdPerXBT = usdPerXBT
+    self.rates = rates
     self.cursor = cursor
     self.sort = sort
     self.descending = descending
@@ -145,13 +146,13 @@ public struct MarketsView: Sendable {
         }
       return (i.lastPrice, arrow)
     case .change: return (i.change24h.map { $0 * 100 }, "%")
-    case .volume: return (i.volume24hUSD(usdPerXBT: usdPerXBT), "")
+    case .volume: return (i.volume24hUSD(rates: rates), "")
     case .spread: return (i.spreadBps, "")
     case .mark: return (i.markPrice, "")
     case .basis: return (i.basis, "")
     case .basisAnnual: return (i.basisAnnualPercent, "%")
     case .funding: return (i.fundingPercent, "%")
-    case .openInterest: return (i.openInterestUSD(usdPerXBT: usdPerXBT), "")
+    case .openInterest: return (i.openInterestUSD(rates: rates), "")
     case .symbol, .age, .kind: return (nil, "")
     }
   }
@@ -177,7 +178,7 @@ public struct MarketsView: Sendable {
     case .change:
       return i.change24h.map { NumberFormat.percent($0) } ?? NumberFormat.unknown
     case .volume:
-      return i.volume24hUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? NumberFormat.unknown
+      return i.volume24hUSD(rates: rates).map(NumberFormat.compact) ?? NumberFormat.unknown
     case .spread:
       return i.spreadBps.map { NumberFormat.fixed($0, decimals: 1) } ?? NumberFormat.unknown
     case .mark:
@@ -192,7 +193,7 @@ public struct MarketsView: Sendable {
       return i.fundingPercent.map { NumberFormat.fixed($0, decimals: 4, plusSign: true) + "%" }
         ?? NumberFormat.unknown
     case .openInterest:
-      return i.openInterestUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? NumberFormat.unknown
+      return i.openInterestUSD(rates: rates).map(NumberFormat.compact) ?? NumberFormat.unknown
     case .kind:
       return MarketsColumn.kindText(row.kind, nowMs: wallMs)
     }

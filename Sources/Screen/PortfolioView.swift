@@ -4,7 +4,8 @@ import Trading
 /// The portfolio's table: one row per position — symbol and name, side, quantity in the
 /// instrument's units, average entry, mark (and last, labelled), market value, unrealised P&L and
 /// its % (green/red), realised P&L, the mark's age, where the row came from — then the totals
-/// per settlement currency and in USD at the rate used. Columns are dropped by priority to fit
+/// per settlement currency and in USD at the rates every screen shares (`Rates`), with the XBT
+/// rate's instrument, price and age. Columns are dropped by priority to fit
 /// 80 columns. A row whose mark is stale is dimmed with its age; a row that cannot be valued
 /// (unknown, expired, waiting) says so in place of its numbers.
 public struct PortfolioView: Sendable {
@@ -187,14 +188,10 @@ public struct PortfolioView: Sendable {
       usd += "exposure " + NumberFormat.fixed(net, decimals: 2)
       usd += "  P&L " + NumberFormat.fixed(pnl, decimals: 2, plusSign: true) + pct(valuation.usdPnLPercent)
     } else {
-      usd += "- (no XBTUSD price yet)"
+      usd += "- (no XBT price yet)"
     }
-    if let rate = valuation.rate {
-      let long =
-        "  at \(rate.label) " + NumberFormat.fixed(rate.usdPerXBT, decimals: 2) + " USD/XBT, USDT 1:1"
-      let short = "  @ \(rate.label) " + NumberFormat.fixed(rate.usdPerXBT, decimals: 2)
-      usd += usd.count + long.count <= width ? long : short
-    }
+    let rateNote = Self.rateNote(valuation.rates)
+    usd += usd.count + rateNote.long.count <= width ? rateNote.long : rateNote.short
     if valuation.stale { usd += "  STALE" }
     out.append((usd, Style(.accent, bold: true)))
     var note: [String] = []
@@ -202,6 +199,18 @@ public struct PortfolioView: Sendable {
     if valuation.notValued > 0 { note.append("\(valuation.notValued) not valued") }
     out.append((note.joined(separator: "; "), Style(.warning)))
     return out
+  }
+
+  /// Where the USD totals' rates come from, long and short: `  USD at XBTUSD mark 98,000.50/XBT,
+  /// 2s old; USDT at par` and `  @ XBTUSD mark 98,000.50, 2s` (the price's age; `REST` when only
+  /// REST has given it, its age unknown). Empty without a Bitcoin rate.
+  public static func rateNote(_ rates: Rates) -> (long: String, short: String) {
+    guard let rate = rates.bitcoin else { return ("", "") }
+    let price = NumberFormat.fixed(rate.usd, decimals: 2)
+    let age = rate.ageMs.map { NumberFormat.age(ms: $0) } ?? "REST"
+    var long = "  USD at \(rate.label) \(price)/XBT, " + (rate.ageMs == nil ? "from REST" : "\(age) old")
+    if rates.stablecoinsAtPar { long += "; USDT at par" }
+    return (long, "  @ \(rate.label) \(price), \(age)")
   }
 
   /// Decimals for amounts of `currency`.

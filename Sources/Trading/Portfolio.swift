@@ -193,29 +193,29 @@ public struct CurrencyTotal: Sendable, Hashable {
   public var pnlPercent: Double? { cost > 0 ? totalPnL / cost * 100 : nil }
 }
 
-/// The rate the USD totals use: XBT's price as XBTUSD's mark.
-public struct USDRate: Sendable, Hashable {
-  /// `XBTUSD mark`, or `XBTUSD last` when the mark is not known.
-  public var label: String
-  public var usdPerXBT: Double
-  public var stale: Bool
-}
-
 /// Every position, valued at the live marks, with totals per settlement currency and in USD.
 public struct PortfolioValuation: Sendable, Hashable {
   public var lines: [PortfolioLine]
   public var totals: [CurrencyTotal]
-  public var rate: USDRate?
+  /// The rates the USD totals use: the same as every other screen's.
+  public var rates: Rates
   /// Rows left out of the totals (unknown, expired, not yet valued).
   public var notValued: Int
 
-  /// A currency total in USD: XBT at the rate, USDT/USD/USDC one for one; nil when XBT has no rate.
+  public init(lines: [PortfolioLine], totals: [CurrencyTotal], rates: Rates, notValued: Int) {
+    self.lines = lines
+    self.totals = totals
+    self.rates = rates
+    self.notValued = notValued
+  }
+
+  /// Bitcoin's rate (XBT's price in USD, where it comes from and how old it is), when known.
+  public var rate: USDRate? { rates.bitcoin }
+
+  /// A currency total in USD at `rates` (XBT is BTC at its rate; USD itself; USDT and USDC at
+  /// par); nil when the currency has no rate.
   public func usd(_ total: CurrencyTotal, _ value: KeyPath<CurrencyTotal, Double>) -> Double? {
-    switch total.currency {
-    case "XBT": rate.map { total[keyPath: value] * $0.usdPerXBT }
-    case "USDT", "USD", "USDC": total[keyPath: value]
-    default: nil
-    }
+    AssetCode(total.currency).flatMap { rates.usd(total[keyPath: value], of: $0) }
   }
 
   /// Σ over currencies in USD; nil when a currency cannot be converted.
@@ -245,10 +245,11 @@ public enum Portfolio {
   /// Values `held` (one row each, source `file`) and `fills` (one row per symbol, source
   /// `paper`, fills applied oldest first) at `universe`'s marks. `nowMs` is the universe's
   /// monotonic clock in ms, `wallMs` the Unix clock (for expiries), `connected` whether the
-  /// feed is connected (a mark from a dropped connection is stale).
+  /// feed is connected (a mark from a dropped connection is stale). The USD totals are at
+  /// `rates` (the app's, shared with the markets list); nil takes the universe's own.
   public static func value(
     held: [HeldPosition], fills: [PaperFill], universe: MarketUniverse, nowMs: Int64, wallMs: Int64,
-    connected: Bool
+    connected: Bool, rates: Rates? = nil
   ) -> PortfolioValuation {
     var lines: [PortfolioLine] = []
     for position in held {
@@ -281,15 +282,12 @@ public enum Portfolio {
       }
       lines.append(line(symbol, .paper, look, tally, universe, nowMs: nowMs, connected: connected))
     }
-    return totals(lines, universe: universe, nowMs: nowMs, connected: connected)
+    let rates = rates ?? Rates(universe: universe, nowMs: nowMs, connected: connected)
+    return totals(lines, rates: rates)
   }
 
-  /// Sums `lines` per settlement currency and finds the USD rate.
-  static func totals(
-    _ lines: [PortfolioLine], universe: MarketUniverse, nowMs: Int64, connected: Bool
-  )
-    -> PortfolioValuation
-  {
+  /// Sums `lines` per settlement currency, to be valued in USD at `rates`.
+  static func totals(_ lines: [PortfolioLine], rates: Rates) -> PortfolioValuation {
     var totals: [CurrencyTotal] = []
     var notValued = 0
     for line in lines {
@@ -311,16 +309,7 @@ public enum Portfolio {
       if line.stale { totals[i].stale = true }
     }
     totals.sort { $0.currency < $1.currency }
-    var rate: USDRate?
-    if let row = universe.row("XBTUSD") {
-      let stale = isStale(row, universe, nowMs: nowMs, connected: connected)
-      if let mark = row.instrument.markPrice, mark > 0 {
-        rate = USDRate(label: "XBTUSD mark", usdPerXBT: mark, stale: stale)
-      } else if let last = row.instrument.lastPrice, last > 0 {
-        rate = USDRate(label: "XBTUSD last", usdPerXBT: last, stale: stale)
-      }
-    }
-    return PortfolioValuation(lines: lines, totals: totals, rate: rate, notValued: notValued)
+    return PortfolioValuation(lines: lines, totals: totals, rates: rates, notValued: notValued)
   }
 
   struct Lookup {

@@ -8,15 +8,17 @@ struct MarketsSnapshot {
   /// The venue whose list this is (the universe's), the state, the mode and the time.
   var header: SnapshotHeader
   var rows: [MarketRow]
-  var usdPerXBT: Double?
+  /// The USD rates, as the dashboard's (the snapshot shows prices, not ages: taken as of the
+  /// universe's last change).
+  var rates: Rates
 
   init(universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?) {
     header = SnapshotHeader(venue: universe.venue.core, status: status, mode: mode, timeMs: timeMs)
-    usdPerXBT = universe.usdPerXBT
-    let usd = usdPerXBT
+    rates = Rates(universe: universe, nowMs: universe.changedAt ?? 0, connected: true)
+    let rates = rates
     rows = universe.rows.sorted { a, b in
       let (x, y) = (
-        a.instrument.volume24hUSD(usdPerXBT: usd) ?? -1, b.instrument.volume24hUSD(usdPerXBT: usd) ?? -1
+        a.instrument.volume24hUSD(rates: rates) ?? -1, b.instrument.volume24hUSD(rates: rates) ?? -1
       )
       return x == y ? a.id < b.id : x > y
     }
@@ -45,8 +47,8 @@ struct MarketsSnapshot {
       out += TerminalText.sanitized(row.id.symbol.description).padding(14)
       out += NumberFormat.price(i.lastPrice, decimals: i.priceDecimals).leftPad(16)
       out += (i.change24h.map { NumberFormat.percent($0) } ?? "-").leftPad(10)
-      out += (i.volume24hUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? "-").leftPad(12)
-      out += (i.openInterestUSD(usdPerXBT: usdPerXBT).map(NumberFormat.compact) ?? "-").leftPad(10)
+      out += (i.volume24hUSD(rates: rates).map(NumberFormat.compact) ?? "-").leftPad(12)
+      out += (i.openInterestUSD(rates: rates).map(NumberFormat.compact) ?? "-").leftPad(10)
       out += "  " + Self.kind(row.kind) + "\n"
     }
     return out
@@ -65,11 +67,11 @@ struct MarketsSnapshot {
         ("kind", TerminalText.jsonLiteral(Self.kind(row.kind))), ("typ", string(i.typ)),
         ("state", string(i.state)),
         ("last", number(i.lastPrice)), ("change24hPct", number(i.change24hPercent)),
-        ("volume24hUSD", number(i.volume24hUSD(usdPerXBT: usdPerXBT))), ("bid", number(i.bidPrice)),
+        ("volume24hUSD", number(i.volume24hUSD(rates: rates))), ("bid", number(i.bidPrice)),
         ("ask", number(i.askPrice)), ("spreadBps", number(i.spreadBps)), ("mark", number(i.markPrice)),
         ("basis", number(i.basis)), ("basisAnnualPct", number(i.basisAnnualPercent)),
         ("fundingRate", number(i.fundingRate)),
-        ("openInterestUSD", number(i.openInterestUSD(usdPerXBT: usdPerXBT))),
+        ("openInterestUSD", number(i.openInterestUSD(rates: rates))),
         ("tickSize", number(i.tickSize)),
         ("lotSize", number(i.lotSize)), ("multiplier", number(i.multiplier)),
         ("isInverse", i.isInverse.map { $0 ? "true" : "false" } ?? "null"),

@@ -77,7 +77,7 @@ struct PortfolioSnapshot {
     }
     let rate =
       v.rate.map {
-        "{\"source\":\(TerminalText.jsonLiteral($0.label)),\"usdPerXBT\":\(Format.json($0.usdPerXBT)),\"stale\":\($0.stale),\"usdt\":\"1:1\"}"
+        "{\"source\":\(TerminalText.jsonLiteral($0.label)),\"usdPerXBT\":\(Format.json($0.usd)),\"stale\":\($0.stale),\"usdt\":\"1:1\"}"
       } ?? "null"
     let usd =
       "{\"netValue\":\(Self.number(v.usdNetValue)),\"totalPnl\":\(Self.number(v.usdTotalPnL)),\"pnlPct\":\(Self.number(v.usdPnLPercent))}"
@@ -125,7 +125,7 @@ struct PortfolioSnapshot {
     row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
     row[names.firstIndex(of: "currency")!] = "USD"
     row[names.firstIndex(of: "name")!] = Self.csv(
-      valuation.rate.map { "at \($0.label) \(Format.json($0.usdPerXBT))" } ?? "no XBTUSD price")
+      valuation.rate.map { "at \($0.label) \(Format.json($0.usd))" } ?? "no XBTUSD price")
     row[names.firstIndex(of: "stale")!] = valuation.stale ? "true" : "false"
     row[names.firstIndex(of: "marketValue")!] = valuation.usdNetValue.map(Format.json) ?? ""
     row[names.firstIndex(of: "unrealisedPnl")!] = valuation.usdSum(\.unrealised).map(Format.json) ?? ""

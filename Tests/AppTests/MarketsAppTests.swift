@@ -56,7 +56,7 @@ import Testing
   }
 
   static func symbols(_ s: AppState) -> [String] {
-    s.markets.ordered(s.session.markets).map(\.id.symbol.description)
+    s.markets.ordered(s.session.markets, rates: App.rates(s)).map(\.id.symbol.description)
   }
 
   @Test func mTogglesTheScreenAndItListsByVolume() {
@@ -118,7 +118,7 @@ import Testing
     // Esc clears the filter first, then leaves.
     _ = Self.press(&s, .escape)
     #expect(s.marketsVisible && s.markets.filter.isEmpty)
-    #expect(s.markets.cursor(in: s.markets.ordered(s.session.markets)) == 1)
+    #expect(s.markets.cursor(in: s.markets.ordered(s.session.markets, rates: App.rates(s))) == 1)
     _ = Self.press(&s, .escape)
     #expect(!s.marketsVisible)
   }
@@ -150,7 +150,7 @@ import Testing
     batch.events = [.instrument(TableSlice(action: .update, filterSymbol: nil, rows: 0..<1))]
     _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: 2_000), batch: batch)
     #expect(Self.symbols(s).prefix(2) == ["ETHUSDT", "XBTUSD"])
-    let order = s.markets.order(s.session.markets)
+    let order = s.markets.order(s.session.markets, rates: App.rates(s))
     #expect(s.markets.cursor(in: order, of: s.session.markets) == 1, "the cursor moved with XBTUSD")
     // A filter that hides the selected row selects the first row shown.
     _ = Self.press(&s, .character("/"), .character("S"), .character("O"), .enter)

@@ -145,10 +145,11 @@ import Testing
       #expect(updates > universeUpdates)
       // The contract maths of the simulator and of the model agree: each row's USD volume is near
       // what the table asked for.
-      let usdPerXBT = try #require(universe.usdPerXBT)
+      let rates = Rates(universe: universe, nowMs: universe.changedAt ?? 0, connected: true)
+      #expect(rates.bitcoin != nil)
       for instrument in sim.listing.dropFirst(sim.instruments.count) where !instrument.isIndex {
         let row = try #require(universe.row(Symbol(instrument.symbol)!))
-        let usd = try #require(row.instrument.volume24hUSD(usdPerXBT: usdPerXBT), "\(instrument.symbol)")
+        let usd = try #require(row.instrument.volume24hUSD(rates: rates), "\(instrument.symbol)")
         #expect(
           usd > instrument.usdVolume24h * 0.3 && usd < instrument.usdVolume24h * 3,
           "\(instrument.symbol) \(usd)")

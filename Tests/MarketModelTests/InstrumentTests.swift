@@ -271,14 +271,20 @@ import Testing
   @Test func scalesNamesAndUSDValues() throws {
     let xbt = try #require(SettlementCurrency("XBt"))
     #expect(xbt.perWhole == 1e8 && xbt.wholeName == "XBT")
-    #expect(xbt.usd(50_000_000, usdPerXBT: 98_000) == 49_000)
-    #expect(xbt.usd(1, usdPerXBT: nil) == nil)
+    let rates = Rates(bitcoin: USDRate(usd: 98_000, source: .mark("XBTUSD")))
+    #expect(xbt.asset == "BTC")
+    #expect(xbt.usd(50_000_000, rates: rates) == 49_000)
+    #expect(xbt.usd(1, rates: Rates()) == nil)
     let usdt = try #require(SettlementCurrency("USDt"))
-    #expect(usdt.perWhole == 1e6 && usdt.wholeName == "USDT" && usdt.usd(2_500_000, usdPerXBT: nil) == 2.5)
-    #expect(SettlementCurrency("USDC")?.usd(3, usdPerXBT: nil) == 3)
+    #expect(usdt.perWhole == 1e6 && usdt.wholeName == "USDT" && usdt.usd(2_500_000, rates: Rates()) == 2.5)
+    #expect(usdt.asset == "USDT")
+    #expect(SettlementCurrency("USDC")?.usd(3, rates: Rates()) == 3)
+    // Stablecoins are not USD: without par they have no rate.
+    #expect(usdt.usd(1, rates: Rates(stablecoinsAtPar: false)) == nil)
+    #expect(SettlementCurrency("USD")?.usd(1, rates: Rates(stablecoinsAtPar: false)) == 1)
     // EUR is tradeable on the ticket but has no USD value here.
     #expect(
-      SettlementCurrency("EUR")?.wholeName == "EUR" && SettlementCurrency("EUR")?.usd(1, usdPerXBT: 1) == nil)
+      SettlementCurrency("EUR")?.wholeName == "EUR" && SettlementCurrency("EUR")?.usd(1, rates: rates) == nil)
     #expect(SettlementCurrency("DOGE") == nil && SettlementCurrency(nil) == nil)
   }
 }

@@ -6,6 +6,7 @@ import Testing
 @Suite struct MarketUniverseTests {
   /// XBT was at 32,175 USD (XBTUSD's last price in the same body).
   static let usdPerXBT = 32_175.0
+  static let rates = Rates(bitcoin: USDRate(usd: usdPerXBT, source: .last("XBTUSD")))
 
   /// A real row's contract fields and prices.
   struct Real: Sendable, CustomStringConvertible {
@@ -74,25 +75,25 @@ import Testing
   @Test(arguments: rows)
   func volumeInUSDMatchesTheRowsNotional(real: Real) throws {
     let instrument = Instrument(real.update)
-    let usd = try #require(instrument.volume24hUSD(usdPerXBT: Self.usdPerXBT))
+    let usd = try #require(instrument.volume24hUSD(rates: Self.rates))
     #expect(abs(usd / real.foreignUSD - 1) < 0.005, "\(usd) vs \(real.foreignUSD)")
   }
 
   @Test func xbtSettledNeedsXBTsPrice() {
     let eth = Instrument(Self.rows[1].update)
-    #expect(eth.volume24hUSD(usdPerXBT: nil) == nil)
+    #expect(eth.volume24hUSD(rates: Rates()) == nil)
     // XBTUSD counts contracts, no price needed.
-    #expect(Instrument(Self.rows[0].update).volume24hUSD(usdPerXBT: nil) == 662_123_900)
+    #expect(Instrument(Self.rows[0].update).volume24hUSD(rates: Rates()) == 662_123_900)
   }
 
   @Test func openInterestInUSD() throws {
     // XBTUSD: contracts are USD.
-    #expect(Instrument(Self.rows[0].update).openInterestUSD(usdPerXBT: Self.usdPerXBT) == 593_465_600)
+    #expect(Instrument(Self.rows[0].update).openInterestUSD(rates: Self.rates) == 593_465_600)
     // ETHUSD: 1,000,000 contracts × 100 XBt × 2,004.4 = 2,004.4 XBT.
-    let eth = try #require(Instrument(Self.rows[1].update).openInterestUSD(usdPerXBT: Self.usdPerXBT))
+    let eth = try #require(Instrument(Self.rows[1].update).openInterestUSD(rates: Self.rates))
     #expect(abs(eth - 2_004.4 * Self.usdPerXBT) < 1e-3)
     // XRPU21: 2,326,060 XRP × 1.816e-5 XBT.
-    let xrp = try #require(Instrument(Self.rows[3].update).openInterestUSD(usdPerXBT: Self.usdPerXBT))
+    let xrp = try #require(Instrument(Self.rows[3].update).openInterestUSD(rates: Self.rates))
     #expect(abs(xrp - 2_326_060 * 1.816e-05 * Self.usdPerXBT) < 1e-3)
   }
 
@@ -185,7 +186,9 @@ import Testing
     #expect(xbt?.instrument.multiplier == -100_000_000)
     #expect(xbt?.instrument.tickSize == 0.5)
     #expect(xbt?.changedAt == 10)
-    #expect(universe.usdPerXBT == 32_175)
+    // XBT's USD rate: XBTUSD's mark, as of the partial.
+    let rate = Rates(universe: universe, nowMs: 12, connected: true).bitcoin
+    #expect(rate == USDRate(usd: 32_181.46, source: .mark("XBTUSD"), ageMs: 2, stale: false))
 
     var up = InstrumentUpdate(symbol: "ETHUSD")
     up.lastPrice = 2_010

@@ -65,7 +65,7 @@ import Testing
       universe.apply(batch, now: Int64(second) * 1_000)
     }
     var grid = Grid(width: width, height: 3)
-    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 22_000)
+    MarketsView(rows: universe.rows, rates: Rates(), cursor: 5, nowMs: 22_000)
       .render(into: &grid, area: grid.bounds)
     let header = grid.line(0)
     let ageColumn = try #require(header.range(of: "Age")).lowerBound
@@ -84,7 +84,7 @@ import Testing
 
   @Test func rowsShowArrowsAndTheFlashFades() {
     var grid = Grid(width: 80, height: 5)
-    let view = MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_100)
+    let view = MarketsView(rows: Self.rows(), rates: Rates(), cursor: 0, nowMs: 1_100)
     view.render(into: &grid, area: grid.bounds)
     // Each column with a unit says it: USD volume, the spread in basis points (issue 29).
     #expect(grid.line(0).contains("Vol $24h▼") && grid.line(0).contains("Spread bp"), "\(grid.line(0))")
@@ -100,7 +100,7 @@ import Testing
     #expect((0..<80).allSatisfy { !grid[$0, 2].style.reverse && !grid[$0, 3].style.reverse })
 
     var later = Grid(width: 80, height: 5)
-    MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 0, nowMs: 1_400).render(
+    MarketsView(rows: Self.rows(), rates: Rates(), cursor: 0, nowMs: 1_400).render(
       into: &later, area: later.bounds)
     #expect(!later[0, 2].style.underline && later[0, 2].style.color != .up)
   }
@@ -122,7 +122,7 @@ import Testing
     batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
     universe.apply(batch, now: 0)
     var grid = Grid(width: 140, height: 2)
-    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 0, wallMs: u.timeMs!)
+    MarketsView(rows: universe.rows, rates: Rates(), cursor: 5, nowMs: 0, wallMs: u.timeMs!)
       .render(into: &grid, area: grid.bounds)
     #expect(grid.line(0).contains("Basis  Basis/y"), "\(grid.line(0))")
     // +500.0 (mark − index), 0.5 % over 73 days: +2.5 % a year.
@@ -132,7 +132,7 @@ import Testing
   /// The cursor on a flashing row: still the whole row in reverse video.
   @Test func theCursorShowsOnAFlashingRow() {
     var grid = Grid(width: 80, height: 5)
-    MarketsView(rows: Self.rows(), usdPerXBT: nil, cursor: 1, nowMs: 1_100).render(
+    MarketsView(rows: Self.rows(), rates: Rates(), cursor: 1, nowMs: 1_100).render(
       into: &grid, area: grid.bounds)
     #expect((0..<80).allSatisfy { grid[$0, 2].style.reverse })
     #expect(grid[0, 2].style.underline, "and it still flashes")
@@ -160,7 +160,7 @@ import Testing
     batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<1))]
     universe.apply(batch, now: 0)
     var grid = Grid(width: 120, height: 3)
-    MarketsView(rows: universe.rows, usdPerXBT: nil, cursor: 5, nowMs: 100).render(
+    MarketsView(rows: universe.rows, rates: Rates(), cursor: 5, nowMs: 100).render(
       into: &grid, area: grid.bounds)
     let row = grid.line(1)
     // Last and mark, each in short form.

@@ -189,7 +189,7 @@ import Trading
     #expect(Self.close(xbt.totalPnL, (xbtusd + ethUnrealised + ethRealised - 780) / 1e8))
     #expect(Self.close(usdtTotal.unrealised, usdt / 1e6))
     #expect(v.rate?.label == "XBTUSD mark")
-    #expect(v.rate?.usdPerXBT == 40_000)
+    #expect(v.rate?.usd == 40_000)
     #expect(Self.close(v.usdTotalPnL, xbt.totalPnL * 40_000 + usdtTotal.totalPnL))
     #expect(!v.stale)
   }
