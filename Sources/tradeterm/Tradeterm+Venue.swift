@@ -20,6 +20,16 @@ extension Tradeterm {
   /// The venue given (`--venue`, or `venue:` before the symbol) exists, agrees with the other, and
   /// can run: BitMEX alone so far; the others say what they lack.
   func validateVenue() throws {
+    if let venue = try namedVenue(), venue != .bitmex {
+      let why = Venues.about(venue)?.reads ?? "no adapter"
+      throw fail(
+        "\(venue.displayName) is not selectable yet (\(why)); `tradeterm venues` says what each venue can do")
+    }
+  }
+
+  /// The venue the command line names (`--venue`, or `venue:` before the symbol), nil when it
+  /// names none; an unknown venue or two different ones are refused.
+  func namedVenue() throws -> Venue? {
     var named: Venue?
     if let venueOption {
       guard let v = Venue(name: venueOption) else {
@@ -38,10 +48,10 @@ extension Tradeterm {
         named = key.venue
       }
     }
-    if let venue = named, venue != .bitmex {
-      let why = Venues.about(venue)?.reads ?? "no adapter"
-      throw fail(
-        "\(venue.displayName) is not selectable yet (\(why)); `tradeterm venues` says what each venue can do")
-    }
+    return named
   }
+
+  /// The venue a run is of: the one named, else BitMEX. A `--replay` plays the recording as this
+  /// venue (its untagged lines, and the lines tagged with it; other venues' are skipped).
+  var selectedVenue: Venue { (try? namedVenue()) ?? .bitmex }
 }

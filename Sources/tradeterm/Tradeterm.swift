@@ -283,7 +283,8 @@ struct Tradeterm: ParsableCommand {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
       let asked = givenSymbol.map(Self.venueSpelling).flatMap(Symbol.init)
-      guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
+      guard let opened = ReplayOpening.open(path: replay, symbol: asked, venue: selectedVenue, collect: !once)
+      else {
         throw ExitCode(2)
       }
       if once {
