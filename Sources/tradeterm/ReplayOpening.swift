@@ -49,6 +49,9 @@ enum ReplayOpening {
         printError(
           "tradeterm: \(path): skipped \(scan.badLines) bad line(s); the last: \(scan.lastBadLine ?? "")")
       }
+      if scan.otherVenueLines > 0, symbol.map({ !found.contains($0) }) ?? found.isEmpty {
+        printError("tradeterm: \(path): skipped \(scan.otherVenueWords) (replayed as \(venue))")
+      }
       if let symbol, !found.contains(symbol) {
         let held = found.map(\.description).joined(separator: ", ")
         printError(

@@ -91,7 +91,8 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "Replay speed: 1 is real time, 0 as fast as possible.")
   var speed: Double = 1
 
-  @Option(help: "Record every received frame, with its receive time, to this file.")
+  @Option(
+    help: "Record every received frame, with its receive time and venue, to this file (.gz: compressed).")
   var record: String?
 
   @Flag(help: "No dashboard: wait until the book is live (or a replay ends), print a snapshot, exit.")
