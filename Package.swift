@@ -88,7 +88,8 @@ let package = Package(
     // Alert commands: bounded, each in a process group of its own, nothing inherited.
     .target(name: "Commands"),
     .target(
-      name: "Feed", dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads", "Files"]),
+      name: "Feed",
+      dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads", "Files", "Replay"]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel", "Files"]),
     // The paper journal on disk (append + fsync per line, flock).
     .target(name: "Journal", dependencies: ["Trading", "Files"]),
@@ -172,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files"]),
+    .testTarget(
+      name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files", "Replay"]),
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(
       name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session", "TestSupport"],

@@ -24,11 +24,13 @@ def frames(path):
             if not line:
                 continue
             if line[:1] != b"{":
-                # `<time> <frame>`: the frame starts at the first brace.
+                # `<time> <venue> <frame>` (or `<time> <frame>`): the frame starts at the first
+                # brace, the time is the first word.
                 brace = line.find(b"{")
                 if brace < 0:
                     continue
-                stamp = line[:brace].strip().rstrip(b":")
+                words = line[:brace].split()
+                stamp = words[0].rstrip(b":") if words else b""
                 yield line[brace:].decode(), float(stamp) if stamp else time.time()
             else:
                 yield line.decode(), time.time()

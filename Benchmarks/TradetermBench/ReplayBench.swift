@@ -85,7 +85,8 @@ struct ReplayBench {
       budget: "< 40 MB", mb < 40 ? .pass : .miss)
   }
 
-  /// A recording of `messages` synthetic messages (partial first) in the recorder's format.
+  /// A recording of `messages` synthetic messages (partial first) in the recorder's format
+  /// (`RecordingFormat`: the header, then `<time> bitmex <frame>` lines).
   static func write(messages: Int, levels: Int, to path: String) -> Int {
     write(to: path, levels: levels) { written, n in n <= messages }
   }
@@ -109,8 +110,11 @@ struct ReplayBench {
     var written = 0
     var n = 0
     var text = market.partial()
+    var header = RecordingFormat.header
+    header.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    written += header.utf8.count
     while more(written, n) {
-      var line = "\(time.fixed(6)) \(text)\n"
+      var line = "\(time.fixed(6)) bitmex \(text)\n"
       line.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
       written += line.utf8.count
       n += 1

@@ -1,20 +1,14 @@
+import MarketModel
 import NIOCore
 import Replay
 
 /// A recorded session, loaded for replay (see `SimReplay` for how it is served).
 ///
-/// Two line formats are read, and may even be mixed:
-///
-/// - **Plain JSONL**: the line is the frame's text (`{"table":…}`).
-/// - **Recorder format** (what `tradeterm --record` writes): `<time> <frame>`, where
-///   `<time>` is the receive time in Unix seconds as a decimal with a fraction
-///   (`1626993368.001705`), then one space, then the frame's text exactly as received.
-///   A frame's own line breaks (possible only as JSON whitespace) are written as spaces, so
-///   a frame is always one line; lines end with `\n` (a `\r` before it is dropped). A colon
-///   right after the time (`1626993368.001705: {…}`, cryptofeed's raw captures) is accepted.
-///
-/// A line is in the recorder format when it starts with a digit; frames never do (they are
-/// JSON objects or arrays, or the text `pong`). Empty lines are skipped.
+/// The line formats are `RecordedLine`'s, and may even be mixed: plain JSONL (the line is the
+/// frame's text), the recorder's `<time> <venue> <frame>` after its `# tradeterm recording 2`
+/// header (`RecordingFormat`), its version 1 `<time> <frame>`, cryptofeed's `<time>: <frame>` and
+/// hftbacktest's `<nanoseconds> <frame>`. The simulator speaks BitMEX: lines tagged with another
+/// venue are left out (and counted, `otherVenueLines`). Empty and `#` lines are skipped.
 struct ReplayFile: Sendable {
   /// One frame and when to send it.
   struct Frame: Sendable {
@@ -25,6 +19,8 @@ struct ReplayFile: Sendable {
   }
 
   let frames: [Frame]
+  /// Lines left out because they are tagged with another venue than BitMEX.
+  var otherVenueLines = 0
 
   /// Reads `replay.path` (and its `.recv-times.txt` sibling when the lines carry no times)
   /// through the Replay target's reader, the one `tradeterm --replay` uses: plain or `.gz`
@@ -34,11 +30,16 @@ struct ReplayFile: Sendable {
     var texts: [[UInt8]] = []
     /// Each frame's line number, for the sibling's times (one a line, frames or not).
     var lineNumbers: [Int] = []
+    var otherVenueLines = 0
     do throws(RecordingError) {
       let reader = try RecordingReader(path: replay.path)
       while let line = try reader.nextLine() {
         let (parsed, kind) = RecordedLine.parse(line)
         guard case .frame = kind else { continue }
+        if let venue = parsed.venue, venue != .bitmex {
+          otherVenueLines += 1
+          continue
+        }
         let frame = UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])
         // A last line the file ends in the middle of (no newline, the frame unfinished).
         if reader.lastLineWasCut, !endsWhole(frame) { continue }
@@ -76,7 +77,7 @@ struct ReplayFile: Sendable {
       frames.append(Frame(offset: offset, buffer: ByteBuffer(bytes: text)))
     }
     guard !frames.isEmpty else { throw SimError.replayEmpty(replay.path) }
-    return ReplayFile(frames: frames)
+    return ReplayFile(frames: frames, otherVenueLines: otherVenueLines)
   }
 
   /// The times in the `.recv-times.txt` sibling of `path` (see `ReplayPlayer.siblingTimes`),

@@ -9,6 +9,8 @@ public struct FeedOptions: Sendable {
   public var config: FeedConfig
   /// Every received frame goes here, with its receive time (`FrameRecorder`).
   public var recordPath: String?
+  /// The venue the feed is of: what the recording's lines are tagged with.
+  public var venue: Venue
   public var userAgent: String
   /// Latency instrumentation (benchmarks, `TRADETERM_TRACE_FILE`): the feed notes each frame's
   /// receive time for `MarketFeed.drain(into:arrivals:)`. Off, it costs one untaken branch a frame.
@@ -16,8 +18,9 @@ public struct FeedOptions: Sendable {
 
   public init(
     webSocketURL: String, symbol: String, book: BookTable = .top25, config: FeedConfig = FeedConfig(),
-    recordPath: String? = nil, userAgent: String = "tradeterm"
+    recordPath: String? = nil, userAgent: String = "tradeterm", venue: Venue = .bitmex
   ) {
+    self.venue = venue
     self.webSocketURL = webSocketURL
     self.symbol = symbol
     self.book = book

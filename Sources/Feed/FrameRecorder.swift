@@ -1,4 +1,6 @@
 import CZlib
+import MarketModel
+import Replay
 import Session
 import Threads
 
@@ -6,11 +8,13 @@ import Threads
 import Glibc
 #endif
 
-/// `--record FILE`: every received text frame with its receive time, one per line:
+/// `--record FILE`: every received text frame with its receive time and its venue, one per line,
+/// after a header line (`RecordingFormat`, version 2):
 ///
-///     <Unix time in seconds, with fraction> <the frame, byte for byte>
+///     # tradeterm recording 2
+///     <Unix time in seconds, with fraction> <venue> <the frame, byte for byte>
 ///
-/// e.g. `1626993368.001705 {"table":"trade",…}` (frames never contain a newline: JSON from
+/// e.g. `1626993368.001705 bitmex {"table":"trade",…}` (frames never contain a newline: JSON from
 /// BitMEX is on one line; any stray newline is written as a space). A name ending in `.gz` is
 /// written compressed (zlib's gzip format, flushed every second so a file cut short still plays
 /// up to its last flush).
@@ -27,6 +31,9 @@ final class FrameRecorder: @unchecked Sendable {
   static let defaultMaxQueued = 64 << 20
 
   private let path: String
+  /// The venue every line is tagged with, and its tag with a space on each side.
+  let venue: Venue
+  private let tag: [UInt8]
   private let maxQueued: Int
   private let queue = Locked(Queue())
   private let wake = WakeSignal()
@@ -50,8 +57,11 @@ final class FrameRecorder: @unchecked Sendable {
     var writtenBytes = 0
   }
 
-  init(path: String, maxQueued: Int = FrameRecorder.defaultMaxQueued) {
+  /// Records to `path` the frames of `venue` (the feed's).
+  init(path: String, venue: Venue = .bitmex, maxQueued: Int = FrameRecorder.defaultMaxQueued) {
     self.path = path
+    self.venue = venue
+    tag = [UInt8(ascii: " ")] + RecordingFormat.tag(venue) + [UInt8(ascii: " ")]
     self.maxQueued = maxQueued
     if path.hasSuffix(".gz") {
       gz = gzopen(path, "ab")
@@ -99,7 +109,7 @@ final class FrameRecorder: @unchecked Sendable {
         q.dropped += 1
         return 0
       }
-      let size = 20 + 2 + frame.count
+      let size = 20 + tag.count + 1 + frame.count
       guard q.bytes.count + q.inFlight + size <= maxQueued else {
         q.stopped = true
         q.dropped += 1
@@ -110,7 +120,7 @@ final class FrameRecorder: @unchecked Sendable {
       Self.appendDecimal(Int(ts.tv_sec), to: &q.bytes, width: 1)
       q.bytes.append(UInt8(ascii: "."))
       Self.appendDecimal(micros, to: &q.bytes, width: 6)
-      q.bytes.append(UInt8(ascii: " "))
+      q.bytes.append(contentsOf: tag)
       let start = q.bytes.count
       q.bytes.append(contentsOf: frame)
       if let base = frame.baseAddress, memchr(base, 0x0A, frame.count) != nil {
@@ -140,6 +150,9 @@ final class FrameRecorder: @unchecked Sendable {
   private func write() {
     var out: [UInt8] = []
     var lastFlush = MonotonicTime.now()
+    // The header goes first, with the first frames (or at the close of a recording without
+    // any): a line of the file but not a frame.
+    var headerPending = true
     while true {
       wake.wait(timeout: 0.25)
       wake.clear()
@@ -148,19 +161,25 @@ final class FrameRecorder: @unchecked Sendable {
         q.inFlight = out.count
         return q.closing
       }
+      var headerLines = 0
+      if headerPending, !out.isEmpty || closing {
+        out.insert(contentsOf: RecordingFormat.header.utf8, at: 0)
+        headerPending = false
+        headerLines = 1
+      }
       if !out.isEmpty {
         if let error = put(out) {
           queue.withLock { q in
             q.stopped = true
             // The lines in this chunk that did not make it count as dropped too (a part may
             // have been written: the replay skips a cut line).
-            q.dropped += out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            q.dropped += out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - headerLines
             q.failure = q.failure ?? "recording to \(path) stopped: \(error)"
           }
           closeFile(note: nil)
           return
         }
-        let lines = out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lines = out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - headerLines
         queue.withLock { q in
           q.inFlight = 0
           q.writtenFrames += lines

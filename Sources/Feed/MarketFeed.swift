@@ -124,7 +124,7 @@ public final class MarketFeed: Sendable {
     var decoder = BitMEXDecoder()
     var inputs: [Input] = []
     inputs.reserveCapacity(16)
-    let recorder = options.recordPath.map { FrameRecorder(path: $0) }
+    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
     let recordArrivals = options.recordArrivals
     var rates = RateMeter()
     var lastStatus: FeedStatus?

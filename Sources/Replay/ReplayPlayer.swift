@@ -10,7 +10,10 @@ import Glibc
 /// memory: one line in a buffer, one decoder, and an index of where each table's partials are.
 ///
 /// Bad lines (binary, not a frame, a frame that does not decode) are skipped and counted, with
-/// the line number of the last one; a recording that holds no frame at all is an error.
+/// the line number of the last one; a recording that holds no frame at all is an error. A
+/// recording is played as one venue's (`venue`): lines tagged with another venue's name (format
+/// version 2, `RecordingFormat`) are skipped and counted apart, never decoded; untagged lines are
+/// taken as `venue`'s.
 public final class ReplayPlayer {
   /// What one `next(into:)` did.
   public enum Step: Sendable, Hashable {
@@ -37,6 +40,8 @@ public final class ReplayPlayer {
   }
 
   public let path: String
+  /// The venue the recording is played as: its tagged lines, and every untagged line.
+  public let venue: Venue
   private let reader: RecordingReader
   /// The `.recv-times.txt` sibling's times, read alongside when the lines carry none.
   private let times: RecordingReader?
@@ -55,6 +60,10 @@ public final class ReplayPlayer {
   /// Lines skipped as bad, and why the last one was.
   public private(set) var badLines = 0
   public private(set) var lastBadLine: String?
+  /// Lines skipped because they are tagged with another venue than `venue`, and those venues in
+  /// the order first seen.
+  public private(set) var otherVenueLines = 0
+  public private(set) var otherVenues: [Venue] = []
   /// The receive time of the first and the last frame read so far.
   @exclusivity(unchecked) public private(set) var firstTime: Double?
   @exclusivity(unchecked) public private(set) var lastTime: Double?
@@ -68,9 +77,10 @@ public final class ReplayPlayer {
 
   /// Opens `path`; a plain JSONL recording without times uses `<name>.recv-times.txt` beside it
   /// when there is one, and without that its frames are timed by their rows' timestamps
-  /// (`DataTime`), so a bare file has a position and seeks too.
-  public init(path: String) throws(RecordingError) {
+  /// (`DataTime`), so a bare file has a position and seeks too. `venue`: the venue it is played as.
+  public init(path: String, venue: Venue = .bitmex) throws(RecordingError) {
     self.path = path
+    self.venue = venue
     reader = try RecordingReader(path: path)
     times = Self.siblingTimes(of: path)
   }
@@ -109,6 +119,9 @@ public final class ReplayPlayer {
     let linesBefore = reader.lineNumber
     guard let line = try reader.nextLine() else {
       if frames == 0 && framesHandedOver == 0 {
+        if otherVenueLines > 0 {
+          throw RecordingError(path: path, reason: "holds no \(venue) frames: " + otherVenueWords)
+        }
         throw RecordingError(
           path: path,
           reason: badLines == 0
@@ -132,6 +145,10 @@ public final class ReplayPlayer {
       return .skipped
     case .frame:
       break
+    }
+    if let tagged = parsed.venue, tagged != venue {
+      noteOtherVenue(tagged)
+      return .skipped
     }
     if let t = parsed.time {
       time = t
@@ -260,6 +277,26 @@ public final class ReplayPlayer {
 
   /// The furthest line counted as bad: lines read again after a rewind are not counted twice.
   private var furthestBadLine = 0
+
+  /// The furthest line counted as another venue's, as `furthestBadLine`.
+  private var furthestOtherVenueLine = 0
+
+  private func noteOtherVenue(_ other: Venue) {
+    guard reader.lineNumber > furthestOtherVenueLine else { return }
+    furthestOtherVenueLine = reader.lineNumber
+    otherVenueLines += 1
+    if !otherVenues.contains(other) { otherVenues.append(other) }
+  }
+
+  /// The lines skipped as other venues', in words: `120 line(s) of kraken, okx`.
+  public var otherVenueWords: String {
+    Self.otherVenueWords(otherVenueLines, otherVenues)
+  }
+
+  /// `count` lines of `venues`, in words.
+  public static func otherVenueWords(_ count: Int, _ venues: [Venue]) -> String {
+    "\(count) line(s) of \(venues.map(\.rawValue).joined(separator: ", "))"
+  }
 
   private func noteBad(_ words: String) {
     guard reader.lineNumber > furthestBadLine else { return }

@@ -140,6 +140,8 @@ public final class ReplaySource: @unchecked Sendable {
 
   /// The recording's path.
   public var path: String { player.path }
+  /// The venue the recording is played as.
+  public var venue: Venue { player.venue }
 
   /// Why the replay stopped short, if it did (an unreadable file part way through).
   public var failure: RecordingError? { mailbox.withLock { $0.failure } }
@@ -323,7 +325,9 @@ public final class ReplaySource: @unchecked Sendable {
     ReplayPosition(
       time: play.shownTime, startTime: player.firstTime, progress: player.progress, speed: play.speed,
       paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: player.badLines,
-      lastBadLine: player.lastBadLine, failure: play.failure)
+      lastBadLine: player.lastBadLine, otherVenueLines: player.otherVenueLines,
+      otherVenues: player.otherVenues,
+      failure: play.failure)
   }
 
   /// Hands the batch to the UI (waiting while `maxReady` batches wait already) with the

@@ -16,6 +16,9 @@ public enum ReplayToEnd {
     /// Lines skipped as bad, and the last one's line number and reason.
     public var badLines: Int
     public var lastBadLine: String?
+    /// Lines skipped as another venue's (see `ReplayPlayer.otherVenueLines`), and those venues.
+    public var otherVenueLines: Int
+    public var otherVenues: [Venue]
     /// Whether the file ended in the middle of a line (the complete lines were played).
     public var endedMidLine: Bool
     /// The symbols the recording holds books for.
@@ -52,7 +55,8 @@ public enum ReplayToEnd {
     }
     return Outcome(
       frames: player.frames + shared.frames, badLines: player.badLines + shared.badLines,
-      lastBadLine: lastBadLine, endedMidLine: player.endedMidLine,
+      lastBadLine: lastBadLine, otherVenueLines: player.otherVenueLines, otherVenues: player.otherVenues,
+      endedMidLine: player.endedMidLine,
       bookSymbols: player.bookSymbols + shared.bookSymbols.filter { !player.bookSymbols.contains($0) })
   }
 }

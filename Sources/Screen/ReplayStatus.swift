@@ -69,6 +69,13 @@ public struct ReplayStatus: Sendable, Hashable {
         Span("\(p.badLines) bad line\(p.badLines == 1 ? "" : "s") skipped\(last)", Style(.warning))
       ])
     }
+    // Lines of other venues in a recording of several (played as one venue): skipped unread.
+    if p.otherVenueLines > 0 {
+      let names = p.otherVenues.map(\.rawValue).joined(separator: ", ")
+      parts.append([
+        Span("\(p.otherVenueLines) \(names) line\(p.otherVenueLines == 1 ? "" : "s") skipped", Style(.muted))
+      ])
+    }
     return parts
   }
 

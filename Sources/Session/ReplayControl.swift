@@ -1,3 +1,5 @@
+import MarketModel
+
 /// What the user asks of a replay while it plays (the dashboard's replay keys).
 public enum ReplayControl: Sendable, Hashable {
   /// Pause, or go on from where it paused.
@@ -28,6 +30,10 @@ public struct ReplayPosition: Sendable, Hashable {
   /// Lines skipped as bad so far, and why the last one was.
   public var badLines: Int
   public var lastBadLine: String?
+  /// Lines skipped because they are another venue's (a recording of several venues, played as
+  /// one), and those venues.
+  public var otherVenueLines: Int
+  public var otherVenues: [Venue]
   /// Why the replay stopped before the end of the file (a read error, corrupt compressed data),
   /// with the line number: `line 21884: corrupt compressed data (incorrect data check)`.
   public var failure: String?
@@ -35,7 +41,7 @@ public struct ReplayPosition: Sendable, Hashable {
   public init(
     time: Double? = nil, startTime: Double? = nil, progress: Double = 0, speed: Double = 1,
     paused: Bool = false, ended: Bool = false, seekingTo: Double? = nil, badLines: Int = 0,
-    lastBadLine: String? = nil, failure: String? = nil
+    lastBadLine: String? = nil, otherVenueLines: Int = 0, otherVenues: [Venue] = [], failure: String? = nil
   ) {
     self.time = time
     self.startTime = startTime
@@ -46,6 +52,8 @@ public struct ReplayPosition: Sendable, Hashable {
     self.seekingTo = seekingTo
     self.badLines = badLines
     self.lastBadLine = lastBadLine
+    self.otherVenueLines = otherVenueLines
+    self.otherVenues = otherVenues
     self.failure = failure
   }
 

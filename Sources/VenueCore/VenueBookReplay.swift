@@ -2,9 +2,9 @@
 /// decoder, its sync rule and the book engine, exactly as live, with the integrity counts at
 /// the end (`--once --json --replay FILE --venue NAME`).
 ///
-/// Lines are the frames of one venue: bare JSON (`--venue` says whose), tradeterm's recorder
-/// format (`<unix seconds> <frame>`), or the hftbacktest collector's (`<local ns> <frame>`, a
-/// REST snapshot body as a bare frame). The book's precision is taken from the first snapshot
+/// The caller reads the recording's lines (bare JSON, tradeterm's recordings, the hftbacktest
+/// collector's `<local ns> <frame>` with a REST snapshot body as a bare frame) and hands over
+/// the frames of this venue. The book's precision is taken from the first snapshot
 /// (the decimals the venue wrote), and a checksum rule's depth from the first snapshot's size
 /// when it was not given.
 public struct VenueBookReplay: Sendable {
@@ -36,43 +36,15 @@ public struct VenueBookReplay: Sendable {
     _ = self.sync.subscribed(book: &book)
   }
 
-  /// Where the frame starts in a recorded line, and its receive time in nanoseconds when the
-  /// line has one: a leading run of digits (with a fraction: seconds; 16 or more digits without
-  /// one: nanoseconds), an optional `:`, a space.
-  public static func split(_ line: UnsafeBufferPointer<UInt8>) -> (frame: Int, ns: Int64?) {
-    var i = 0
-    while i < line.count, line[i] &- 0x30 < 10 { i += 1 }
-    guard i > 0 else { return (0, nil) }
-    let whole = i
-    var fraction = 0
-    if i < line.count, line[i] == UInt8(ascii: ".") {
-      i += 1
-      while i < line.count, line[i] &- 0x30 < 10 {
-        i += 1
-        fraction += 1
-      }
-    }
-    if i < line.count, line[i] == UInt8(ascii: ":") { i += 1 }
-    guard i < line.count, line[i] == UInt8(ascii: " ") else { return (0, nil) }
-    let text = UnsafeBufferPointer(rebasing: line[0..<(whole + (fraction > 0 ? fraction + 1 : 0))])
-    var ns: Int64?
-    if fraction == 0, whole >= 16, let v = FixedDecimal.parseInteger(text) {
-      ns = v
-    } else if let seconds = try? FixedDecimal.parse(text).get(), let v = seconds.mantissa(atScale: 9) {
-      ns = v
-    }
-    return (i + 1, ns)
-  }
-
-  /// One line of the recording.
-  public mutating func feed(_ line: UnsafeBufferPointer<UInt8>) {
+  /// One frame of the recording (the line's time and venue tag already read off by the caller:
+  /// `Replay.RecordedLine`), received at `receivedAt` nanoseconds (the line number when the
+  /// recording has no times).
+  public mutating func feed(_ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64) {
     lines += 1
-    let (start, ns) = Self.split(line)
-    let frame = UnsafeBufferPointer(rebasing: line[start...])
-    guard !frame.isEmpty, frame[0] != UInt8(ascii: "#") else { return }
+    guard !frame.isEmpty else { return }
     batch.removeAll()
     do {
-      try decoder.decode(frame, receivedAt: ns ?? Int64(lines), into: &batch)
+      try decoder.decode(frame, receivedAt: receivedAt, into: &batch)
     } catch {
       badFrames += 1
       lastBadFrame = "line \(lines): \(error)"
@@ -118,21 +90,5 @@ public struct VenueBookReplay: Sendable {
       c.depth = max(bids, asks)
       sync = .checksum(c)
     }
-  }
-}
-
-extension FixedDecimal {
-  /// A non-negative whole number's digits (nil when empty, not digits, or past `Int64`).
-  static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard !text.isEmpty else { return nil }
-    var v: Int64 = 0
-    for c in text {
-      guard c &- 0x30 < 10 else { return nil }
-      let (m, o1) = v.multipliedReportingOverflow(by: 10)
-      let (a, o2) = m.addingReportingOverflow(Int64(c &- 0x30))
-      if o1 || o2 { return nil }
-      v = a
-    }
-    return v
   }
 }

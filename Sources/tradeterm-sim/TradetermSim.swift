@@ -78,6 +78,11 @@ struct TradetermSim: ParsableCommand {
         let player = try ReplayPlayer(path: replay)
         var batch = MarketBatch()
         while try player.next(into: &batch) != .end { batch.removeAll() }
+        if player.otherVenueLines > 0 {
+          // A recording of several venues: the simulator serves the BitMEX lines alone.
+          let words = "\(replay): leaving out \(player.otherVenueWords) (the simulator serves bitmex)"
+          FileHandle.standardError.write(Data("tradeterm-sim: \(TerminalText.sanitized(words))\n".utf8))
+        }
       } catch {
         throw fail("cannot replay \(error)")
       }

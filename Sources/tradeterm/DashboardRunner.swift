@@ -342,6 +342,12 @@ struct DashboardRunner {
         words.append(
           "tradeterm: \(replay.path): skipped \(p.badLines) bad line(s); the last: \(p.lastBadLine ?? "")")
       }
+      if let p = state.session.replay, p.otherVenueLines > 0 {
+        words.append(
+          "tradeterm: \(replay.path): skipped "
+            + ReplayPlayer.otherVenueWords(p.otherVenueLines, p.otherVenues)
+            + " (replayed as \(replay.venue))")
+      }
       if let failure = replay.failure { words.append("tradeterm: cannot replay \(failure)") }
       exitMessage = ([exitMessage].compactMap { $0 } + words).joined(separator: "\n")
       if exitMessage?.isEmpty == true { exitMessage = nil }

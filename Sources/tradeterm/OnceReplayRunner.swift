@@ -31,6 +31,12 @@ struct OnceReplayRunner {
       printError(
         "tradeterm: \(path): skipped \(outcome.badLines) bad line(s); the last: \(outcome.lastBadLine ?? "")")
     }
+    if outcome.otherVenueLines > 0 {
+      printError(
+        "tradeterm: \(path): skipped "
+          + ReplayPlayer.otherVenueWords(outcome.otherVenueLines, outcome.otherVenues)
+          + " (replayed as \(opened.player.venue))")
+    }
     if outcome.endedMidLine { printError("tradeterm: \(path): the file ends in the middle of a line") }
     let offset = utc ? 0 : LocalTime.offsetMinutes()
     // The recording's own time at its end (its last frame's receive time, else its newest trade):

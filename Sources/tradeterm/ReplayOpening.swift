@@ -19,11 +19,12 @@ enum ReplayOpening {
 
   /// Reads `path` until it finds a book for `symbol` (any book when nil) and a little further
   /// for the list of symbols; nil, with one line on stderr, when it cannot be replayed.
-  /// With `collect`, the check reads on (20,000 lines) for the symbol picker's list.
-  static func open(path: String, symbol: Symbol?, collect: Bool = true) -> Opened? {
+  /// With `collect`, the check reads on (20,000 lines) for the symbol picker's list. The
+  /// recording is played as `venue`'s (`ReplayPlayer.venue`).
+  static func open(path: String, symbol: Symbol?, venue: Venue = .bitmex, collect: Bool = true) -> Opened? {
     var found: [Symbol] = []
     do {
-      let scan = try ReplayPlayer(path: path)
+      let scan = try ReplayPlayer(path: path, venue: venue)
       var batch = MarketBatch()
       var lines = 0
       var nextReport = progressEvery
@@ -48,6 +49,9 @@ enum ReplayOpening {
         printError(
           "tradeterm: \(path): skipped \(scan.badLines) bad line(s); the last: \(scan.lastBadLine ?? "")")
       }
+      if scan.otherVenueLines > 0, symbol.map({ !found.contains($0) }) ?? found.isEmpty {
+        printError("tradeterm: \(path): skipped \(scan.otherVenueWords) (replayed as \(venue))")
+      }
       if let symbol, !found.contains(symbol) {
         let held = found.map(\.description).joined(separator: ", ")
         printError(
@@ -60,7 +64,7 @@ enum ReplayOpening {
         printError("tradeterm: \(path) holds no order book at all")
         return nil
       }
-      return Opened(player: try ReplayPlayer(path: path), symbol: watched, symbols: found)
+      return Opened(player: try ReplayPlayer(path: path, venue: venue), symbol: watched, symbols: found)
     } catch {
       printError("tradeterm: cannot replay \(error)")
       return nil

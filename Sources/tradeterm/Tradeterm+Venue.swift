@@ -33,8 +33,9 @@ extension Tradeterm {
   }
 
   /// The venue the run is on: the one given, else BitMEX (a bare symbol is BitMEX's). What the
-  /// `--once` outputs name in their `venue` field; `validate` has refused any other but for a
-  /// `--once --replay` of that venue's recording.
+  /// `--once` outputs name in their `venue` field, and what a `--replay` plays a recording as
+  /// (its untagged lines, and the lines tagged with it; other venues' are skipped); `validate`
+  /// has refused any other but for a `--once --replay` of that venue's recording.
   var venue: Venue {
     guard case .success(let named?) = namedVenue() else { return .bitmex }
     return named
@@ -103,6 +104,7 @@ extension Venues {
         symbol: symbol, decoder: OKXDecoder(), sync: .sequence(SequenceLinkSync(link: .previous)))
     }
   }
+
 }
 
 extension Tradeterm {
@@ -122,11 +124,22 @@ extension Tradeterm {
       throw fail(
         "cannot replay \(TerminalText.sanitized(path)): \(TerminalText.sanitized(error.description))")
     }
+    var otherVenues = 0
     do {
       while let line = try reader.nextLine() {
+        let (parsed, kind) = RecordedLine.parse(line)
+        guard case .frame = kind else { continue }
+        if let tagged = parsed.venue, tagged != venue {
+          otherVenues += 1
+          continue
+        }
+        let frame = UnsafeRawBufferPointer(rebasing: line[parsed.frameStart...])
+        // Seconds to nanoseconds (a time past Int64 nanoseconds is no time), else the line number.
+        let ns = parsed.time.flatMap { $0 * 1e9 < 9e18 ? Int64($0 * 1e9) : nil } ?? Int64(reader.lineNumber)
         replay.feed(
-          UnsafeBufferPointer(start: line.baseAddress?.assumingMemoryBound(to: UInt8.self), count: line.count)
-        )
+          UnsafeBufferPointer(
+            start: frame.baseAddress?.assumingMemoryBound(to: UInt8.self), count: frame.count),
+          receivedAt: ns)
       }
     } catch {
       throw fail(
@@ -137,6 +150,9 @@ extension Tradeterm {
         "\(TerminalText.sanitized(path)) holds no \(venue.displayName) book of \(TerminalText.sanitized(symbolText))"
           + (replay.badFrames > 0
             ? " (\(replay.badFrames) frames not read: \(replay.lastBadFrame ?? ""))" : ""))
+    }
+    if otherVenues > 0 {
+      printError("tradeterm: skipped \(otherVenues) line(s) of other venues (replayed as \(venue))")
     }
     print(VenueBookReport(replay: replay, venue: venue, levels: levels).text(json: json), terminator: "")
   }

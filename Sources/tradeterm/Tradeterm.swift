@@ -91,7 +91,8 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "Replay speed: 1 is real time, 0 as fast as possible.")
   var speed: Double = 1
 
-  @Option(help: "Record every received frame, with its receive time, to this file.")
+  @Option(
+    help: "Record every received frame, with its receive time and venue, to this file (.gz: compressed).")
   var record: String?
 
   @Flag(help: "No dashboard: wait until the book is live (or a replay ends), print a snapshot, exit.")
@@ -286,7 +287,8 @@ struct Tradeterm: ParsableCommand {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
       let asked = givenSymbol.map(Self.venueSpelling).flatMap(Symbol.init)
-      guard let opened = ReplayOpening.open(path: replay, symbol: asked, collect: !once) else {
+      guard let opened = ReplayOpening.open(path: replay, symbol: asked, venue: venue, collect: !once)
+      else {
         throw ExitCode(2)
       }
       if once {

@@ -124,10 +124,50 @@ import Testing
     let run = try TradetermProcess.run(["--once", "--demo", "--record", path, "--timeout", "20"])
     #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let frames = data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    // Format 2 (issue 23): the header, then every frame tagged with its venue.
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(lines.first == "# tradeterm recording 2")
+    let frames = lines.count - 1
     #expect(frames > 0)
+    let untagged = lines.dropFirst().filter { line in
+      let parts = line.split(separator: " ", maxSplits: 2)
+      return parts.count != 3 || Double(parts[0]) == nil || parts[1] != "bitmex"
+    }
+    #expect(untagged.isEmpty, "\(untagged.prefix(3))")
     #expect(
       run.stderr.contains("tradeterm: recorded \(frames) frames (\(data.count) bytes) to \(path)"),
+      "stderr: \(run.stderr)")
+    // And it replays, as BitMEX (`--venue bitmex` the same).
+    for venue in [[], ["--venue", "bitmex"]] {
+      let replay = try TradetermProcess.run(["--once", "--json", "--replay", path, "--speed", "0"] + venue)
+      #expect(replay.status == 0, "exit \(replay.status); stderr: \(replay.stderr)")
+      #expect(replay.stderr.isEmpty, "stderr: \(replay.stderr)")
+    }
+  }
+
+  /// A recording of several venues replays as BitMEX's, and says how many lines of the others it
+  /// skipped (issue 23).
+  @Test func aReplaySaysWhichVenuesLinesItSkipped() throws {
+    let lines = try String(
+      contentsOf: TradetermProcess.packageRoot.appendingPathComponent(
+        "Tests/Fixtures/2021-07-22_session_full.jsonl"), encoding: .utf8
+    ).split(separator: "\n")
+    var text = "# tradeterm recording 2\n"
+    for (i, line) in lines.enumerated() {
+      text += "1626993368.\(100_000 + i) bitmex \(line)\n"
+      if i % 500 == 0 { text += "1626993368.\(100_000 + i) coinbase {\"channel\":\"l2_data\"}\n" }
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mixed-\(UUID().uuidString).jsonl"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let run = try TradetermProcess.run(["--once", "--json", "--replay", path, "--speed", "0"])
+    #expect(run.status == 0, "exit \(run.status); stderr: \(run.stderr)")
+    let skipped = (lines.count + 499) / 500
+    #expect(
+      run.stderr.contains("tradeterm: \(path): skipped \(skipped) line(s) of coinbase (replayed as bitmex)"),
       "stderr: \(run.stderr)")
   }
 

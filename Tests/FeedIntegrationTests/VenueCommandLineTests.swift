@@ -112,6 +112,28 @@ import Testing
     #expect(integrity(okx) == [1, 1, 1])
   }
 
+  /// A tradeterm recording (format 2) of Kraken frames, with another venue's line in it: the
+  /// Kraken lines replay, the other is skipped and counted.
+  @Test func aTaggedRecordingReplaysItsVenuesLines() throws {
+    let frames = try String(
+      contentsOfFile: Self.dir + "kraken-v2_2026-08-01_BTCUSD_book10_resubscribes_ws.jsonl", encoding: .utf8)
+    var text = "# tradeterm recording 2\n"
+    for (i, line) in frames.split(separator: "\n").enumerated() {
+      text += "1785552833.\(String(format: "%06d", i)) kraken \(line)\n"
+    }
+    text += "1785552900.000000 okx {\"event\":\"subscribe\"}\n"
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tradeterm-kraken-\(getpid()).jsonl"
+    ).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try TradetermProcess.run(["--once", "--json", "--replay", path, "kraken:BTC/USD"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let j = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(integrity(j) == [301, 0, 0])
+    #expect(run.stderr.contains("skipped 1 line(s) of other venues"), "\(run.stderr)")
+  }
+
   @Test func aFileWithoutTheBookSaysSo() throws {
     let run = try TradetermProcess.run([
       "--once", "--replay", Self.dir + "kraken-v2_2026-08-01_BTCUSD_book10_resubscribes_ws.jsonl",

@@ -1,4 +1,6 @@
 import Foundation
+import MarketModel
+import Replay
 import Session
 import Testing
 
@@ -33,8 +35,10 @@ import Testing
     recorder.close()
     #expect(recorder.dropped == 2)
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == 2)
-    #expect(lines.first?.hasSuffix(#" {"table":"trade","action":"insert","data":[]}"#) == true)
+    #expect(lines.count == 3)
+    #expect(lines.first.map { $0 + "\n" } == Substring(RecordingFormat.header))
+    #expect(
+      lines.dropFirst().first?.hasSuffix(#" bitmex {"table":"trade","action":"insert","data":[]}"#) == true)
     #expect(lines.last?.hasPrefix("# tradeterm: 2 frame(s) not recorded: recording to ") == true)
   }
 
@@ -53,7 +57,36 @@ import Testing
     recorder.close()
     #expect(recorder.failure == nil)
     let text = try String(contentsOf: url, encoding: .utf8)
-    #expect(text.hasSuffix(" a b\n"), "\(text)")
+    #expect(text.hasSuffix(" bitmex a b\n"), "\(text)")
+    #expect(text.hasPrefix(RecordingFormat.header), "\(text)")
+    #expect(recorder.summary.hasPrefix("recorded 1 frame ("), "\(recorder.summary)")
+  }
+
+  /// Format 2: the header once, then each frame as `<time> <venue> <frame>`, the venue the
+  /// caller's; a recording without frames is the header alone.
+  @Test(arguments: [Venue.bitmex, .kraken, .bybitInverse])
+  func eachLineIsTaggedWithTheCallersVenue(venue: Venue) throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tt-rec-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = FrameRecorder(path: url.path, venue: venue)
+    for frame in [#"{"a":1}"#, "pong"] { Array(frame.utf8).withUnsafeBytes { recorder.record($0, now: 1) } }
+    recorder.close()
+    let lines = try String(contentsOf: url, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 4, "\(lines)")
+    #expect(lines[0] == "# tradeterm recording 2")
+    for (line, frame) in zip(lines[1...2], [#"{"a":1}"#, "pong"]) {
+      let parts = line.split(separator: " ", maxSplits: 2)
+      #expect(parts.count == 3 && Double(parts[0]) != nil, "\(line)")
+      #expect(parts[1] == Substring(venue.rawValue) && parts[2] == Substring(frame), "\(line)")
+    }
+
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("tt-rec-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let none = FrameRecorder(path: empty.path)
+    none.close()
+    #expect(try String(contentsOf: empty, encoding: .utf8) == RecordingFormat.header)
+    #expect(none.summary.hasPrefix("recorded 0 frames (24 bytes)"), "\(none.summary)")
   }
 }
 

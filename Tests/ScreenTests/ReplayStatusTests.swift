@@ -29,6 +29,10 @@ import Testing
       Self.text(
         ReplayPosition(progress: 0, speed: 2, badLines: 1, lastBadLine: "line 102: not a recorded frame"))
         == "▶ 2×  0% ▕░░░░░░░░░░▏  1 bad line skipped (last: line 102)")
+    // A recording of several venues, played as one: the others' lines are counted apart.
+    #expect(
+      Self.text(ReplayPosition(progress: 0, speed: 2, otherVenueLines: 40, otherVenues: [.kraken, .okx]))
+        == "▶ 2×  0% ▕░░░░░░░░░░▏  40 kraken, okx lines skipped")
     #expect(
       Self.text(
         ReplayPosition(
