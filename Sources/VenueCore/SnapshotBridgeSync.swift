@@ -37,6 +37,9 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
   private var phase = Phase.awaitingSnapshot
   private var buffered: [Buffered] = []
   private var bufferedLevels: [LevelChange] = []
+  /// The buffer being replayed after a snapshot (a spare swapped with `buffered`).
+  private var replaying: [Buffered] = []
+  private var replayingLevels: [LevelChange] = []
   private var cross = BBOCrossCheck()
   /// The most deltas buffered while a snapshot is fetched; past it the oldest cannot be kept, so
   /// the buffer starts again (and the snapshot in flight will be too old).
@@ -138,17 +141,21 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     firstBridged = nil
     books.state = .live
     books.applied(at: update.receivedAt)
-    // Replay the buffer through the bridge.
-    let queue = buffered
-    let store = bufferedLevels
-    buffered.removeAll(keepingCapacity: true)
-    bufferedLevels.removeAll(keepingCapacity: true)
-    for (index, item) in queue.enumerated() {
-      let outcome = delta(item.update, store[item.start..<(item.start + item.count)], book: &book)
+    // Replay the buffer through the bridge. The buffer is swapped with a spare of its own (both
+    // keep their capacity), so the replay neither copies it nor allocates.
+    swap(&buffered, &replaying)
+    swap(&bufferedLevels, &replayingLevels)
+    defer {
+      replaying.removeAll(keepingCapacity: true)
+      replayingLevels.removeAll(keepingCapacity: true)
+    }
+    for index in replaying.indices {
+      let item = replaying[index]
+      let outcome = delta(item.update, replayingLevels[item.start..<(item.start + item.count)], book: &book)
       if outcome.fault != nil || outcome.action != .none {
         // The bridge broke: the deltas after the one that broke it start the next buffer.
-        for later in queue[(index + 1)...] {
-          buffer(later.update, store[later.start..<(later.start + later.count)])
+        for later in replaying[(index + 1)...] {
+          buffer(later.update, replayingLevels[later.start..<(later.start + later.count)])
         }
         return outcome
       }
