@@ -92,10 +92,18 @@ public struct PriceLadder: Sendable {
   mutating func replace(with fresh: inout [Level]) -> Bool {
     levels.removeAll(keepingCapacity: true)
     totalSize = 0
-    // Venues send snapshots in order, which the sort takes in linear time. A price given twice
-    // (a malformed snapshot) keeps one of its sizes.
+    // A price given twice (a malformed snapshot) keeps one of its sizes.
     let bid = side == .bid
-    fresh.sort { bid ? $0.price < $1.price : $0.price > $1.price }
+    // Already in the ladder's order, or in the opposite one (venues send best first): no sort,
+    // which would allocate its scratch space; anything else is sorted.
+    func inOrder(_ a: Level, _ b: Level) -> Bool { bid ? a.price <= b.price : a.price >= b.price }
+    if !fresh.indices.dropFirst().allSatisfy({ inOrder(fresh[$0 - 1], fresh[$0]) }) {
+      if fresh.indices.dropFirst().allSatisfy({ inOrder(fresh[$0], fresh[$0 - 1]) }) {
+        fresh.reverse()
+      } else {
+        fresh.sort { bid ? $0.price < $1.price : $0.price > $1.price }
+      }
+    }
     levels.reserveCapacity(fresh.count)
     for level in fresh where level.size != 0 {
       if let last = levels.last, last.price == level.price {
