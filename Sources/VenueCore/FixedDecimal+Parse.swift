@@ -23,6 +23,43 @@ extension FixedDecimal {
   /// trailing zeros included, as long as they fit; trailing zeros beyond 18 decimals are dropped.
   /// Never traps.
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<FixedDecimal, ParseError> {
+    if let quick = plain(bytes) { return .success(quick) }
+    return general(bytes)
+  }
+
+  /// The usual number (`63004.9`, `0.00005100`, `-12`): digits with at most one point, no
+  /// exponent, at most 18 digits in all (so the mantissa cannot overflow), read in one pass.
+  /// Nil for anything else, which `general` reads (or refuses).
+  @inline(__always) package static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
+    let n = bytes.count
+    guard n > 0, n <= 20 else { return nil }
+    var i = 0
+    let negative = bytes[0] == UInt8(ascii: "-")
+    if negative { i = 1 }
+    var mantissa: Int64 = 0
+    var digits = 0
+    var point = -1
+    while i < n {
+      let c = bytes[i]
+      let d = c &- 0x30
+      if d < 10 {
+        mantissa = mantissa &* 10 &+ Int64(d)
+        digits &+= 1
+      } else if c == UInt8(ascii: "."), point < 0, digits > 0 {
+        point = digits
+      } else {
+        return nil
+      }
+      i &+= 1
+    }
+    // At least one digit on each side of a point; 18 digits at most.
+    guard digits > 0, digits <= 18, point != digits else { return nil }
+    let scale = point < 0 ? 0 : digits - point
+    return FixedDecimal(mantissa: negative ? -mantissa : mantissa, scale: UInt8(scale))
+  }
+
+  /// Any number `parse` takes: exponents, leading and trailing zeros past 18 digits.
+  package static func general(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<FixedDecimal, ParseError> {
     let n = bytes.count
     var i = 0
     var negative = false

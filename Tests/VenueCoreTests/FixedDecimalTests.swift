@@ -84,3 +84,35 @@ import VenueCore
     }
   }
 }
+
+@Suite struct FixedDecimalFastPathTests {
+  /// The one-pass reader of the usual numbers and the general one agree on every text, random or
+  /// edge (both accept it with the same mantissa and scale, or the fast one leaves it alone).
+  @Test func theFastPathAgreesWithTheGeneralOne() {
+    let seed = SimRandom.seed(0xFA57, "fixed-decimal-fast")
+    var rng = SimRandom(seed: seed)
+    let alphabet = Array("0123456789.-e+".utf8)
+    var texts = [
+      "0", "-0", "00.10", "1.", ".1", "-", "-.5", "1.2.3", "123456789012345678", "1234567890123456789",
+      "0.000000000000000001", "99999999999999999.9", "-999999999999999999", "12a", "",
+    ]
+    for _ in 0..<50_000 {
+      let length = rng.between(1, 21)
+      texts.append(
+        String(
+          decoding: (0..<length).map { _ in
+            rng.chance(0.8) ? UInt8(ascii: "0") + UInt8(rng.below(10)) : alphabet[rng.below(alphabet.count)]
+          }, as: UTF8.self))
+    }
+    for text in texts {
+      var copy = text
+      let (fast, general) = copy.withUTF8 { (FixedDecimal.plain($0), FixedDecimal.general($0)) }
+      guard let fast else { continue }
+      guard case .success(let g) = general else {
+        Issue.record("seed \(seed): \(text) read fast as \(fast), refused by the general reader")
+        return
+      }
+      #expect(fast.mantissa == g.mantissa && fast.scale == g.scale, "seed \(seed): \(text)")
+    }
+  }
+}
