@@ -1,3 +1,5 @@
+import WireJSON
+
 /// A forward-only JSON reader over the bytes of one message.
 ///
 /// It reads exactly what the BitMEX decoder asks for and validates what it skips, so
@@ -270,52 +272,9 @@ package struct JSONScanner {
     return string(try readRawString())
   }
 
+  /// A validated string's escapes decoded: the one decoder every venue's reader shares.
   private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = 0
-    func hex4(_ at: Int) -> UInt32 {
-      var v: UInt32 = 0
-      for k in 0..<4 { v = v << 4 | UInt32(hexValue(bytes[at + k]) ?? 0) }
-      return v
-    }
-    func appendScalar(_ v: UInt32) {
-      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
-      out.append(contentsOf: String(scalar).utf8)
-    }
-    while i < bytes.count {
-      let c = bytes[i]
-      guard c == UInt8(ascii: "\\"), i + 1 < bytes.count else {
-        out.append(c)
-        i += 1
-        continue
-      }
-      let e = bytes[i + 1]
-      i += 2
-      switch e {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var v = hex4(i)
-        i += 4
-        // A surrogate pair encodes one scalar outside the BMP.
-        if (0xD800..<0xDC00).contains(v), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
-          bytes[i + 1] == UInt8(ascii: "u")
-        {
-          let low = hex4(i + 2)
-          if (0xDC00..<0xE000).contains(low) {
-            v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
-            i += 6
-          }
-        }
-        appendScalar(v)
-      default: out.append(e)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+    WireReader.unescape(bytes)
   }
 
   @inline(__always) static func hexValue(_ c: UInt8) -> UInt8? {

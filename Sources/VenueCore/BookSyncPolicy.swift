@@ -47,6 +47,11 @@ public struct SyncBookkeeping: Sendable, Hashable {
     return SyncOutcome(fault: fault, action: action)
   }
 
+  /// The book was subscribed again: what it held is no longer followed (until a new snapshot).
+  mutating func subscribedAgain() {
+    if state == .live { state = .waiting }
+  }
+
   /// The book changed at `now`.
   @inline(__always) mutating func applied(at now: Int64) {
     lastAppliedAt = now

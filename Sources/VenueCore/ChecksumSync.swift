@@ -20,7 +20,7 @@ public struct ChecksumSync<Checksum: BookChecksum>: BookSyncPolicy {
   }
 
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
-    if books.state == .live { books.state = .waiting }
+    books.subscribedAgain()
     return .none
   }
 

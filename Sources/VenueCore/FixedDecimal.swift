@@ -28,10 +28,11 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
 
   /// 10^n for n in 0…18.
   @inline(__always) public static func powerOfTen(_ n: UInt8) -> Int64 {
-    var p: Int64 = 1
-    for _ in 0..<min(n, maxScale) { p &*= 10 }
-    return p
+    // A table: the book converts two numbers a level with it, every message.
+    powers[Int(min(n, maxScale))]
   }
+
+  private static let powers: [Int64] = (0...Int(maxScale)).map { n in (0..<n).reduce(1) { p, _ in p * 10 } }
 
   /// The mantissa at `target` decimals, when that is exact and fits: more decimals multiply
   /// (nil on overflow); fewer decimals drop trailing zeros only (nil when a non-zero digit would

@@ -13,7 +13,7 @@ public struct PartialSync: BookSyncPolicy {
   }
 
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
-    if books.state == .live { books.state = .waiting }
+    books.subscribedAgain()
     return .none
   }
 

@@ -32,7 +32,7 @@ public struct SequenceLinkSync: BookSyncPolicy {
   }
 
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
-    if books.state == .live { books.state = .waiting }
+    books.subscribedAgain()
     lastSequence = nil
     return .none
   }

@@ -111,7 +111,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     buffered.removeAll(keepingCapacity: true)
     bufferedLevels.removeAll(keepingCapacity: true)
     cross.reset()
-    if books.state == .live { books.state = .waiting }
+    books.subscribedAgain()
   }
 
   private mutating func buffer(_ update: BookUpdate, _ levels: ArraySlice<LevelChange>) {

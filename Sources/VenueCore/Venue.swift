@@ -18,6 +18,20 @@ public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomS
     self = v
   }
 
+  /// The venue whose name is exactly these bytes (a recording's tag), or nil; no String made.
+  public init?(utf8 bytes: UnsafeRawBufferPointer) {
+    for (venue, name) in Self.utf8Names where name.count == bytes.count {
+      if name.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+        self = venue
+        return
+      }
+    }
+    return nil
+  }
+
+  /// Every venue's name as bytes, made once.
+  private static let utf8Names: [(Venue, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
   /// The name people know it by.
   public var displayName: String {
     switch self {

@@ -291,41 +291,41 @@ public struct WireReader {
     }
   }
 
-  /// Decodes the escapes of a validated string span (a lone surrogate becomes U+FFFD).
-  package static func unescape(_ span: UnsafeBufferPointer<UInt8>) -> String {
-    var scalars = String.UnicodeScalarView()
-    var utf8: [UInt8] = []
-    func flush() {
-      if !utf8.isEmpty {
-        scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-        utf8.removeAll(keepingCapacity: true)
-      }
-    }
-    func hex4(_ at: Int) -> UInt32 {
-      (0..<4).reduce(0) { $0 << 4 | (hexValue(span[at + $1]) ?? 0) }
-    }
+  /// Decodes the escapes of a validated string (a lone surrogate becomes U+FFFD).
+  package static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
     var i = 0
-    while i < span.count {
-      let c = span[i]
-      guard c == UInt8(ascii: "\\") else {
-        utf8.append(c)
+    func hex4(_ at: Int) -> UInt32 {
+      var v: UInt32 = 0
+      for k in 0..<4 { v = v << 4 | (hexValue(bytes[at + k]) ?? 0) }
+      return v
+    }
+    func appendScalar(_ v: UInt32) {
+      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+      out.append(contentsOf: String(scalar).utf8)
+    }
+    while i < bytes.count {
+      let c = bytes[i]
+      guard c == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+        out.append(c)
         i += 1
         continue
       }
-      let e = span[i + 1]
+      let e = bytes[i + 1]
       i += 2
       switch e {
-      case UInt8(ascii: "b"): utf8.append(0x08)
-      case UInt8(ascii: "f"): utf8.append(0x0C)
-      case UInt8(ascii: "n"): utf8.append(0x0A)
-      case UInt8(ascii: "r"): utf8.append(0x0D)
-      case UInt8(ascii: "t"): utf8.append(0x09)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
       case UInt8(ascii: "u"):
-        flush()
         var v = hex4(i)
         i += 4
-        if (0xD800..<0xDC00).contains(v), i + 5 < span.count, span[i] == UInt8(ascii: "\\"),
-          span[i + 1] == UInt8(ascii: "u")
+        // A surrogate pair encodes one scalar outside the BMP.
+        if (0xD800..<0xDC00).contains(v), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+          bytes[i + 1] == UInt8(ascii: "u")
         {
           let low = hex4(i + 2)
           if (0xDC00..<0xE000).contains(low) {
@@ -333,11 +333,10 @@ public struct WireReader {
             i += 6
           }
         }
-        scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-      default: utf8.append(e)
+        appendScalar(v)
+      default: out.append(e)
       }
     }
-    flush()
-    return String(scalars)
+    return String(decoding: out, as: UTF8.self)
   }
 }
