@@ -134,7 +134,7 @@ struct LoopbackBench {
         } else {
           if round == 0 { cpuAtStart = ProcessProbe.threads(pid) }
           // The next burst: a resync brings a fresh partial, and the simulator bursts again.
-          feed.post(.resync(.book(.top25, "XBTUSD")))
+          feed.post(.resync(Subscription(.book, "XBTUSD", depth: 25)))
         }
       }
       arrivals.removeAll(keepingCapacity: true)

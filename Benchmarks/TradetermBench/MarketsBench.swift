@@ -1,4 +1,5 @@
 import App
+import BitMEX
 import ExchangeSim
 import MarketModel
 import Screen
@@ -79,7 +80,7 @@ struct MarketsBench {
     var state = AppState(symbol: "XBTUSD", mode: .demo, width: 200, height: 50, ascii: false, color: true)
     let live = FeedUpdate(
       status: FeedStatus(state: .live, symbol: "XBTUSD"),
-      resetTopics: Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+      resetTopics: BitMEXWire.plan(book: .top25).subscriptions(symbol: "XBTUSD"))
     _ = App.update(&state, .feed(live, now: .init(seconds: 1), wallMs: 1_000), batch: partial)
     _ = App.update(&state, .key(.character("m")))
     var n = 0

@@ -6,7 +6,7 @@ extension App {
   /// then the book as it stands. A book waiting for its partial (a reconnect, a resync) starts
   /// the watch afresh: the walls in the next image are not news.
   static func watchActivity(_ step: MarketSession.Step, _ batch: MarketBatch?, _ state: inout AppState) {
-    if step.resetTopics.contains(where: \.isBook) { state.walls.reset() }
+    if step.resetTopics.contains(where: { $0.channel == .book }) { state.walls.reset() }
     // A reset `liquidation` table needs nothing here: its next image replaces the open orders,
     // and the orders it repeats are not counted again.
     let liquidationsBefore = state.liquidations.recorded

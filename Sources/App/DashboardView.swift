@@ -360,7 +360,7 @@ public enum DashboardView {
     // are missing or still on their way.
     let live = s.mode == .replay ? s.market.bookSync == .live : s.market.requiredTablesLive
     if case .live = state, !live {
-      let book = s.market.bookTable.map { Topic.book($0, s.market.symbol) }
+      let book = s.market.bookTable.map { Subscription(.book, s.market.symbol, depth: $0.depthLimit) }
       state = s.market.bookSync == .faulted ? .resyncing(book.map { [$0] } ?? []) : .syncing
     }
     return ConnectionBadge(state, now: s.now, replay: s.mode == .replay)

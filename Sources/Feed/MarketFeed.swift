@@ -7,15 +7,31 @@ import Threads
 import Glibc
 #endif
 
-/// The feed thread: it owns the libcurl connection, runs the `ConnectionMachine`, decodes
-/// frames, and hands the UI plain values through a mailbox.
+/// BitMEX's feed.
+public typealias MarketFeed = VenueFeed<BitMEXCodec>
+
+extension VenueFeed where Codec == BitMEXCodec {
+  /// A BitMEX feed for `options`.
+  public convenience init(_ options: FeedOptions) {
+    let (url, symbol) = (options.webSocketURL, options.symbol)
+    self.init(options, plan: BitMEXWire.plan(book: options.book)) { BitMEXCodec(url: url, symbol: symbol) }
+  }
+}
+
+/// The feed thread of any venue: it owns the libcurl connection, runs the `ConnectionMachine`,
+/// has the venue's codec decode frames and spell subscriptions, and hands the UI plain values
+/// through a mailbox.
 ///
 /// Frames are decoded straight into the mailbox's batch (a lock held for about a
 /// microsecond per frame); the UI swaps that batch for its own empty one when it
 /// drains, so in steady state nothing is allocated or copied. Commands flow back
 /// through the same mailbox; each side wakes the other with a `WakeSignal`.
-public final class MarketFeed: Sendable {
+public final class VenueFeed<Codec: FeedCodec>: Sendable {
   public let options: FeedOptions
+  /// What is subscribed.
+  public let plan: SubscriptionPlan
+  /// Makes the codec on the feed thread (it holds the decoder's state).
+  private let makeCodec: @Sendable () -> Codec
   /// Signalled when there is something to drain.
   public let uiWake = WakeSignal()
   private let feedWake = WakeSignal()
@@ -25,9 +41,9 @@ public final class MarketFeed: Sendable {
 
   /// What the two threads share.
   struct Mailbox: ~Copyable {
-    var batch = MarketBatch()
+    var batch = Codec.Batch()
     var status: FeedStatus?
-    var resetTopics: [Topic] = []
+    var resetTopics: [Subscription] = []
     var decodeErrors = 0
     var lastDecodeError: String?
     var commands: [FeedCommand] = []
@@ -40,8 +56,13 @@ public final class MarketFeed: Sendable {
     var arrivals: [FrameArrival] = []
   }
 
-  public init(_ options: FeedOptions) {
+  /// A feed for `options` subscribing `plan`, its frames read by the codec `makeCodec` makes.
+  public init(
+    _ options: FeedOptions, plan: SubscriptionPlan, codec makeCodec: @escaping @Sendable () -> Codec
+  ) {
     self.options = options
+    self.plan = plan
+    self.makeCodec = makeCodec
   }
 
   /// What `--record` wrote (path, frames, bytes), once `stop()` has returned; nil when not
@@ -72,7 +93,7 @@ public final class MarketFeed: Sendable {
 
   /// Moves what arrived since the last drain into `batch`, which must be empty; the
   /// batch handed back to the feed keeps its storage for the next round.
-  public func drain(into batch: inout MarketBatch) -> FeedUpdate {
+  public func drain(into batch: inout Codec.Batch) -> FeedUpdate {
     uiWake.clear()
     return mailbox.withLock { box in
       if !box.arrivals.isEmpty { box.arrivals.removeAll(keepingCapacity: true) }
@@ -82,7 +103,7 @@ public final class MarketFeed: Sendable {
 
   /// `drain(into:)`, and also the receive time of every frame in the batch (empty unless
   /// `options.recordArrivals` is set). `arrivals` must be empty; its storage goes to the feed.
-  public func drain(into batch: inout MarketBatch, arrivals: inout [FrameArrival]) -> FeedUpdate {
+  public func drain(into batch: inout Codec.Batch, arrivals: inout [FrameArrival]) -> FeedUpdate {
     uiWake.clear()
     return mailbox.withLock { box in
       swap(&box.arrivals, &arrivals)
@@ -90,7 +111,7 @@ public final class MarketFeed: Sendable {
     }
   }
 
-  private static func take(_ box: inout Mailbox, into batch: inout MarketBatch) -> FeedUpdate {
+  private static func take(_ box: inout Mailbox, into batch: inout Codec.Batch) -> FeedUpdate {
     swap(&box.batch, &batch)
     let update = FeedUpdate(
       status: box.status, resetTopics: box.resetTopics, decodeErrors: box.decodeErrors,
@@ -106,23 +127,14 @@ public final class MarketFeed: Sendable {
 
   // MARK: The feed thread
 
-  /// One thing the feed learned from a decoded frame, for the connection machine.
-  private enum Input {
-    case pong
-    case subscribed(Topic)
-    case partial(Topic)
-    case data(Topic)
-    case other
-    case serverError(ServerError)
-  }
-
   private func run() {
     let symbol = options.symbol
     var machine = ConnectionMachine(
-      url: options.webSocketURL, symbol: symbol, book: options.book, config: options.config)
+      url: options.webSocketURL, symbol: symbol, plan: plan, config: options.config)
     var connection: WebSocketConnection?
-    var decoder = BitMEXDecoder()
-    var inputs: [Input] = []
+    var codec = makeCodec()
+    let wire = codec.wire
+    var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
     let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
     let recordArrivals = options.recordArrivals
@@ -163,19 +175,16 @@ public final class MarketFeed: Sendable {
           recorder?.record(bytes, now: now)
           inputs.removeAll(keepingCapacity: true)
           let wake = mailbox.withLock { box -> Bool in
-            let mark = box.batch.events.count
-            do throws(DecodeError) {
-              try decoder.decode(bytes, into: &box.batch)
+            let mark = box.batch.eventCount
+            do throws(FeedDecodeError) {
+              try codec.decode(bytes, now: now, into: &box.batch, inputs: &inputs)
             } catch {
               box.decodeErrors += 1
               box.lastDecodeError = error.description
-              inputs.append(.other)
+              inputs.append(.data(nil))
               return false
             }
             if recordArrivals { box.arrivals.append(FrameArrival(firstEvent: mark, at: now)) }
-            for event in box.batch.events[mark...] {
-              inputs.append(Self.input(for: event, symbol: symbol))
-            }
             defer { box.uiSignalled = true }
             return !box.uiSignalled
           }
@@ -184,14 +193,13 @@ public final class MarketFeed: Sendable {
             switch input {
             case .pong: pending += machine.pong(now: now)
             case .subscribed(let t): pending += machine.subscribed(t, now: now)
-            case .partial(let t): pending += machine.partialReceived(t, now: now)
+            case .snapshot(let t): pending += machine.partialReceived(t, now: now)
             case .data(let t): pending += machine.message(topic: t, now: now)
-            case .other: pending += machine.message(now: now)
-            case .serverError(let e): pending += machine.serverError(e, now: now)
+            case .error(let e): pending += machine.serverError(e, now: now)
             }
           }
         case .binary(let bytes):
-          // BitMEX sends text only: count it as a bad frame and go on.
+          // The venues send text only: count it as a bad frame and go on.
           rates.add(bytes: bytes.count, now: now)
           mailbox.withLock {
             $0.decodeErrors += 1
@@ -217,6 +225,16 @@ public final class MarketFeed: Sendable {
       }
     }
 
+    func send(_ frames: [String]) {
+      for text in frames {
+        guard let c = connection else { return }
+        if let error = c.send(text: text) {
+          connection = nil
+          pending += machine.closed(code: nil, reason: error, now: .now())
+        }
+      }
+    }
+
     while true {
       // Carry out what the machine asked for; some actions feed it again.
       while !pending.isEmpty {
@@ -238,11 +256,12 @@ public final class MarketFeed: Sendable {
             connection = c
             pending += machine.connected(now: .now())
           }
-        case .send(let text):
-          if let c = connection, let error = c.send(text: text) {
-            connection = nil
-            pending += machine.closed(code: nil, reason: error, now: .now())
-          }
+        case .subscribe(let subscriptions):
+          send(wire.subscribeFrames(subscriptions))
+        case .unsubscribe(let subscriptions):
+          send(wire.unsubscribeFrames(subscriptions))
+        case .ping:
+          if case .clientPing(let text, _, _) = wire.heartbeat { send([text]) }
         case .close(let code, let reason):
           _ = connection?.sendClose(code: UInt16(clamping: code), reason: reason)
           connection = nil
@@ -314,38 +333,5 @@ public final class MarketFeed: Sendable {
     }
     _ = connection?.sendClose(code: CloseCode.normal, reason: "bye")
     publish(machine.status, now: .now())
-  }
-
-  private static func input(for event: MarketEvent, symbol: String) -> Input {
-    switch event {
-    case .pong:
-      return .pong
-    case .subscribed(let topic):
-      return Topic(topic).map(Input.subscribed) ?? .other
-    case .serverError(let error):
-      return error.isAlreadySubscribed ? .other : .serverError(error)
-    case .subscribeFailed(let topic, let reason):
-      return .serverError(ServerError(status: 400, message: reason, requestArgs: [topic]))
-    case .book(let m):
-      let topic = Topic(table: m.table.name, symbol: m.filterSymbol?.description ?? symbol)
-      return m.action == .partial ? .partial(topic) : .data(topic)
-    case .trades(let s):
-      let topic = Topic(table: Topic.tradeTable, symbol: s.filterSymbol?.description ?? symbol)
-      return s.action == .partial ? .partial(topic) : .data(topic)
-    case .instrument(let s):
-      // tradeterm subscribes `instrument` for every symbol: every instrument message belongs to that
-      // topic, a one-symbol image too (a recording made with `instrument:SYMBOL` replays as live).
-      let topic = Topic(table: Topic.instrumentTable, symbol: nil)
-      return s.action == .partial ? .partial(topic) : .data(topic)
-    case .liquidations(let s):
-      // Subscribed for every symbol, as `instrument` is.
-      let topic = Topic(table: Topic.liquidationTable, symbol: nil)
-      return s.action == .partial ? .partial(topic) : .data(topic)
-    case .quotes(let s):
-      let topic = Topic(table: Topic.quoteTable, symbol: s.filterSymbol?.description ?? symbol)
-      return s.action == .partial ? .partial(topic) : .data(topic)
-    default:
-      return .other
-    }
   }
 }

@@ -10,8 +10,8 @@ public struct IntegrityFault: Sendable, Hashable, CustomStringConvertible {
     self.fault = fault
   }
 
-  /// The topic to resubscribe, e.g. `orderBookL2_25:XBTUSD`.
-  public var topic: Topic { .book(table, symbol) }
+  /// The subscription to take again: the book of `symbol` at the table's depth.
+  public var subscription: Subscription { Subscription(.book, symbol, depth: table.depthLimit) }
 
-  public var description: String { "\(topic): \(fault)" }
+  public var description: String { "\(table):\(symbol): \(fault)" }
 }

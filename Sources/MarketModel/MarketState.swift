@@ -67,14 +67,13 @@ public struct MarketState: Sendable {
   /// These tables wait for their partial again (a new connection resets every table; a resync
   /// or a stale resubscribe only its own). Topics of other symbols are ignored. The data stays,
   /// to be shown dimmed until replaced.
-  public mutating func resetTables(_ topics: [Topic]) {
-    for topic in topics where topic.symbol.map({ $0 == symbol.description }) ?? true {
-      if topic.isBook {
-        bookSync = .awaitingPartial
-      } else if topic.table == Topic.tradeTable {
-        tradeSync = .awaitingPartial
-      } else if topic.table == Topic.instrumentTable {
-        instrumentSync = .awaitingPartial
+  public mutating func resetTables(_ topics: [Subscription]) {
+    for topic in topics where topic.symbol.map({ $0 == symbol }) ?? true {
+      switch topic.channel {
+      case .book: bookSync = .awaitingPartial
+      case .trades: tradeSync = .awaitingPartial
+      case .ticker: instrumentSync = .awaitingPartial
+      default: break
       }
     }
   }

@@ -79,10 +79,10 @@ public struct MarketUniverse: Sendable {
     return changed
   }
 
-  /// The all-symbols table waits for its partial again when a reset names it (a new connection,
-  /// a resync or a stale resubscribe of `instrument`). The rows stay, to be shown dimmed.
-  public mutating func resetTables(_ topics: [Topic]) {
-    for topic in topics where topic.table == Topic.instrumentTable && topic.symbol == nil {
+  /// The all-symbols tickers wait for their snapshot again when a reset names them (a new
+  /// connection, a resync or a stale resubscribe). The rows stay, to be shown dimmed.
+  public mutating func resetTables(_ topics: [Subscription]) {
+    for topic in topics where topic.channel == .ticker && topic.symbol == nil {
       sync = .awaitingPartial
     }
   }

@@ -44,19 +44,6 @@ public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessString
     Topic(table: table.name, symbol: symbol.description)
   }
 
-  /// What tradeterm subscribes for `symbol`: the order book (`orderBookL2_25`, or `orderBookL2`
-  /// for `--depth full`), then `trade`, and `instrument` for every symbol (the markets list; the
-  /// watched symbol's header reads its own row of the same table), and `liquidation` for every
-  /// symbol (the Activity pane keeps the watched symbol's; a symbol switch keeps both).
-  public static func subscriptions(symbol: String, book: BookTable) -> [Topic] {
-    [
-      Topic(table: book.name, symbol: symbol),
-      Topic(table: tradeTable, symbol: symbol),
-      Topic(table: instrumentTable, symbol: nil),
-      Topic(table: liquidationTable, symbol: nil),
-    ]
-  }
-
   /// `{"op":"subscribe","args":[…]}` for `topics`, in their order.
   public static func subscribeRequest(_ topics: [Topic]) -> String {
     request("subscribe", topics)

@@ -5,15 +5,19 @@ import MarketModel
 public enum ConnectionAction: Sendable, Hashable {
   /// Open a WebSocket to `url`; report `connected`, `upgradeFailed` or `closed`.
   case connect(url: String)
-  /// Send a text frame: a subscribe/unsubscribe request or the heartbeat `ping`.
-  case send(String)
+  /// Subscribe: the venue's wire writes the frames (none when its URL names the streams).
+  case subscribe([Subscription])
+  /// Unsubscribe, likewise.
+  case unsubscribe([Subscription])
+  /// Send the venue's heartbeat ping.
+  case ping
   /// Close the connection with this code and reason, or abandon the attempt under way. The
   /// machine already treats the connection as gone: it needs no `closed` for it.
   case close(code: Int, reason: String)
   /// These tables wait for their partial again: drop deltas until it comes and replace (never
   /// merge) the old rows with it. Sent for every table on each new connection or symbol, and for
   /// a table resubscribed because it went stale.
-  case resetTables([Topic])
+  case resetTables([Subscription])
   /// The status changed; hand it to the UI.
   case emit(FeedStatus)
   /// Call `tick(now:)` at or after this time. Each request comes before the one still pending, so

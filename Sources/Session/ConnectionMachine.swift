@@ -21,8 +21,8 @@ public struct ConnectionMachine: Sendable {
   public let config: FeedConfig
   /// The WebSocket URL to connect to.
   public let url: String
-  /// The order-book table subscribed for each symbol.
-  public let book: BookTable
+  /// What is subscribed for the followed symbol and for every symbol.
+  public let plan: SubscriptionPlan
   /// The symbol subscribed now, or by the next connection.
   public private(set) var symbol: String
   /// Failures in a row (shown as the reconnect attempt); reset after `backoffResetAfter` of LIVE.
@@ -39,8 +39,8 @@ public struct ConnectionMachine: Sendable {
   private var phase: Phase = .idle
   private var random: any RandomNumberGenerator & Sendable
   private var limiter: ConnectAttemptLimiter
-  /// The current symbol's topics, in subscription order, with their per-connection bookkeeping.
-  private var subscriptions: [Subscription]
+  /// The current symbol's subscriptions, in order, with their per-connection bookkeeping.
+  private var subscriptions: [Entry]
   /// Last frame of any kind on the open connection (heartbeat baseline).
   private var lastMessageAt = MonotonicTime(nanoseconds: 0)
   /// When bytes of a message still arriving last came (`receiving`): data on its way, so the
@@ -58,19 +58,20 @@ public struct ConnectionMachine: Sendable {
   /// The status the UI last received.
   private var lastEmitted: FeedStatus?
 
-  /// A machine that will connect to `url` for `symbol` once started.
+  /// A machine that will connect to `url` for `symbol` once started, subscribing what `plan`
+  /// says.
   ///
   /// - Parameter random: the source of backoff jitter; tests pass a seeded generator.
   public init(
     url: String,
     symbol: String,
-    book: BookTable = .top25,
+    plan: SubscriptionPlan,
     config: FeedConfig = FeedConfig(),
     random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
   ) {
     self.url = url
     self.symbol = symbol
-    self.book = book
+    self.plan = plan
     self.config = config
     self.random = random
     self.limiter = ConnectAttemptLimiter(limit: config.maxAttemptsPerWindow, window: config.attemptWindow)
@@ -104,25 +105,25 @@ public struct ConnectionMachine: Sendable {
       connectionLimitUntil: limiter.fullUntil, unavailable: unavailable)
   }
 
-  /// The topics of the current symbol, in subscription order.
-  public var topics: [Topic] { subscriptions.map(\.topic) }
+  /// The subscriptions of the current symbol, in subscription order.
+  public var topics: [Subscription] { subscriptions.map(\.topic) }
 
-  /// The auxiliary tables given up on for now, with why (see `FeedConfig.auxiliaryTables`).
-  public var unavailable: [Topic: String] {
-    var found: [Topic: String] = [:]
+  /// The auxiliary channels given up on for now, with why (see `FeedConfig.auxiliaryChannels`).
+  public var unavailable: [Subscription: String] {
+    var found: [Subscription: String] = [:]
     for subscription in subscriptions {
       if let why = subscription.unavailable { found[subscription.topic] = why }
     }
     return found
   }
 
-  /// Whether the server acknowledged `topic` on the current connection.
-  public func isAcknowledged(_ topic: Topic) -> Bool {
+  /// Whether the venue acknowledged `topic` on the current connection.
+  public func isAcknowledged(_ topic: Subscription) -> Bool {
     subscriptions.first { $0.topic == topic }?.acknowledged ?? false
   }
 
-  /// When `topic` last received data (its partial or a later message) on the current connection.
-  public func lastData(for topic: Topic) -> MonotonicTime? {
+  /// When `topic` last received data (its snapshot or a later message) on the current connection.
+  public func lastData(for topic: Subscription) -> MonotonicTime? {
     subscriptions.first { $0.topic == topic }?.lastDataAt
   }
 
@@ -150,7 +151,7 @@ public struct ConnectionMachine: Sendable {
     silent = false
     subscriptions = makeSubscriptions(since: now)
     let topics = topics
-    return finish([.resetTables(topics), .send(Topic.subscribeRequest(topics))], now: now)
+    return finish([.resetTables(topics), .subscribe(topics)], now: now)
   }
 
   /// The connection attempt failed before the WebSocket opened: an HTTP status from the upgrade
@@ -181,7 +182,7 @@ public struct ConnectionMachine: Sendable {
   /// A frame arrived: a table message for `topic` (deltas; partials go to `partialReceived`), or,
   /// with `topic` nil, any other frame. The hot path: it returns actions only when the message
   /// reveals another table as stale, or ends a silence (LIVE again).
-  public mutating func message(topic: Topic? = nil, now: MonotonicTime) -> [ConnectionAction] {
+  public mutating func message(topic: Subscription? = nil, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     let wasSilent = silent
     noteMessage(now)
@@ -224,7 +225,7 @@ public struct ConnectionMachine: Sendable {
   }
 
   /// The server acknowledged the subscription to `topic`.
-  public mutating func subscribed(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+  public mutating func subscribed(_ topic: Subscription, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
     if let index = subscriptions.firstIndex(where: { $0.topic == topic }) {
@@ -235,7 +236,7 @@ public struct ConnectionMachine: Sendable {
 
   /// `topic`'s partial arrived: the table is complete (LIVE once every required table is). An
   /// auxiliary table given up on is available again.
-  public mutating func partialReceived(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+  public mutating func partialReceived(_ topic: Subscription, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
     if let index = subscriptions.firstIndex(where: { $0.topic == topic }) {
@@ -248,25 +249,26 @@ public struct ConnectionMachine: Sendable {
     return finish([], now: now)
   }
 
-  /// An error frame arrived. One refusing an auxiliary table (`Unknown table: liquidation`, or a
-  /// failed subscription of that topic alone) makes that table unavailable, with the server's
-  /// words, and nothing else changes. Other fatal errors (unknown symbol, a required table)
-  /// close the connection and stop in `.error` with the server's words; 429 closes and waits at
-  /// least `meta.retryAfter`; a duplicate subscription is harmless; anything else is only
-  /// remembered as the last error.
-  public mutating func serverError(_ error: ServerError, now: MonotonicTime) -> [ConnectionAction] {
+  /// An error frame arrived, as the venue's wire read it. One refusing an auxiliary subscription
+  /// (BitMEX's `Unknown table: liquidation`, or a failed subscription of that one alone) makes it
+  /// unavailable, with the venue's words, and nothing else changes. Other fatal errors (unknown
+  /// symbol, a required channel) close the connection and stop in `.error` with the venue's
+  /// words; a rate limit closes and waits at least `retryAfter`; a duplicate subscription is
+  /// harmless; anything else is only remembered as the last error.
+  public mutating func serverError(_ error: VenueError, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
     noteMessage(now)
-    if error.isAlreadySubscribed { return [] }
+    if error.kind == .alreadySubscribed { return [] }
     var actions: [ConnectionAction] = []
-    if error.status != 429, let index = auxiliaryIndex(refusedBy: error) {
+    if error.kind != .rateLimited, let index = auxiliaryIndex(refusedBy: error) {
       subscriptions[index].unavailable = error.message
-    } else if error.isFatal {
+    } else if error.kind == .unknownSymbol || error.kind == .unknownChannel {
       actions.append(.close(code: 1000, reason: "server error"))
       lastError = error.message
-      phase = .failed(FeedFailure(error))
+      phase = .failed(
+        FeedFailure(error.kind == .unknownSymbol ? .unknownSymbol : .unknownTable, error.message))
       leaveConnection()
-    } else if error.status == 429 {
+    } else if error.kind == .rateLimited {
       actions.append(.close(code: 1000, reason: "rate limited"))
       scheduleRetry(now: now, error: error.message, wait: .rateLimited, retryAfter: error.retryAfter)
     } else {
@@ -319,16 +321,14 @@ public struct ConnectionMachine: Sendable {
   /// The book owner found `topic`'s book inconsistent: unsubscribe and subscribe it again for a
   /// fresh partial (RESYNCING until it comes). Ignored when not connected (the next connection
   /// resubscribes anyway) or when the table already waits for a partial.
-  public mutating func resync(_ topic: Topic, now: MonotonicTime) -> [ConnectionAction] {
+  public mutating func resync(_ topic: Subscription, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase,
       let index = subscriptions.firstIndex(where: { $0.topic == topic }),
       subscriptions[index].awaiting == nil
     else { return [] }
     subscriptions[index].awaiting = .resync
     subscriptions[index].awaitingSince = now
-    let actions: [ConnectionAction] = [
-      .send(Topic.unsubscribeRequest([topic])), .send(Topic.subscribeRequest([topic])),
-    ]
+    let actions: [ConnectionAction] = [.unsubscribe([topic]), .subscribe([topic])]
     return finish(actions, now: now)
   }
 
@@ -351,9 +351,9 @@ public struct ConnectionMachine: Sendable {
       let kept = Set(old.map(\.topic)).intersection(topics)
       let leaving = old.map(\.topic).filter { !kept.contains($0) }
       let arriving = topics.filter { !kept.contains($0) }
-      if !leaving.isEmpty { actions.append(.send(Topic.unsubscribeRequest(leaving))) }
+      if !leaving.isEmpty { actions.append(.unsubscribe(leaving)) }
       actions.append(.resetTables(arriving))
-      actions.append(.send(Topic.subscribeRequest(arriving)))
+      actions.append(.subscribe(arriving))
     case .failed:
       connect(now: now, into: &actions)
     default:
@@ -422,9 +422,9 @@ public struct ConnectionMachine: Sendable {
     case stale
   }
 
-  /// One topic's bookkeeping on the open connection.
-  private struct Subscription: Sendable {
-    var topic: Topic
+  /// One subscription's bookkeeping on the open connection.
+  private struct Entry: Sendable {
+    var topic: Subscription
     /// Whether the stale watchdog watches this table.
     var isWatched: Bool
     /// Whether the feed needs the table (book, trades) or can go on without it (auxiliary).
@@ -452,8 +452,8 @@ public struct ConnectionMachine: Sendable {
   /// on, holds nothing back.
   private var openState: ConnectionState {
     if silent { return .silent(since: lastMessageAt) }
-    var resyncing: [Topic] = []
-    var stale: [Topic] = []
+    var resyncing: [Subscription] = []
+    var stale: [Subscription] = []
     for subscription in subscriptions where subscription.unavailable == nil {
       switch subscription.awaiting {
       case .initial: if subscription.isRequired { return .syncing }
@@ -467,27 +467,24 @@ public struct ConnectionMachine: Sendable {
     return .live
   }
 
-  /// Fresh bookkeeping for the current symbol's topics.
-  private func makeSubscriptions(since now: MonotonicTime) -> [Subscription] {
-    Topic.subscriptions(symbol: symbol, book: book).map {
-      Subscription(
-        topic: $0, isWatched: config.staleWatchedTables.contains($0.table),
-        isRequired: !config.auxiliaryTables.contains($0.table), awaitingSince: now)
+  /// Fresh bookkeeping for the current symbol's subscriptions.
+  private func makeSubscriptions(since now: MonotonicTime) -> [Entry] {
+    plan.subscriptions(symbol: symbol).map {
+      Entry(
+        topic: $0, isWatched: config.staleWatchedChannels.contains($0.channel),
+        isRequired: !config.auxiliaryChannels.contains($0.channel), awaitingSince: now)
     }
   }
 
-  /// The auxiliary subscription an error refuses: the table `Unknown table: NAME` names, or the
-  /// one topic a failed subscription echoes.
-  private func auxiliaryIndex(refusedBy error: ServerError) -> Int? {
-    let index: Int?
-    if let table = error.unknownTableName {
-      index = subscriptions.firstIndex { $0.topic.table == table }
-    } else if error.requestArgs.count == 1, let topic = Topic(error.requestArgs[0]) {
-      index = subscriptions.firstIndex { $0.topic == topic }
-    } else {
-      index = nil
-    }
-    guard let index, !subscriptions[index].isRequired else { return nil }
+  /// The auxiliary subscription an error refuses: the one the venue's wire read from it (a
+  /// refused channel of every symbol matches whichever symbol it was asked for).
+  private func auxiliaryIndex(refusedBy error: VenueError) -> Int? {
+    guard let refused = error.refused,
+      let index = subscriptions.firstIndex(where: {
+        $0.topic == refused || ($0.topic.channel == refused.channel && refused.symbol == nil)
+      }),
+      !subscriptions[index].isRequired
+    else { return nil }
     return index
   }
 
@@ -553,7 +550,7 @@ public struct ConnectionMachine: Sendable {
       }
       if now >= since + config.silentAfter { silent = true }
     } else if now >= lastMessageAt + config.heartbeatIdle {
-      actions.append(.send("ping"))
+      actions.append(.ping)
       pingOutstandingSince = now
       pingSentAt = now
     }
@@ -572,7 +569,8 @@ public struct ConnectionMachine: Sendable {
       })
     {
       actions.append(.close(code: 1000, reason: "no partial"))
-      let error = "no partial for \(late.topic) within \(Self.format(limit)) s"
+      let error =
+        "no \(late.topic.channel) snapshot for \(late.topic.symbol?.description ?? "every symbol") within \(Self.format(limit)) s"
       scheduleRetry(now: now, error: error, wait: .backoff, retryAfter: nil)
       return
     }
@@ -588,7 +586,7 @@ public struct ConnectionMachine: Sendable {
     let flowing = subscriptions.contains { $0.lastDataAt.map { now < $0 + limit } ?? false }
     // A big message arriving slowly holds back every frame behind it: that is not silence.
     if !flowing, let bytes = lastReceivingAt, now < bytes + limit { return }
-    var stale: [Topic] = []
+    var stale: [Subscription] = []
     for index in subscriptions.indices {
       let subscription = subscriptions[index]
       guard flowing ? subscription.isWatched : true, subscription.awaiting == nil,
@@ -599,9 +597,9 @@ public struct ConnectionMachine: Sendable {
       stale.append(subscription.topic)
     }
     guard !stale.isEmpty else { return }
-    actions.append(.send(Topic.unsubscribeRequest(stale)))
+    actions.append(.unsubscribe(stale))
     actions.append(.resetTables(stale))
-    actions.append(.send(Topic.subscribeRequest(stale)))
+    actions.append(.subscribe(stale))
   }
 
   /// The earliest time something is due, given that everything due at `now` was handled.

@@ -13,10 +13,10 @@ public enum ConnectionState: Sendable, Hashable {
   case live
   /// These tables went silent (a book while others flowed, or every table while only pongs
   /// came); they were resubscribed and wait for a fresh partial.
-  case stale([Topic])
+  case stale([Subscription])
   /// The book owner asked for a fresh image of these tables; they were unsubscribed and
   /// subscribed again and wait for their partial.
-  case resyncing([Topic])
+  case resyncing([Subscription])
   /// Connected, but nothing at all has arrived since `since` and the heartbeat `ping` is
   /// unanswered (a stalled server or a dead route): what is on screen may be old. Shown as
   /// STALE; the next frame makes the connection LIVE again, the pong timeout reconnects.

@@ -32,19 +32,19 @@ public struct FeedConfig: Sendable, Hashable {
   /// pings and sends nothing else). Nil turns the watchdog off. 30 s is long for a book on a liquid symbol (BitMEX
   /// publishes book changes every 50 ms) yet short enough to notice a silent stall quickly.
   public var staleTableAfter: Double? = 30
-  /// The tables the stale watchdog watches: the order books. `trade` and `instrument` can be quiet
+  /// The channels the stale watchdog watches: the order books. Trades and tickers can be quiet
   /// for minutes on a calm market without anything being wrong.
-  public var staleWatchedTables: Set<String> = Set(BookTable.allCases.map(\.name))
+  public var staleWatchedChannels: Set<MarketChannel> = [.book]
   /// Reconnect when a required table (not one of `auxiliaryTables`) has not received its partial
   /// this long after it was (re)subscribed; nil waits forever. BitMEX sends images on a 2.5 s
   /// cadence.
   public var partialTimeout: Double? = 30
-  /// The tables the feed can do without: `instrument` (the header's prices and the markets list)
-  /// and `liquidation` (the Activity pane). One refused by the server, or whose partial does not
+  /// The channels the feed can do without: tickers (BitMEX's `instrument`: the header's prices
+  /// and the markets list), instrument facts and liquidations (the Activity pane). One refused by the server, or whose partial does not
   /// come within `auxiliaryPartialTimeout`, is unavailable (`FeedStatus.unavailable`, with why) and
   /// only the panes that need it say so; it never holds LIVE back nor makes the feed reconnect. The
   /// book and the trades are required: without them there is nothing to show.
-  public var auxiliaryTables: Set<String> = [Topic.instrumentTable, Topic.liquidationTable]
+  public var auxiliaryChannels: Set<MarketChannel> = [.ticker, .instrument, .liquidations, .mark, .bbo]
   /// Give up on an auxiliary table whose partial has not come this long after it was subscribed
   /// (it stays subscribed: a partial that comes later is taken); nil waits forever. Bytes of a
   /// message still arriving (a big partial on a slow link) start the wait again.

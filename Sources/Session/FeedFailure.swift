@@ -1,5 +1,3 @@
-import MarketModel
-
 /// Why the feed stopped for good (no reconnect loop), as a kind to act on and the words to show.
 public struct FeedFailure: Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, as a value: front ends decide on the kind, never on the words.
@@ -21,16 +19,6 @@ public struct FeedFailure: Sendable, Hashable, CustomStringConvertible {
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
-  }
-
-  /// The failure an error frame means.
-  public init(_ error: ServerError) {
-    switch error.kind {
-    case .unknownSymbol: kind = .unknownSymbol
-    case .unknownTable: kind = .unknownTable
-    default: kind = .other
-    }
-    message = error.message
   }
 
   public var description: String { message }

@@ -27,13 +27,13 @@ public struct FeedStatus: Sendable, Hashable {
   public var connectionLimitUntil: MonotonicTime?
   /// The auxiliary tables (`FeedConfig.auxiliaryTables`) the feed goes on without on this
   /// connection, with why: the server's refusal in its own words, or the partial that never came.
-  public var unavailable: [Topic: String]
+  public var unavailable: [Subscription: String]
   /// Messages received per second (filled by the I/O layer).
   public var messagesPerSecond: Double
   /// Bytes received per second (filled by the I/O layer).
   public var bytesPerSecond: Double
   /// When each table last received data (filled by the I/O layer), to show data age.
-  public var lastMessageAt: [Topic: MonotonicTime]
+  public var lastMessageAt: [Subscription: MonotonicTime]
 
   /// A status; everything but the state and symbol defaults to "nothing known".
   public init(
@@ -45,10 +45,10 @@ public struct FeedStatus: Sendable, Hashable {
     lastError: String? = nil,
     pingRoundTrip: Double? = nil,
     connectionLimitUntil: MonotonicTime? = nil,
-    unavailable: [Topic: String] = [:],
+    unavailable: [Subscription: String] = [:],
     messagesPerSecond: Double = 0,
     bytesPerSecond: Double = 0,
-    lastMessageAt: [Topic: MonotonicTime] = [:]
+    lastMessageAt: [Subscription: MonotonicTime] = [:]
   ) {
     self.state = state
     self.symbol = symbol
@@ -65,7 +65,7 @@ public struct FeedStatus: Sendable, Hashable {
   }
 
   /// Why `table` (any of its topics) is unavailable, or nil while it is not.
-  public func unavailable(table: String) -> String? {
-    unavailable.first { $0.key.table == table }?.value
+  public func unavailable(_ channel: MarketChannel) -> String? {
+    unavailable.first { $0.key.channel == channel }?.value
   }
 }

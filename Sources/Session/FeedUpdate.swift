@@ -7,7 +7,7 @@ public struct FeedUpdate: Sendable, Hashable {
   /// The tables that wait for their partial again, in the order the feed reset them: every
   /// table on a new connection or symbol, one table after a resync or a stale resubscribe. Only
   /// these are reset; the others go on as they were.
-  public var resetTopics: [Topic]
+  public var resetTopics: [Subscription]
   /// Messages that could not be decoded since the last drain (skipped, counted).
   public var decodeErrors: Int
   /// The last decode error in words, if any.
@@ -22,7 +22,7 @@ public struct FeedUpdate: Sendable, Hashable {
 
   /// An update; everything defaults to "nothing new".
   public init(
-    status: FeedStatus? = nil, resetTopics: [Topic] = [], decodeErrors: Int = 0,
+    status: FeedStatus? = nil, resetTopics: [Subscription] = [], decodeErrors: Int = 0,
     lastDecodeError: String? = nil,
     recorderError: String? = nil, replay: ReplayPosition? = nil, rewound: Bool = false
   ) {

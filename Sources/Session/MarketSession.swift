@@ -59,7 +59,7 @@ public struct MarketSession: Sendable {
     /// A new status arrived.
     public var statusChanged = false
     /// The tables that were reset and wait for their partial.
-    public var resetTopics: [Topic] = []
+    public var resetTopics: [Subscription] = []
     /// Messages skipped since the last drain.
     public var decodeErrors = 0
     /// Malformed rows skipped (their messages kept) since the last drain.
@@ -127,7 +127,7 @@ public struct MarketSession: Sendable {
       for fault in step.changes.faults {
         (lastFault, lastFaultAt) = (fault, now)
         resyncs += 1
-        step.commands.append(.resync(fault.topic))
+        step.commands.append(.resync(fault.subscription))
       }
     }
     if let status = update.status {
@@ -194,10 +194,10 @@ public struct MarketSession: Sendable {
 
   /// Why the feed goes on without the `instrument` table (the header's prices, the markets
   /// list), or nil while it has it or still waits for it.
-  public var instrumentUnavailable: String? { status?.unavailable(table: Topic.instrumentTable) }
+  public var instrumentUnavailable: String? { status?.unavailable(.ticker) }
 
   /// Why the feed goes on without the `liquidation` table (the Activity pane), or nil.
-  public var liquidationsUnavailable: String? { status?.unavailable(table: Topic.liquidationTable) }
+  public var liquidationsUnavailable: String? { status?.unavailable(.liquidations) }
 
   /// Whether the book is live: the feed connected and the book holding a clean partial.
   public var bookIsLive: Bool {

@@ -1,11 +1,13 @@
 import WireJSON
 
 /// One venue's connection rules, in one place: where to connect for which subscriptions, how
-/// subscribe, unsubscribe and ping are spelled, how the venue shows it is alive, its limits, its
-/// book sync rule and its frame decoder. Nothing outside an adapter spells a venue's wire names:
-/// the connection machine asks for `.subscribe([Subscription])`, `.ping`, a resync, and the
-/// adapter writes the text.
-public protocol VenueAdapter: Sendable {
+/// subscribe, unsubscribe and ping are spelled, how the venue shows it is alive, its limits and
+/// its book depths. Nothing outside it spells a venue's wire names: the connection machine asks
+/// for `.subscribe([Subscription])`, `.ping`, a resync, and the wire writes the text.
+///
+/// BitMEX's wire is one of these too; its frames decode into the richer `MarketBatch` of its
+/// own tables, so it is not (yet) a `VenueAdapter`.
+public protocol VenueWire: Sendable {
   var venue: Venue { get }
 
   /// The WebSocket connections the subscriptions need: one per endpoint, each with the
@@ -30,7 +32,11 @@ public protocol VenueAdapter: Sendable {
   /// The book depths the venue offers (the first is the default); any other is refused with
   /// this list.
   var bookDepths: [Int] { get }
+}
 
+/// A venue's wire and its frame decoder into the one event enum: everything the core needs of a
+/// venue besides its book rule.
+public protocol VenueAdapter: VenueWire {
   /// Decodes one frame into `batch` (appending), all or nothing.
   func decode(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch)

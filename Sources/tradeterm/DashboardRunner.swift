@@ -371,7 +371,7 @@ struct DashboardRunner {
     var resyncs = 0
     var resets = 0
     var skippedRows = 0
-    var unavailable: [Topic: String] = [:]
+    var unavailable: [Subscription: String] = [:]
 
     mutating func log(_ state: AppState, to logger: Logger) {
       if let status = state.status {

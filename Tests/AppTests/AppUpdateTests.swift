@@ -211,7 +211,7 @@ import Testing
     ]
     batch.events = [.book(BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<2))]
     let effects = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: 0), batch: batch)
-    #expect(effects == [.feed(.resync(.book(.top25, "XBTUSD")))])
+    #expect(effects == [.feed(.resync(Subscription(.book, "XBTUSD", depth: 25)))])
     let words = "resync: price ≤ 0 (0.0) at Sell level 7"
     #expect(StatusNote.text(s) == words)
     #expect(Self.statusLine(s).contains(words), "\(Self.statusLine(s))")
@@ -272,7 +272,7 @@ import Testing
     batch.bookRows = [BookRow(symbol: "XBTUSD", id: 99, side: .sell, size: 5, price: nil)]
     batch.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
     let effects = App.update(&s, .feed(update, now: .init(seconds: 2), wallMs: 0), batch: batch)
-    #expect(effects == [.feed(.resync(.book(.top25, "XBTUSD")))])
+    #expect(effects == [.feed(.resync(Subscription(.book, "XBTUSD", depth: 25)))])
     #expect(s.session.resyncs == 1)
   }
 }

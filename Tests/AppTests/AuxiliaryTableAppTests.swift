@@ -11,8 +11,8 @@ import Testing
 @Suite struct AuxiliaryTableAppTests {
   static let now = MonotonicTime(seconds: 100)
   static let wallMs: Int64 = 1_795_000_000_000
-  static let liquidations = Topic(table: Topic.liquidationTable, symbol: nil)
-  static let allInstruments = Topic(table: Topic.instrumentTable, symbol: nil)
+  static let liquidations = Subscription(.liquidations)
+  static let allInstruments = Subscription(.ticker)
 
   /// The book's and the tape's partials, as the wire carries them.
   static let partials = [
@@ -25,7 +25,7 @@ import Testing
 
   /// A live dashboard at 120x40 with the book and tape live, the instrument never sent, and
   /// the feed's status `unavailable`.
-  static func state(unavailable: [Topic: String] = [:], activity: Bool = false) throws -> AppState {
+  static func state(unavailable: [Subscription: String] = [:], activity: Bool = false) throws -> AppState {
     var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
     s.activityVisible = activity
     let status = FeedStatus(state: .live, symbol: "XBTUSD", unavailable: unavailable, messagesPerSecond: 20)

@@ -38,7 +38,10 @@ import Testing
     batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<rows.count))]
     let update = FeedUpdate(
       status: FeedStatus(state: .live, symbol: "XBTUSD"),
-      resetTopics: Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+      resetTopics: [
+        Subscription(.book, "XBTUSD", depth: 25), Subscription(.trades, "XBTUSD"), Subscription(.ticker),
+        Subscription(.liquidations),
+      ])
     _ = App.update(&s, .feed(update, now: .init(seconds: 1), wallMs: 1_000), batch: batch)
     return s
   }
@@ -178,7 +181,7 @@ import Testing
   @Test func aWaitingTableDimsTheListAndSaysSo() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"))
-    let update = FeedUpdate(resetTopics: [Topic(table: "instrument", symbol: nil)])
+    let update = FeedUpdate(resetTopics: [Subscription(.ticker)])
     _ = App.update(&s, .feed(update, now: .init(seconds: 3), wallMs: 3_000), batch: MarketBatch())
     let grid = DashboardView.render(s)
     #expect(grid.text.contains("2s old"))

@@ -71,7 +71,10 @@ import Trading
     batch.events = [.instrument(TableSlice(action: .partial, filterSymbol: nil, rows: 0..<rows.count))]
     let update = FeedUpdate(
       status: FeedStatus(state: .live, symbol: "XBTUSD"),
-      resetTopics: Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+      resetTopics: [
+        Subscription(.book, "XBTUSD", depth: 25), Subscription(.trades, "XBTUSD"), Subscription(.ticker),
+        Subscription(.liquidations),
+      ])
     _ = App.update(&s, .feed(update, now: .init(seconds: 1), wallMs: 1_000), batch: batch)
     _ = App.update(&s, .tick(now: .init(seconds: 3), wallMs: 3_000))
     return s

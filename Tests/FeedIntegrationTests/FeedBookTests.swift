@@ -1,3 +1,4 @@
+import BitMEX
 import ExchangeSim
 import Feed
 import Foundation
@@ -30,7 +31,7 @@ import Testing
       #expect(feed.state.faultCount == 0)
       #expect(feed.state.droppedBeforePartial == 0)
       #expect(feed.decodeErrors == 0)
-      #expect(feed.status?.lastMessageAt[Topic(table: "orderBookL2_25", symbol: "XBTUSD")] != nil)
+      #expect(feed.status?.lastMessageAt[Subscription(.book, "XBTUSD", depth: 25)] != nil)
       #expect(sim.stats.upgradesAccepted == 1)
       #expect(sim.stats.subscribeRequests == 1)
     }
@@ -95,9 +96,9 @@ import Testing
       feed.waitUntil("a fault, a resync, a fresh partial, LIVE") {
         $0.faults.count == 1 && $0.bookPartials == 2 && $0.isLive
       }
-      let topic = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
+      let topic = Subscription(.book, "XBTUSD", depth: 25)
       let fault = try #require(feed.faults.first)
-      #expect(fault.topic == topic)
+      #expect(fault.subscription == topic)
       #expect(fault.fault == .unknownLevel(id: 99_999_999_999, side: .buy, action: .update))
       #expect(feed.resyncsPosted == [topic])
       #expect(feed.saw { $0 == .resyncing([topic]) })
@@ -145,7 +146,7 @@ import Testing
 
       feed.switchSymbol(to: "ETHUSD")
       feed.waitUntil("ETHUSD LIVE") { $0.status?.symbol == "ETHUSD" && $0.bookPartials == 1 && $0.isLive }
-      let topics = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
+      let topics = BitMEXWire.plan(book: .top25).subscriptions(symbol: "ETHUSD")
       #expect(Set(feed.status?.lastMessageAt.keys.map { $0 } ?? []) == Set(topics))
 
       // Everything from here on is ETHUSD.

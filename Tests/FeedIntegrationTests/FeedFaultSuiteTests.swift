@@ -1,3 +1,4 @@
+import BitMEX
 import ExchangeSim
 import Feed
 import Foundation
@@ -406,7 +407,7 @@ import Testing
         feed.bookDeltas.filter { $0.key != last } == others, "deltas of another symbol after the switch")
       endsLiveWithTheSimulatorsBook(feed, sim)
       #expect(feed.state.symbol.description == last)
-      let topics = Topic.subscriptions(symbol: last, book: .top25)
+      let topics = BitMEXWire.plan(book: .top25).subscriptions(symbol: last)
       // LIVE waits for the book and trades only: the auxiliary tables' partials may come a moment
       // later, and the status says so at its next refresh (once a second).
       feed.waitUntil(timeout: 3, "data ages of exactly \(last)'s topics") {

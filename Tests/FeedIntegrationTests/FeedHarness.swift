@@ -39,7 +39,7 @@ final class FeedHarness {
   /// Integrity faults `state` reported, in order.
   private(set) var faults: [IntegrityFault] = []
   /// The topics of the `.resync` commands posted, in order.
-  private(set) var resyncsPosted: [Topic] = []
+  private(set) var resyncsPosted: [Subscription] = []
   /// The most events one drain brought (the mailbox's high-water mark, as the UI sees it).
   private(set) var maxBatchEvents = 0
   /// The longest a single `drain` call took, in seconds (the UI thread must never block on the

@@ -9,8 +9,8 @@ import Testing
 /// ExchangeSim with a fault on. A malformed instrument row, an instrument partial of over 16 MB,
 /// a refused or silent auxiliary table, a server that answers pings and nothing else.
 @Suite struct FeedHostileServerTests {
-  static let allInstruments = Topic(table: Topic.instrumentTable, symbol: nil)
-  static let liquidations = Topic(table: Topic.liquidationTable, symbol: nil)
+  static let allInstruments = Subscription(.ticker)
+  static let liquidations = Subscription(.liquidations)
 
   /// A malformed row first in the all-symbols instrument partial: skipped, counted and named;
   /// every other instrument kept and the book LIVE on the first connection.

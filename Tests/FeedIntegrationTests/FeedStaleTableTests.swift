@@ -26,7 +26,7 @@ import Testing
 
       // The book goes silent; trades and the instrument go on.
       sim.silenceTables(["orderBookL2_25"])
-      let book = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
+      let book = Subscription(.book, "XBTUSD", depth: 25)
       feed.waitUntil(timeout: 5, "the silent book reported stale") { $0.connectionState == .stale([book]) }
       // While the book waits for its partial the feed is not LIVE, and neither is the book.
       #expect(!feed.isLive)

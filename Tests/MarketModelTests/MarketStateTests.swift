@@ -372,7 +372,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     let before = Set(state.book.allLevels)
     let faults = apply(&state) { $0.addBook(c.action, c.rows) }
     #expect(faults == [IntegrityFault(table: .top25, symbol: xbt, fault: c.fault)])
-    #expect(faults.first?.topic.description == "orderBookL2_25:XBTUSD")
+    #expect(faults.first?.subscription == Subscription(.book, "XBTUSD", depth: 25))
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     // The message is taken back whole: the book keeps its last good levels for display.
@@ -429,7 +429,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     var state = MarketState(symbol: xbt)
     let faults = apply(&state) { $0.addBook(.partial, rows, table: .full, filter: xbt) }
     #expect(faults == [IntegrityFault(table: .full, symbol: xbt, fault: fault)])
-    #expect(faults.first?.topic.description == "orderBookL2:XBTUSD")
+    #expect(faults.first?.subscription == Subscription(.book, "XBTUSD"))
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     #expect(apply(&state) { $0.addBook(.insert, [bid(3, 50, 1)], table: .full) }.isEmpty)
@@ -467,7 +467,9 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     }
     #expect(state.tradeSync == .live && state.instrumentSync == .live)
 
-    state.resetTables(Topic.subscriptions(symbol: "XBTUSD", book: .top25))
+    state.resetTables([
+      Subscription(.book, "XBTUSD", depth: 25), Subscription(.trades, "XBTUSD"), Subscription(.ticker),
+    ])
     #expect(state.bookSync == .awaitingPartial)
     #expect(state.tradeSync == .awaitingPartial)
     #expect(state.instrumentSync == .awaitingPartial)

@@ -210,7 +210,7 @@ import Testing
     #expect(universe[.bitmex("XRPU21")]?.instrument.openInterest == 1)
 
     // A reset of the bare `instrument` topic: updates wait for the next partial.
-    universe.resetTables([Topic(table: "instrument", symbol: nil)])
+    universe.resetTables([Subscription(.ticker)])
     #expect(universe.sync == .awaitingPartial)
     up.lastPrice = 3_000
     batch.instruments = [up]
@@ -218,7 +218,7 @@ import Testing
     #expect(universe.apply(batch, now: 30) == 0)
     #expect(universe.row("ETHUSD")?.instrument.lastPrice == 2_010)
     // Another symbol's topic does not reset the all-symbols table.
-    universe.resetTables([Topic(table: "trade", symbol: nil), Topic(table: "instrument", symbol: "XBTUSD")])
+    universe.resetTables([Subscription(.trades), Subscription(.ticker, "XBTUSD")])
   }
 
   @Test func updatesBeforeThePartialAreDropped() {

@@ -32,7 +32,7 @@ import Testing
     #expect(rates.usd(2, of: AssetCode("XBT")) == 196_001)
     // A dropped connection or a table waiting for its partial: the same price, stale.
     #expect(Rates(universe: universe, nowMs: 3_000, connected: false).bitcoin?.stale == true)
-    universe.resetTables([Topic(table: Topic.instrumentTable, symbol: nil)])
+    universe.resetTables([Subscription(.ticker)])
     #expect(Rates(universe: universe, nowMs: 3_000, connected: true).bitcoin?.stale == true)
     #expect(Rates(universe: universe, nowMs: 3_000, connected: true).bitcoin?.usd == 98_000.5)
   }

@@ -21,27 +21,6 @@ import Testing
     #expect(Topic(text) == nil)
   }
 
-  @Test func subscriptionsForTop25() {
-    #expect(
-      Topic.subscriptions(symbol: "XBTUSD", book: .top25).map(\.description) == [
-        "orderBookL2_25:XBTUSD", "trade:XBTUSD", "instrument", "liquidation",
-      ])
-  }
-
-  @Test func subscriptionsForFullDepth() {
-    #expect(
-      Topic.subscriptions(symbol: "ETHUSD", book: .full).map(\.description) == [
-        "orderBookL2:ETHUSD", "trade:ETHUSD", "instrument", "liquidation",
-      ])
-  }
-
-  @Test func subscribeRequestIsTheExactFrame() {
-    let topics = Topic.subscriptions(symbol: "XBTUSD", book: .top25)
-    #expect(
-      Topic.subscribeRequest(topics)
-        == #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument","liquidation"]}"#)
-  }
-
   @Test func unsubscribeRequestIsTheExactFrame() {
     let topic = Topic(table: "trade", symbol: "XBTUSD")
     #expect(Topic.unsubscribeRequest([topic]) == #"{"op":"unsubscribe","args":["trade:XBTUSD"]}"#)

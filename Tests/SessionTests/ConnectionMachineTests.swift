@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import TestSupport
 import Testing
@@ -9,14 +10,16 @@ import Testing
 // 0.25 s, 0.5 s, 1 s, 2 s, … 15 s.
 
 private let url = "wss://ws.bitmex.com/realtime"
-private let book = Topic(table: "orderBookL2_25", symbol: "XBTUSD")
-private let trade = Topic(table: "trade", symbol: "XBTUSD")
-private let instrument = Topic(table: "instrument", symbol: nil)
-private let liquidation = Topic(table: "liquidation", symbol: nil)
+private let book = Subscription(.book, "XBTUSD", depth: 25)
+private let trade = Subscription(.trades, "XBTUSD")
+private let instrument = Subscription(.ticker)
+private let liquidation = Subscription(.liquidations)
 private let xbt = [book, trade, instrument, liquidation]
-private let eth = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
-private let subscribeXBT =
-  #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument","liquidation"]}"#
+private let plan = BitMEXWire.plan(book: .top25)
+private let eth = plan.subscriptions(symbol: "ETHUSD")
+
+/// An error frame as BitMEX's wire reads it (the machine reads no venue's words).
+private func venue(_ error: ServerError) -> VenueError { BitMEXWire.venueError(error) }
 
 /// A status as the machine emits it (no traffic figures).
 private func status(
@@ -43,7 +46,7 @@ private func reconnecting(
 private func machine(
   config: FeedConfig = FeedConfig(), random: some RandomNumberGenerator & Sendable = FixedRandom()
 ) -> ConnectionMachine {
-  ConnectionMachine(url: url, symbol: "XBTUSD", config: config, random: random)
+  ConnectionMachine(url: url, symbol: "XBTUSD", plan: plan, config: config, random: random)
 }
 
 /// A machine made LIVE: started at 0, connected at 1, every partial at 2.5. Its pending wake is
@@ -84,7 +87,7 @@ private func quietConfig() -> FeedConfig {
     _ = machine.start(now: 0)
     #expect(
       machine.connected(now: 1) == [
-        .resetTables(xbt), .send(subscribeXBT), .emit(status(.syncing)), .scheduleWake(at: 6),
+        .resetTables(xbt), .subscribe(xbt), .emit(status(.syncing)), .scheduleWake(at: 6),
       ])
     #expect(machine.topics == xbt)
   }
@@ -100,7 +103,7 @@ private func quietConfig() -> FeedConfig {
     #expect(!machine.isAcknowledged(trade))
     #expect(machine.partialReceived(book, now: 2) == [])
     #expect(machine.partialReceived(instrument, now: 2.05) == [])
-    #expect(machine.partialReceived(Topic(table: "trade", symbol: "ETHUSD"), now: 2.1) == [])
+    #expect(machine.partialReceived(Subscription(.trades, "ETHUSD"), now: 2.1) == [])
     #expect(machine.state == .syncing)
     #expect(machine.partialReceived(trade, now: 2.25) == [.emit(status(.live))])
     #expect(machine.partialReceived(liquidation, now: 2.5) == [])
@@ -132,7 +135,7 @@ private func quietConfig() -> FeedConfig {
     var machine = liveMachine()
     #expect(machine.tick(now: 6) == [.scheduleWake(at: 7.5)])
     #expect(machine.tick(now: 7.4) == [])
-    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 8.5)])
+    #expect(machine.tick(now: 7.5) == [.ping, .scheduleWake(at: 8.5)])
     #expect(machine.tick(now: 8.5) == [.emit(status(.silent(since: 2.5))), .scheduleWake(at: 12.5)])
     #expect(machine.tick(now: 12.4) == [])
     #expect(
@@ -152,12 +155,12 @@ private func quietConfig() -> FeedConfig {
   @Test func pongAnswersThePingAndGivesTheRoundTrip() {
     var machine = liveMachine()
     _ = machine.tick(now: 6)
-    #expect(machine.tick(now: 7.5) == [.send("ping"), .scheduleWake(at: 8.5)])
+    #expect(machine.tick(now: 7.5) == [.ping, .scheduleWake(at: 8.5)])
     #expect(machine.pong(now: 7.75) == [.emit(status(.live, rtt: 0.25))])
     // A pong within `silentAfter` never shows STALE.
     #expect(machine.tick(now: 8.5) == [.scheduleWake(at: 12.75)])
     #expect(machine.state == .live)
-    #expect(machine.tick(now: 12.75) == [.send("ping"), .scheduleWake(at: 13.75)])
+    #expect(machine.tick(now: 12.75) == [.ping, .scheduleWake(at: 13.75)])
   }
 
   /// Issue 11: a stalled server (no data, no pong) left the badge green LIVE for ~10 s. The ping
@@ -196,7 +199,7 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.state == .live)
     // The next silence is timed from this frame.
     #expect(machine.tick(now: 12.5) == [.scheduleWake(at: 14.5)])
-    #expect(machine.tick(now: 14.5) == [.send("ping"), .scheduleWake(at: 15.5)])
+    #expect(machine.tick(now: 14.5) == [.ping, .scheduleWake(at: 15.5)])
   }
 
   /// A table that waits for its partial is silent too when nothing at all arrives: STALE says
@@ -229,7 +232,7 @@ private func quietConfig() -> FeedConfig {
       actions += machine.message(topic: xbt[step % 3], now: now)
       if let wake = machine.pendingWake, wake <= now { actions += machine.tick(now: now) }
     }
-    #expect(!actions.contains(.send("ping")))
+    #expect(!actions.contains(.ping))
     #expect(actions.allSatisfy { if case .scheduleWake = $0 { true } else { false } })
   }
 
@@ -324,7 +327,7 @@ private func quietConfig() -> FeedConfig {
     var machine = liveMachine()
     let error = ServerError(status: 429, message: "Rate limit exceeded, retry in 1 seconds.", retryAfter: 1)
     #expect(
-      machine.serverError(error, now: 3) == [
+      machine.serverError(venue(error), now: 3) == [
         .close(code: 1000, reason: "rate limited"),
         .emit(reconnecting(1, at: 4, "Rate limit exceeded, retry in 1 seconds.", .rateLimited)),
         .scheduleWake(at: 4),
@@ -443,7 +446,7 @@ private func quietConfig() -> FeedConfig {
     var machine = machine(config: config)
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
-    _ = machine.serverError(ServerError(status: 400, message: "Unknown or expired symbol."), now: 2)
+    _ = machine.serverError(venue(ServerError(status: 400, message: "Unknown or expired symbol.")), now: 2)
     #expect(machine.state == .error(FeedFailure(.unknownSymbol, "Unknown or expired symbol.")))
     let actions = machine.reconnectNow(now: 3)
     #expect(!actions.contains(.connect(url: url)))
@@ -464,7 +467,7 @@ private func quietConfig() -> FeedConfig {
     let error = ServerError(status: 400, message: message, requestArgs: ["orderBookL2_25:XBTUSD"])
     let failure = FeedFailure(message.hasPrefix("Unknown table") ? .unknownTable : .unknownSymbol, message)
     #expect(
-      machine.serverError(error, now: 1.2) == [
+      machine.serverError(venue(error), now: 1.2) == [
         .close(code: 1000, reason: "server error"), .emit(status(.error(failure), lastError: message)),
       ])
     var later: [ConnectionAction] = []
@@ -484,10 +487,11 @@ private func quietConfig() -> FeedConfig {
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
     let words = "Unknown table: liquidation"
-    let refusal = ServerError(status: 400, message: words, requestArgs: xbt.map(\.description))
+    let refusal = ServerError(
+      status: 400, message: words, requestArgs: xbt.compactMap(BitMEXWire.topic).map(\.description))
     var refused = status(.syncing)
     refused.unavailable = [liquidation: words]
-    #expect(machine.serverError(refusal, now: 1.1) == [.emit(refused)])
+    #expect(machine.serverError(venue(refusal), now: 1.1) == [.emit(refused)])
     _ = machine.partialReceived(book, now: 1.2)
     _ = machine.partialReceived(instrument, now: 1.2)
     var live = status(.live)
@@ -509,7 +513,7 @@ private func quietConfig() -> FeedConfig {
   @Test func aFailedAuxiliarySubscriptionIsUnavailable() {
     var machine = liveMachine()
     let failed = ServerError(status: 400, message: "not for you", requestArgs: ["instrument"])
-    _ = machine.serverError(failed, now: 3)
+    _ = machine.serverError(venue(failed), now: 3)
     #expect(machine.state == .live)
     #expect(machine.status.unavailable == [instrument: "not for you"])
     #expect(machine.status.lastError == nil)
@@ -521,7 +525,7 @@ private func quietConfig() -> FeedConfig {
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
     let words = "Unknown table: trade"
-    let actions = machine.serverError(ServerError(status: 400, message: words), now: 1.1)
+    let actions = machine.serverError(venue(ServerError(status: 400, message: words)), now: 1.1)
     #expect(actions.first == .close(code: 1000, reason: "server error"))
     #expect(machine.state == .error(FeedFailure(.unknownTable, words)))
   }
@@ -598,10 +602,10 @@ private func quietConfig() -> FeedConfig {
     var machine = liveMachine()
     let duplicate = ServerError(
       status: 400, message: "You are already subscribed to this topic: trade:XBTUSD")
-    #expect(machine.serverError(duplicate, now: 3) == [])
+    #expect(machine.serverError(venue(duplicate), now: 3) == [])
     let decode = ServerError(status: 400, message: "Failed to decode incoming data")
     #expect(
-      machine.serverError(decode, now: 4) == [
+      machine.serverError(venue(decode), now: 4) == [
         .emit(status(.live, lastError: "Failed to decode incoming data"))
       ])
   }
@@ -621,7 +625,7 @@ private func quietConfig() -> FeedConfig {
       ])
     #expect(
       machine.connected(now: 4) == [
-        .resetTables(xbt), .send(subscribeXBT),
+        .resetTables(xbt), .subscribe(xbt),
         .emit(status(.syncing, attempt: 1, reconnects: 1, lastError: "closed (1006)")),
         .scheduleWake(at: 9),
       ])
@@ -677,8 +681,7 @@ private func quietConfig() -> FeedConfig {
     var machine = liveMachine()
     #expect(
       machine.resync(book, now: 3) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.resyncing([book]))),
+        .unsubscribe([book]), .subscribe([book]), .emit(status(.resyncing([book]))),
       ])
     #expect(machine.resync(book, now: 3.5) == [])
     #expect(machine.message(topic: book, now: 4) == [])
@@ -692,7 +695,7 @@ private func quietConfig() -> FeedConfig {
     _ = machine.start(now: 0)
     #expect(machine.resync(book, now: 0.5) == [])
     var live = liveMachine()
-    #expect(live.resync(Topic(table: "trade", symbol: "ETHUSD"), now: 3) == [])
+    #expect(live.resync(Subscription(.trades, "ETHUSD"), now: 3) == [])
   }
 
   @Test func aSilentBookIsResubscribedWhileTradesFlow() {
@@ -702,8 +705,7 @@ private func quietConfig() -> FeedConfig {
     }
     #expect(
       machine.tick(now: 32.5) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD"]}"#), .resetTables([book]),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:XBTUSD"]}"#), .emit(status(.stale([book]))),
+        .unsubscribe([book]), .resetTables([book]), .subscribe([book]), .emit(status(.stale([book]))),
         .scheduleWake(at: 37),
       ])
     #expect(machine.partialReceived(book, now: 34) == [.emit(status(.live))])
@@ -722,7 +724,7 @@ private func quietConfig() -> FeedConfig {
     }
     #expect(machine.tick(now: 32.4) == [.scheduleWake(at: 32.5)], "due when every table has been silent 30 s")
     let expected: [ConnectionAction] = [
-      .send(Topic.unsubscribeRequest(xbt)), .resetTables(xbt), .send(Topic.subscribeRequest(xbt)),
+      .unsubscribe(xbt), .resetTables(xbt), .subscribe(xbt),
       .emit(status(.stale(xbt))),
     ]
     #expect(Array(machine.tick(now: 32.5).prefix(4)) == expected)
@@ -767,7 +769,7 @@ private func quietConfig() -> FeedConfig {
     _ = machine.partialReceived(trade, now: 30)
     _ = machine.partialReceived(instrument, now: 30)
     _ = machine.partialReceived(liquidation, now: 30)
-    let error = "no partial for orderBookL2_25:XBTUSD within 30 s"
+    let error = "no book snapshot for XBTUSD within 30 s"
     #expect(
       machine.tick(now: 31) == [
         .close(code: 1000, reason: "no partial"), .emit(reconnecting(1, at: 31.25, error)),
@@ -814,9 +816,9 @@ private func quietConfig() -> FeedConfig {
     #expect(machine.switchSymbol(to: "XBTUSD", now: 3) == [])
     #expect(
       machine.switchSymbol(to: "ETHUSD", now: 3) == [
-        .send(#"{"op":"unsubscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD"]}"#),
+        .unsubscribe([book, trade]),
         .resetTables(Array(eth.prefix(2))),
-        .send(#"{"op":"subscribe","args":["orderBookL2_25:ETHUSD","trade:ETHUSD"]}"#),
+        .subscribe(Array(eth.prefix(2))),
         .emit(status(.syncing, symbol: "ETHUSD")),
       ])
     #expect(machine.topics == eth)
@@ -830,15 +832,16 @@ private func quietConfig() -> FeedConfig {
   /// on a symbol switch, however many switches: only the focused symbol's book and tape change.
   @Test func switchingSymbolKeepsTheAllSymbolsInstrumentSubscription() {
     var machine = liveMachine()
-    var sent: [String] = []
+    var sent: [[Subscription]] = []
     for (i, symbol) in ["ETHUSD", "SOLUSDT", "XBTUSD"].enumerated() {
       for action in machine.switchSymbol(to: symbol, now: MonotonicTime(seconds: 3 + Double(i))) {
-        if case .send(let text) = action { sent.append(text) }
+        if case .subscribe(let topics) = action { sent.append(topics) }
+        if case .unsubscribe(let topics) = action { sent.append(topics) }
         if case .resetTables(let topics) = action { #expect(!topics.contains(instrument)) }
       }
     }
     #expect(sent.count == 6)
-    #expect(sent.allSatisfy { !$0.contains("\"instrument\"") })
+    #expect(sent.allSatisfy { !$0.contains(instrument) })
   }
 
   @Test func switchingSymbolWhileDisconnectedChangesTheNextSubscription() {
@@ -849,14 +852,14 @@ private func quietConfig() -> FeedConfig {
         .emit(reconnecting(1, at: 3.25, "reset", symbol: "ETHUSD"))
       ])
     _ = machine.tick(now: 3.25)
-    #expect(machine.connected(now: 4).prefix(2) == [.resetTables(eth), .send(Topic.subscribeRequest(eth))])
+    #expect(machine.connected(now: 4).prefix(2) == [.resetTables(eth), .subscribe(eth)])
   }
 
   @Test func switchingSymbolAfterAnUnknownSymbolTriesAgain() {
     var machine = machine()
     _ = machine.start(now: 0)
     _ = machine.connected(now: 1)
-    _ = machine.serverError(ServerError(status: 400, message: "Unknown or expired symbol."), now: 2)
+    _ = machine.serverError(venue(ServerError(status: 400, message: "Unknown or expired symbol.")), now: 2)
     #expect(
       machine.switchSymbol(to: "ETHUSD", now: 3) == [
         .connect(url: url),

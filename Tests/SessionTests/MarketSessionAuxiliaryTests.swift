@@ -7,8 +7,8 @@ import Testing
 /// the decoder skipped (issue 24, findings 1 and 2).
 @Suite struct MarketSessionAuxiliaryTests {
   static let xbt: Symbol = "XBTUSD"
-  static let allInstruments = Topic(table: Topic.instrumentTable, symbol: nil)
-  static let liquidations = Topic(table: Topic.liquidationTable, symbol: nil)
+  static let allInstruments = Subscription(.ticker)
+  static let liquidations = Subscription(.liquidations)
 
   /// The book's and the tape's partials, without the instrument's.
   static func bookAndTape() -> MarketBatch {
@@ -18,7 +18,7 @@ import Testing
     return b
   }
 
-  static func live(unavailable: [Topic: String] = [:]) -> FeedUpdate {
+  static func live(unavailable: [Subscription: String] = [:]) -> FeedUpdate {
     FeedUpdate(status: FeedStatus(state: .live, symbol: "XBTUSD", unavailable: unavailable))
   }
 

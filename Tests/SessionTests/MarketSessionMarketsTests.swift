@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Session
 import Testing
@@ -20,7 +21,7 @@ import Testing
   @Test func oneTableFeedsTheHeaderAndTheList() {
     var session = MarketSession(symbol: "XBTUSD")
     var update = FeedUpdate()
-    update.resetTopics = Topic.subscriptions(symbol: "XBTUSD", book: .top25)
+    update.resetTopics = BitMEXWire.plan(book: .top25).subscriptions(symbol: "XBTUSD")
     let step = session.ingest(update, Self.partial(["XBTUSD", "ETHUSD", "SOLUSDT"], last: 10), now: 2.0)
     #expect(step.marketsChanged == 3)
     #expect(session.markets.sync == .live)
@@ -42,7 +43,7 @@ import Testing
 
     // A new connection resets the table: it waits for a fresh partial.
     var reconnect = FeedUpdate()
-    reconnect.resetTopics = Topic.subscriptions(symbol: "ETHUSD", book: .top25)
+    reconnect.resetTopics = BitMEXWire.plan(book: .top25).subscriptions(symbol: "ETHUSD")
     _ = session.ingest(reconnect, MarketBatch(), now: 3.0)
     #expect(session.markets.sync == .awaitingPartial)
   }

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Testing
 
@@ -7,9 +8,9 @@ import Testing
 /// how old each table's data is.
 @Suite struct MarketSessionTests {
   static let xbt: Symbol = "XBTUSD"
-  static let book = Topic.book(.top25, xbt)
-  static let trade = Topic(table: Topic.tradeTable, symbol: "XBTUSD")
-  static let instrument = Topic(table: Topic.instrumentTable, symbol: "XBTUSD")
+  static let book = Subscription(.book, xbt, depth: 25)
+  static let trade = Subscription(.trades, "XBTUSD")
+  static let instrument = Subscription(.ticker, "XBTUSD")
 
   /// A batch with the three partials (a two-level book, one trade, the instrument).
   static func partials() -> MarketBatch {
@@ -59,7 +60,7 @@ import Testing
   @Test func aNewConnectionResetsEveryTableAndTheOldDataKeepsItsAge() {
     var session = MarketSession(symbol: Self.xbt)
     _ = session.ingest(Self.live(), Self.partials(), now: 1)
-    let all = Topic.subscriptions(symbol: "XBTUSD", book: .top25)
+    let all = BitMEXWire.plan(book: .top25).subscriptions(symbol: "XBTUSD")
     _ = session.ingest(
       FeedUpdate(status: FeedStatus(state: .syncing, symbol: "XBTUSD"), resetTopics: all), MarketBatch(),
       now: 5)
@@ -73,7 +74,8 @@ import Testing
   @Test func topicsOfAnotherSymbolResetNothing() {
     var session = MarketSession(symbol: Self.xbt)
     _ = session.ingest(Self.live(), Self.partials(), now: 1)
-    _ = session.ingest(FeedUpdate(resetTopics: [Topic.book(.top25, "ETHUSD")]), MarketBatch(), now: 2)
+    _ = session.ingest(
+      FeedUpdate(resetTopics: [Subscription(.book, "ETHUSD", depth: 25)]), MarketBatch(), now: 2)
     #expect(session.isLive)
   }
 

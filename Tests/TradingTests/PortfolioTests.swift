@@ -234,7 +234,7 @@ import Trading
     #expect(value(11_000).lines[0].stale)
     #expect(value(11_000).stale)
     #expect(value(5_500, connected: false).stale)
-    universe.resetTables([Topic(table: Topic.instrumentTable, symbol: nil)])
+    universe.resetTables([Subscription(.ticker)])
     #expect(value(5_500).lines[0].stale)
   }
 

@@ -1,0 +1,58 @@
+import MarketModel
+import Session
+
+/// What a feed needs of a venue besides the transport: its wire (subscribe frames, ping,
+/// limits) and a decoder of its frames into the batch the UI applies, saying for each frame what
+/// it means to the connection machine. `MarketFeed` is the one feed loop of every venue.
+public protocol FeedCodec {
+  /// What frames decode into; handed whole to the UI thread.
+  associatedtype Batch: FeedBatch
+
+  /// The venue's connection rules.
+  var wire: any VenueWire { get }
+
+  /// Decodes one text frame received at `now` into `batch` (appending, all or nothing) and
+  /// appends what it means for the connection to `inputs`. Throws the decoder's words.
+  mutating func decode(
+    _ frame: UnsafeRawBufferPointer, now: MonotonicTime, into batch: inout Batch,
+    inputs: inout [FeedInput]
+  ) throws(FeedDecodeError)
+}
+
+/// A batch of decoded frames the feed hands to the UI and gets back empty.
+public protocol FeedBatch: Sendable {
+  init()
+  /// Events decoded so far (a frame's receive time is noted against the first of its events).
+  var eventCount: Int { get }
+}
+
+/// A frame the decoder refused, in its words.
+public struct FeedDecodeError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// One thing a decoded frame meant for the connection machine.
+public enum FeedInput: Sendable, Hashable {
+  /// The answer to our ping.
+  case pong
+  /// A subscription was acknowledged.
+  case subscribed(Subscription)
+  /// A subscription's snapshot (its partial) arrived: it is complete.
+  case snapshot(Subscription)
+  /// Data of a subscription, or (nil) any other frame: a sign of life.
+  case data(Subscription?)
+  /// The venue sent an error, as its wire read it.
+  case error(VenueError)
+}
+
+extension MarketBatch: FeedBatch {
+  public var eventCount: Int { events.count }
+}
+
+extension VenueBatch: FeedBatch {
+  public var eventCount: Int { events.count }
+}
