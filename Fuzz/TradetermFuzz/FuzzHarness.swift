@@ -126,11 +126,11 @@ enum FuzzHarness {
       _ = state.apply(batch)
       return
     }
-    let before = message.action == .partial ? [] : state.book.allLevels
+    let before = message.action == .partial ? [] : state.orderBook.allLevels
     let faults = state.apply(batch).faults
     checkInvariants(state)
     guard message.action != .partial, !faults.isEmpty else { return }
-    check(state.book.allLevels == before, "a faulting delta changed the book")
+    check(state.orderBook.allLevels == before, "a faulting delta changed the book")
     check(state.bookSync == .faulted, "a fault left the book \(state.bookSync)")
   }
 
@@ -152,7 +152,7 @@ enum FuzzHarness {
 
   /// What must hold after any message, whatever came before.
   static func checkInvariants(_ state: MarketState) {
-    let book = state.book
+    let book = state.orderBook
     let bids = book.top(.buy, .max)
     let asks = book.top(.sell, .max)
     check(bids.count == book.count(.buy) && asks.count == book.count(.sell), "level counts disagree")
@@ -184,7 +184,7 @@ enum FuzzHarness {
 
   /// The two ways through the engine must agree.
   static func checkSame(_ a: MarketState, _ b: MarketState) {
-    check(a.book.allLevels == b.book.allLevels, "\(a.symbol): books differ")
+    check(a.orderBook.allLevels == b.orderBook.allLevels, "\(a.symbol): books differ")
     check(a.bookTable == b.bookTable && a.bookSync == b.bookSync, "\(a.symbol): book sync differs")
     check(a.tradeSync == b.tradeSync && a.instrumentSync == b.instrumentSync, "\(a.symbol): sync differs")
     check(Array(a.tape) == Array(b.tape), "\(a.symbol): tapes differ")
@@ -197,7 +197,7 @@ enum FuzzHarness {
 
   /// What the dashboard asks of a state on every frame; none of it may trap.
   static func exerciseQueries(_ state: MarketState) {
-    let book = state.book
+    let book = state.orderBook
     var sink = 0.0
     sink += book.spread ?? 0
     sink += book.mid ?? 0

@@ -1,17 +1,43 @@
-/// A `BookFault` with the subscription it came from, so the owner can resync that topic.
+/// A book found inconsistent, with the subscription it came from, so the owner can take that
+/// subscription again for a fresh snapshot.
 public struct IntegrityFault: Sendable, Hashable, CustomStringConvertible {
-  public var table: BookTable
-  public var symbol: Symbol
-  public var fault: BookFault
+  /// The book's subscription: its symbol and depth.
+  public var subscription: Subscription
+  /// What was wrong.
+  public var problem: Problem
 
-  public init(table: BookTable, symbol: Symbol, fault: BookFault) {
-    self.table = table
-    self.symbol = symbol
-    self.fault = fault
+  /// What was wrong, in the words of the engine that found it.
+  public enum Problem: Sendable, Hashable, CustomStringConvertible {
+    /// BitMEX's id-keyed book refused a message.
+    case book(BookFault)
+    /// A venue's sync rule found a gap, a bad checksum, a crossed book, ….
+    case sync(BookSyncFault)
+
+    public var description: String {
+      switch self {
+      case .book(let f): "\(f)"
+      case .sync(let f): "\(f)"
+      }
+    }
   }
 
-  /// The subscription to take again: the book of `symbol` at the table's depth.
-  public var subscription: Subscription { Subscription(.book, symbol, depth: table.depthLimit) }
+  /// A fault of BitMEX's `table` for `symbol`.
+  public init(table: BookTable, symbol: Symbol, fault: BookFault) {
+    subscription = Subscription(.book, symbol, depth: table.depthLimit)
+    problem = .book(fault)
+  }
 
-  public var description: String { "\(table):\(symbol): \(fault)" }
+  /// A fault a venue's sync rule found in the book of `subscription`.
+  public init(book subscription: Subscription, fault: BookSyncFault) {
+    self.subscription = subscription
+    problem = .sync(fault)
+  }
+
+  /// The BitMEX book's fault, when it is one.
+  public var fault: BookFault? {
+    if case .book(let f) = problem { return f }
+    return nil
+  }
+
+  public var description: String { "\(subscription.symbol?.description ?? "") book: \(problem)" }
 }

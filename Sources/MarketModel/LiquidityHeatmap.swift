@@ -56,7 +56,7 @@ public struct LiquidityHeatmap: Sendable {
   /// it printed in that moment. A later moment opens a new column (moments skipped copy the
   /// previous one: the book did not change); an earlier one starts again.
   public mutating func update(
-    book: OrderBook, step: Double, timeMs: Int64, lastTrade: (price: Double, timeMs: Int64)?
+    book: some BookLevels, step: Double, timeMs: Int64, lastTrade: (price: Double, timeMs: Int64)?
   ) {
     // The mid from the best levels (`OrderBook.mid` allocates in debug builds).
     guard step > 0, step.isFinite, let bid = book.level(.buy, 0), let ask = book.level(.sell, 0) else {
@@ -98,7 +98,7 @@ public struct LiquidityHeatmap: Sendable {
   }
 
   // Adds `side`'s levels from the best outwards, until one falls outside the bands.
-  private mutating func add(_ book: OrderBook, _ side: Side, base: Int, centre: Double, half: Int) {
+  private mutating func add(_ book: some BookLevels, _ side: Side, base: Int, centre: Double, half: Int) {
     var n = 0
     while let level = book.level(side, n) {
       // Checked before `Int(_:)`: a server's price of 1e300 is bands beyond Int.

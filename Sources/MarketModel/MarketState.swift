@@ -7,7 +7,18 @@
 /// waits for a fresh partial, so one bad message costs one resync, not a loop.
 public struct MarketState: Sendable {
   public let symbol: Symbol
-  public private(set) var book: OrderBook
+  /// BitMEX's id-keyed book (`apply(_: MarketBatch)`).
+  public private(set) var orderBook: OrderBook
+  /// Every other venue's price-keyed book and the sync rule that drives it
+  /// (`apply(_: VenueBatch)`); nil for BitMEX.
+  public internal(set) var priceBook: PriceBook?
+  public internal(set) var bookPolicy: AnyBookSync?
+  /// The depth the venue book is subscribed at (its faults name the subscription to take again).
+  public let bookDepth: Int?
+  /// Decimals of the trade sizes on the tape (the book's own scale is its `sizeScale`): fixed by
+  /// the first snapshot or trade of a venue book, 0 for BitMEX's whole contracts.
+  public private(set) var tapeSizeScale: UInt8 = 0
+  private var tapeScaleKnown = false
   /// The L2 table that last filled `book`.
   public private(set) var bookTable: BookTable?
   public private(set) var bookSync: TableSync = .awaitingPartial
@@ -24,18 +35,33 @@ public struct MarketState: Sendable {
   public private(set) var droppedBeforePartial = 0
   public private(set) var faultCount = 0
 
-  public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
+  /// BitMEX's market of `symbol`; with `bookPolicy`, a venue market whose book that rule keeps
+  /// at `bookDepth`.
+  public init(
+    symbol: Symbol, tapeCapacity: Int = 1_000, bookPolicy: AnyBookSync? = nil, bookDepth: Int? = nil
+  ) {
     self.symbol = symbol
-    book = OrderBook(symbol: symbol)
+    orderBook = OrderBook(symbol: symbol)
+    self.bookPolicy = bookPolicy
+    self.bookDepth = bookDepth
+    if var policy = bookPolicy {
+      var book = PriceBook(priceScale: 0, sizeScale: 0)
+      _ = policy.subscribed(book: &book)
+      priceBook = book
+      self.bookPolicy = policy
+    }
     tape = TradeTape(capacity: tapeCapacity)
     instrument = Instrument(symbol: symbol)
     series = PriceSeriesSet()
     candles = CandleSet()
   }
 
+  /// The book on show, whichever engine keeps it.
+  public var book: MarketBook { priceBook.map(MarketBook.prices) ?? .ids(orderBook) }
+
   /// The prices of the book levels the last `apply` changed (updates, inserts, deletes; not a
   /// partial's rows), for the ~300 ms flash. Its storage is reused from one apply to the next.
-  public private(set) var changedPrices: [Double] = []
+  public internal(set) var changedPrices: [Double] = []
 
   /// Applies every event of `batch` that concerns this symbol, and says what changed.
   public mutating func apply(_ batch: MarketBatch) -> MarketChanges {
@@ -70,7 +96,13 @@ public struct MarketState: Sendable {
   public mutating func resetTables(_ topics: [Subscription]) {
     for topic in topics where topic.symbol.map({ $0 == symbol }) ?? true {
       switch topic.channel {
-      case .book: bookSync = .awaitingPartial
+      case .book:
+        bookSync = .awaitingPartial
+        if var policy = bookPolicy, var book = priceBook {
+          (bookPolicy, priceBook) = (nil, nil)
+          _ = policy.subscribed(book: &book)
+          (bookPolicy, priceBook) = (policy, book)
+        }
       case .trades: tradeSync = .awaitingPartial
       case .ticker: instrumentSync = .awaitingPartial
       default: break
@@ -135,7 +167,7 @@ public struct MarketState: Sendable {
       guard covers else { return }
       bookTable = message.table
       changes.bookChanged = true
-      if let fault = book.replace(with: rows, depthLimit: message.table.depthLimit) {
+      if let fault = orderBook.replace(with: rows, depthLimit: message.table.depthLimit) {
         changes.faults.append(fail(message.table, fault))
         return
       }
@@ -151,7 +183,7 @@ public struct MarketState: Sendable {
     }
     // All or nothing: a faulting message is taken back whole (crossing, bad values, a side
     // deeper than the table carries included).
-    if let fault = book.apply(message.action, rows, depthLimit: message.table.depthLimit) {
+    if let fault = orderBook.apply(message.action, rows, depthLimit: message.table.depthLimit) {
       changes.faults.append(fail(message.table, fault))
       return
     }
@@ -159,6 +191,28 @@ public struct MarketState: Sendable {
     for row in rows where row.symbol == symbol {
       if let price = row.price { changedPrices.append(price) }
     }
+  }
+
+  // MARK: For the venue path (`MarketState+Venue`)
+
+  /// Fixes the tape's size scale at the first snapshot or trade.
+  mutating func adoptTapeScale(_ scale: UInt8) {
+    guard !tapeScaleKnown else { return }
+    tapeSizeScale = scale
+    tapeScaleKnown = true
+  }
+
+  mutating func markTradesLive() { tradeSync = .live }
+  mutating func noteDropped() { droppedBeforePartial += 1 }
+  mutating func noteFault() { faultCount += 1 }
+  mutating func setBookSync(_ sync: TableSync) { bookSync = sync }
+
+  /// Puts `trade` on the tape, the chart and the candles; false when the tape already had it.
+  mutating func appendToTape(_ trade: Trade) -> Bool {
+    guard tape.append(trade) else { return false }
+    series.add(trade: trade)
+    candles.add(trade: trade)
+    return true
   }
 
   private mutating func fail(_ table: BookTable, _ fault: BookFault) -> IntegrityFault {

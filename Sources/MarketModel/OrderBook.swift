@@ -4,7 +4,7 @@
 /// Each side is a price-sorted ladder; an id → price index finds a level for rows that
 /// carry no price (pre-2023 updates and deletes). Applying a message reports the first
 /// `BookFault` it meets; the caller then resyncs. Steady-state updates do not allocate.
-public struct OrderBook: Sendable {
+public struct OrderBook: BookLevels, Sendable {
   public let symbol: Symbol
   private var bids = BookSide(isBid: true)
   private var asks = BookSide(isBid: false)
@@ -248,21 +248,6 @@ public struct OrderBook: Sendable {
   /// Whether the book holds no level.
   public var isEmpty: Bool { bids.count == 0 && asks.count == 0 }
 
-  public var bestBid: PriceLevel? { bids.best.map { PriceLevel(price: $0.price, size: $0.size) } }
-  public var bestAsk: PriceLevel? { asks.best.map { PriceLevel(price: $0.price, size: $0.size) } }
-
-  /// Best ask minus best bid.
-  public var spread: Double? {
-    guard let b = bids.best, let a = asks.best else { return nil }
-    return a.price - b.price
-  }
-
-  /// The midpoint of the best bid and ask.
-  public var mid: Double? {
-    guard let b = bids.best, let a = asks.best else { return nil }
-    return (a.price + b.price) / 2
-  }
-
   /// The level `n` places from the best on `side` (0 = best), if there is one.
   public func level(_ side: Side, _ n: Int) -> PriceLevel? {
     let s = side == .buy ? bids : asks
@@ -271,102 +256,12 @@ public struct OrderBook: Sendable {
     return PriceLevel(price: l.price, size: l.size)
   }
 
-  /// Calls `body` for up to `limit` levels of `side`, best first; stop by returning false.
-  public func forEachLevel(_ side: Side, limit: Int = .max, _ body: (PriceLevel) -> Bool) {
-    let s = side == .buy ? bids : asks
-    let n = min(limit, s.count)
-    var i = 0
-    while i < n {
-      let l = s.fromBest(i)
-      if !body(PriceLevel(price: l.price, size: l.size)) { return }
-      i += 1
-    }
-  }
-
-  /// The top `limit` levels of `side`, best first.
-  public func top(_ side: Side, _ limit: Int) -> [PriceLevel] {
-    var out: [PriceLevel] = []
-    out.reserveCapacity(min(limit, count(side)))
-    forEachLevel(side, limit: limit) {
-      out.append($0)
-      return true
-    }
-    return out
-  }
-
-  /// The top `limit` levels with cumulative size from the best price outwards.
-  public func depth(_ side: Side, _ limit: Int) -> [DepthLevel] {
-    var total: Int64 = 0
-    return top(side, limit).map { l in
-      total = total.addingClamped(l.size)
-      return DepthLevel(price: l.price, size: l.size, total: total)
-    }
-  }
-
-  /// Total size resting on `side` within `limit` levels of the best.
-  public func cumulativeSize(_ side: Side, levels limit: Int = .max) -> Int64 {
-    var total: Int64 = 0
-    forEachLevel(side, limit: limit) {
-      total = total.addingClamped($0.size)
-      return true
-    }
-    return total
-  }
-
-  /// Levels merged into buckets of `ticks × tickSize`, best first, at most `limit`
-  /// buckets. Bids round down and asks round up, so a bucket never looks better than
-  /// the prices in it.
-  public func grouped(_ side: Side, ticks: Int, tickSize: Double, limit: Int) -> [PriceLevel] {
-    guard ticks > 1, tickSize > 0 else { return top(side, limit) }
-    let step = tickSize * Double(ticks)
-    var out: [PriceLevel] = []
-    forEachLevel(side) { l in
-      // A tiny epsilon keeps 50000.0/0.5 style quotients from landing a hair short.
-      let q = l.price / step
-      let bucket = side == .buy ? (q + 1e-9).rounded(.down) : (q - 1e-9).rounded(.up)
-      // 984594 × 0.1 is 98459.40000000001 in binary; 984594 / 10 is 98459.4. Ticks
-      // like 0.1 and 0.005 divide exactly by their inverse, so divide when we can.
-      let ticksAtBucket = bucket * Double(ticks)
-      let inverse = 1 / tickSize
-      let price =
-        abs(inverse - inverse.rounded()) < 1e-9 ? ticksAtBucket / inverse.rounded() : ticksAtBucket * tickSize
-      if let last = out.last, last.price == price {
-        out[out.count - 1].size = last.size.addingClamped(l.size)
-        return true
-      }
-      if out.count == limit { return false }
-      out.append(PriceLevel(price: price, size: l.size))
-      return true
-    }
-    return out
-  }
-
-  /// The levels of `side` whose price lies within ±`percent` % of the mid, best first.
-  public func levels(_ side: Side, withinPercent percent: Double) -> [PriceLevel] {
-    guard let mid else { return [] }
-    let low = mid * (1 - percent / 100)
-    let high = mid * (1 + percent / 100)
-    var out: [PriceLevel] = []
-    forEachLevel(side) { l in
-      guard l.price >= low, l.price <= high else { return false }
-      out.append(l)
-      return true
-    }
-    return out
-  }
+  /// BitMEX's sizes are whole contracts.
+  public var sizeScale: UInt8 { 0 }
 
   /// Every level as (id, side, price, size), for tests and diagnostics; unordered.
   public var allLevels: [BookRow] {
     bids.levels.map { BookRow(symbol: symbol, id: $0.id, side: .buy, size: $0.size, price: $0.price) }
       + asks.levels.map { BookRow(symbol: symbol, id: $0.id, side: .sell, size: $0.size, price: $0.price) }
-  }
-}
-
-extension Int64 {
-  /// The sum, held at `.max` (or `.min`) instead of overflowing: sizes are whatever the
-  /// feed says, and totals of absurd ones must not trap the dashboard.
-  @inline(__always) fileprivate func addingClamped(_ other: Int64) -> Int64 {
-    let (sum, overflow) = addingReportingOverflow(other)
-    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

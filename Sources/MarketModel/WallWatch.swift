@@ -198,7 +198,7 @@ public struct WallWatch: Sendable {
 
   /// Looks at the book after a change: walls added, changed, gone; gone walls past their grace
   /// told pulled or eaten.
-  public mutating func observe(book: OrderBook, nowMs: Int64) {
+  public mutating func observe(book: some BookLevels, nowMs: Int64) {
     sample(book, nowMs: nowMs)
     settle(nowMs: nowMs)
     guard let limit = threshold, let mid = book.mid else { return }
@@ -279,7 +279,7 @@ public struct WallWatch: Sendable {
 
   /// Adds the watched levels' sizes to the histogram, at most once a second; halves it every
   /// minute, so that the last few minutes count.
-  private mutating func sample(_ book: OrderBook, nowMs: Int64) {
+  private mutating func sample(_ book: some BookLevels, nowMs: Int64) {
     if let last = sampledAtMs, nowMs - last < 1_000 { return }
     sampledAtMs = nowMs
     if let decayed = decayedAtMs {
@@ -313,7 +313,9 @@ public struct WallWatch: Sendable {
 
   /// The size at `price` on `side` within the top `depth` levels, and whether the price is
   /// within them (between the best and the deepest watched level).
-  private static func size(_ book: OrderBook, _ side: Side, _ price: Double, depth: Int) -> (Int64?, Bool) {
+  private static func size(
+    _ book: some BookLevels, _ side: Side, _ price: Double, depth: Int
+  ) -> (Int64?, Bool) {
     var found: Int64?
     var deepest: Double?
     book.forEachLevel(side, limit: depth) { level in

@@ -21,7 +21,7 @@ public struct BookView: Sendable {
   // as many levels as fit are grouped and copied).
   private enum Source: Sendable {
     case levels(asks: [PriceLevel], bids: [PriceLevel])
-    case book(OrderBook, groupTicks: Int, tickSize: Double)
+    case book(MarketBook, groupTicks: Int, tickSize: Double)
   }
 
   private var source: Source
@@ -68,7 +68,7 @@ public struct BookView: Sendable {
   /// A view of `book` grouped into buckets of `groupTicks × tickSize` (1 = ungrouped).
   /// Spread and mid are the book's own, not the buckets'.
   public init(
-    book: OrderBook, groupTicks: Int, tickSize: Double, priceDecimals: Int, barMode: BarMode = .total,
+    book: MarketBook, groupTicks: Int, tickSize: Double, priceDecimals: Int, barMode: BarMode = .total,
     flash: Set<Double> = [], scroll: Int = 0, ascii: Bool = false
   ) {
     source = .book(book, groupTicks: groupTicks, tickSize: tickSize)

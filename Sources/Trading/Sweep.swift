@@ -44,7 +44,8 @@ public struct Sweep: Sendable, Hashable {
   /// Walks `book` for `contracts` on `side` (`.buy` takes the asks). `depthLimit` is how many
   /// levels the book in view can hold (the subscription's 25, or nil for the full book): only a
   /// partial fill is affected by it.
-  public static func walk(_ book: OrderBook, side: Side, contracts: Double, spec: ContractSpec) -> Sweep {
+  public static func walk(_ book: some BookLevels, side: Side, contracts: Double, spec: ContractSpec) -> Sweep
+  {
     let bookSide: Side = side == .buy ? .sell : .buy
     var sweep = Sweep(
       side: side, requested: max(0, contracts), filled: 0, averagePrice: nil, worstPrice: nil, levels: 0,

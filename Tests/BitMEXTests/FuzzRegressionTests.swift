@@ -27,7 +27,7 @@ import Testing
       let asks = state.book.top(.sell, .max)
       #expect(zip(bids, bids.dropFirst()).allSatisfy { $0.price >= $1.price }, "\(name): bids in order")
       #expect(zip(asks, asks.dropFirst()).allSatisfy { $0.price <= $1.price }, "\(name): asks in order")
-      if state.bookSync == .live { #expect(state.book.crossing() == nil, "\(name): live book crossed") }
+      if state.bookSync == .live { #expect(state.orderBook.crossing() == nil, "\(name): live book crossed") }
       Replay.askEverything(state)
     }
   }

@@ -73,12 +73,12 @@ import Testing
     for state in states {
       #expect(state.bookSync == .live, "\(state.symbol)")
       let mine = Set(
-        state.book.allLevels.map {
+        state.orderBook.allLevels.map {
           ReferenceBooks.Key(symbol: $0.symbol.description, id: $0.id, side: $0.side == .buy ? "Buy" : "Sell")
         })
       let theirs = reference.levels.filter { $0.key.symbol == state.symbol.description }
       #expect(mine.count == theirs.count, "\(state.symbol)")
-      for level in state.book.allLevels {
+      for level in state.orderBook.allLevels {
         let key = ReferenceBooks.Key(
           symbol: level.symbol.description, id: level.id, side: level.side == .buy ? "Buy" : "Sell")
         #expect(theirs[key]?.price == level.price && theirs[key]?.size == level.size, "\(key)")

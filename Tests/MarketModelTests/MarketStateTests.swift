@@ -157,7 +157,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.bookTable == table)
     #expect(bids(state) == [lv(200, 1)])
     #expect(asks(state) == [lv(201, 2), lv(202, 3)])
-    #expect(Set(state.book.allLevels) == Set(secondImage))
+    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
     #expect(state.faultCount == 0)
   }
 
@@ -195,7 +195,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.bookTable == .full)
     #expect(bids(state) == [lv(100, 10)])
     #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
-    #expect(state.book.allLevels.allSatisfy { $0.symbol == xbt })
+    #expect(state.orderBook.allLevels.allSatisfy { $0.symbol == xbt })
   }
 
   /// Issue 11: a symbol-filtered partial with a row of another symbol merged it into the book
@@ -208,7 +208,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.bookSync == .live)
     #expect(bids(state) == [lv(100, 10), lv(99.5, 20)])
     #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
-    #expect(state.book.allLevels.allSatisfy { $0.symbol == xbt })
+    #expect(state.orderBook.allLevels.allSatisfy { $0.symbol == xbt })
   }
 
   /// A delta whose first row was of another symbol was ignored whole, this symbol's rows with
@@ -369,15 +369,15 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   @Test(arguments: faultCases)
   func aFaultIsReportedOnceAndDeltasWaitForAPartial(_ c: FaultCase) throws {
     var state = try liveState()
-    let before = Set(state.book.allLevels)
+    let before = Set(state.orderBook.allLevels)
     let faults = apply(&state) { $0.addBook(c.action, c.rows) }
     #expect(faults == [IntegrityFault(table: .top25, symbol: xbt, fault: c.fault)])
     #expect(faults.first?.subscription == Subscription(.book, "XBTUSD", depth: 25))
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     // The message is taken back whole: the book keeps its last good levels for display.
-    #expect(Set(state.book.allLevels) == before)
-    #expect(state.book.crossing() == nil)
+    #expect(Set(state.orderBook.allLevels) == before)
+    #expect(state.orderBook.crossing() == nil)
 
     // No fault flood: every further delta is dropped (and counted) until a partial,
     // whether it would fit or fault again.
@@ -391,12 +391,12 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.faultCount == 1)
     #expect(state.droppedBeforePartial == 4)
     #expect(state.bookSync == .faulted)
-    #expect(Set(state.book.allLevels) == before)
+    #expect(Set(state.orderBook.allLevels) == before)
 
     // A fresh partial replaces the book and makes it live again.
     #expect(apply(&state) { $0.addBook(.partial, secondImage, filter: xbt) }.isEmpty)
     #expect(state.bookSync == .live)
-    #expect(Set(state.book.allLevels) == Set(secondImage))
+    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
     #expect(apply(&state) { $0.addBook(.update, [bid(1, nil, 9)]) }.isEmpty)
     #expect(bids(state) == [lv(200, 9)])
     #expect(state.faultCount == 1)
@@ -446,12 +446,12 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   @Test(arguments: halfApplied)
   func afterAFaultTheBookShowsTheLastGoodLevels(name: String, action: TableAction, rows: [BookRow]) throws {
     var state = try liveState()
-    let before = Set(state.book.allLevels)
+    let before = Set(state.orderBook.allLevels)
     #expect(apply(&state) { $0.addBook(action, rows) }.count == 1)
     #expect(state.bookSync == .faulted)
     // A faulting message is undone whole: the book shows the last good levels.
-    #expect(Set(state.book.allLevels) == before, "\(name)")
-    #expect(state.book.crossing() == nil, "\(name)")
+    #expect(Set(state.orderBook.allLevels) == before, "\(name)")
+    #expect(state.orderBook.crossing() == nil, "\(name)")
   }
 
   // MARK: Reconnects
@@ -496,7 +496,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     // The new partial replaces: no ghost levels from before the reconnect.
     #expect(apply(&state) { $0.addBook(.partial, secondImage, filter: xbt) }.isEmpty)
     #expect(state.bookSync == .live)
-    #expect(Set(state.book.allLevels) == Set(secondImage))
+    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
     #expect(state.faultCount == 0)
   }
 
