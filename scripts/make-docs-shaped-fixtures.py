@@ -96,3 +96,54 @@ open("bybit-v5_docs-shaped_BTCUSDT_orderbook50.jsonl","w").write("\n".join(lines
 tb=sorted(bids.items(),reverse=True)[:3]; ta=sorted(asks.items())[:3]
 print("bybit frames",len(lines),"final u",u,"levels",len(bids),len(asks))
 print("bids",[bpx(p)+"×"+bq(s) for p,s in tb]); print("asks",[bpx(p)+"×"+bq(s) for p,s in ta])
+# ---------- REST bodies, documented shapes (each section its own seeded generator, so the ----------
+# ---------- frames above stay byte for byte what they were) ----------
+def dump(name, body):
+    open(name,"w").write(json.dumps(body,separators=(',',':'))+"\n")
+    print("wrote",name)
+# Coinbase Advanced Trade public products: GET /api/v3/brokerage/market/products
+def cb_product(pid, base, quote, price_inc, base_inc, base_min, product_type="SPOT", future=None):
+    p={"product_id":pid,"price":"0","price_percentage_change_24h":"0","volume_24h":"0","volume_percentage_change_24h":"0",
+       "base_increment":base_inc,"quote_increment":price_inc,"quote_min_size":"1","quote_max_size":"150000000",
+       "base_min_size":base_min,"base_max_size":"3400","base_name":"","quote_name":"","watched":False,"is_disabled":False,
+       "new":False,"status":"online","cancel_only":False,"limit_only":False,"post_only":False,"trading_disabled":False,
+       "auction_mode":False,"product_type":product_type,"quote_currency_id":quote,"base_currency_id":base,
+       "mid_market_price":"","alias":"","alias_to":[],"base_display_symbol":base,"quote_display_symbol":quote,
+       "view_only":False,"price_increment":price_inc,"display_name":pid,"product_venue":"CBE"}
+    if future: p["future_product_details"]=future; p["product_venue"]="FCM"
+    return p
+products=[cb_product("BTC-USD","BTC","USD","0.01","0.00000001","0.00000001"),
+          cb_product("ETH-USDC","ETH","USDC","0.01","0.00000001","0.00000001"),
+          cb_product("SHIB-USD","SHIB","USD","0.00000001","1","1"),
+          cb_product("BIT-26DEC25-CDE","","USD","5","1","1","FUTURE",
+                     {"venue":"cde","contract_code":"BIT","contract_expiry":"2025-12-26T16:00:00Z","contract_size":"0.01",
+                      "contract_root_unit":"BTC","group_description":"Nano Bitcoin Futures","contract_expiry_timezone":"Europe/London",
+                      "group_short_description":"Nano BTC","risk_managed_by":"MANAGED_BY_FCM","contract_expiry_type":"EXPIRING",
+                      "contract_display_name":"BTC 26 DEC 25"})]
+products[0]["alias_to"]=["BTC-USDC"]
+dump("coinbase-advanced_docs-shaped_rest-products.json",{"products":products,"num_products":len(products)})
+# Bybit v5: GET /v5/market/instruments-info?category=spot|linear|inverse
+def by_body(category, rows):
+    return {"retCode":0,"retMsg":"OK","result":{"category":category,"list":rows,"nextPageCursor":""},"retExtInfo":{},"time":1764158400000}
+def by_deriv(symbol, ctype, base, quote, settle, tick, step, minq, delivery="0"):
+    return {"symbol":symbol,"contractType":ctype,"status":"Trading","baseCoin":base,"quoteCoin":quote,
+            "launchTime":"1585526400000","deliveryTime":delivery,"deliveryFeeRate":"","priceScale":str(len(tick.split(".")[1]) if "." in tick else 0),
+            "leverageFilter":{"minLeverage":"1","maxLeverage":"100.00","leverageStep":"0.01"},
+            "priceFilter":{"minPrice":tick,"maxPrice":"1999999.80","tickSize":tick},
+            "lotSizeFilter":{"maxOrderQty":"1190.000","maxMktOrderQty":"500.000","minOrderQty":minq,"qtyStep":step,
+                             "postOnlyMaxOrderQty":"1190.000","minNotionalValue":"5"},
+            "unifiedMarginTrade":True,"fundingInterval":480,"settleCoin":settle,"copyTrading":"both",
+            "upperFundingRate":"0.00375","lowerFundingRate":"-0.00375","isPreListing":False,"preListingInfo":None}
+dump("bybit-v5_docs-shaped_rest-instruments-info-spot.json",by_body("spot",[
+    {"symbol":"BTCUSDT","baseCoin":"BTC","quoteCoin":"USDT","innovation":"0","status":"Trading","marginTrading":"utaOnly","stTag":"0",
+     "lotSizeFilter":{"basePrecision":"0.000001","quotePrecision":"0.00000001","minOrderQty":"0.000048","maxOrderQty":"71.73956243","minOrderAmt":"1","maxOrderAmt":"2000000"},
+     "priceFilter":{"tickSize":"0.01"}},
+    {"symbol":"ETHUSDC","baseCoin":"ETH","quoteCoin":"USDC","innovation":"0","status":"Trading","marginTrading":"utaOnly","stTag":"0",
+     "lotSizeFilter":{"basePrecision":"0.00001","quotePrecision":"0.0000001","minOrderQty":"0.00062","maxOrderQty":"1229.2336343","minOrderAmt":"1","maxOrderAmt":"2000000"},
+     "priceFilter":{"tickSize":"0.01"}}]))
+dump("bybit-v5_docs-shaped_rest-instruments-info-linear.json",by_body("linear",[
+    by_deriv("BTCUSDT","LinearPerpetual","BTC","USDT","USDT","0.10","0.001","0.001"),
+    by_deriv("BTC-26DEC25","LinearFutures","BTC","USDC","USDC","0.50","0.001","0.001","1766736000000")]))
+dump("bybit-v5_docs-shaped_rest-instruments-info-inverse.json",by_body("inverse",[
+    by_deriv("BTCUSD","InversePerpetual","BTC","USD","BTC","0.50","1","1"),
+    by_deriv("BTCUSDZ25","InverseFutures","BTC","USD","BTC","0.50","1","1","1766736000000")]))
