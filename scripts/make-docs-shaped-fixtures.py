@@ -147,3 +147,58 @@ dump("bybit-v5_docs-shaped_rest-instruments-info-linear.json",by_body("linear",[
 dump("bybit-v5_docs-shaped_rest-instruments-info-inverse.json",by_body("inverse",[
     by_deriv("BTCUSD","InversePerpetual","BTC","USD","BTC","0.50","1","1"),
     by_deriv("BTCUSDZ25","InverseFutures","BTC","USD","BTC","0.50","1","1","1766736000000")]))
+# ---------- candles: a seeded walk, every bar low <= open, close <= high ----------
+def walk(rng, n, start, step_ticks, tick_scale):
+    bars=[]; price=start
+    for i in range(n):
+        o=price; c=o+rng.randint(-step_ticks,step_ticks)
+        h=max(o,c)+rng.randint(0,step_ticks); l=min(o,c)-rng.randint(0,step_ticks)
+        bars.append((o,h,l,c)); price=c
+    return bars
+def fmt(ticks, scale, strip=False):
+    s=("%d"%ticks) if scale==0 else "%d.%0*d"%(ticks//10**scale, scale, ticks%10**scale)
+    if strip and "." in s: s=s.rstrip("0").rstrip(".")
+    return s
+rng=random.Random(27001)
+# Kraken GET /0/public/OHLC?pair=XBTUSD&interval=1: [time s, open, high, low, close, vwap, volume, count], oldest first
+t0=1764158400
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,5,965000,30,1)):
+    v=rng.randint(1,900000000)
+    rows.append([t0+60*i,fmt(o,1),fmt(h,1),fmt(l,1),fmt(c,1),fmt((o+c)//2,1),fmt(v,8),rng.randint(1,90)])
+dump("kraken_docs-shaped_rest-OHLC.json",{"error":[],"result":{"XXBTZUSD":rows,"last":t0+60*4}})
+# Binance spot GET /api/v3/klines?symbol=LRCBTC&interval=1m, oldest first. The last row is the
+# real LRCBTC 1m kline of binance-spot_2021-10-12_LRCBTC_ws-combined.jsonl (its k object's t, o, h,
+# l, c, v, T, q, n, V, Q, B), written in the REST row's order; the two before it are made here.
+real=[1633998480000,"0.00000638","0.00000638","0.00000638","0.00000638","177.00000000",1633998539999,"0.00112926",1,"177.00000000","0.00112926","0"]
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,2,638,1,0)):
+    t=1633998480000-60000*(2-i); v=rng.randint(1,90000)
+    rows.append([t,fmt(o,8),fmt(h,8),fmt(l,8),fmt(c,8),fmt(v*10**8,8),t+59999,fmt(v*(o+c)//2,8),rng.randint(1,9),fmt(v*10**8//2,8),fmt(v*(o+c)//4,8),"0"])
+dump("binance-spot_docs-shaped_rest-klines.json",rows+[real])
+# Binance USDⓈ-M GET /fapi/v1/klines?symbol=BTCUSDT&interval=1m, oldest first
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,4,6180010,300,2)):
+    t=1723161240000+60000*i; v=rng.randint(1,900000)
+    rows.append([t,fmt(o,2),fmt(h,2),fmt(l,2),fmt(c,2),fmt(v,3),t+59999,fmt(v*o//1000,5),rng.randint(10,900),fmt(v//2,3),fmt(v*o//2000,5),"0"])
+dump("binance-usdm_docs-shaped_rest-klines.json",rows)
+# Coinbase GET /api/v3/brokerage/market/products/BTC-USD/candles?granularity=ONE_MINUTE, newest first
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,4,9650000,500,2)):
+    rows.append({"start":str(t0+60*i),"low":fmt(l,2),"high":fmt(h,2),"open":fmt(o,2),"close":fmt(c,2),"volume":fmt(rng.randint(1,9*10**9),8)})
+dump("coinbase-advanced_docs-shaped_rest-candles.json",{"candles":rows[::-1]})
+# Bybit GET /v5/market/kline?category=inverse&symbol=BTCUSD&interval=1: [start ms, open, high, low,
+# close, volume (contracts of 1 USD), turnover (BTC)], newest first, numbers without trailing zeros
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,4,965000,20,1)):
+    v=rng.randint(1,900000)
+    rows.append([str((t0+60*i)*1000),fmt(o,1,True),fmt(h,1,True),fmt(l,1,True),fmt(c,1,True),str(v),"%.8f"%(v/((o+c)/20))])
+dump("bybit-v5_docs-shaped_rest-kline.json",{"retCode":0,"retMsg":"OK","result":{"symbol":"BTCUSD","category":"inverse","list":rows[::-1]},"retExtInfo":{},"time":1764158700000})
+# OKX GET /api/v5/market/candles?instId=BTC-USDT-SWAP&bar=1m: [ts, o, h, l, c, vol (contracts),
+# volCcy (BTC), volCcyQuote (USDT), confirm], newest first, the newest still forming
+rows=[]
+for i,(o,h,l,c) in enumerate(walk(rng,4,650001,20,1)):
+    v=rng.randint(1,90000)
+    rows.append([str((t0+60*i)*1000),fmt(o,1),fmt(h,1),fmt(l,1),fmt(c,1),str(v),fmt(v,2),"%.1f"%(v/100*o/10),"1"])
+rows[-1][8]="0"
+dump("okx-v5_docs-shaped_rest-candles.json",{"code":"0","msg":"","data":rows[::-1]})
