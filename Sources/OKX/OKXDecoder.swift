@@ -171,6 +171,7 @@ extension VenueAbout {
     venue: .okx, examples: ["okx:BTC-USDT", "okx:BTC-USDT-SWAP", "okx:BTC-USD-SWAP"],
     bookRule:
       "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
-    reads: "books and trades (decoder, on real frames), instruments with ctVal; connection not wired yet",
+    reads:
+      "books, books5 and trades (decoder, on real frames), instruments with ctVal, candles, adapter rules; connection not wired yet",
     selectable: false)
 }
