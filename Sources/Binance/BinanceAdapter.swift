@@ -111,7 +111,7 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
     reads:
-      "depth, bookTicker, trades (decoder and bridge, on real frames), exchangeInfo; connection not wired yet",
+      "depth, bookTicker, trades (decoder and bridge, on real frames), exchangeInfo, klines; connection not wired yet",
     selectable: false)
 
   public static let binanceUSDM = VenueAbout(
@@ -119,6 +119,6 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L ≤ u, then pu = previous u), bookTicker cross-check",
     reads:
-      "depth, bookTicker, aggTrades (decoder and bridge, on real frames), exchangeInfo; connection not wired yet",
+      "depth, bookTicker, aggTrades (decoder and bridge, on real frames), exchangeInfo, klines; connection not wired yet",
     selectable: false)
 }

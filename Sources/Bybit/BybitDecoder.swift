@@ -142,7 +142,8 @@ extension VenueAbout {
     VenueAbout(
       venue: venue, examples: [example],
       bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
-      reads: "orderbook and publicTrade (decoder, on documented shapes); connection not wired yet",
+      reads:
+        "orderbook and publicTrade (decoder, on documented shapes), instruments-info, kline, adapter rules; connection not wired yet",
       selectable: false)
   }
 }

@@ -170,6 +170,7 @@ extension VenueAbout {
     venue: .coinbase, examples: ["coinbase:BTC-USD"],
     bookRule:
       "in-band snapshot + one sequence_num per connection across channels (a gap anywhere resubscribes)",
-    reads: "level2 and market_trades (decoder, on documented shapes); connection not wired yet",
+    reads:
+      "level2 and market_trades (decoder, on documented shapes), products, candles, adapter rules; connection not wired yet",
     selectable: false)
 }

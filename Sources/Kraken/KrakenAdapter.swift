@@ -92,6 +92,6 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + CRC32 checksum of the top 10, cut to the subscribed depth (25; 10 100 500 1000)",
     reads:
-      "book and trades (decoder, checksum verified on real frames), AssetPairs; connection not wired yet",
+      "book and trades (decoder, checksum verified on real frames), AssetPairs, OHLC; connection not wired yet",
     selectable: false)
 }

@@ -1,11 +1,12 @@
 import VenueCore
 import WireJSON
 
-/// OKX v5 public frames → `VenueEvent`s: `books` snapshots and updates (levels
-/// `[price, size, deprecated, orders]`; `seqId` and `prevSeqId` as the message's sequence and the
-/// one before it, `-1` on a snapshot), `trades` (`side` is the taker's), subscribe acks, errors,
-/// and the text `pong`. OKX's `checksum` has been 0 on every message since 23 June 2026: it is
-/// never read (a client that verifies it fails on every frame).
+/// OKX v5 public frames → `VenueEvent`s: `books` snapshots and updates and `books5` pushes (each
+/// the whole top 5, so each a snapshot), their levels `[price, size, deprecated, orders]`, `seqId`
+/// and `prevSeqId` as the message's sequence and the one before it (`-1` on a snapshot); `trades`
+/// (`side` is the taker's), subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
+/// 0 on every message since 23 June 2026: it is never read (a client that verifies it fails on
+/// every frame).
 public struct OKXDecoder: VenueFrameDecoder {
   public init() {}
 
@@ -21,6 +22,8 @@ public struct OKXDecoder: VenueFrameDecoder {
     var r = WireReader(frame)
     try r.beginObject()
     var channel: MarketChannel?
+    // `books5` pushes are each the whole top 5: every one a snapshot.
+    var wholeBook = false
     var symbol: Symbol?
     var action: UnsafeBufferPointer<UInt8>?
     var event: UnsafeBufferPointer<UInt8>?
@@ -33,7 +36,9 @@ public struct OKXDecoder: VenueFrameDecoder {
         var firstArg = true
         while let k = try r.nextKey(first: &firstArg) {
           if WireReader.equals(k, "channel") {
-            channel = Self.channel(try r.readStringSpan())
+            let name = try r.readStringSpan()
+            channel = Self.channel(name)
+            wholeBook = WireReader.equals(name, "books5")
           } else if WireReader.equals(k, "instId") {
             symbol = Symbol(utf8: try r.readStringSpan())
             if symbol == nil {
@@ -78,7 +83,7 @@ public struct OKXDecoder: VenueFrameDecoder {
     switch channel {
     case .book:
       guard let symbol else { throw WireError("book without instId", at: 0) }
-      let snapshot = action.map { WireReader.equals($0, "snapshot") } ?? false
+      let snapshot = wholeBook || action.map { WireReader.equals($0, "snapshot") } == true
       try books(&d, symbol: symbol, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
     case .trades:
       try trades(&d, into: &batch)
@@ -152,7 +157,7 @@ public struct OKXDecoder: VenueFrameDecoder {
   }
 
   static func channel(_ name: UnsafeBufferPointer<UInt8>) -> MarketChannel? {
-    if WireReader.equals(name, "books") { return .book }
+    if WireReader.equals(name, "books") || WireReader.equals(name, "books5") { return .book }
     if WireReader.equals(name, "trades") { return .trades }
     if WireReader.equals(name, "tickers") { return .ticker }
     if WireReader.equals(name, "liquidation-orders") { return .liquidations }
@@ -166,6 +171,7 @@ extension VenueAbout {
     venue: .okx, examples: ["okx:BTC-USDT", "okx:BTC-USDT-SWAP", "okx:BTC-USD-SWAP"],
     bookRule:
       "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
-    reads: "books and trades (decoder, on real frames), instruments with ctVal; connection not wired yet",
+    reads:
+      "books, books5 and trades (decoder, on real frames), instruments with ctVal, candles, adapter rules; connection not wired yet",
     selectable: false)
 }

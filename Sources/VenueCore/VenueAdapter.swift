@@ -37,6 +37,11 @@ public protocol VenueWire: Sendable {
 /// A venue's wire and its frame decoder into the one event enum: everything the core needs of a
 /// venue besides its book rule.
 public protocol VenueAdapter: VenueWire {
+  /// The public REST requests that serve `intent` on this venue: usually one, several when the
+  /// venue splits the answer (OKX lists instruments per type), none when it has no such request
+  /// (a candle width it does not offer). Defaults to none.
+  func restRequests(for intent: RESTIntent) -> [VenueRESTRequest]
+
   /// Decodes one frame into `batch` (appending), all or nothing.
   func decode(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch)
