@@ -89,7 +89,9 @@ let package = Package(
     .target(name: "Commands"),
     .target(
       name: "Feed",
-      dependencies: ["CCurl", "CZlib", "BitMEX", "MarketModel", "Session", "Threads", "Files", "Replay"]),
+      dependencies: [
+        "CCurl", "CZlib", "BitMEX", "MarketModel", "WireJSON", "Session", "Threads", "Files", "Replay",
+      ]),
     .target(name: "Terminal", dependencies: ["CNcursesW", "Screen", "MarketModel", "Files"]),
     // The paper journal on disk (append + fsync per line, flock).
     .target(name: "Journal", dependencies: ["Trading", "Files"]),

@@ -8,9 +8,11 @@ public enum App {
   static let flashMs: Int64 = 300
   static let newTradeMs: Int64 = 200
 
-  /// Applies `event` to `state`; returns what the outside world must do.
-  public static func update(_ state: inout AppState, _ event: AppEvent, batch: MarketBatch? = nil) -> [Effect]
-  {
+  /// Applies `event` to `state`; returns what the outside world must do. A feed event comes with
+  /// the batch it drained: BitMEX's `batch`, or another venue's `venueBatch`.
+  public static func update(
+    _ state: inout AppState, _ event: AppEvent, batch: MarketBatch? = nil, venueBatch: VenueBatch? = nil
+  ) -> [Effect] {
     switch event {
     case .key(let key):
       state.dirty = true
@@ -57,7 +59,12 @@ public enum App {
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
-      let step = state.session.ingest(update, batch ?? MarketBatch(), now: now)
+      let step: MarketSession.Step
+      if let venueBatch {
+        step = state.session.ingest(update, venueBatch, now: now)
+      } else {
+        step = state.session.ingest(update, batch ?? MarketBatch(), now: now)
+      }
       if step.rewound { forgetReplayedFuture(&state) }
       if step.changes.liveTrades > 0 {
         state.newTrades = min(state.market.tape.count, state.newTrades + step.changes.liveTrades)

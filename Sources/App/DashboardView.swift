@@ -111,7 +111,7 @@ public enum DashboardView {
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
-        scroll: s.tapeScroll)
+        scroll: s.tapeScroll, sizeScale: s.market.tapeSizeScale)
       tape.liquidations = s.liquidations.events
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key

@@ -26,7 +26,8 @@ enum TicketScreen {
       let price = NumberFormat.fit(
         NumberFormat.price(level?.price, decimals: decimals), width: touchPriceWidth, value: level?.price)
       let size = NumberFormat.fit(
-        level.map { NumberFormat.size($0.size) } ?? NumberFormat.unknown, width: touchSizeWidth,
+        level.map { NumberFormat.size($0.size, scale: s.market.book.sizeScale) } ?? NumberFormat.unknown,
+        width: touchSizeWidth,
         value: level.map { Double($0.size) })
       return [
         Span(label + " ", Style(color, dim: stale)), Span(" \(price) ", style),

@@ -32,6 +32,8 @@ public struct BookView: Sendable {
   /// Decimal places of prices: the instrument's tick decimals (the spread uses them too, and
   /// the mid one more).
   public var priceDecimals: Int
+  /// Decimals of the size units (the book's `sizeScale`; 0 for whole contracts).
+  public var sizeScale: UInt8 = 0
   public var barMode: BarMode
   /// Prices whose level changed recently: their size is shown highlighted.
   public var flash: Set<Double>
@@ -72,6 +74,7 @@ public struct BookView: Sendable {
     flash: Set<Double> = [], scroll: Int = 0, ascii: Bool = false
   ) {
     source = .book(book, groupTicks: groupTicks, tickSize: tickSize)
+    sizeScale = book.sizeScale
     spread = book.spread
     mid = book.mid
     self.priceDecimals = priceDecimals
@@ -145,7 +148,8 @@ public struct BookView: Sendable {
   private func formatted(_ level: DepthLevel) -> Row {
     Row(
       level: level, price: NumberFormat.price(level.price, decimals: priceDecimals),
-      size: NumberFormat.size(level.size), total: NumberFormat.size(level.total))
+      size: NumberFormat.size(level.size, scale: sizeScale),
+      total: NumberFormat.size(level.total, scale: sizeScale))
   }
 
   private func columns(width: Int, rows: [Row]) -> Columns {

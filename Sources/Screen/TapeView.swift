@@ -15,6 +15,8 @@ where Trades: Sendable, Trades.Index == Int {
   public var trades: Trades
   /// Decimal places of prices (the instrument's tick decimals).
   public var priceDecimals: Int
+  /// Decimals of the trade size units (0 for whole contracts).
+  public var sizeScale: UInt8
   /// The current time in Unix milliseconds, on the trades' clock (for the highlight).
   public var nowMs: Int64
   /// How long a new trade stays highlighted; 0 turns highlighting off.
@@ -31,10 +33,11 @@ where Trades: Sendable, Trades.Index == Int {
 
   public init(
     trades: Trades, priceDecimals: Int, nowMs: Int64, highlightMs: Int64 = 200, largeSize: Int64? = nil,
-    utcOffsetMinutes: Int = 0, scroll: Int = 0
+    utcOffsetMinutes: Int = 0, scroll: Int = 0, sizeScale: UInt8 = 0
   ) {
     self.trades = trades
     self.priceDecimals = priceDecimals
+    self.sizeScale = sizeScale
     self.nowMs = nowMs
     self.highlightMs = highlightMs
     self.largeSize = largeSize
@@ -91,7 +94,7 @@ where Trades: Sendable, Trades.Index == Int {
     }
     TapeRows(
       priceDecimals: priceDecimals, nowMs: nowMs, highlightMs: highlightMs, largeSize: largeSize,
-      utcOffsetMinutes: utcOffsetMinutes
+      utcOffsetMinutes: utcOffsetMinutes, sizeScale: sizeScale
     ).render(shown, liquidations: marked, into: &grid, area: area)
   }
 }
@@ -103,6 +106,7 @@ private struct TapeRows {
   var highlightMs: Int64
   var largeSize: Int64?
   var utcOffsetMinutes: Int
+  var sizeScale: UInt8
 
   // Column formats from the widest to the narrowest.
   private enum Format: CaseIterable {
@@ -132,7 +136,10 @@ private struct TapeRows {
   func render(_ trades: [Trade], liquidations: Set<Int> = [], into grid: inout Grid, area: Rect) {
     // Numbers formatted once: for the column widths and for the rows.
     let rows = trades.map { trade in
-      (trade, NumberFormat.price(trade.price, decimals: priceDecimals), NumberFormat.size(trade.size))
+      (
+        trade, NumberFormat.price(trade.price, decimals: priceDecimals),
+        NumberFormat.size(trade.size, scale: sizeScale)
+      )
     }
     var priceWidth = rows.reduce(5) { max($0, $1.1.columns) }
     // Wide enough for 125,000 so the column rarely moves as trades scroll through.

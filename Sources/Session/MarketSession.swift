@@ -45,9 +45,21 @@ public struct MarketSession: Sendable {
   /// Where a replay is (replays only).
   public private(set) var replay: ReplayPosition?
 
-  /// A session watching `symbol`, with an empty market.
-  public init(symbol: Symbol, tapeCapacity: Int = 1_000) {
-    market = MarketState(symbol: symbol, tapeCapacity: tapeCapacity)
+  /// A venue's book rule as it is before any message (`nil`: BitMEX's own path): each market of
+  /// the session starts from it.
+  public let bookPolicy: AnyBookSync?
+  /// The depth a venue's book is subscribed at.
+  public let bookDepth: Int?
+
+  /// A session watching `symbol`, with an empty market: BitMEX's, or with `bookPolicy` a venue's
+  /// whose book that rule keeps at `bookDepth`.
+  public init(
+    symbol: Symbol, tapeCapacity: Int = 1_000, bookPolicy: AnyBookSync? = nil, bookDepth: Int? = nil
+  ) {
+    self.bookPolicy = bookPolicy
+    self.bookDepth = bookDepth
+    market = MarketState(
+      symbol: symbol, tapeCapacity: tapeCapacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
   }
 
   /// What one `ingest` did.
@@ -86,9 +98,31 @@ public struct MarketSession: Sendable {
   /// Takes one drain of the feed: the reset tables first (they were reset before the batch's
   /// newer frames arrived), then the batch, then the status.
   public mutating func ingest(_ update: FeedUpdate, _ batch: MarketBatch, now: MonotonicTime) -> Step {
+    var step = begin(update, skippedRows: batch.skippedRows, lastSkippedRow: batch.lastSkippedRow, now: now)
+    if !batch.isEmpty {
+      step.changes = market.apply(batch)
+      step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
+    }
+    return finish(step, update, now: now)
+  }
+
+  /// `ingest` of a venue's batch (a session made with a book rule).
+  public mutating func ingest(_ update: FeedUpdate, _ batch: VenueBatch, now: MonotonicTime) -> Step {
+    var step = begin(update, skippedRows: 0, lastSkippedRow: nil, now: now)
+    if !batch.events.isEmpty { step.changes = market.apply(batch) }
+    return finish(step, update, now: now)
+  }
+
+  /// What comes before the batch: a replay's rewind and position, the reset tables, the feed's
+  /// errors.
+  private mutating func begin(
+    _ update: FeedUpdate, skippedRows skipped: Int, lastSkippedRow skippedRow: String?, now: MonotonicTime
+  ) -> Step {
     var step = Step()
     if update.rewound {
-      market = MarketState(symbol: market.symbol, tapeCapacity: market.tape.capacity)
+      market = MarketState(
+        symbol: market.symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy,
+        bookDepth: bookDepth)
       markets = MarketUniverse()
       (bookDataAt, tapeDataAt, instrumentDataAt) = (nil, nil, nil)
       (lastFault, lastFaultAt) = (nil, nil)
@@ -112,23 +146,25 @@ public struct MarketSession: Sendable {
     step.decodeErrors = update.decodeErrors
     if let error = update.lastDecodeError { lastDecodeError = error }
     if update.lastDecodeError != nil { lastDecodeErrorAt = now }
-    if batch.skippedRows > 0 {
-      skippedRows += batch.skippedRows
-      step.skippedRows = batch.skippedRows
-      lastSkippedRow = batch.lastSkippedRow
+    if skipped > 0 {
+      skippedRows += skipped
+      step.skippedRows = skipped
+      lastSkippedRow = skippedRow
       lastSkippedRowAt = now
     }
-    if !batch.isEmpty {
-      step.changes = market.apply(batch)
-      step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
-      if step.changes.bookChanged { bookDataAt = now }
-      if step.changes.newTrades > 0 { tapeDataAt = now }
-      if step.changes.instrumentChanged { instrumentDataAt = now }
-      for fault in step.changes.faults {
-        (lastFault, lastFaultAt) = (fault, now)
-        resyncs += 1
-        step.commands.append(.resync(fault.subscription))
-      }
+    return step
+  }
+
+  /// What comes after the batch: the data ages, a resync for each fault, the status.
+  private mutating func finish(_ step: Step, _ update: FeedUpdate, now: MonotonicTime) -> Step {
+    var step = step
+    if step.changes.bookChanged { bookDataAt = now }
+    if step.changes.newTrades > 0 { tapeDataAt = now }
+    if step.changes.instrumentChanged { instrumentDataAt = now }
+    for fault in step.changes.faults {
+      (lastFault, lastFaultAt) = (fault, now)
+      resyncs += 1
+      step.commands.append(.resync(fault.subscription))
     }
     if let status = update.status {
       self.status = status
@@ -143,7 +179,8 @@ public struct MarketSession: Sendable {
   /// it is the symbol already watched.
   public mutating func switchSymbol(to symbol: Symbol) -> [FeedCommand] {
     guard symbol != market.symbol else { return [] }
-    market = MarketState(symbol: symbol, tapeCapacity: market.tape.capacity)
+    market = MarketState(
+      symbol: symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
     bookDataAt = nil
     tapeDataAt = nil
     instrumentDataAt = nil
@@ -181,6 +218,8 @@ public struct MarketSession: Sendable {
   /// bad row skipped): nothing more will come for it until an update does.
   public var isLive: Bool {
     guard case .live = status?.state, market.requiredTablesLive else { return false }
+    // A venue market has no instrument table to wait for (its header reads its tape and book).
+    if bookPolicy != nil { return true }
     return market.instrumentSync == .live || markets.sync == .live || instrumentUnavailable != nil
   }
 

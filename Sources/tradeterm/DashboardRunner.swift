@@ -39,6 +39,8 @@ struct DashboardRunner {
   /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
   /// for (the symbol picker's list).
   var replay: ReplaySource?
+  /// Another venue followed live (nil: BitMEX, or a replay).
+  var venueLive: VenueLive?
   var replaySymbols: [String] = []
   /// The config's settings (keys, alerts, large-trade sizes…).
   var settings = Settings()
@@ -68,8 +70,17 @@ struct DashboardRunner {
     var trace = StartupTrace.fromEnvironment()
     var feedOptions = options
     feedOptions.recordArrivals = trace != nil
-    let liveFeed = replay == nil ? MarketFeed(feedOptions) : nil
-    let feed: any DashboardSource = replay ?? liveFeed!
+    var venueSource: VenueDashboardSource?
+    if replay == nil, let venueLive { venueSource = Self.venueSource(feedOptions, venueLive) }
+    let liveFeed = replay == nil && venueSource == nil ? MarketFeed(feedOptions) : nil
+    let feed: any DashboardSource
+    if let replay {
+      feed = replay
+    } else if let venueSource {
+      feed = venueSource
+    } else {
+      feed = liveFeed!
+    }
     feed.start()
     defer { feed.stop() }
     let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
@@ -81,6 +92,10 @@ struct DashboardRunner {
     var state = AppState(
       symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
+    if let venueLive, replay == nil {
+      state.session = MarketSession(
+        symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth)
+    }
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
@@ -162,6 +177,7 @@ struct DashboardRunner {
     state.wallThresholds = wallSizes
     state.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
+    var venueBatch = VenueBatch()
     var arrivals: [FrameArrival] = []
     let pacer = FramePacer(fps: fps)
     var lastDraw = MonotonicTime(nanoseconds: 0)
@@ -216,10 +232,13 @@ struct DashboardRunner {
         trace?.drained(batch, arrivals: arrivals, symbol: state.market.symbol)
         arrivals.removeAll(keepingCapacity: true)
       } else {
-        update = feed.drain(into: &batch)
+        update = feed.drain(into: &batch, venue: &venueBatch)
       }
-      effects += App.update(&state, .feed(update, now: tickNow, wallMs: wall), batch: batch)
+      effects += App.update(
+        &state, .feed(update, now: tickNow, wallMs: wall), batch: batch,
+        venueBatch: feed.isVenue ? venueBatch : nil)
       batch.removeAll()
+      venueBatch.removeAll()
       if fds[3].revents != 0, let rest {
         for result in rest.drain() {
           if case .failed(let request, let reason) = result {
@@ -416,5 +435,13 @@ struct DashboardRunner {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+  }
+}
+
+extension DashboardRunner {
+  /// The live feed of another venue: its adapter's codec over the one feed loop.
+  static func venueSource(_ options: FeedOptions, _ live: VenueLive) -> VenueDashboardSource {
+    let (adapter, plan) = (live.adapter, live.plan)
+    return VenueDashboardSource(VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan) })
   }
 }

@@ -19,11 +19,21 @@ enum Venues {
 
 extension Tradeterm {
   /// The venue given (`--venue`, or `venue:` before the symbol) exists, agrees with the other, and
-  /// can run: BitMEX alone so far; the others say what they lack.
+  /// can run: BitMEX in every mode; Kraken, Coinbase, Bybit and OKX on the dashboard (live or
+  /// `--demo`); a recording of any with `--once --replay`; the others say what they lack.
   func validateVenue() throws {
     switch namedVenue() {
     case .failure(let problem): throw fail(problem.message)
-    case .success(let venue?) where venue != .bitmex && !(once && replay != nil):
+    case .success(let venue?) where venue != .bitmex && once && replay != nil:
+      break
+    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil && !once:
+      guard givenSymbol != nil else {
+        let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
+        throw fail("which \(venue.displayName) instrument? e.g. `tradeterm \(example)`")
+      }
+      if replay != nil { throw fail("--replay of a \(venue.displayName) recording runs with --once for now") }
+      if testnet { throw fail("--testnet is BitMEX's; \(venue.displayName) has none here") }
+    case .success(let venue?) where venue != .bitmex:
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(
         "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"

@@ -315,6 +315,8 @@ struct Tradeterm: ParsableCommand {
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     var sim: ExchangeSim?
     var mode = RunMode.live
+    // Another venue followed live: its adapter, at `--ws-url` when given.
+    let venueLive = venue == .bitmex ? nil : VenueLive.of(venue, url: wsURL)
     let config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
@@ -336,6 +338,11 @@ struct Tradeterm: ParsableCommand {
       rest = s.restURL
     }
     defer { sim?.stop() }
+    if let venueLive {
+      // No REST for these venues yet: the book and the tape are the WebSocket's.
+      endpoint = venueLive.url(symbol: symbol) ?? endpoint
+      rest = nil
+    }
 
     let options = FeedOptions(
       webSocketURL: endpoint, symbol: symbol, book: depth.table, config: config, recordPath: record,
@@ -356,7 +363,8 @@ struct Tradeterm: ParsableCommand {
     }
     try dashboard(
       options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
-      startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName)
+      startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName, venueLive: venueLive
+    )
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
@@ -364,7 +372,7 @@ struct Tradeterm: ParsableCommand {
   private func dashboard(
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
     startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
-    replay: ReplaySource? = nil, replaySymbols: [String] = []
+    replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -381,7 +389,8 @@ struct Tradeterm: ParsableCommand {
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
       utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
-      replay: replay, replaySymbols: replaySymbols, settings: settings, theme: theme, logger: logger,
+      replay: replay, venueLive: venueLive, replaySymbols: replaySymbols, settings: settings, theme: theme,
+      logger: logger,
       startNotes: startNotes
     ).run()
     if code != 0 { throw ExitCode(code) }

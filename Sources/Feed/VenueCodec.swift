@@ -1,0 +1,68 @@
+import MarketModel
+import Session
+import WireJSON
+
+/// A venue adapter's frames for the feed: decoded into the one event enum, each event read back
+/// into what it means for the connection (a book snapshot completes its subscription; trades
+/// have no image, so their acknowledgement does).
+public struct VenueCodec: FeedCodec {
+  public var wire: any VenueWire { adapter }
+  private let adapter: any VenueAdapter
+  private let plan: SubscriptionPlan
+
+  public init(adapter: any VenueAdapter, plan: SubscriptionPlan) {
+    self.adapter = adapter
+    self.plan = plan
+  }
+
+  public mutating func decode(
+    _ frame: UnsafeRawBufferPointer, now: MonotonicTime, into batch: inout VenueBatch,
+    inputs: inout [FeedInput]
+  ) throws(FeedDecodeError) {
+    let mark = batch.events.count
+    do throws(WireError) {
+      try adapter.decode(frame.assumingMemoryBound(to: UInt8.self), receivedAt: now.nanoseconds, into: &batch)
+    } catch {
+      throw FeedDecodeError("\(error)")
+    }
+    for event in batch.events[mark...] { Self.read(event, plan: plan, into: &inputs) }
+  }
+
+  /// The subscription of `channel` an event of `symbol` belongs to: the plan's channels of every
+  /// symbol are one subscription whatever the symbol.
+  static func subscription(
+    _ channel: MarketChannel, _ symbol: Symbol?, plan: SubscriptionPlan
+  ) -> Subscription {
+    if plan.allSymbols.contains(channel) { return Subscription(channel) }
+    return Subscription(channel, symbol, depth: channel == .book ? plan.bookDepth : nil)
+  }
+
+  /// What one event means for the connection machine.
+  static func read(_ event: VenueEvent, plan: SubscriptionPlan, into inputs: inout [FeedInput]) {
+    switch event {
+    case let .book(symbol, update, _):
+      let s = subscription(.book, symbol, plan: plan)
+      inputs.append(update.kind == .snapshot ? .snapshot(s) : .data(s))
+    case let .trades(symbol, _):
+      inputs.append(.data(subscription(.trades, symbol, plan: plan)))
+    case let .bbo(symbol, _, _, _):
+      inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
+    case let .subscribed(channel, symbol):
+      let s = subscription(channel, symbol, plan: plan)
+      inputs.append(.subscribed(s))
+      // Only a book waits for an image; any other stream is whole from its acknowledgement.
+      if channel != .book { inputs.append(.snapshot(s)) }
+    case .pong:
+      inputs.append(.pong)
+    case let .venueError(words, channel):
+      // A refused book or trades of the symbol is an unknown symbol (retrying cannot fix it);
+      // any other channel refused leaves the rest running, and says why it is missing.
+      let refused = channel.map { subscription($0, nil, plan: plan) }
+      let required = channel == .book || channel == .trades
+      let kind: VenueError.Kind = channel == nil ? .other : (required ? .unknownSymbol : .unknownChannel)
+      inputs.append(.error(VenueError(kind, words, refused: required ? nil : refused)))
+    case .heartbeat, .status, .unsubscribed, .connectionSequence, .ignored:
+      inputs.append(.data(nil))
+    }
+  }
+}

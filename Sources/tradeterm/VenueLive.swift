@@ -1,0 +1,59 @@
+import Bybit
+import Coinbase
+import Kraken
+import MarketModel
+import OKX
+import VenueCore
+
+/// What the dashboard needs to follow a venue other than BitMEX live: its adapter (pointed at
+/// `url` or the venue's own endpoint), what to subscribe, and the book rule each market starts
+/// from.
+struct VenueLive: Sendable {
+  var venue: Venue
+  var adapter: any VenueAdapter
+  var plan: SubscriptionPlan
+  var bookPolicy: AnyBookSync
+  var bookDepth: Int?
+
+  /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
+  /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
+  /// REST snapshot bridge).
+  static func of(_ venue: Venue, url: String?) -> VenueLive? {
+    let trades: [MarketChannel] = [.book, .trades]
+    switch venue {
+    case .kraken:
+      let adapter = url.map { KrakenAdapter(url: $0) } ?? KrakenAdapter()
+      let depth = adapter.bookDepths[0]
+      return VenueLive(
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
+        bookDepth: depth)
+    case .coinbase:
+      let adapter = url.map { CoinbaseAdapter(url: $0) } ?? CoinbaseAdapter()
+      return VenueLive(
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: trades),
+        bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil)
+    case .bybitSpot, .bybitLinear, .bybitInverse:
+      guard let category = BybitCategory(venue: venue) else { return nil }
+      let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
+      let depth = adapter.bookDepths[0]
+      return VenueLive(
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
+    case .okx:
+      let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
+      let depth = adapter.bookDepths[0]
+      return VenueLive(
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
+    case .bitmex, .binance, .binanceUSDM:
+      return nil
+    }
+  }
+
+  /// The WebSocket URL that carries `symbol`'s subscriptions (one endpoint per venue followed
+  /// live so far).
+  func url(symbol: String) -> String? {
+    adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url
+  }
+}
