@@ -10,7 +10,7 @@ import Replay
 struct TradetermSim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tradeterm-sim",
-    abstract: "A BitMEX-compatible exchange on loopback: a seeded market, replays and faults.",
+    abstract: "A BitMEX- and Binance-compatible exchange on loopback: a seeded market, replays and faults.",
     discussion: """
       Prints the WebSocket and REST URLs, then serves until SIGINT or SIGTERM.
 
@@ -117,6 +117,11 @@ struct TradetermSim: ParsableCommand {
     try sim.start()
     print("ws:   \(sim.webSocketURL)")
     print("rest: \(sim.restURL)")
+    // The Binance dialect on the same port: give these as the hosts of a Binance client.
+    print("binance ws:         \(sim.binanceHost(.spot))  (stream: /stream?streams=…)")
+    print("binance rest:       \(sim.binanceRESTHost(.spot))  (/api/v3/…)")
+    print("binance-usdm ws:    \(sim.binanceHost(.usdm))  (/public/stream, /market/stream)")
+    print("binance-usdm rest:  \(sim.binanceRESTHost(.usdm))  (/fapi/v1/…)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 
