@@ -207,10 +207,8 @@ extension BinanceDialect {
       let low = books[b].ticks(bin.low)
       let close = books[b].ticks(bin.close)
       let volume = bin.volume > 0 ? books[b].units(lots: Double(bin.volume) / Double(books[b].sourceLot)) : 0
-      let quote = Int64(
-        (Double(volume) / Double(BinanceListing.power(l.qtyDecimals))
-          * Double((open + close) / 2 * l.tickUnits))
-          .rounded())
+      let base = Double(volume) / Double(BinanceListing.power(l.qtyDecimals))
+      let quote = Int64(min(9e18, max(0, (base * Double((open + close) / 2 * l.tickUnits)).rounded())))
       w.item()
       w.beginArray()
       w.item()

@@ -1,12 +1,12 @@
 /// How the Binance dialect behaves: its liveness rules and REST weight limits, as Binance's,
 /// shorter when a test wants to see them act.
 public struct BinanceSimConfig: Sendable, Hashable {
-  /// Seconds between the server's PING frames (Binance: 20).
+  /// Seconds between the server's PING frames (Binance: 20); 0 sends none.
   public var pingInterval: Double = 20
   /// Seconds after a PING by which its PONG must have come, or the connection is closed
   /// (Binance: a minute).
   public var pongTimeout: Double = 60
-  /// Seconds a connection lives before the server closes it (Binance: 24 h).
+  /// Seconds a connection lives before the server closes it (Binance: 24 h); 0 for ever.
   public var connectionLifetime: Double = 86_400
   /// REST request weight allowed per minute: spot 6,000, USDⓈ-M 2,400.
   public var spotWeightLimit = 6_000

@@ -59,8 +59,13 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
       $0.openSessions += 1
     }
     let rules = world.config.binance
-    schedulePing(every: rules.pingInterval, timeout: rules.pongTimeout)
-    after(rules.connectionLifetime) { $0.close(code: .goingAway, reason: "connection lifetime") }
+    // A rule of zero (or less) is off: no PINGs, no end of life.
+    if rules.pingInterval > 0, rules.pingInterval.isFinite {
+      schedulePing(every: rules.pingInterval, timeout: max(0, rules.pongTimeout))
+    }
+    if rules.connectionLifetime > 0, rules.connectionLifetime.isFinite {
+      after(rules.connectionLifetime) { $0.close(code: .goingAway, reason: "connection lifetime") }
+    }
     let faults = world.faults.current
     if let t = faults.dropAfter { after(t) { $0.drop() } }
     if let t = faults.stallAfter { after(t) { $0.stall() } }
