@@ -204,7 +204,7 @@ import WireJSON
   // MARK: Routing
 
   /// USDⓈ-M routes by path: depth asked of `/market` sends nothing while `/public` flows, and
-  /// aggTrades come on `/market`.
+  /// aggTrades and the mark price come on `/market`.
   @Test func usdmStreamsFlowOnlyOnTheirOwnPath() throws {
     try SimTest.with(Self.config(seed: 14)) { sim in
       let wrong = try TestWebSocket.connect(
@@ -212,16 +212,34 @@ import WireJSON
       let path = Self.streamPath(
         sim, .usdm, [Subscription(.book, "BTCUSDT"), Subscription(.trades, "BTCUSDT")])
       #expect(path.hasPrefix("/binance-usdm/public/stream"))
-      let tradesPath = Self.streamPath(
-        sim, .usdm, [Subscription(.book, "BTCUSDT"), Subscription(.trades, "BTCUSDT")], connection: 1)
-      #expect(tradesPath == "/binance-usdm/market/stream?streams=btcusdt@aggTrade")
+      let marketPath = Self.streamPath(
+        sim, .usdm,
+        [Subscription(.book, "BTCUSDT"), Subscription(.trades, "BTCUSDT"), Subscription(.mark, "BTCUSDT")],
+        connection: 1)
+      #expect(marketPath == "/binance-usdm/market/stream?streams=btcusdt@aggTrade/btcusdt@markPrice@1s")
       let right = try TestWebSocket.connect(port: sim.port, path: path)
-      let market = try TestWebSocket.connect(port: sim.port, path: tradesPath)
+      let market = try TestWebSocket.connect(port: sim.port, path: marketPath)
       var client = Client(.usdm, port: sim.port)
       #expect(try client.run(right) { $0.depthUpdates >= 20 })
+      // aggTrades and the mark price flow on `/market`, and decode.
       var trades = Client(.usdm, port: sim.port)
-      #expect(try trades.run(market) { $0.trades >= 3 })
-      #expect(trades.depthUpdates == 0)
+      var marks: [[String: Any]] = []
+      let deadline = Date(timeIntervalSinceNow: 5)
+      while trades.trades < 3 || marks.isEmpty, Date() < deadline,
+        let frame = try market.read(timeout: max(0.01, deadline.timeIntervalSinceNow))
+      {
+        try trades.feed(frame.payload)
+        if frame.json?["stream"] as? String == "btcusdt@markPrice@1s",
+          let data = frame.json?["data"] as? [String: Any]
+        {
+          marks.append(data)
+        }
+      }
+      #expect(trades.trades >= 3 && trades.depthUpdates == 0)
+      let markText: String? = marks.first?["p"] as? String
+      let mark = try #require(markText.flatMap { Double($0) })
+      #expect(mark > 50_000 && mark < 150_000)
+      #expect(marks.first?["e"] as? String == "markPriceUpdate" && marks.first?["r"] is String)
       // Everything the wrong path would have had has been sent meanwhile: none of it came.
       #expect(try wrong.read(timeout: 0.05) == nil)
       #expect(wrong.socket.pending.isEmpty)

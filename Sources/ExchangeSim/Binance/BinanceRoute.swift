@@ -29,9 +29,9 @@ enum BinanceRoute: Sendable, Hashable {
   /// Whether a stream of `kind` flows on this endpoint.
   func serves(_ kind: BinanceStreamKind) -> Bool {
     switch self {
-    case .spot: true
+    case .spot: kind != .markPrice
     case .usdmPublic, .usdmUnrouted: kind == .depth || kind == .bookTicker || kind == .trade
-    case .usdmMarket: kind == .aggTrade || kind == .ticker || kind == .miniTicker
+    case .usdmMarket: kind == .aggTrade || kind == .ticker || kind == .miniTicker || kind == .markPrice
     }
   }
 }

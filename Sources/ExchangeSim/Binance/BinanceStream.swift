@@ -1,19 +1,3 @@
-/// What a Binance stream carries.
-enum BinanceStreamKind: Sendable, Hashable {
-  /// `<symbol>@depth[@Nms]`: diff depth, `U`/`u` (and `pu` on USDⓈ-M).
-  case depth
-  /// `<symbol>@bookTicker`: the best bid/ask with the book's update id `u`.
-  case bookTicker
-  /// `<symbol>@trade`.
-  case trade
-  /// `<symbol>@aggTrade`.
-  case aggTrade
-  /// `<symbol>@ticker` or `!ticker@arr`: the rolling 24 h ticker.
-  case ticker
-  /// `<symbol>@miniTicker` or `!miniTicker@arr`.
-  case miniTicker
-}
-
 /// One stream of a combined-stream connection, parsed from its name (`btcusdt@depth@100ms`,
 /// `!ticker@arr`). Equal streams get equal frames, whatever spelling the client asked for
 /// (`@depth` and `@depth@1000ms` on spot).
@@ -55,6 +39,9 @@ struct BinanceStream: Sendable, Hashable {
     case ("aggtrade", 2): self.init(kind: .aggTrade, symbol: symbol)
     case ("ticker", 2): self.init(kind: .ticker, symbol: symbol)
     case ("miniticker", 2): self.init(kind: .miniTicker, symbol: symbol)
+    case ("markprice", 2) where market == .usdm: self.init(kind: .markPrice, symbol: symbol)
+    case ("markprice", 3) where market == .usdm && parts[2] == "1s":
+      self.init(kind: .markPrice, symbol: symbol)
     default: return nil
     }
   }
