@@ -23,6 +23,10 @@ import WireJSON
     var depthUpdates = 0
     var trades = 0
     var snapshotsFetched = 0
+    /// The `lastUpdateId` of every snapshot fed.
+    var snapshotIDs: [UInt64] = []
+    /// The `u` of the last depth update received.
+    var lastU: UInt64?
 
     init(_ market: BinanceMarket, port: Int) {
       self.market = market
@@ -45,7 +49,12 @@ import WireJSON
         let outcome: SyncOutcome
         switch event {
         case .book(_, let update, let levels):
-          if update.kind == .delta { depthUpdates += 1 }
+          if update.kind == .delta {
+            depthUpdates += 1
+            lastU = update.last
+          } else if let l = update.last {
+            snapshotIDs.append(l)
+          }
           outcome = policy.receive(update, batch.levels(levels), book: &book)
         case .bbo(_, let id?, let bid, let ask):
           outcome = policy.receiveBBO(
@@ -134,8 +143,12 @@ import WireJSON
     let path = streamPath(sim, market, [Subscription(.book, "BTCUSDT"), Subscription(.bbo, "BTCUSDT")])
     let ws = try TestWebSocket.connect(port: sim.port, path: path)
     var client = Client(market, port: sim.port)
-    // The stream first, buffered; the snapshot after it has started.
+    // The stream first, buffered; the snapshot after it has started, and after the book has
+    // moved on from the last update received (so that, on spot, `L+1` is inside the next one).
     #expect(try client.run(ws) { $0.depthUpdates >= 1 })
+    let simMarket: BinanceSimMarket = market == .spot ? .spot : .usdm
+    let u = client.lastU ?? 0
+    #expect(SimTest.wait { (sim.binanceBook(simMarket, symbol: "BTCUSDT")?.lastUpdateID ?? 0) > u })
     try client.fetchSnapshot()
     #expect(try client.run(ws) { $0.policy.appliedSinceSnapshot >= updates && $0.policy.state.isLive })
     return (client, ws)
@@ -152,6 +165,11 @@ import WireJSON
       // The venue's best bid/ask agreed with the book whenever their ids met.
       #expect(client.policy.integrity.checks > 0)
       #expect(client.snapshotsFetched == 1)
+      if market == .usdm {
+        // `@depth@0ms` sends each tick's changes at once and REST answers between ticks: the
+        // first update kept ends exactly at the snapshot (`u == L`, which `u ≤ L` would drop).
+        #expect(client.policy.firstBridged?.last == client.snapshotIDs.first)
+      }
       // Stopped, the last window goes out; then the book is the simulator's, level for level.
       sim.pauseMarket()
       let simMarket: BinanceSimMarket = market == .spot ? .spot : .usdm
@@ -198,6 +216,20 @@ import WireJSON
       #expect(client.faults.isEmpty)
       #expect(sim.faults.binance.staleSnapshots == 0)
       _ = client
+    }
+  }
+
+  /// The boundary-snapshot fault: the snapshot is the book as of the last update sent, so the
+  /// first update kept starts right after it (spot's `U == L+1`).
+  @Test func aSnapshotAtAnUpdatesEndBridgesWithUEqualToLPlusOne() throws {
+    var config = Self.config(seed: 22)
+    try config.faults.apply(spec: "binance-boundary-snapshot=1")
+    try SimTest.with(config) { sim in
+      let (client, _) = try Self.liveClient(sim, .spot, updates: 10)
+      let l = try #require(client.snapshotIDs.first)
+      #expect(client.policy.firstBridged?.first == l + 1)
+      #expect(client.faults.isEmpty && client.snapshotsFetched == 1)
+      #expect(sim.faults.binance.boundarySnapshots == 0)
     }
   }
 

@@ -29,6 +29,8 @@ struct BinanceBook: Sendable {
   private(set) var older: (book: SimBook, id: UInt64)?
   private(set) var newer: (book: SimBook, id: UInt64)
   private var nextCaptureMs: Int64
+  /// The source book when the last diff depth update went out (and its `u`).
+  private(set) var boundary: (book: SimBook, id: UInt64)?
   /// Depth streams of this book open now (captures stop while there are any).
   private(set) var depthStreams = 0
   /// The last trade id given (`t` of `@trade`, `a` of `@aggTrade`).
@@ -149,6 +151,11 @@ struct BinanceBook: Sendable {
       if let event = windows[w].flush(at: t, now: now) { out.append((windows[w].intervalMs, event)) }
     }
     return out
+  }
+
+  /// A diff depth update just went out: `book` is the source book as of its `u` (the last id).
+  mutating func wentOut(_ book: SimBook) {
+    boundary = (book, lastID)
   }
 
   /// A new trade id.

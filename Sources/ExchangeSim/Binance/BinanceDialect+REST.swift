@@ -134,6 +134,14 @@ extension BinanceDialect {
 
   // MARK: depth
 
+  /// A snapshot other than the current book, by a fault.
+  private enum DepthFault {
+    /// Older than the streams open (`staleSnapshots`).
+    case stale
+    /// As of the last update sent (`boundarySnapshots`).
+    case boundary
+  }
+
   private func depth(_ b: Int, _ query: [String: String], _ world: SimWorld) -> Answer {
     let market = books[b].listing.market
     var limit = market == .spot ? 100 : 500
@@ -147,13 +155,24 @@ extension BinanceDialect {
       limit = n
     }
     guard let slot = world.slot(books[b].listing.source) else { return Self.bad(-1121, "Invalid symbol.") }
-    let stale = world.faults.withLock { f -> Bool in
-      guard f.binance.staleSnapshots > 0 else { return false }
-      f.binance.staleSnapshots -= 1
-      return true
+    let boundary = books[b].boundary
+    let fault = world.faults.withLock { f -> DepthFault? in
+      if f.binance.staleSnapshots > 0 {
+        f.binance.staleSnapshots -= 1
+        return .stale
+      }
+      if f.binance.boundarySnapshots > 0, boundary != nil {
+        f.binance.boundarySnapshots -= 1
+        return .boundary
+      }
+      return nil
     }
-    let (source, id) =
-      stale ? (books[b].older ?? books[b].newer) : (slot.generator.book, books[b].lastID)
+    let (source, id): (SimBook, UInt64)
+    switch fault {
+    case .stale?: (source, id) = books[b].older ?? books[b].newer
+    case .boundary?: (source, id) = boundary ?? (slot.generator.book, books[b].lastID)
+    case nil: (source, id) = (slot.generator.book, books[b].lastID)
+    }
     let levels = books[b].levels(of: source, limit: limit)
     let body = BinanceEncoder.depthSnapshot(
       id: id, bids: levels.bids, asks: levels.asks, books[b].listing, timeMs: world.nowMs())

@@ -88,7 +88,10 @@ final class BinanceDialect {
     let t = world.nowMs()
     for b in books.indices {
       let l = books[b].listing
-      for (interval, event) in books[b].flush(at: t, now: paused) {
+      let events = books[b].flush(at: t, now: paused)
+      // The book as of the update's last id, for the boundary-snapshot fault.
+      if !events.isEmpty, let slot = world.slot(l.source) { books[b].wentOut(slot.generator.book) }
+      for (interval, event) in events {
         let key = BinanceStream(kind: .depth, symbol: l.symbol, intervalMs: interval)
         guard wanted(key, l.market) else { continue }
         let withheld = world.faults.withLock { f -> Bool in

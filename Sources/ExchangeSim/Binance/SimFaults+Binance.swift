@@ -4,6 +4,8 @@ extension SimFaults {
     binance-gap=N          withhold N Binance diff depth updates (a sequence gap)
     binance-stale-snapshot=N  answer N Binance REST depth requests with a snapshot
                            older than the streams open
+    binance-boundary-snapshot=N  answer N Binance REST depth requests with the book
+                           as of the last depth update sent (U == L+1 next)
     binance-weight=LIMIT   Binance REST weight limit per minute (429, then 418)
     """
 
@@ -18,6 +20,7 @@ extension SimFaults {
     switch name {
     case "binance-gap": binance.gaps = try count()
     case "binance-stale-snapshot": binance.staleSnapshots = try count()
+    case "binance-boundary-snapshot": binance.boundarySnapshots = try count()
     case "binance-weight": binance.weightLimit = try count()
     default: return false
     }
