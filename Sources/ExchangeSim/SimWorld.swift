@@ -77,7 +77,9 @@ final class SimWorld {
       universe.append(
         UniverseSlot(ticker: ticker, timeMs: startMs, tickRate: config.tickRate, rate: config.universeRate))
     }
-    binance.list(slots.map(\.generator), seed: config.seed, startMs: startMs)
+    binance.list(
+      slots.map(\.generator), others: config.instruments + config.universe, seed: config.seed,
+      startMs: startMs)
   }
 
   /// A market for `instrument` whose warm-up ends at `startMs`: the warm-up gives the book its

@@ -302,15 +302,21 @@ import WireJSON
     }
   }
 
+  /// exchangeInfo read by tradeterm's own reader, tickers and klines; the universe's other
+  /// USDT perpetuals and spot pairs are listed ticker-only.
   @Test func exchangeInfoTickerAndKlinesInBinancesShapes() throws {
-    try SimTest.with(Self.config(seed: 16)) { sim in
+    var config = Self.config(seed: 16)
+    config.universe = SimUniverse.extras(for: config)
+    try SimTest.with(config) { sim in
       for market in [BinanceMarket.spot, .usdm] {
         let prefix = market == .spot ? "/binance/api/v3" : "/binance-usdm/fapi/v1"
         let info = try Self.get(sim.port, prefix + "/exchangeInfo")
         #expect(info.status == 200)
         let (specs, errors) = BinanceInstruments.specs(
           exchangeInfo: try WireValue.parse(Array(info.body.utf8)), market: market)
-        #expect(errors.isEmpty)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(specs.map(\.key.symbol.description) == sim.binanceSymbols(market == .spot ? .spot : .usdm))
+        #expect(specs.count > 20)
         let btc = try #require(specs.first { $0.key.symbol == "BTCUSDT" })
         #expect(btc.base == "BTC" && btc.quote == "USDT")
         if market == .spot {
@@ -322,6 +328,14 @@ import WireJSON
         let t = try #require(SimTest.json(ticker.body) as? [String: Any])
         let last = try #require((t["lastPrice"] as? String).flatMap(Double.init))
         #expect(last > 50_000 && last < 150_000)
+        // Every symbol has a ticker; a ticker-only one has no book.
+        let all = try #require(
+          SimTest.json(try Self.get(sim.port, prefix + "/ticker/24hr").body) as? [[String: Any]])
+        #expect(all.count == specs.count)
+        let sol = try #require(all.first { $0["symbol"] as? String == "SOLUSDT" })
+        let solLast = try #require((sol["lastPrice"] as? String).flatMap(Double.init))
+        #expect(solLast > 50 && solLast < 500)
+        #expect(try Self.get(sim.port, prefix + "/depth?symbol=SOLUSDT").status == 400)
         let klines = try Self.get(sim.port, prefix + "/klines?symbol=BTCUSDT&interval=1m&limit=5")
         let rows = try #require(SimTest.json(klines.body) as? [[Any]])
         #expect(rows.count == 5 && rows.allSatisfy { $0.count == 12 })

@@ -2,7 +2,7 @@
 /// filters (`PRICE_FILTER.tickSize`, `LOT_SIZE.stepSize` and `minQty`, the minimum notional),
 /// with the USDⓈ-M contract fields (`contractType`, `marginAsset`, precisions).
 extension BinanceDialect {
-  func exchangeInfo(_ market: BinanceSimMarket, _ selected: [Int], _ now: Int64) -> [UInt8] {
+  func exchangeInfo(_ market: BinanceSimMarket, _ selected: [BinanceListing], _ now: Int64) -> [UInt8] {
     var w = JSONWriter(capacity: 2_048)
     w.beginObject()
     w.key("timezone")
@@ -39,9 +39,9 @@ extension BinanceDialect {
     w.raw("[]")
     w.key("symbols")
     w.beginArray()
-    for b in selected {
+    for listing in selected {
       w.item()
-      symbolRow(books[b].listing, into: &w)
+      symbolRow(listing, into: &w)
     }
     w.endArray()
     w.endObject()

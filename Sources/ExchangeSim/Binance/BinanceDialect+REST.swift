@@ -101,29 +101,33 @@ extension BinanceDialect {
   )
     -> Answer
   {
-    var selected: [Int] = books.indices.filter { books[$0].listing.market == market }
-    if let symbol = query["symbol"] {
-      guard let b = book(market, symbol) else { return Self.bad(-1121, "Invalid symbol.") }
-      selected = [b]
-    } else if route == .depth || route == .klines {
-      return Self.bad(
-        -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.")
-    }
+    let symbol = query["symbol"]
+    if let symbol, !lists(market, symbol) { return Self.bad(-1121, "Invalid symbol.") }
     let now = world.nowMs()
     switch route {
-    case .depth: return depth(selected[0], query, world)
-    case .exchangeInfo: return Answer(status: 200, body: exchangeInfo(market, selected, now))
-    case .klines: return klines(selected[0], query, world)
+    case .depth, .klines:
+      guard let symbol else {
+        return Self.bad(-1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.")
+      }
+      // A ticker-only symbol has no book and no tape.
+      guard let b = book(market, symbol) else { return Self.bad(-1121, "Invalid symbol.") }
+      return route == .depth ? depth(b, query, world) : klines(b, query, world)
+    case .exchangeInfo:
+      let selected = listings(market).filter { symbol == nil || $0.symbol == symbol }
+      return Answer(status: 200, body: exchangeInfo(market, selected, now))
     case .ticker24h:
       var w = JSONWriter()
-      let one = query["symbol"] != nil
-      if !one { w.beginArray() }
-      for b in selected {
-        guard let t = ticker(b, world, timeMs: now) else { continue }
-        if !one { w.item() }
-        BinanceEncoder.restTicker(t, books[b].listing, into: &w)
+      let all = tickers(market, symbol: symbol, world, timeMs: now)
+      if symbol != nil, let (l, t) = all.first {
+        BinanceEncoder.restTicker(t, l, into: &w)
+      } else {
+        w.beginArray()
+        for (l, t) in all {
+          w.item()
+          BinanceEncoder.restTicker(t, l, into: &w)
+        }
+        w.endArray()
       }
-      if !one { w.endArray() }
       return Answer(status: 200, body: w.bytes)
     }
   }

@@ -1,11 +1,5 @@
 /// The tickers: each symbol's from its source instrument's, once a second on the streams.
 extension BinanceDialect {
-  /// The ticker of book `b` now.
-  func ticker(_ b: Int, _ world: SimWorld, timeMs: Int64) -> BinanceTicker? {
-    guard let slot = world.slot(books[b].listing.source) else { return nil }
-    return BinanceTicker(books[b], source: slot.generator, timeMs: timeMs)
-  }
-
   /// Once a second: every `<symbol>@ticker`, `@miniTicker` and `@markPrice`, and the
   /// all-market arrays.
   func publishTickers(_ world: SimWorld, timeMs t: Int64) {
@@ -20,24 +14,23 @@ extension BinanceDialect {
       var allMini: [[UInt8]] = []
       let wantsAll = wanted(BinanceStream(kind: .ticker, symbol: nil), market)
       let wantsAllMini = wanted(BinanceStream(kind: .miniTicker, symbol: nil), market)
-      for b in books.indices where books[b].listing.market == market {
-        let l = books[b].listing
+      let symbols = listings(market).map(\.symbol)
+      let wantsSome = symbols.contains {
+        wanted(BinanceStream(kind: .ticker, symbol: $0), market)
+          || wanted(BinanceStream(kind: .miniTicker, symbol: $0), market)
+      }
+      guard wantsAll || wantsAllMini || wantsSome else { continue }
+      for (l, ticker) in tickers(market, world, timeMs: t) {
         let one = BinanceStream(kind: .ticker, symbol: l.symbol)
         let mini = BinanceStream(kind: .miniTicker, symbol: l.symbol)
-        let wantsOne = wanted(one, market)
-        let wantsMini = wanted(mini, market)
-        guard wantsAll || wantsAllMini || wantsOne || wantsMini, let ticker = ticker(b, world, timeMs: t)
-        else {
-          continue
-        }
-        if wantsAll || wantsOne {
+        if wantsAll || wanted(one, market) {
           let data = BinanceEncoder.ticker(ticker, l)
-          if wantsOne { deliver(data, one, market) }
+          deliver(data, one, market)
           all.append(data)
         }
-        if wantsAllMini || wantsMini {
+        if wantsAllMini || wanted(mini, market) {
           let data = BinanceEncoder.miniTicker(ticker, l)
-          if wantsMini { deliver(data, mini, market) }
+          deliver(data, mini, market)
           allMini.append(data)
         }
       }

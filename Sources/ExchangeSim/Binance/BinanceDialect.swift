@@ -7,6 +7,8 @@ import NIOCore
 /// on every tick of its timer.
 final class BinanceDialect {
   private(set) var books: [BinanceBook] = []
+  /// Symbols with a ticker and no book.
+  private(set) var tickerOnly: [BinanceTickerOnly] = []
   private var index: [BinanceSimMarket: [String: Int]] = [:]
   /// Books by the world instrument they follow.
   private var followers: [String: [Int]] = [:]
@@ -14,8 +16,9 @@ final class BinanceDialect {
   var limiters: [BinanceSimMarket: BinanceRateLimiter] = [:]
   private var nextTickerMs: Int64 = 0
 
-  /// Lists every default symbol whose source instrument the world trades.
-  func list(_ generators: [MarketGenerator], seed: UInt64, startMs: Int64) {
+  /// Lists every default symbol whose source instrument the world trades, and a ticker-only
+  /// symbol for every other USDT linear perpetual (USDⓈ-M) and spot pair (spot) of `others`.
+  func list(_ generators: [MarketGenerator], others: [SimInstrument], seed: UInt64, startMs: Int64) {
     for market in BinanceSimMarket.allCases {
       for listing in BinanceListing.defaults(market) {
         guard let generator = generators.first(where: { $0.instrument.symbol == listing.source }),
@@ -26,15 +29,52 @@ final class BinanceDialect {
         books.append(book)
       }
     }
+    for market in BinanceSimMarket.allCases {
+      for instrument in others {
+        guard let t = BinanceTickerOnly(instrument, market: market), !lists(market, t.listing.symbol) else {
+          continue
+        }
+        tickerOnly.append(t)
+      }
+    }
     nextTickerMs = (startMs / 1_000 + 1) * 1_000
+  }
+
+  /// Whether `symbol` is listed on `market`, with a book or ticker-only.
+  func lists(_ market: BinanceSimMarket, _ symbol: String) -> Bool {
+    book(market, symbol) != nil
+      || tickerOnly.contains { $0.listing.market == market && $0.listing.symbol == symbol }
   }
 
   /// The book of `symbol` on `market`.
   func book(_ market: BinanceSimMarket, _ symbol: String) -> Int? { index[market]?[symbol] }
 
-  /// The symbols listed on `market`, in listing order.
+  /// The symbols listed on `market`: those with a book, then the ticker-only ones.
   func listings(_ market: BinanceSimMarket) -> [BinanceListing] {
-    books.map(\.listing).filter { $0.market == market }
+    (books.map(\.listing) + tickerOnly.map(\.listing)).filter { $0.market == market }
+  }
+
+  /// The ticker of every symbol of `market` (with `symbol`, that one's) now.
+  func tickers(
+    _ market: BinanceSimMarket, symbol: String? = nil, _ world: SimWorld, timeMs t: Int64
+  )
+    -> [(BinanceListing, BinanceTicker)]
+  {
+    var out: [(BinanceListing, BinanceTicker)] = []
+    for book in books where book.listing.market == market && (symbol == nil || book.listing.symbol == symbol)
+    {
+      guard let slot = world.slot(book.listing.source) else { continue }
+      out.append((book.listing, BinanceTicker(book, source: slot.generator, timeMs: t)))
+    }
+    for only in tickerOnly
+    where only.listing.market == market && (symbol == nil || only.listing.symbol == symbol) {
+      let source = only.listing.source
+      guard let fields = world.universeSlot(source)?.published ?? world.slot(source)?.published else {
+        continue
+      }
+      out.append((only.listing, only.ticker(fields, timeMs: t)))
+    }
+    return out
   }
 
   // MARK: The market

@@ -37,7 +37,7 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
       guard let stream = BinanceStream(name, market: route.market), route.serves(stream.kind) else {
         continue
       }
-      if let symbol = stream.symbol, world.binance.book(route.market, symbol) == nil { continue }
+      if let symbol = stream.symbol, !world.binance.lists(route.market, symbol) { continue }
       streams[stream, default: []].append(name)
     }
     self.streams = streams

@@ -16,11 +16,14 @@ struct BinanceTicker: Sendable, Hashable {
   var lastTradeID: UInt64
   var timeMs: Int64
 
-  /// The ticker of `book` from its source's `ticker` at `timeMs`.
-  init(_ book: BinanceBook, source generator: MarketGenerator, timeMs: Int64) {
-    let t = generator.ticker(timeMs: timeMs)
+  /// A ticker from a source instrument's fields `t`: `ticks` maps its prices, `qty` its sizes
+  /// (contracts) to this symbol's.
+  init(
+    _ t: InstrumentTicker, ticks map: (Int64) -> Int64, qty: (Int64) -> Int64, lastSize: Int64, lot: Int64,
+    bid: BinanceLevel?, ask: BinanceLevel?, tradeID: UInt64, timeMs: Int64
+  ) {
     func ticks(_ name: String) -> Int64? {
-      if case .ticks(let v)? = t.value(name) { return book.ticks(v) }
+      if case .ticks(let v)? = t.value(name) { return map(v) }
       return nil
     }
     let last = ticks("lastPrice") ?? 0
@@ -30,14 +33,24 @@ struct BinanceTicker: Sendable, Hashable {
     low = min(ticks("lowPrice") ?? last, last, open)
     var contracts: Int64 = 0
     if case .integer(let v)? = t.value("volume24h") { contracts = v }
-    volume = book.units(lots: Double(contracts) / Double(book.sourceLot))
-    lastQty = book.units(lots: Double(generator.lastTrade?.size ?? book.sourceLot) / Double(book.sourceLot))
-    bid = generator.book.best(.buy).map(book.level)
-    ask = generator.book.best(.sell).map(book.level)
-    trades = max(1, contracts / max(1, book.sourceLot * 4))
-    lastTradeID = book.tradeID
-    firstTradeID = book.tradeID > UInt64(trades) ? book.tradeID - UInt64(trades) + 1 : 0
+    volume = qty(contracts)
+    lastQty = qty(lastSize)
+    self.bid = bid
+    self.ask = ask
+    trades = max(1, contracts / max(1, lot * 4))
+    lastTradeID = tradeID
+    firstTradeID = tradeID > UInt64(trades) ? tradeID - UInt64(trades) + 1 : 0
     self.timeMs = timeMs
+  }
+
+  /// The ticker of `book` from its source's at `timeMs`.
+  init(_ book: BinanceBook, source generator: MarketGenerator, timeMs: Int64) {
+    self.init(
+      generator.ticker(timeMs: timeMs), ticks: book.ticks,
+      qty: { book.units(lots: Double($0) / Double(book.sourceLot)) },
+      lastSize: generator.lastTrade?.size ?? book.sourceLot,
+      lot: book.sourceLot, bid: generator.book.best(.buy).map(book.level),
+      ask: generator.book.best(.sell).map(book.level), tradeID: book.tradeID, timeMs: timeMs)
   }
 
   /// The quote volume, in units of 10^-`priceDecimals` of the quote asset: volume × the mean of
