@@ -278,6 +278,40 @@ import WireJSON
     }
   }
 
+  /// Liquidations (with `activity`) come on USDⓈ-M's `/market` as `forceOrder`s, one a fill.
+  @Test func liquidationsComeAsForceOrders() throws {
+    var config = Self.config(seed: 23)
+    config.activity = true
+    config.startPaused = true
+    config.epoch = Date(timeIntervalSince1970: 1_790_000_000)
+    try SimTest.with(config) { sim in
+      let path = Self.streamPath(
+        sim, .usdm, [Subscription(.book, "BTCUSDT"), Subscription(.liquidations)], connection: 1)
+      #expect(path == "/binance-usdm/market/stream?streams=!forceOrder@arr")
+      let ws = try TestWebSocket.connect(port: sim.port, path: path)
+      // A minute of market time at once: every instrument liquidates a few times.
+      sim.advanceMarket(ticks: 6_000)
+      var orders: [[String: Any]] = []
+      while let frame = try ws.read(timeout: 1), frame.isText {
+        var batch = VenueBatch()
+        try BinanceDecoder(market: .usdm).decode(frame.payload, receivedAt: 0, into: &batch)
+        #expect(frame.json?["stream"] as? String == "!forceOrder@arr")
+        if let o = (frame.json?["data"] as? [String: Any])?["o"] as? [String: Any] { orders.append(o) }
+      }
+      #expect(orders.count >= 2)
+      let symbols = Set(orders.compactMap { $0["s"] as? String })
+      #expect(symbols.isSubset(of: Set(sim.binanceSymbols(.usdm))) && !symbols.isEmpty)
+      for o in orders {
+        let status = o["X"] as? String ?? ""
+        #expect(["PARTIALLY_FILLED", "FILLED", "EXPIRED"].contains(status))
+        let filled = (o["z"] as? String).flatMap(Double.init) ?? -1
+        let last = (o["l"] as? String).flatMap(Double.init) ?? -1
+        let qty = (o["q"] as? String).flatMap(Double.init) ?? -1
+        #expect(0 <= last && last <= filled && filled <= qty)
+      }
+    }
+  }
+
   // MARK: REST
 
   /// Past the weight limit: 429 with Retry-After, then (kept going) 418 with Retry-After.

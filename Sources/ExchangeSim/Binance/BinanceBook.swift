@@ -33,6 +33,9 @@ struct BinanceBook: Sendable {
   private(set) var boundary: (book: SimBook, id: UInt64)?
   /// Depth streams of this book open now (captures stop while there are any).
   private(set) var depthStreams = 0
+  /// The liquidation order being filled, and how much of it (contracts) had filled at its last
+  /// report.
+  private var liquidation: (orderID: String, filled: Int64)?
   /// The last trade id given (`t` of `@trade`, `a` of `@aggTrade`).
   private(set) var tradeID: UInt64
 
@@ -156,6 +159,26 @@ struct BinanceBook: Sendable {
   /// A diff depth update just went out: `book` is the source book as of its `u` (the last id).
   mutating func wentOut(_ book: SimBook) {
     boundary = (book, lastID)
+  }
+
+  /// The fills of the source's liquidation orders `changes` (contracts): each update or delete
+  /// with what it filled since the last (`last`) and in all (`filled`); an order entering has
+  /// filled nothing yet.
+  mutating func liquidationFills(
+    _ changes: [SimLiquidation]
+  ) -> [(order: SimLiquidation, last: Int64, filled: Int64)] {
+    var out: [(SimLiquidation, Int64, Int64)] = []
+    for order in changes {
+      guard order.action != .insert else {
+        liquidation = (order.orderID, 0)
+        continue
+      }
+      let filled = order.originalQty - order.leavesQty
+      let before = liquidation?.orderID == order.orderID ? liquidation?.filled ?? 0 : 0
+      liquidation = order.action == .delete ? nil : (order.orderID, filled)
+      out.append((order, max(0, filled - before), filled))
+    }
+    return out
   }
 
   /// A new trade id.

@@ -84,16 +84,19 @@ final class BinanceDialect {
   func sourceStepped(_ generator: MarketGenerator, _ out: MarketGenerator.Output, timeMs t: Int64) {
     guard let followed = followers[generator.instrument.symbol] else { return }
     for b in followed {
+      let l = books[b].listing
       if let top = books[b].sourceChanged(out.changes, book: generator.book, timeMs: t) {
-        let l = books[b].listing
         let key = BinanceStream(kind: .bookTicker, symbol: l.symbol)
         if wanted(key, l.market) {
           let data = BinanceEncoder.bookTicker(id: books[b].lastID, bid: top.bid, ask: top.ask, l, timeMs: t)
           deliver(data, key, l.market)
         }
       }
+      if l.market == .usdm, !out.liquidations.isEmpty {
+        let fills = books[b].liquidationFills(out.liquidations)
+        if !fills.isEmpty { reportLiquidations(b, fills, trades: out.trades, timeMs: t) }
+      }
       guard !out.trades.isEmpty else { continue }
-      let l = books[b].listing
       let trade = BinanceStream(kind: .trade, symbol: l.symbol)
       let agg = BinanceStream(kind: .aggTrade, symbol: l.symbol)
       let wantsTrade = wanted(trade, l.market)

@@ -29,9 +29,11 @@ enum BinanceRoute: Sendable, Hashable {
   /// Whether a stream of `kind` flows on this endpoint.
   func serves(_ kind: BinanceStreamKind) -> Bool {
     switch self {
-    case .spot: kind != .markPrice
+    case .spot: kind != .markPrice && kind != .forceOrder
     case .usdmPublic, .usdmUnrouted: kind == .depth || kind == .bookTicker || kind == .trade
-    case .usdmMarket: kind == .aggTrade || kind == .ticker || kind == .miniTicker || kind == .markPrice
+    case .usdmMarket:
+      kind == .aggTrade || kind == .ticker || kind == .miniTicker || kind == .markPrice
+        || kind == .forceOrder
     }
   }
 }

@@ -19,6 +19,9 @@ struct BinanceStream: Sendable, Hashable {
     case "!miniticker@arr":
       self.init(kind: .miniTicker, symbol: nil)
       return
+    case "!forceorder@arr" where market == .usdm:
+      self.init(kind: .forceOrder, symbol: nil)
+      return
     default: break
     }
     let parts = lower.split(separator: "@", omittingEmptySubsequences: false)
@@ -39,6 +42,7 @@ struct BinanceStream: Sendable, Hashable {
     case ("aggtrade", 2): self.init(kind: .aggTrade, symbol: symbol)
     case ("ticker", 2): self.init(kind: .ticker, symbol: symbol)
     case ("miniticker", 2): self.init(kind: .miniTicker, symbol: symbol)
+    case ("forceorder", 2) where market == .usdm: self.init(kind: .forceOrder, symbol: symbol)
     case ("markprice", 2) where market == .usdm: self.init(kind: .markPrice, symbol: symbol)
     case ("markprice", 3) where market == .usdm && parts[2] == "1s":
       self.init(kind: .markPrice, symbol: symbol)

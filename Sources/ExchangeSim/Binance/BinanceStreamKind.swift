@@ -15,4 +15,6 @@ enum BinanceStreamKind: Sendable, Hashable {
   /// USDⓈ-M `<symbol>@markPrice[@1s]`: mark and index price, funding rate and time (every
   /// second here).
   case markPrice
+  /// USDⓈ-M `<symbol>@forceOrder` or `!forceOrder@arr`: liquidation orders as they fill.
+  case forceOrder
 }
