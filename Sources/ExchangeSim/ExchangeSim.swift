@@ -38,7 +38,7 @@ public final class ExchangeSim: Sendable {
   public let config: SimConfig
   private let running = SimLock<Running?>(nil)
   private let statsBox = SimLock(SimStats())
-  private let faultsBox: SimLock<SimFaults>
+  let faultsBox: SimLock<SimFaults>
 
   public init(_ config: SimConfig = SimConfig()) {
     self.config = config

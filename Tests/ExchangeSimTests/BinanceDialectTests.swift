@@ -451,6 +451,18 @@ import WireJSON
       let close = try #require((btc["c"] as? String).flatMap(Double.init))
       #expect(close > 50_000 && close < 150_000)
       #expect(btc["v"] is String && btc["q"] is String)
+      // One symbol's tickers decode (as nothing the book needs yet).
+      let prefix = market == .spot ? "/binance" : "/binance-usdm/market"
+      let one = try TestWebSocket.connect(
+        port: sim.port, path: prefix + "/stream?streams=btcusdt@ticker/btcusdt@miniTicker")
+      var names: Set<String> = []
+      while names.count < 2, let f = try one.read(timeout: 3) {
+        var batch = VenueBatch()
+        try BinanceDecoder(market: market).decode(f.payload, receivedAt: 0, into: &batch)
+        #expect(batch.events == [.ignored])
+        if let name = f.json?["stream"] as? String { names.insert(name) }
+      }
+      #expect(names == ["btcusdt@ticker", "btcusdt@miniTicker"])
       // Real Binance sends these arrays; tradeterm's decoder does not read them yet.
       withKnownIssue("BinanceDecoder refuses the all-market ticker arrays (data is an array)") {
         var batch = VenueBatch()

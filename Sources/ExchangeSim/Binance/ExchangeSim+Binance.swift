@@ -65,16 +65,23 @@ extension ExchangeSim {
   /// Withholds the next `count` Binance diff depth updates (a sequence gap on the streams that
   /// would have had them).
   public func binanceSkipDepthUpdates(_ count: Int) {
-    faults = {
-      var f = $0; f.binance.gaps = max(0, count); return f
-    }(faults)
+    faultsBox.withLock { $0.binance.gaps = max(0, count) }
   }
 
   /// Answers the next `count` Binance REST depth requests with a snapshot older than the streams
   /// open now.
   public func binanceServeStaleSnapshots(_ count: Int) {
-    faults = {
-      var f = $0; f.binance.staleSnapshots = max(0, count); return f
-    }(faults)
+    faultsBox.withLock { $0.binance.staleSnapshots = max(0, count) }
+  }
+
+  /// Answers the next `count` Binance REST depth requests with the book as of the last depth
+  /// update sent.
+  public func binanceServeBoundarySnapshots(_ count: Int) {
+    faultsBox.withLock { $0.binance.boundarySnapshots = max(0, count) }
+  }
+
+  /// Sets the Binance REST weight limit per minute of both markets (nil: Binance's own).
+  public func binanceWeightLimit(_ limit: Int?) {
+    faultsBox.withLock { $0.binance.weightLimit = limit.map { max(0, $0) } }
   }
 }
