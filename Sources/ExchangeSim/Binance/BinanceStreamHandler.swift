@@ -190,7 +190,6 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
       session.flushIfNeeded()
       session.after(timeout) { session in
         guard session.awaitedPongs.contains(payload) else { return }
-        session.world.stats.withLock { $0.framesSent["binance:pong-timeout", default: 0] += 1 }
         session.close(code: .policyViolation, reason: "pong timeout")
       }
     }
