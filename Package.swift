@@ -196,6 +196,9 @@ let package = Package(
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
-    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
+    // Binance and VenueCore: the Binance dialect's frames go through the real decoder and bridge.
+    .testTarget(
+      name: "ExchangeSimTests",
+      dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Binance", "VenueCore", "WireJSON"]),
   ]
 )

@@ -11,7 +11,9 @@ import Glibc
 
 /// A BitMEX-compatible exchange on loopback: the realtime WebSocket at `/realtime` and the
 /// REST API under `/api/v1`, serving a seeded simulated market (or a recorded session) with
-/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks.
+/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks. The same
+/// server speaks Binance spot and USDⓈ-M under `/binance` and `/binance-usdm`, from the same
+/// price process (`binanceHost(_:)`, `Binance/`).
 ///
 /// ```swift
 /// let sim = ExchangeSim(SimConfig(seed: 7, partialDelay: 0.05))
@@ -36,7 +38,7 @@ public final class ExchangeSim: Sendable {
   public let config: SimConfig
   private let running = SimLock<Running?>(nil)
   private let statsBox = SimLock(SimStats())
-  private let faultsBox: SimLock<SimFaults>
+  let faultsBox: SimLock<SimFaults>
 
   public init(_ config: SimConfig = SimConfig()) {
     self.config = config
@@ -91,7 +93,9 @@ public final class ExchangeSim: Sendable {
       maxFrameSize: 1 << 20, automaticErrorHandling: true,
       shouldUpgrade: { channel, head in
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        guard path == "/realtime" else { return channel.eventLoop.makeSucceededFuture(nil) }
+        guard path == "/realtime" || BinanceRoute(path: path) != nil else {
+          return channel.eventLoop.makeSucceededFuture(nil)
+        }
         switch box.value.admitUpgrade() {
         case .accept:
           return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
@@ -113,7 +117,13 @@ public final class ExchangeSim: Sendable {
             try channel.pipeline.syncOperations.addHandler(
               TrickleHandler(trickle, stats: world.stats), position: .first)
           }
-          try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
+          let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+          if let route = BinanceRoute(path: path) {
+            try channel.pipeline.syncOperations.addHandler(
+              BinanceStreamHandler(world: world, route: route, uri: head.uri))
+          } else {
+            try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
+          }
         }
       })
     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
@@ -259,7 +269,7 @@ public final class ExchangeSim: Sendable {
 
   /// Runs `body` on the event loop with the world and waits for its result; `fallback`
   /// when the simulator is not running.
-  private func onLoop<T: Sendable>(_ fallback: T, _ body: @escaping @Sendable (SimWorld) -> T) -> T {
+  func onLoop<T: Sendable>(_ fallback: T, _ body: @escaping @Sendable (SimWorld) -> T) -> T {
     guard let r = running.current else { return fallback }
     let box = r.world
     if box.eventLoop.inEventLoop { return body(box.value) }

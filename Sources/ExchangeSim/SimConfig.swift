@@ -46,6 +46,8 @@ public struct SimConfig: Sendable {
   public var burst: Int?
   /// Faults to inject from the start.
   public var faults: SimFaults
+  /// The Binance dialect's liveness rules and weight limits.
+  public var binance = BinanceSimConfig()
   /// A fixed start time for the market clock: time then advances exactly one tick interval
   /// per market tick, so frames (timestamps included) are identical from run to run.
   /// Nil follows the wall clock.

@@ -30,7 +30,7 @@ extension SimFaults {
                            K: long-symbol, text-price, bad-time or object
     instruments=N          N more instruments (~1 KB each) in the partial
     pongs-only-after=S     each WebSocket sends only pongs S s after upgrade
-    """
+    """ + "\n" + binanceSpecHelp
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
   /// `reject=2:429:1`, `trickle=64:0.01`.
@@ -131,6 +131,7 @@ extension SimFaults {
     case "pongs-only-after":
       pongsOnlyAfter = try seconds()
     default:
+      if try applyBinance(name, value, spec: spec) { return }
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")
     }
   }

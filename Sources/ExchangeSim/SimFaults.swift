@@ -119,6 +119,8 @@ public struct SimFaults: Sendable, Hashable {
   public var pongsOnlyAfter: Double?
   /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
   public var closeReason: String?
+  /// The Binance dialect's own faults (gap, stale snapshot, weight limit).
+  public var binance = BinanceFaults()
 
   public init() {}
 }

@@ -61,6 +61,12 @@ final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context, status: HTTPResponseStatus(statusCode: status), headers: headers, body: body, close: true)
       return
     }
+    if let answer = world.binance.respond(method: head.method, uri: head.uri, world: world) {
+      world.stats.withLock { $0.restRequests += 1 }
+      let status = HTTPResponseStatus(statusCode: answer.status)
+      write(context, status: status, headers: answer.headers, body: answer.body, close: !head.isKeepAlive)
+      return
+    }
     if path == "/realtime" {
       let body = FrameEncoder.restError("Expected a WebSocket upgrade request.")
       write(context, status: .badRequest, headers: [], body: body, close: !head.isKeepAlive)

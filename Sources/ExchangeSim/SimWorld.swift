@@ -47,6 +47,8 @@ final class SimWorld {
   private var bursts: [Burst] = []
   private var burstScheduled = false
   private var stopped = false
+  /// The Binance dialect's books and connections (`Binance/`).
+  let binance = BinanceDialect()
 
   init(
     config: SimConfig, eventLoop: EventLoop, stats: SimLock<SimStats>, faults: SimLock<SimFaults>,
@@ -75,6 +77,9 @@ final class SimWorld {
       universe.append(
         UniverseSlot(ticker: ticker, timeMs: startMs, tickRate: config.tickRate, rate: config.universeRate))
     }
+    binance.list(
+      slots.map(\.generator), others: config.instruments + config.universe, seed: config.seed,
+      startMs: startMs)
   }
 
   /// A market for `instrument` whose warm-up ends at `startMs`: the warm-up gives the book its
@@ -142,6 +147,7 @@ final class SimWorld {
     timer = eventLoop.assumeIsolated().scheduleTask(deadline: nextTick) { [self] in
       guard !stopped else { return }
       if !paused { advance() }
+      binance.timerTick(self, paused: paused)
       nextTick = nextTick + tickInterval
       let now = NIODeadline.now()
       // After a long stall (a debugger, a loaded machine) resume the rhythm, don't catch up.
@@ -178,6 +184,7 @@ final class SimWorld {
     let out = slots[i].generator.tick(
       timeMs: t, bookChance: bookChance ?? config.bookRate / config.tickRate,
       tradesPerTick: config.tradeRate / config.tickRate)
+    binance.sourceStepped(slots[i].generator, out, timeMs: t)
     let symbol = slots[i].symbol
     let market = slots[i].market
     if !out.changes.isEmpty {
@@ -505,14 +512,17 @@ final class SimWorld {
 
   func dropAll() {
     for session in sessions.values { session.drop() }
+    binance.dropAll()
   }
 
   func stallAll() {
     for session in sessions.values { session.stall() }
+    binance.stallAll()
   }
 
   func sendGarbage(_ kind: GarbageFrame) {
     for session in sessions.values { session.sendGarbage(kind) }
+    binance.sendGarbage(kind)
   }
 
   func sendUnknownLevel(symbol: String?) {

@@ -10,7 +10,7 @@ import Replay
 struct TradetermSim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tradeterm-sim",
-    abstract: "A BitMEX-compatible exchange on loopback: a seeded market, replays and faults.",
+    abstract: "A BitMEX- and Binance-compatible exchange on loopback: a seeded market, replays and faults.",
     discussion: """
       Prints the WebSocket and REST URLs, then serves until SIGINT or SIGTERM.
 
@@ -45,6 +45,12 @@ struct TradetermSim: ParsableCommand {
   @Option(help: "Seconds between a subscription's ack and its partial.")
   var partialDelay = 0.2
 
+  @Option(help: "Binance: seconds between the server's PING frames (0: none).")
+  var binancePing = 20.0
+
+  @Option(help: "Binance: seconds a connection lives before the server closes it (0: for ever).")
+  var binanceLifetime = 86_400.0
+
   @Flag(help: "List ~150 more instruments of every kind, live on the instrument table only.")
   var universe = false
 
@@ -69,6 +75,10 @@ struct TradetermSim: ParsableCommand {
     }
     guard (0...3_600).contains(partialDelay) else {
       throw fail("--partial-delay must be from 0 to 3600 seconds")
+    }
+    // At most a year: longer is "never" in practice, and NIO's timers take nanoseconds in an Int64.
+    guard (0...31_536_000).contains(binancePing), (0...31_536_000).contains(binanceLifetime) else {
+      throw fail("--binance-ping and --binance-lifetime must be from 0 to 31536000 seconds")
     }
     if let burst, !(1...100_000_000).contains(burst) { throw fail("--burst must be from 1 to 100000000") }
     if let replay {
@@ -111,12 +121,19 @@ struct TradetermSim: ParsableCommand {
       replay: replay.map { SimReplay(path: $0, speed: speed) }, burst: burst)
     if universe { config.universe = SimUniverse.extras(for: config) }
     config.activity = activity
+    config.binance.pingInterval = binancePing
+    config.binance.connectionLifetime = binanceLifetime
     // Checked in `validate`.
     for spec in faults { try? config.faults.apply(spec: spec) }
     let sim = ExchangeSim(config)
     try sim.start()
     print("ws:   \(sim.webSocketURL)")
     print("rest: \(sim.restURL)")
+    // The Binance dialect on the same port: give these as the hosts of a Binance client.
+    print("binance ws:         \(sim.binanceHost(.spot))  (stream: /stream?streams=…)")
+    print("binance rest:       \(sim.binanceRESTHost(.spot))  (/api/v3/…)")
+    print("binance-usdm ws:    \(sim.binanceHost(.usdm))  (/public/stream, /market/stream)")
+    print("binance-usdm rest:  \(sim.binanceRESTHost(.usdm))  (/fapi/v1/…)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 
