@@ -120,6 +120,13 @@ public struct BinanceDecoder: VenueFrameDecoder {
     if let dataAt = f.dataAt {
       guard batch.levels.count == f.levelsStart else { throw WireError("levels beside data", at: dataAt) }
       var d = WireReader(frame, at: dataAt)
+      // The all-market streams (`!ticker@arr`, `!miniTicker@arr`) carry an array of payloads:
+      // well-formed, and not read yet.
+      if d.peek() == UInt8(ascii: "[") {
+        try d.skipValue()
+        batch.events.append(.ignored)
+        return
+      }
       try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
       return
     }
