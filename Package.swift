@@ -100,7 +100,7 @@ let package = Package(
     .target(
       name: "ExchangeSim",
       dependencies: [
-        "MarketModel", "Seeding", "Replay",
+        "MarketModel", "VenueCore", "Seeding", "Replay",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -194,6 +194,10 @@ let package = Package(
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
-    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
+    .testTarget(
+      name: "ExchangeSimTests",
+      dependencies: [
+        "ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Kraken", "VenueCore", "WireJSON", "TestSupport",
+      ]),
   ]
 )

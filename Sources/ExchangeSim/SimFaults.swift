@@ -119,6 +119,8 @@ public struct SimFaults: Sendable, Hashable {
   public var pongsOnlyAfter: Double?
   /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
   public var closeReason: String?
+  /// The Kraken dialect's own faults (a wrong checksum, the message-rate close, levels pushed out).
+  public var kraken = KrakenFaults()
 
   public init() {}
 }

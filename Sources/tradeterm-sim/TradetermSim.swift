@@ -12,7 +12,8 @@ struct TradetermSim: ParsableCommand {
     commandName: "tradeterm-sim",
     abstract: "A BitMEX-compatible exchange on loopback: a seeded market, replays and faults.",
     discussion: """
-      Prints the WebSocket and REST URLs, then serves until SIGINT or SIGTERM.
+      Prints the WebSocket and REST URLs (BitMEX's, then the Kraken dialect's on the same port),
+      then serves until SIGINT or SIGTERM.
 
       Faults (--fault, repeatable):
       \(SimFaults.specHelp)
@@ -117,6 +118,8 @@ struct TradetermSim: ParsableCommand {
     try sim.start()
     print("ws:   \(sim.webSocketURL)")
     print("rest: \(sim.restURL)")
+    print("kraken ws:   \(sim.krakenURL)")
+    print("kraken rest: \(sim.krakenRESTURL)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 
