@@ -11,7 +11,9 @@ import Glibc
 
 /// A BitMEX-compatible exchange on loopback: the realtime WebSocket at `/realtime` and the
 /// REST API under `/api/v1`, serving a seeded simulated market (or a recorded session) with
-/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks.
+/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks. The same
+/// server speaks Kraken WebSocket v2 at `/kraken/v2` and Kraken's REST under `/kraken/0/public`
+/// (`ExchangeSim+Kraken.swift`), its pairs following the same simulated prices.
 ///
 /// ```swift
 /// let sim = ExchangeSim(SimConfig(seed: 7, partialDelay: 0.05))
