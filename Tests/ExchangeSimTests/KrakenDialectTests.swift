@@ -293,6 +293,29 @@ import WireJSON
     }
   }
 
+  /// Every kind of garbage, in Kraken's shapes where it has one: the decoder refuses the malformed
+  /// frames whole, so the book stays live and right.
+  @Test func garbageIsRefusedAndTheBookStaysRight() throws {
+    var config = config(seed: 17)
+    config.startPaused = true
+    try SimTest.with(config) { sim in
+      let client = try subscribedBook(sim, depth: 10, seed: 17)
+      client.lenient = true
+      for kind in GarbageFrame.allCases { sim.sendGarbage(kind) }
+      sim.advanceMarket(ticks: 50)
+      try client.drain(timeout: 5)
+      let b = client.books["BTC/USD"]!
+      #expect(b.policy.state.isLive && b.policy.integrity.failures == 0, "\(client.refused)")
+      #expect(b.updates > 0)
+      // All but the binary frame, the well-formed frame of a channel nobody asked for, and the
+      // BitMEX-shaped frame whose bad UTF-8 sits in a value the Kraken decoder skips.
+      #expect(client.refused.count == GarbageFrame.allCases.count - 3, "\(client.refused)")
+      let sims = sim.krakenBook(symbol: "BTC/USD", depth: 10)
+      #expect(b.book.sides().bids == sims.bids.map(\.description))
+      #expect(b.book.sides().asks == sims.asks.map(\.description))
+    }
+  }
+
   @Test func faultSpecsParse() throws {
     var faults = SimFaults()
     try faults.apply(spec: "kraken-rate-limit-after=2")

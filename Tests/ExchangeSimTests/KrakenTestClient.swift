@@ -34,6 +34,9 @@ final class KrakenTestClient {
   var statuses: [String] = []
   /// Whether the connection ended (EOF).
   var closed = false
+  /// Frames the decoder refused (with `lenient`), and why; without it a refusal throws.
+  var lenient = false
+  var refused: [String] = []
 
   init(port: Int) throws {
     ws = try TestWebSocket.connect(port: port, path: "/kraken/v2")
@@ -87,7 +90,13 @@ final class KrakenTestClient {
     }
     if let json = frame.json { frames.append(json) }
     batch.removeAll()
-    try KrakenDecoder().decode(frame.payload, receivedAt: Int64(events.count), into: &batch)
+    do {
+      try KrakenDecoder().decode(frame.payload, receivedAt: Int64(events.count), into: &batch)
+    } catch {
+      guard lenient else { throw error }
+      refused.append("\(error)")
+      return
+    }
     for event in batch.events {
       events.append(event)
       switch event {

@@ -412,7 +412,7 @@ final class KrakenSession: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func sendGarbage(_ kind: GarbageFrame) {
-    let (bytes, binary) = kind.payload
+    let (bytes, binary) = kind.krakenPayload
     garbageCount += 1
     write(ByteBuffer(bytes: bytes), kind: "garbage", opcode: binary ? .binary : .text)
     flushIfNeeded()
