@@ -316,6 +316,88 @@ import WireJSON
     }
   }
 
+  /// The Kraken frames a fresh client gets on a paused market with a fixed clock: status, acks,
+  /// snapshots and 100 ticks of updates (heartbeats, which follow the wall clock, left out).
+  private func krakenFrames(seed: UInt64) throws -> [String] {
+    var config = config(seed: seed)
+    config.epoch = Date(timeIntervalSince1970: 1_750_000_000)
+    config.startPaused = true
+    return try SimTest.with(config) { sim in
+      let ws = try TestWebSocket.connect(port: sim.port, path: "/kraken/v2")
+      var frames = [try ws.expectFrame().text]
+      func drain() throws {
+        try ws.send(text: #"{"method":"ping"}"#)
+        while true {
+          let text = try ws.expectFrame().text
+          if text.hasPrefix(#"{"method":"pong""#) { return }
+          if text != #"{"channel":"heartbeat"}"# { frames.append(text) }
+        }
+      }
+      for channel in [#""book","depth":25"#, #""trade","snapshot":true"#, #""ticker""#] {
+        try ws.send(
+          text: #"{"method":"subscribe","params":{"channel":\#(channel),"symbol":["BTC/USD","ETH/USD"]}}"#)
+      }
+      try drain()
+      sim.advanceMarket(ticks: 100)
+      try drain()
+      return frames
+    }
+  }
+
+  @Test func sameSeedGivesTheSameKrakenFrames() throws {
+    let a = try krakenFrames(seed: 11)
+    let b = try krakenFrames(seed: 11)
+    let c = try krakenFrames(seed: 12)
+    #expect(a.count > 100)
+    #expect(a == b)
+    #expect(a != c)
+  }
+
+  /// The Kraken pairs' last prices (REST `Ticker`) and the universe instruments' (REST
+  /// `instrument`), on a paused market with or without the universe listed.
+  private func lastPrices(
+    universe: Bool, seed: UInt64
+  ) throws -> (kraken: [String: Double], bitmex: [String: Double]) {
+    var config = config(seed: seed)
+    config.startPaused = true
+    if universe { config.universe = SimUniverse.extras(for: config) }
+    return try SimTest.with(config) { sim in
+      let tickers = try SimTest.get(sim.port, "/kraken/0/public/Ticker")
+      let rows = try #require((tickers.json as? [String: Any])?["result"] as? [String: [String: Any]])
+      var kraken: [String: Double] = [:]
+      for (key, row) in rows { kraken[key] = (row["c"] as? [String])?.first.flatMap(Double.init) }
+      let instruments = try SimTest.get(sim.port, "/api/v1/instrument/active")
+      var bitmex: [String: Double] = [:]
+      for row in instruments.json as? [[String: Any]] ?? [] {
+        guard let symbol = row["symbol"] as? String, let last = row["lastPrice"] as? NSNumber else {
+          continue
+        }
+        bitmex[symbol] = last.doubleValue
+      }
+      return (kraken, bitmex)
+    }
+  }
+
+  /// With the universe listed, the ticker-only pairs follow its instruments (the one price
+  /// process: ADA/USD follows ADAUSDT); without it, they walk on their own.
+  @Test func tickerOnlyPairsFollowTheUniverse() throws {
+    let seed: UInt64 = 6
+    let with = try lastPrices(universe: true, seed: seed)
+    let without = try lastPrices(universe: false, seed: seed)
+    var gaps: [Double] = []
+    var alone: [Double] = []
+    for pair in ExchangeSim.krakenPairs {
+      guard let symbol = pair.follows, without.bitmex[symbol] == nil, let theirs = with.bitmex[symbol],
+        let a = with.kraken[pair.restKey], let b = without.kraken[pair.restKey]
+      else { continue }
+      gaps.append(abs(a / (theirs * pair.ratio) - 1))
+      alone.append(abs(b / (theirs * pair.ratio) - 1))
+    }
+    #expect(gaps.count >= 40, "seed \(seed)")
+    #expect(gaps.allSatisfy { $0 < 0.002 }, "seed \(seed): \(gaps.max() ?? 0)")
+    #expect(alone.contains { $0 > 0.002 }, "seed \(seed)")
+  }
+
   @Test func faultSpecsParse() throws {
     var faults = SimFaults()
     try faults.apply(spec: "kraken-rate-limit-after=2")
