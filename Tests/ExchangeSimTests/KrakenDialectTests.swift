@@ -273,6 +273,25 @@ import WireJSON
     }
   }
 
+  /// `kraken-msg-rate=N`: the (N+1)th message within a second gets the rate message and the
+  /// close; N messages are served.
+  @Test func tooManyMessagesInASecondAreRefusedAndClosed() throws {
+    var config = config(seed: 2)
+    try config.faults.apply(spec: "kraken-msg-rate=5")
+    try SimTest.with(config) { sim in
+      let calm = try KrakenTestClient(port: sim.port)
+      for _ in 0..<5 { try calm.send(#"{"method":"ping"}"#) }
+      #expect(try calm.pump { $0.pongs == 5 })
+      #expect(try calm.pump(timeout: 0.3) { $0.closed || !$0.errors.isEmpty } == false)
+
+      let busy = try KrakenTestClient(port: sim.port)
+      for _ in 0..<6 { try busy.send(#"{"method":"ping"}"#) }
+      #expect(try busy.pump { $0.closed })
+      #expect(busy.pongs == 5)
+      #expect(busy.errors == ["Exceeded msg rate"])
+    }
+  }
+
   @Test func dropStallAndGarbageReachKrakenSessions() throws {
     try SimTest.with(config(seed: 2)) { sim in
       let dropped = try KrakenTestClient(port: sim.port)
@@ -402,6 +421,9 @@ import WireJSON
     var faults = SimFaults()
     try faults.apply(spec: "kraken-rate-limit-after=2")
     try faults.apply(spec: "kraken-push-out-every=0.5")
+    try faults.apply(spec: "kraken-msg-rate=10")
+    #expect(faults.kraken.maxMessagesPerSecond == 10)
+    #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "kraken-msg-rate=0") }
     #expect(faults.kraken.rateLimitAfter == 2 && faults.kraken.pushOutEvery == 0.5)
     #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "kraken-push-out-every=0") }
     #expect(throws: SimFaults.SpecError.self) { try faults.apply(spec: "kraken-nope=1") }

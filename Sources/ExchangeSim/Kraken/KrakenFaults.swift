@@ -13,6 +13,9 @@ public struct KrakenFaults: Sendable, Hashable {
   /// Every this many seconds a session is open, a level is inserted inside the top ten of each
   /// book it follows, pushing the level at the edge of its depth out, with no delete for it.
   public var pushOutEvery: Double?
+  /// A session that sends more than this many messages within one second gets `Exceeded msg
+  /// rate` and is closed, as above (Kraken's limit on a client's requests).
+  public var maxMessagesPerSecond: Int?
 
   public init() {}
 
@@ -24,6 +27,8 @@ public struct KrakenFaults: Sendable, Hashable {
                            closes (no close frame), S s after each session opens
     kraken-push-out-every=S  Kraken: every S s push a level out of each subscribed
                            depth (a level inserted inside, no delete for the edge)
+    kraken-msg-rate=N      Kraken: more than N client messages within a second
+                           gets "Exceeded msg rate" and the close
     """
 
   /// Turns on the Kraken fault `spec` names; false when it names none (it is another fault).
@@ -31,6 +36,13 @@ public struct KrakenFaults: Sendable, Hashable {
     let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
     let name = parts.first ?? ""
     guard name.hasPrefix("kraken-") else { return false }
+    if name == "kraken-msg-rate" {
+      guard parts.count == 2, let n = Int(parts[1]), n > 0 else {
+        throw SimFaults.SpecError(spec: spec, expected: "kraken-msg-rate=COUNT (> 0)")
+      }
+      maxMessagesPerSecond = n
+      return true
+    }
     guard parts.count == 2, let s = Double(parts[1]), s.isFinite, s >= 0 else {
       throw SimFaults.SpecError(spec: spec, expected: "\(name)=SECONDS")
     }

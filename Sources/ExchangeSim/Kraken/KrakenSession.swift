@@ -34,6 +34,8 @@ final class KrakenSession: ChannelInboundHandler, RemovableChannelHandler {
   private var timers: [Scheduled<Void>] = []
   private var repeating: [String: Scheduled<Void>] = [:]
   private var garbageCount = 0
+  /// When the client's recent messages came (for the message-rate limit), oldest first.
+  private var recentMessages: [NIODeadline] = []
 
   init(world: SimWorld) {
     self.world = world
@@ -123,6 +125,10 @@ final class KrakenSession: ChannelInboundHandler, RemovableChannelHandler {
   private func message(_ bytes: [UInt8]) {
     guard !isClosing else { return }
     world.stats.withLock { $0.framesReceived += 1 }
+    if let limit = world.faults.current.kraken.maxMessagesPerSecond, overRate(limit) {
+      rateLimit()
+      return
+    }
     let now = world.nowMs()
     guard let request = try? JSONDecoder().decode(KrakenRequest.self, from: Data(bytes)) else {
       error("Malformed request", method: nil, reqID: nil)
@@ -425,6 +431,14 @@ final class KrakenSession: ChannelInboundHandler, RemovableChannelHandler {
     error("Exceeded msg rate", method: "subscribe", reqID: nil)
     flushIfNeeded()
     drop()
+  }
+
+  /// Whether this message makes more than `limit` within the last second.
+  private func overRate(_ limit: Int) -> Bool {
+    let now = NIODeadline.now()
+    recentMessages.removeAll { $0 <= now - .seconds(1) }
+    recentMessages.append(now)
+    return recentMessages.count > limit
   }
 
   /// The next book update this session gets carries a wrong checksum.
