@@ -427,10 +427,21 @@ final class KrakenSession: ChannelInboundHandler, RemovableChannelHandler {
   /// Kraken's message-rate limit: the error, then the connection closed with no close frame
   /// (Cloudflare's 1006).
   func rateLimit() {
-    guard context != nil, !stalled, !isClosing else { return }
-    error("Exceeded msg rate", method: "subscribe", reqID: nil)
+    guard let context, !stalled, !isClosing else { return }
     flushIfNeeded()
-    drop()
+    let bytes = KrakenFrames.error(
+      "Exceeded msg rate", method: "subscribe", reqID: nil, timeMs: world.nowMs())
+    // Nothing more goes out; the connection closes once the message is on the wire.
+    isClosing = true
+    world.stats.withLock {
+      $0.framesSent["kraken-error", default: 0] += 1
+      $0.bytesSent += bytes.count
+      $0.sessionsDropped += 1
+    }
+    let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes))
+    context.writeAndFlush(wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in
+      context.close(promise: nil)
+    }
   }
 
   /// Whether this message makes more than `limit` within the last second.
