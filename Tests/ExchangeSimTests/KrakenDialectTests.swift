@@ -305,10 +305,13 @@ import WireJSON
       try stalled.subscribe([Subscription(.ticker, "BTC/USD")])
       #expect(try stalled.pump { $0.heartbeats >= 1 })
       sim.stallConnections()
-      try stalled.pump(timeout: 0.2) { _ in false }
-      let heartbeats = stalled.heartbeats
-      #expect(try stalled.pump(timeout: 2.5) { $0.heartbeats > heartbeats } == false)
-      #expect(!stalled.closed)
+      // When `stallConnections` returns, the session has written its last frame: over the
+      // next 2.5 s (two heartbeats' time) nothing more is written, and the connection stays.
+      let written = sim.stats.framesSent
+      try stalled.ws.send(text: #"{"method":"ping"}"#)
+      #expect(try stalled.pump(timeout: 2.5) { $0.closed } == false)
+      #expect(sim.stats.framesSent == written)
+      #expect(sim.stats.sessionsStalled == 1)
     }
   }
 
