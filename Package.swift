@@ -102,7 +102,7 @@ let package = Package(
     .target(
       name: "ExchangeSim",
       dependencies: [
-        "MarketModel", "Seeding", "Replay",
+        "MarketModel", "VenueCore", "Seeding", "Replay",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -196,9 +196,12 @@ let package = Package(
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
-    // Binance and VenueCore: the Binance dialect's frames go through the real decoder and bridge.
+    // The venue targets: each dialect's frames go through the real decoder and book rule.
     .testTarget(
       name: "ExchangeSimTests",
-      dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Binance", "VenueCore", "WireJSON"]),
+      dependencies: [
+        "ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Binance", "Kraken", "VenueCore", "WireJSON",
+        "TestSupport",
+      ]),
   ]
 )

@@ -13,7 +13,8 @@ import Glibc
 /// REST API under `/api/v1`, serving a seeded simulated market (or a recorded session) with
 /// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks. The same
 /// server speaks Binance spot and USDⓈ-M under `/binance` and `/binance-usdm`, from the same
-/// price process (`binanceHost(_:)`, `Binance/`).
+/// price process (`binanceHost(_:)`, `Binance/`), and Kraken WebSocket v2 at `/kraken/v2` and Kraken's REST under `/kraken/0/public`
+/// (`ExchangeSim+Kraken.swift`), its pairs following the same simulated prices.
 ///
 /// ```swift
 /// let sim = ExchangeSim(SimConfig(seed: 7, partialDelay: 0.05))
@@ -93,7 +94,7 @@ public final class ExchangeSim: Sendable {
       maxFrameSize: 1 << 20, automaticErrorHandling: true,
       shouldUpgrade: { channel, head in
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        guard path == "/realtime" || BinanceRoute(path: path) != nil else {
+        guard path == "/realtime" || BinanceRoute(path: path) != nil || path == KrakenSession.path else {
           return channel.eventLoop.makeSucceededFuture(nil)
         }
         switch box.value.admitUpgrade() {
@@ -121,6 +122,8 @@ public final class ExchangeSim: Sendable {
           if let route = BinanceRoute(path: path) {
             try channel.pipeline.syncOperations.addHandler(
               BinanceStreamHandler(world: world, route: route, uri: head.uri))
+          } else if path == KrakenSession.path {
+            try channel.pipeline.syncOperations.addHandler(KrakenSession(world: world))
           } else {
             try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
           }
@@ -163,7 +166,7 @@ public final class ExchangeSim: Sendable {
   /// `http://127.0.0.1:P/api/v1`.
   public var restURL: String { "http://\(urlHost):\(port)/api/v1" }
 
-  private var urlHost: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
+  var urlHost: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
 
   // MARK: The market
 

@@ -121,6 +121,8 @@ public struct SimFaults: Sendable, Hashable {
   public var closeReason: String?
   /// The Binance dialect's own faults (gap, stale snapshot, weight limit).
   public var binance = BinanceFaults()
+  /// The Kraken dialect's own faults (a wrong checksum, the message-rate close, levels pushed out).
+  public var kraken = KrakenFaults()
 
   public init() {}
 }

@@ -67,6 +67,12 @@ final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
       write(context, status: status, headers: answer.headers, body: answer.body, close: !head.isKeepAlive)
       return
     }
+    if path.hasPrefix("/kraken/") {
+      world.stats.withLock { $0.restRequests += 1 }
+      let response = KrakenREST(world: world).respond(method: head.method, uri: head.uri)
+      write(context, status: response.status, headers: [], body: response.body, close: !head.isKeepAlive)
+      return
+    }
     if path == "/realtime" {
       let body = FrameEncoder.restError("Expected a WebSocket upgrade request.")
       write(context, status: .badRequest, headers: [], body: body, close: !head.isKeepAlive)

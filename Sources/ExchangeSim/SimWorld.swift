@@ -45,6 +45,8 @@ final class SimWorld {
   private var timer: Scheduled<Void>?
   private var nextTick = NIODeadline.now()
   private var bursts: [Burst] = []
+  /// The Kraken dialect's pairs and sessions (made when the market starts).
+  private(set) lazy var kraken = KrakenVenue(world: self)
   private var burstScheduled = false
   private var stopped = false
   /// The Binance dialect's books and connections (`Binance/`).
@@ -131,6 +133,7 @@ final class SimWorld {
 
   /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
   func start() {
+    _ = kraken
     if let silence = faults.current.silence, let table = SimTable(rawValue: silence.table) {
       let loop = eventLoop.assumeIsolated()
       loop.scheduleTask(in: .interval(silence.after)) { [self] in silencedTables.insert(table) }
@@ -175,6 +178,7 @@ final class SimWorld {
     for i in universe.indices where !universe[i].promoted && ticks % universe[i].period == universe[i].phase {
       publishUniverse(i, timeMs: t)
     }
+    kraken.advance(timeMs: t)
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
   }
@@ -513,16 +517,19 @@ final class SimWorld {
   func dropAll() {
     for session in sessions.values { session.drop() }
     binance.dropAll()
+    kraken.dropAll()
   }
 
   func stallAll() {
     for session in sessions.values { session.stall() }
     binance.stallAll()
+    kraken.stallAll()
   }
 
   func sendGarbage(_ kind: GarbageFrame) {
     for session in sessions.values { session.sendGarbage(kind) }
     binance.sendGarbage(kind)
+    kraken.sendGarbage(kind)
   }
 
   func sendUnknownLevel(symbol: String?) {

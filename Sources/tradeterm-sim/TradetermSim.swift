@@ -10,9 +10,10 @@ import Replay
 struct TradetermSim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tradeterm-sim",
-    abstract: "A BitMEX- and Binance-compatible exchange on loopback: a seeded market, replays and faults.",
+    abstract: "BitMEX, Binance and Kraken on loopback: a seeded market, replays and faults.",
     discussion: """
-      Prints the WebSocket and REST URLs, then serves until SIGINT or SIGTERM.
+      Prints the WebSocket and REST URLs (BitMEX's, then the other dialects' on the same port),
+      then serves until SIGINT or SIGTERM.
 
       Faults (--fault, repeatable):
       \(SimFaults.specHelp)
@@ -134,6 +135,8 @@ struct TradetermSim: ParsableCommand {
     print("binance rest:       \(sim.binanceRESTHost(.spot))  (/api/v3/…)")
     print("binance-usdm ws:    \(sim.binanceHost(.usdm))  (/public/stream, /market/stream)")
     print("binance-usdm rest:  \(sim.binanceRESTHost(.usdm))  (/fapi/v1/…)")
+    print("kraken ws:   \(sim.krakenURL)")
+    print("kraken rest: \(sim.krakenRESTURL)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 
