@@ -422,6 +422,19 @@ import WireJSON
     #expect(alone.contains { $0 > 0.002 }, "seed \(seed)")
   }
 
+  /// Every pair's day of volume, counted in quantity units, stays far below Int64's limit (the
+  /// cheapest coins have fewer quantity decimals: PEPE four), and its minimum order is about 5.
+  @Test func quantitiesFitForEveryPair() {
+    for pair in ExchangeSim.krakenPairs {
+      let unitsPerOne = pow(10, Double(pair.qtyPrecision))
+      #expect(pair.quoteVolume24h * 2 / pair.startPrice * unitsPerOne < 1e16, "\(pair.symbol)")
+      let minimum = Double(pair.minQtyUnits) / unitsPerOne * pair.startPrice
+      #expect(minimum > 1 && minimum < 20, "\(pair.symbol): \(minimum)")
+    }
+    #expect(ExchangeSim.krakenPairs.first { $0.symbol == "PEPE/USD" }?.qtyPrecision == 4)
+    #expect(ExchangeSim.krakenPairs.first { $0.symbol == "BTC/USD" }?.qtyPrecision == 8)
+  }
+
   @Test func faultSpecsParse() throws {
     var faults = SimFaults()
     try faults.apply(spec: "kraken-rate-limit-after=2")

@@ -28,7 +28,9 @@ struct KrakenDay: Sendable, Hashable {
     lastQty = qty
     high = max(high, price)
     low = min(low, price)
-    volume += qty
+    // Saturating: a simulator left running for months must not trap on its volume.
+    let (sum, overflow) = volume.addingReportingOverflow(qty)
+    volume = overflow ? .max : sum
     turnover += Double(price) * Double(qty)
     trades += 1
   }

@@ -58,11 +58,14 @@ public enum KrakenListing {
     let legacy = legacyCodes[base] != nil && legacyCodes[quote] != nil
     let altBase = altCodes[base] ?? base
     let precision = max(1, min(10, 5 - Int(log10(price).rounded(.down))))
-    let qtyPrecision = 8
+    // Eight decimals of quantity, fewer for the cheapest coins (PEPE has four): a quantity unit
+    // stays worth about 10^-9 in the quote or more, so a day's volume in units stays far from
+    // Int64's limit.
+    let qtyPrecision = max(0, min(8, 9 + Int(log10(price).rounded(.down))))
     // About 5 in the quote currency, one significant digit.
     let minQty = 5 / price
     let magnitude = pow(10, log10(minQty).rounded(.down))
-    let minUnits = max(1, Int64((minQty / magnitude).rounded() * magnitude * 1e8))
+    let minUnits = max(1, Int64((minQty / magnitude).rounded() * magnitude * pow(10, Double(qtyPrecision))))
     return KrakenPair(
       symbol: "\(base)/\(quote)", restKey: legacy ? restBase + restQuote : altBase + quote,
       altname: altBase + quote, wsname: "\(altBase)/\(quote)", base: base, quote: quote, restBase: restBase,

@@ -123,6 +123,15 @@ struct KrakenREST {
     }
   }
 
+  /// The quantity a synthetic (pre-start) candle's volume is counted in: about 200 in the quote
+  /// currency, to one significant digit (so its volumes read like volumes, `1500.00000000`).
+  static func syntheticLot(_ pair: KrakenPair) -> Int64 {
+    let units = max(1, Int64(min(1e17, 200 / max(pair.startPrice, 1e-12) * pair.qtyUnitsPerOne)))
+    var magnitude: Int64 = 1
+    while magnitude <= units / 10 { magnitude *= 10 }
+    return units / magnitude * magnitude
+  }
+
   /// `0.00005000` → `0.00005` (REST writes `ordermin` without trailing zeros).
   static func trimmed(_ text: String) -> String {
     guard text.contains(".") else { return text }
@@ -196,7 +205,7 @@ struct KrakenREST {
     let bins = state.history.bins(
       binMinutes: minutes, count: Self.maxCandles, partial: true, nowMs: world.nowMs(),
       seed: world.config.seed,
-      symbol: "kraken/\(p.symbol)", lot: max(1, Int64(200 / p.startPrice * p.qtyUnitsPerOne)),
+      symbol: "kraken/\(p.symbol)", lot: Self.syntheticLot(p),
       volatilityTicks: Double(state.day.last) * 0.0003)
     let body = envelope { w in
       w.key(p.restKey)
