@@ -1,0 +1,228 @@
+import VenueCore
+
+/// One book for an asset across venues: every chosen instrument's levels, sizes in the base asset
+/// (through each instrument's contract descriptor: `BaseConversion`), merged into price buckets
+/// of one step, each bucket keeping every venue's share. Instruments quoted in different
+/// currencies are separate groups (USD, USDT and USDC are not the same money) unless
+/// `stablecoinsAtPar` merges those three.
+///
+/// Only a book that is live and fresh at `now` is merged: one whose connection is down, that is
+/// waiting for or resyncing to a snapshot, or that is older than its stale limit stays out, and
+/// `venues` says why. `update` is pure (the views and `now` in, the book out) and, once its
+/// arrays have grown to the instruments' and the depth's size, allocates nothing.
+public struct ConsolidatedBook: Sendable {
+  /// What to consolidate and how.
+  public struct Options: Sendable, Hashable {
+    /// The base asset (instruments of another base are listed but not merged).
+    public var asset: AssetCode
+    /// The price bucket (a positive step in the quote currency).
+    public var step: FixedDecimal
+    /// The most buckets kept a side in each group.
+    public var depth: Int
+    /// Whether USD, USDT and USDC are merged as equal (the screen says so when they are).
+    public var stablecoinsAtPar: Bool
+    /// Decimals of the base units sizes are kept in (8: 10^-8 BTC).
+    public var baseScale: UInt8
+
+    /// Nil when `step` is not positive, `depth` below 1 or `baseScale` past `FixedDecimal`'s.
+    public init?(
+      asset: AssetCode, step: FixedDecimal, depth: Int = 25, stablecoinsAtPar: Bool = false,
+      baseScale: UInt8 = 8
+    ) {
+      guard step.mantissa > 0, depth >= 1, baseScale <= FixedDecimal.maxScale else { return nil }
+      self.asset = asset
+      self.step = step
+      self.depth = depth
+      self.stablecoinsAtPar = stablecoinsAtPar
+      self.baseScale = baseScale
+    }
+  }
+
+  public var options: Options
+  /// The quote groups, USD first, then USDC, USDT, then others as first met.
+  public private(set) var groups: [QuoteGroup] = []
+  /// One per view given to `update`, in its order.
+  public private(set) var venues: [VenueStatus] = []
+  /// The `now` of the last update (local monotonic nanoseconds).
+  public private(set) var now: Int64 = 0
+  // Per view, for the merge: how its sizes convert and its prices bucket (nil: not merged).
+  private var conversions: [BaseConversion?] = []
+  private var bucketings: [PriceBucketing?] = []
+
+  public init(options: Options) {
+    self.options = options
+  }
+
+  static let usd: AssetCode = "USD"
+  static let usdc: AssetCode = "USDC"
+  static let usdt: AssetCode = "USDT"
+
+  /// Where a quote's group sorts: USD, USDC, USDT, then the rest (compared without text).
+  static func rank(_ quote: AssetCode) -> Int {
+    quote == usd ? 0 : quote == usdc ? 1 : quote == usdt ? 2 : 3
+  }
+
+  /// The group a quote belongs to: the par group for USD and dollar stablecoins when at par.
+  func groupQuote(_ quote: AssetCode) -> (quote: AssetCode, atPar: Bool) {
+    if options.stablecoinsAtPar, Self.rank(quote) <= 2 { return (Self.usd, true) }
+    return (quote, false)
+  }
+
+  /// Merges `views` as they are at `now`.
+  public mutating func update(_ views: [VenueView], now: Int64) {
+    self.now = now
+    venues.removeAll(keepingCapacity: true)
+    conversions.removeAll(keepingCapacity: true)
+    bucketings.removeAll(keepingCapacity: true)
+    for g in groups.indices {
+      groups[g].members.removeAll(keepingCapacity: true)
+      groups[g].merged.removeAll(keepingCapacity: true)
+      groups[g].quotes.removeAll(keepingCapacity: true)
+    }
+    for (i, view) in views.enumerated() {
+      let (state, assessed) = view.assess(now: now)
+      var exclusion = assessed
+      var conversion: BaseConversion?
+      var bucketing: PriceBucketing?
+      if view.spec.base != options.asset {
+        exclusion = .otherAsset(view.spec.base)
+      } else {
+        if exclusion == nil {
+          switch BaseConversion.make(
+            spec: view.spec, book: view.book, settleRate: view.settleRate, baseScale: options.baseScale)
+          {
+          case .failure(let why): exclusion = why
+          case .success(let c):
+            conversion = c
+            bucketing = PriceBucketing(priceScale: view.book.priceScale, step: options.step)
+            let fits =
+              bucketing.map { b in b.fits(view.book.bids) && b.fits(view.book.asks) } == true
+              && c.fits(view.book.bids) && c.fits(view.book.asks)
+            if !fits { exclusion = .outOfRange }
+          }
+        }
+        join(view.spec.quote, member: i, merged: exclusion == nil)
+      }
+      if exclusion != nil {
+        // Left out (a live book left out for its numbers stays LIVE on the strip, with why).
+        conversion = nil
+        bucketing = nil
+      }
+      venues.append(
+        VenueStatus(
+          key: view.key, state: state, ageNs: view.ageNs(now: now), exclusion: exclusion, group: nil))
+      conversions.append(conversion)
+      bucketings.append(bucketing)
+    }
+    groups.removeAll { $0.members.isEmpty }
+    for g in groups.indices {
+      for m in groups[g].members { venues[m].group = g }
+      merge(group: g, side: .bid, views: views)
+      merge(group: g, side: .ask, views: views)
+    }
+  }
+
+  /// Adds view `member` to its quote's group, making the group when it is the first.
+  private mutating func join(_ quote: AssetCode, member: Int, merged: Bool) {
+    let (key, atPar) = groupQuote(quote)
+    var g = groups.firstIndex { $0.quote == key && $0.atPar == atPar }
+    if g == nil {
+      // A new group (not the steady state): in its place by rank.
+      let rank = Self.rank(key)
+      let at = groups.firstIndex { Self.rank($0.quote) > rank } ?? groups.count
+      groups.insert(QuoteGroup(quote: key, atPar: atPar), at: at)
+      g = at
+    }
+    guard let g else { return }
+    groups[g].members.append(member)
+    groups[g].merged.append(merged)
+    if !groups[g].quotes.contains(quote) {
+      let rank = Self.rank(quote)
+      let at = groups[g].quotes.firstIndex { Self.rank($0) > rank } ?? groups[g].quotes.count
+      groups[g].quotes.insert(quote, at: at)
+    }
+  }
+
+  /// Merges one side of group `g`: walks every merged member's ladder from its best level,
+  /// taking the best bucket any of them is at, each member's levels in that bucket added up.
+  private mutating func merge(group g: Int, side: BookSide, views: [VenueView]) {
+    // The group's arrays taken out while they are written (no copy on write).
+    var levels: [ConsolidatedLevel] = []
+    var shares: [Int64] = []
+    var cursors: [Int] = []
+    swap(&cursors, &groups[g].cursors)
+    if side == .bid {
+      swap(&levels, &groups[g].bids)
+      swap(&shares, &groups[g].bidShares)
+    } else {
+      swap(&levels, &groups[g].asks)
+      swap(&shares, &groups[g].askShares)
+    }
+    defer {
+      swap(&cursors, &groups[g].cursors)
+      if side == .bid {
+        swap(&levels, &groups[g].bids)
+        swap(&shares, &groups[g].bidShares)
+      } else {
+        swap(&levels, &groups[g].asks)
+        swap(&shares, &groups[g].askShares)
+      }
+    }
+    levels.removeAll(keepingCapacity: true)
+    shares.removeAll(keepingCapacity: true)
+    cursors.removeAll(keepingCapacity: true)
+    let members = groups[g].members
+    let merged = groups[g].merged
+    let n = members.count
+    for _ in 0..<n { cursors.append(0) }
+    let bid = side == .bid
+    while levels.count < options.depth {
+      var best: Int64 = 0
+      var found = false
+      for m in 0..<n where merged[m] {
+        let i = members[m]
+        let ladder = views[i].book[side]
+        guard cursors[m] < ladder.count, let bucketing = bucketings[i] else { continue }
+        let b = bucketing.bucket(ladder.level(fromBest: cursors[m]).price, side)
+        if !found || (bid ? b > best : b < best) {
+          best = b
+          found = true
+        }
+      }
+      guard found else { break }
+      let row = shares.count
+      for _ in 0..<n { shares.append(0) }
+      var total: Int64 = 0
+      var mask: UInt64 = 0
+      for m in 0..<n where merged[m] {
+        let i = members[m]
+        guard let bucketing = bucketings[i], let conversion = conversions[i] else { continue }
+        let ladder = views[i].book[side]
+        var c = cursors[m]
+        var sum: Int64 = 0
+        while c < ladder.count {
+          let level = ladder.level(fromBest: c)
+          guard bucketing.bucket(level.price, side) == best else { break }
+          // `fits` checked the side's total at its lowest price: every level converts.
+          sum = Self.adding(sum, conversion.units(size: level.size, priceTicks: level.price) ?? .max)
+          c += 1
+        }
+        guard c != cursors[m] else { continue }
+        cursors[m] = c
+        shares[row + m] = sum
+        total = Self.adding(total, sum)
+        if m < 64 { mask |= 1 << UInt64(m) }
+      }
+      // Every member's `fits` checked its buckets' prices.
+      let step = options.step
+      let price = FixedDecimal(mantissa: WideMath.times(best, step.mantissa) ?? .max, scale: step.scale)
+      levels.append(ConsolidatedLevel(price: price, size: total, members: mask))
+    }
+  }
+
+  /// `a + b`, held at `Int64.max` rather than wrapping.
+  @inline(__always) static func adding(_ a: Int64, _ b: Int64) -> Int64 {
+    let (s, o) = a.addingReportingOverflow(b)
+    return o ? .max : s
+  }
+}
