@@ -173,7 +173,9 @@ let package = Package(
     .testTarget(name: "OKXTests", dependencies: ["OKX", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "BybitTests", dependencies: ["Bybit", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "CoinbaseTests", dependencies: ["Coinbase", "VenueCore", "WireJSON", "TestSupport"]),
-    .testTarget(name: "CrossVenueTests", dependencies: ["CrossVenue", "VenueCore", "TestSupport"]),
+    .testTarget(
+      name: "CrossVenueTests",
+      dependencies: ["CrossVenue", "VenueCore", "WireJSON", "OKX", "Kraken", "Binance", "TestSupport"]),
     .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),

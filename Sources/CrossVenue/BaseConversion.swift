@@ -77,6 +77,11 @@ public struct BaseConversion: Sendable, Hashable {
   /// `size` units (at the conversion's size scale) at `price` ticks in base units, rounded to the
   /// nearest; nil when negative, not positive in price (inverse), or out of range.
   @inline(__always) public func units(size: Int64, priceTicks: Int64) -> Int64? {
+    if denominator == 1, !perPrice {
+      // The usual base and linear case: a whole factor, no division.
+      guard size >= 0 else { return nil }
+      return WideMath.times(size, numerator)
+    }
     var divisor = denominator
     if perPrice {
       guard priceTicks > 0, let d = WideMath.times(denominator, priceTicks) else { return nil }

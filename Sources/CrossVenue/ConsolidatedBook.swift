@@ -2,7 +2,8 @@ import VenueCore
 
 /// One book for an asset across venues: every chosen instrument's levels, sizes in the base asset
 /// (through each instrument's contract descriptor: `BaseConversion`), merged into price buckets
-/// of one step, each bucket keeping every venue's share. Instruments quoted in different
+/// of one step, each bucket keeping every venue's share. A venue's share of a bucket is rounded
+/// to base units once (an inverse contract's once a level: each level converts at its own price). Instruments quoted in different
 /// currencies are separate groups (USD, USDT and USDC are not the same money) unless
 /// `stablecoinsAtPar` merges those three.
 ///
@@ -199,13 +200,30 @@ public struct ConsolidatedBook: Sendable {
         guard let bucketing = bucketings[i], let conversion = conversions[i] else { continue }
         let ladder = views[i].book[side]
         var c = cursors[m]
+        // The bucket's edge at the common scale: the member's levels from its cursor on are in
+        // the bucket while a bid is at or above its low edge (an ask at or below its high edge),
+        // their buckets being no better than `best`. Compared, not divided: `fits` checked it.
+        let edge = best &* bucketing.stepAtCommon
+        let tick = bucketing.tickFactor
         var sum: Int64 = 0
+        var units: Int64 = 0
         while c < ladder.count {
           let level = ladder.level(fromBest: c)
-          guard bucketing.bucket(level.price, side) == best else { break }
-          // `fits` checked the side's total at its lowest price: every level converts.
-          sum = Self.adding(sum, conversion.units(size: level.size, priceTicks: level.price) ?? .max)
+          let p = level.price &* tick
+          guard bid ? p >= edge : p <= edge else { break }
+          if conversion.perPrice {
+            // Inverse: each level at its own price. `fits` checked the side's total at its
+            // lowest price, so every level converts.
+            sum = Self.adding(sum, conversion.units(size: level.size, priceTicks: level.price) ?? .max)
+          } else {
+            // The side's total fits, so any part of it does.
+            units &+= level.size
+          }
           c += 1
+        }
+        if !conversion.perPrice, c != cursors[m] {
+          // Linear in the size: converted (and rounded) once for the bucket.
+          sum = conversion.units(size: units, priceTicks: 0) ?? .max
         }
         guard c != cursors[m] else { continue }
         cursors[m] = c

@@ -103,6 +103,20 @@ import VenueCore
     #expect(usd.asks[0].memberCount == 3)
   }
 
+  @Test func severalLevelsOfOneVenueInABucketAddUp() {
+    var book = ConsolidatedBook(options: Self.options())
+    book.update(
+      [
+        // Spot: the sizes add up, then convert once (0.75000001 BTC).
+        view(Instruments.kraken, bids: [("99999.9", "0.5"), ("99999.5", "0.25"), ("99999.0", "0.00000001")]),
+        // Inverse: each level at its own price, rounded on its own: 1,000 USD at 99,999.5 is
+        // 1,000,005.000025 units and at 99,999.0 1,000,010.0001; 100 at 99,998.5 100,001.50002.
+        view(Instruments.xbtusd, bids: [("99999.5", "1000"), ("99999.0", "1000"), ("99998.5", "100")]),
+      ], now: now)
+    #expect(
+      Self.rows(book.groups[0], .bid) == ["99999 77000016 [0:75000001 1:2000015]", "99998 100002 [1:100002]"])
+  }
+
   @Test func depthLimitsTheBucketsKept() {
     var book = ConsolidatedBook(options: Self.options(depth: 1))
     book.update(Self.sixBooks(), now: now)
