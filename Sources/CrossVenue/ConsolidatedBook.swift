@@ -144,14 +144,20 @@ public struct ConsolidatedBook: Sendable {
     }
   }
 
-  /// Merges one side of group `g`: walks every merged member's ladder from its best level,
-  /// taking the best bucket any of them is at, each member's levels in that bucket added up.
+  /// Merges one side of group `g` in two steps. First each merged member's ladder is walked
+  /// once from its best level into its best `depth` buckets (bucket, base units): a ladder is
+  /// read once per update, whatever its depth. Then those short runs are merged, taking the best
+  /// bucket any member is at, each member's units there added.
   private mutating func merge(group g: Int, side: BookSide, views: [VenueView]) {
     // The group's arrays taken out while they are written (no copy on write).
     var levels: [ConsolidatedLevel] = []
     var shares: [Int64] = []
     var cursors: [Int] = []
+    var runs: [QuoteGroup.Run] = []
+    var runEnds: [Int] = []
     swap(&cursors, &groups[g].cursors)
+    swap(&runs, &groups[g].runs)
+    swap(&runEnds, &groups[g].runEnds)
     if side == .bid {
       swap(&levels, &groups[g].bids)
       swap(&shares, &groups[g].bidShares)
@@ -161,6 +167,8 @@ public struct ConsolidatedBook: Sendable {
     }
     defer {
       swap(&cursors, &groups[g].cursors)
+      swap(&runs, &groups[g].runs)
+      swap(&runEnds, &groups[g].runEnds)
       if side == .bid {
         swap(&levels, &groups[g].bids)
         swap(&shares, &groups[g].bidShares)
@@ -172,19 +180,31 @@ public struct ConsolidatedBook: Sendable {
     levels.removeAll(keepingCapacity: true)
     shares.removeAll(keepingCapacity: true)
     cursors.removeAll(keepingCapacity: true)
+    runs.removeAll(keepingCapacity: true)
+    runEnds.removeAll(keepingCapacity: true)
     let members = groups[g].members
     let merged = groups[g].merged
     let n = members.count
-    for _ in 0..<n { cursors.append(0) }
+    let depth = max(0, options.depth)
+    // 1. Each member's best buckets, its runs laid end to end: member m's are
+    // `runs[(m == 0 ? 0 : runEnds[m - 1])..<runEnds[m]]`.
+    for m in 0..<n {
+      cursors.append(runs.count)
+      let i = members[m]
+      if merged[m], let bucketing = bucketings[i], let conversion = conversions[i] {
+        Self.walk(
+          views[i].book[side].levels, side: side, bucketing: bucketing, conversion: conversion, depth: depth,
+          into: &runs)
+      }
+      runEnds.append(runs.count)
+    }
+    // 2. The runs merged, best bucket first.
     let bid = side == .bid
-    while levels.count < options.depth {
+    while levels.count < depth {
       var best: Int64 = 0
       var found = false
-      for m in 0..<n where merged[m] {
-        let i = members[m]
-        let ladder = views[i].book[side]
-        guard cursors[m] < ladder.count, let bucketing = bucketings[i] else { continue }
-        let b = bucketing.bucket(ladder.level(fromBest: cursors[m]).price, side)
+      for m in 0..<n where cursors[m] < runEnds[m] {
+        let b = runs[cursors[m]].bucket
         if !found || (bid ? b > best : b < best) {
           best = b
           found = true
@@ -195,46 +215,53 @@ public struct ConsolidatedBook: Sendable {
       for _ in 0..<n { shares.append(0) }
       var total: Int64 = 0
       var mask: UInt64 = 0
-      for m in 0..<n where merged[m] {
-        let i = members[m]
-        guard let bucketing = bucketings[i], let conversion = conversions[i] else { continue }
-        let ladder = views[i].book[side]
-        var c = cursors[m]
-        // The bucket's edge at the common scale: the member's levels from its cursor on are in
-        // the bucket while a bid is at or above its low edge (an ask at or below its high edge),
-        // their buckets being no better than `best`. Compared, not divided: `fits` checked it.
-        let edge = best &* bucketing.stepAtCommon
-        let tick = bucketing.tickFactor
-        var sum: Int64 = 0
-        var units: Int64 = 0
-        while c < ladder.count {
-          let level = ladder.level(fromBest: c)
-          let p = level.price &* tick
-          guard bid ? p >= edge : p <= edge else { break }
-          if conversion.perPrice {
-            // Inverse: each level at its own price. `fits` checked the side's total at its
-            // lowest price, so every level converts.
-            sum = Self.adding(sum, conversion.units(size: level.size, priceTicks: level.price) ?? .max)
-          } else {
-            // The side's total fits, so any part of it does.
-            units &+= level.size
-          }
-          c += 1
-        }
-        if !conversion.perPrice, c != cursors[m] {
-          // Linear in the size: converted (and rounded) once for the bucket.
-          sum = conversion.units(size: units, priceTicks: 0) ?? .max
-        }
-        guard c != cursors[m] else { continue }
-        cursors[m] = c
-        shares[row + m] = sum
-        total = Self.adding(total, sum)
+      for m in 0..<n where cursors[m] < runEnds[m] && runs[cursors[m]].bucket == best {
+        let units = runs[cursors[m]].units
+        cursors[m] += 1
+        shares[row + m] = units
+        total = Self.adding(total, units)
         if m < 64 { mask |= 1 << UInt64(m) }
       }
       // Every member's `fits` checked its buckets' prices.
       let step = options.step
       let price = FixedDecimal(mantissa: WideMath.times(best, step.mantissa) ?? .max, scale: step.scale)
       levels.append(ConsolidatedLevel(price: price, size: total, members: mask))
+    }
+  }
+
+  /// Appends the best `depth` buckets of `ladder` (worst first, best last, as `PriceLadder`
+  /// keeps it) to `runs`, best first, each with its levels' size in base units. A bucket's edge
+  /// is compared, not divided, for every level after its first (the walk's levels are never in
+  /// a better bucket). Base and linear sizes are added in the venue's units and converted once a
+  /// bucket; an inverse contract's each at its own price. `fits` checked the side: nothing here
+  /// overflows.
+  private static func walk(
+    _ ladder: [PriceLadder.Level], side: BookSide, bucketing: PriceBucketing, conversion: BaseConversion,
+    depth: Int, into runs: inout [QuoteGroup.Run]
+  ) {
+    let bid = side == .bid
+    let tick = bucketing.tickFactor
+    var emitted = 0
+    var c = ladder.count - 1
+    while c >= 0, emitted < depth {
+      let bucket = bucketing.bucket(ladder[c].price, side)
+      let edge = bucket &* bucketing.stepAtCommon
+      var sum: Int64 = 0
+      var units: Int64 = 0
+      while c >= 0 {
+        let level = ladder[c]
+        let p = level.price &* tick
+        guard bid ? p >= edge : p <= edge else { break }
+        if conversion.perPrice {
+          sum = adding(sum, conversion.units(size: level.size, priceTicks: level.price) ?? .max)
+        } else {
+          units &+= level.size
+        }
+        c -= 1
+      }
+      if !conversion.perPrice { sum = conversion.units(size: units, priceTicks: 0) ?? .max }
+      runs.append(QuoteGroup.Run(bucket: bucket, units: sum))
+      emitted += 1
     }
   }
 

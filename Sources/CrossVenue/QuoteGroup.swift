@@ -22,7 +22,16 @@ public struct QuoteGroup: Sendable {
   /// Base units per level and member: `[level × members.count + member]`.
   var bidShares: [Int64] = []
   var askShares: [Int64] = []
-  /// Per member: the rank of its next level while a side is merged.
+  /// One member's bucket while a side is merged: its index and the member's base units there.
+  struct Run: Sendable {
+    var bucket: Int64
+    var units: Int64
+  }
+  /// Every member's best buckets, laid end to end, while a side is merged.
+  var runs: [Run] = []
+  /// Per member: where its runs end in `runs`.
+  var runEnds: [Int] = []
+  /// Per member: its next run while the runs are merged.
   var cursors: [Int] = []
 
   init(quote: AssetCode, atPar: Bool) {
