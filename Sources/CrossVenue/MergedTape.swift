@@ -76,7 +76,7 @@ public struct MergedTape: Sendable {
     settleRates[instrument] = rate
   }
 
-  /// The `n`th newest trade (0: the newest).
+  /// The `n`th newest trade (0: the newest), for `n` in `0..<count` (as an array's index).
   public func newest(_ n: Int) -> TapeEntry {
     ring[(head + count - 1 - n) % capacity]
   }

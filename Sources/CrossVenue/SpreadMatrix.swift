@@ -71,7 +71,7 @@ public struct SpreadMatrix: Sendable {
     self.staleSideNs = staleSideNs
   }
 
-  /// The cell of buying at `buy`'s ask and selling at `sell`'s bid.
+  /// The cell of buying at `buy`'s ask and selling at `sell`'s bid (both in `0..<count`).
   public subscript(buy: Int, sell: Int) -> Cell { cells[buy * count + sell] }
 
   /// The matrix of `views` at `now`; `takerFeePercent` gives a venue's taker fee in percent
