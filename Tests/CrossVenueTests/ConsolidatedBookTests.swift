@@ -172,6 +172,28 @@ import VenueCore
     #expect(strip.rows[0].exclusion == nil)
   }
 
+  @Test func aSyncPolicysFaultTakesTheVenueOutAtOnce() {
+    // BitMEX's rule through the one enum a session holds: a partial, then a delta naming a
+    // level the book does not hold.
+    var policy = AnyBookSync.partial(PartialSync())
+    var b = Instruments.xbtusd.makeBook()
+    let partial = [LevelChange(side: .bid, price: dec("100000.0"), size: dec("20000"))]
+    _ = policy.receive(.snapshot(receivedAt: now - s(1)), partial[...], book: &b)
+    var book = ConsolidatedBook(options: Self.options())
+    book.update([VenueView(spec: Instruments.xbtusd, book: b, policy: policy, staleAfterNs: s(5))], now: now)
+    #expect(book.venues[0].isMerged)
+    #expect(book.venues[0].ageNs == s(1))
+    let unknown = [LevelChange(side: .ask, price: dec("100001.0"), size: dec("0"))]
+    _ = policy.receive(.delta(receivedAt: now), unknown[...], book: &b)
+    book.update([VenueView(spec: Instruments.xbtusd, book: b, policy: policy, staleAfterNs: s(5))], now: now)
+    #expect(book.venues[0].exclusion == .resyncing(.unknownLevel(side: .ask, price: dec("100001.0"))))
+    #expect(book.venues[0].state == .syncing)
+    #expect(book.groups[0].bids.isEmpty)
+    var strip = VenueStrip()
+    strip.update([VenueView(spec: Instruments.xbtusd, book: b, policy: policy, staleAfterNs: s(5))], now: now)
+    #expect(strip.rows[0].integrity == IntegrityCounts(checks: 0, failures: 1, resyncs: 1))
+  }
+
   @Test func theStaleLimitIsInclusiveAndAHeartbeatKeepsAQuietBookFresh() {
     var book = ConsolidatedBook(options: Self.options())
     let atLimit = view(Self.kraken, bids: [("99999.9", "0.5")], age: 5, staleAfter: 5)
