@@ -202,3 +202,34 @@ import VenueCore
     #expect(g[2, 1].style == Style(F.marks.color(0), bold: true))
   }
 }
+
+@Suite struct CrossVenueSizesTests {
+  typealias F = CrossVenueFixtures
+
+  /// Every cross-venue widget at every size from nothing to 200×60, ASCII and not: no trap, and
+  /// nothing drawn outside its area (the sentinel margin stays whole).
+  @Test(arguments: [false, true]) func everySizeKeepsInsideItsArea(ascii: Bool) {
+    let view = F.view(par: ascii, ascii: ascii)
+    let widgets: [(String, (inout Grid, Rect) -> Void)] = [
+      ("screen", { view.render(into: &$0, area: $1) }),
+      ("book", { view.book.render(into: &$0, area: $1) }),
+      ("strip", { view.strip.render(into: &$0, area: $1) }),
+      ("matrix", { view.matrix.render(into: &$0, area: $1) }),
+      ("tape", { view.tape.render(into: &$0, area: $1) }),
+      ("volume", { view.volume.render(into: &$0, area: $1) }),
+    ]
+    for (name, render) in widgets {
+      for width in [0, 1, 2, 3, 5, 9, 14, 26, 27, 40, 53, 80, 119, 120, 200] {
+        for height in [0, 1, 2, 3, 4, 5, 8, 13, 24, 60] {
+          let g = Snapshot.framed(width + 2, height + 2, render)
+          let margin =
+            (0..<(width + 2)).flatMap { [g[$0, 0], g[$0, height + 1]] }
+            + (0..<(height + 2)).flatMap { [g[0, $0], g[width + 1, $0]] }
+          #expect(
+            margin.allSatisfy { $0 == Cell(Snapshot.sentinel) },
+            "\(name) at \(width)x\(height) drew outside its area")
+        }
+      }
+    }
+  }
+}
