@@ -3,9 +3,9 @@ import VenueCore
 /// One book for an asset across venues: every chosen instrument's levels, sizes in the base asset
 /// (through each instrument's contract descriptor: `BaseConversion`), merged into price buckets
 /// of one step, each bucket keeping every venue's share. A venue's share of a bucket is rounded
-/// to base units once (an inverse contract's once a level: each level converts at its own price). Instruments quoted in different
-/// currencies are separate groups (USD, USDT and USDC are not the same money) unless
-/// `stablecoinsAtPar` merges those three.
+/// to base units once (an inverse contract's once a level: each level converts at its own
+/// price). Instruments quoted in different currencies are separate groups (USD, USDT and USDC
+/// are not the same money) unless `stablecoinsAtPar` merges those three.
 ///
 /// Only a book that is live and fresh at `now` is merged: one whose connection is down, that is
 /// waiting for or resyncing to a snapshot, or that is older than its stale limit stays out, and
