@@ -73,12 +73,14 @@ public struct CrossVenueView: Sendable {
     matrix.render(
       into: &grid,
       area: box([Span("Spread bps", Style(bold: true)), Span(fees, Style(.muted))], b.matrix, &grid))
+    // The minute's volume per venue over the trades, with a rule between, when both fit.
+    let withVolume = Box(title: []).inner(b.tape).height >= volume.height + 4
     let tapeTitle = [
-      Span("1m volume · trades", Style(bold: true)), Span("  sizes in \(asset)", Style(.muted)),
+      Span(withVolume ? "1m volume · trades" : "Trades", Style(bold: true)),
+      Span("  sizes in \(asset)", Style(.muted)),
     ]
     let inner = box(tapeTitle, b.tape, &grid)
-    // The minute's volume per venue over the trades, with a rule between, when both fit.
-    if inner.height >= volume.height + 4 {
+    if withVolume {
       let (top, rest) = inner.splitTop(volume.height)
       volume.render(into: &grid, area: top)
       let glyphs = Glyphs.forTerminal(ascii: ascii)
