@@ -55,6 +55,9 @@ let package = Package(
     .target(name: "OKX", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "Bybit", dependencies: ["VenueCore", "WireJSON"]),
     .target(name: "Coinbase", dependencies: ["VenueCore", "WireJSON"]),
+    // Views across venues, pure: one consolidated book of an asset (sizes in the base through
+    // each contract descriptor), the venue strip, the spread matrix, one merged tape.
+    .target(name: "CrossVenue", dependencies: ["VenueCore"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
     .target(name: "BitMEX", dependencies: ["MarketModel", "WireJSON"]),
@@ -65,7 +68,7 @@ let package = Package(
     // Pure drawing and pure app logic.
     // Pure contract maths, the sweep, the ticket's input rules and paper orders.
     .target(name: "Trading", dependencies: ["MarketModel"]),
-    .target(name: "Screen", dependencies: ["MarketModel", "Session", "Trading"]),
+    .target(name: "Screen", dependencies: ["MarketModel", "Session", "Trading", "CrossVenue", "VenueCore"]),
     .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
 
     // The config file: TOML text in, `Settings` (or an error with line and column) out. Pure; the
@@ -135,7 +138,7 @@ let package = Package(
       dependencies: [
         "CMallocCounter", "MarketModel", "BitMEX", "Session", "Replay", "CZlib", "Feed", "ExchangeSim",
         "Screen",
-        "App", "Terminal", "VenueCore", "Kraken", "Binance",
+        "App", "Terminal", "VenueCore", "Kraken", "Binance", "CrossVenue",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.
@@ -173,13 +176,17 @@ let package = Package(
     .testTarget(name: "BybitTests", dependencies: ["Bybit", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "CoinbaseTests", dependencies: ["Coinbase", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(
+      name: "CrossVenueTests",
+      dependencies: ["CrossVenue", "VenueCore", "WireJSON", "OKX", "Kraken", "Binance", "TestSupport"]),
+    .testTarget(
       name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
     .testTarget(
       name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files", "Replay"]),
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(
-      name: "ScreenTests", dependencies: ["Screen", "MarketModel", "Session", "TestSupport"],
+      name: "ScreenTests",
+      dependencies: ["Screen", "MarketModel", "Session", "CrossVenue", "VenueCore", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",

@@ -9,7 +9,7 @@ import MarketModel
 //   --no-write     print only; leave BENCHMARKS.md alone
 //   --stream-seconds S  how long the running-cost figures run (default 30; 10 with --quick)
 //   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up, activity), venues,
-//                  markets, or
+//                  cross-venue, markets, or
 //                  `engine`: decode+apply and allocations per message alone; no write
 //   --only activity-hour  issue 17's hour: candles + Activity + heatmap for 60 min (or
 //                  --stream-seconds S), RSS every minute; writes Benchmarks/activity-hour.md, which
@@ -52,10 +52,12 @@ if !onlyEngine, let only = onlyFigure {
     HeatmapBench(quick: quick).run(into: &report)
   } else if only == "venues" {
     VenueBench(quick: quick, fixtures: fixtures).run(into: &report)
+  } else if only == "cross-venue" {
+    CrossVenueBench(quick: quick).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
     print(
       "bench: --only takes engine, frames, loopback, running-cost, start-up, activity, activity-hour, replay, "
-        + "markets, heatmap or venues")
+        + "markets, heatmap, venues or cross-venue")
     exit(2)
   }
   print(report.table)
@@ -248,6 +250,7 @@ ReplayBench(quick: quick, binDir: SystemFigures.binDir).run(into: &report)
 MarketsBench(quick: quick).run(into: &report)
 HeatmapBench(quick: quick).run(into: &report)
 VenueBench(quick: quick, fixtures: fixtures).run(into: &report)
+CrossVenueBench(quick: quick).run(into: &report)
 
 // MARK: The issue's figures 4–7: loopback, frames, running cost, start-up
 
