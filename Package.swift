@@ -199,7 +199,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",
-      dependencies: ["Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "CZlib"]),
+      dependencies: [
+        "Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "Kraken", "CZlib",
+      ]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CommandsTests", dependencies: ["Commands"]),

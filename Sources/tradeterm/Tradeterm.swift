@@ -315,8 +315,6 @@ struct Tradeterm: ParsableCommand {
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     var sim: ExchangeSim?
     var mode = RunMode.live
-    // Another venue followed live: its adapter, at `--ws-url` when given.
-    let venueLive = venue == .bitmex ? nil : VenueLive.of(venue, url: wsURL)
     let config = FeedConfig()
     var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
     if let wsURL { endpoint = wsURL }
@@ -338,6 +336,21 @@ struct Tradeterm: ParsableCommand {
       rest = s.restURL
     }
     defer { sim?.stop() }
+    // Another venue followed live: its adapter at the simulator's dialect in a demo, else at
+    // `--ws-url` when given, else at the venue's own endpoint.
+    var venueLive: VenueLive?
+    if venue != .bitmex {
+      var url = wsURL
+      if let sim {
+        guard let simURL = Self.demoURL(venue, sim) else {
+          throw fail(
+            "the demo has no \(venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
+          )
+        }
+        url = simURL
+      }
+      venueLive = VenueLive.of(venue, url: url)
+    }
     if let venueLive {
       // No REST for these venues yet: the book and the tape are the WebSocket's.
       endpoint = venueLive.url(symbol: symbol) ?? endpoint

@@ -1,5 +1,6 @@
 import Bybit
 import Coinbase
+import ExchangeSim
 import Kraken
 import MarketModel
 import OKX
@@ -55,5 +56,15 @@ struct VenueLive: Sendable {
   /// live so far).
   func url(symbol: String) -> String? {
     adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url
+  }
+}
+
+extension Tradeterm {
+  /// Where the simulator speaks `venue`, for `--demo VENUE:SYMBOL` (nil: no dialect yet).
+  static func demoURL(_ venue: Venue, _ sim: ExchangeSim) -> String? {
+    switch venue {
+    case .kraken: sim.krakenURL
+    case .bitmex, .binance, .binanceUSDM, .coinbase, .bybitSpot, .bybitLinear, .bybitInverse, .okx: nil
+    }
   }
 }
