@@ -200,7 +200,8 @@ let package = Package(
     .testTarget(
       name: "FeedIntegrationTests",
       dependencies: [
-        "Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "Kraken", "CZlib",
+        "Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "Kraken", "Binance",
+        "CZlib",
       ]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

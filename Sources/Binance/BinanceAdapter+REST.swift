@@ -1,9 +1,6 @@
 import VenueCore
 
 extension BinanceAdapter {
-  /// The public REST host of the market (`https://api.binance.com`, `https://fapi.binance.com`).
-  public var restHost: String { market == .spot ? "https://api.binance.com" : "https://fapi.binance.com" }
-
   /// Spot `/api/v3/…` and USDⓈ-M `/fapi/v1/…`: exchangeInfo, depth (USDⓈ-M takes only 5, 10,
   /// 20, 50, 100, 500 or 1000 levels: the next of those at or above the depth asked), klines (at
   /// most 1000 spot, 1500 USDⓈ-M; `endTime` is the last open time taken), trades (at most 1000).

@@ -17,9 +17,13 @@ public struct BinanceAdapter: VenueAdapter {
     market == .spot ? "wss://stream.binance.com:9443" : "wss://fstream.binance.com"
   }
 
-  public init(market: BinanceMarket, host: String? = nil) {
+  /// The public REST host (`https://api.binance.com`, `https://fapi.binance.com`).
+  public let restHost: String
+
+  public init(market: BinanceMarket, host: String? = nil, restHost: String? = nil) {
     self.market = market
     self.host = host ?? Self.defaultHost(market)
+    self.restHost = restHost ?? (market == .spot ? "https://api.binance.com" : "https://fapi.binance.com")
     decoder = BinanceDecoder(market: market)
   }
 
@@ -102,6 +106,14 @@ public struct BinanceAdapter: VenueAdapter {
     throws(WireError)
   {
     try decoder.decode(frame, receivedAt: receivedAt, into: &batch)
+  }
+
+  /// A REST depth body names no symbol: it is the book of the symbol asked.
+  public func decodeSnapshot(
+    _ body: UnsafeBufferPointer<UInt8>, symbol: Symbol, receivedAt: Int64, into batch: inout VenueBatch
+  ) throws(WireError) {
+    try BinanceDecoder(market: market, snapshotSymbol: symbol).decode(
+      body, receivedAt: receivedAt, into: &batch)
   }
 }
 

@@ -17,6 +17,25 @@ public protocol FeedCodec {
     _ frame: UnsafeRawBufferPointer, now: MonotonicTime, into batch: inout Batch,
     inputs: inout [FeedInput]
   ) throws(FeedDecodeError)
+
+  /// The URL of the REST snapshot of a book (a rule that bridges one to the stream), or nil.
+  func snapshotURL(for book: Subscription) -> String?
+
+  /// Decodes the body of that snapshot like a frame.
+  mutating func decodeSnapshot(
+    _ body: UnsafeRawBufferPointer, of book: Subscription, now: MonotonicTime, into batch: inout Batch,
+    inputs: inout [FeedInput]
+  ) throws(FeedDecodeError)
+}
+
+extension FeedCodec {
+  /// No REST snapshots (BitMEX: its books come whole on the socket).
+  public func snapshotURL(for book: Subscription) -> String? { nil }
+
+  public mutating func decodeSnapshot(
+    _ body: UnsafeRawBufferPointer, of book: Subscription, now: MonotonicTime, into batch: inout Batch,
+    inputs: inout [FeedInput]
+  ) throws(FeedDecodeError) {}
 }
 
 /// A batch of decoded frames the feed hands to the UI and gets back empty.

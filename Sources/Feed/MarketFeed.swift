@@ -225,6 +225,50 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       }
     }
 
+    /// The REST snapshot of `book`, for a rule that bridges one to the stream: fetched here, on
+    /// the feed thread (the stream's frames wait in the socket meanwhile, and the rule buffers
+    /// them), and decoded into the batch as a frame. A failure is said as a decode error; the
+    /// book then waits, and the machine's snapshot timeout reconnects.
+    var restClient: RESTClient?
+    func fetchSnapshot(_ book: Subscription) {
+      guard let url = codec.snapshotURL(for: book) else { return }
+      let client =
+        restClient ?? RESTClient(baseURL: "", userAgent: options.userAgent, abortSignal: abortSignal)
+      restClient = client
+      let failure: String?
+      switch client.get(url, timeout: options.config.connectTimeout) {
+      case .success(let response) where response.status == 200:
+        let now = MonotonicTime.now()
+        rates.add(bytes: response.body.count, now: now)
+        inputs.removeAll(keepingCapacity: true)
+        failure = response.body.withUnsafeBytes { body in
+          mailbox.withLock { box -> String? in
+            do throws(FeedDecodeError) {
+              try codec.decodeSnapshot(body, of: book, now: now, into: &box.batch, inputs: &inputs)
+              return nil
+            } catch {
+              return error.description
+            }
+          }
+        }
+        for input in inputs {
+          if case .snapshot(let t) = input { pending += machine.partialReceived(t, now: now) }
+        }
+      case .success(let response):
+        failure = "the REST snapshot of \(book): HTTP \(response.status)"
+      case .failure(let problem):
+        failure = "the REST snapshot of \(book): \(problem.reason)"
+      }
+      mailbox.withLock { box in
+        if let failure {
+          box.decodeErrors += 1
+          box.lastDecodeError = failure
+        }
+        box.uiSignalled = true
+      }
+      uiWake.signal()
+    }
+
     func send(_ frames: [String]) {
       for text in frames {
         guard let c = connection else { return }
@@ -300,6 +344,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           switch command {
           case .resync(let topic):
             pending += machine.resync(topic, now: now)
+          case .fetchSnapshot(let book):
+            fetchSnapshot(book)
           case .switchSymbol(let s):
             pending += machine.switchSymbol(to: s, now: now)
           case .reconnectNow:

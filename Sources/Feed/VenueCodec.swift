@@ -9,10 +9,38 @@ public struct VenueCodec: FeedCodec {
   public var wire: any VenueWire { adapter }
   private let adapter: any VenueAdapter
   private let plan: SubscriptionPlan
+  /// The venue's public REST host, for book snapshots (nil: none asked).
+  private let restHost: String?
+  /// Levels asked of a REST book snapshot.
+  public static let snapshotDepth = 1000
 
-  public init(adapter: any VenueAdapter, plan: SubscriptionPlan) {
+  public init(adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil) {
     self.adapter = adapter
     self.plan = plan
+    self.restHost = restHost
+  }
+
+  public func snapshotURL(for book: Subscription) -> String? {
+    guard let restHost, let symbol = book.symbol,
+      let request = adapter.restRequests(for: .bookSnapshot(symbol, depth: book.depth ?? Self.snapshotDepth))
+        .first
+    else { return nil }
+    return restHost + request.target
+  }
+
+  public mutating func decodeSnapshot(
+    _ body: UnsafeRawBufferPointer, of book: Subscription, now: MonotonicTime, into batch: inout VenueBatch,
+    inputs: inout [FeedInput]
+  ) throws(FeedDecodeError) {
+    let mark = batch.events.count
+    do throws(WireError) {
+      try adapter.decodeSnapshot(
+        body.assumingMemoryBound(to: UInt8.self), symbol: book.symbol ?? .empty, receivedAt: now.nanoseconds,
+        into: &batch)
+    } catch {
+      throw FeedDecodeError("the REST snapshot: \(error)")
+    }
+    for event in batch.events[mark...] { Self.read(event, plan: plan, into: &inputs) }
   }
 
   public mutating func decode(
@@ -44,7 +72,10 @@ public struct VenueCodec: FeedCodec {
       let s = subscription(.book, symbol, plan: plan)
       inputs.append(update.kind == .snapshot ? .snapshot(s) : .data(s))
     case let .trades(symbol, _):
-      inputs.append(.data(subscription(.trades, symbol, plan: plan)))
+      // Trades have no image: the first ones complete the subscription as an acknowledgement
+      // does (a venue whose URL names its streams sends none).
+      let s = subscription(.trades, symbol, plan: plan)
+      inputs.append(.snapshot(s))
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
     case let .subscribed(channel, symbol):

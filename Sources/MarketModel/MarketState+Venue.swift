@@ -48,6 +48,7 @@ extension MarketState {
       }
     }
     if outcome.dropped { noteDropped() }
+    if outcome.action == .fetchSnapshot { snapshotWanted = true }
     if let fault = outcome.fault {
       changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
       noteFault()

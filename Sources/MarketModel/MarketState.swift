@@ -19,6 +19,9 @@ public struct MarketState: Sendable {
   /// the first snapshot or trade of a venue book, 0 for BitMEX's whole contracts.
   public private(set) var tapeSizeScale: UInt8 = 0
   private var tapeScaleKnown = false
+  /// The book rule asked for a REST snapshot (a bridge rule, after a subscription or a broken
+  /// bridge): the owner fetches it and calls `snapshotAsked()`.
+  public internal(set) var snapshotWanted = false
   /// The L2 table that last filled `book`.
   public private(set) var bookTable: BookTable?
   public private(set) var bookSync: TableSync = .awaitingPartial
@@ -100,7 +103,7 @@ public struct MarketState: Sendable {
         bookSync = .awaitingPartial
         if var policy = bookPolicy, var book = priceBook {
           (bookPolicy, priceBook) = (nil, nil)
-          _ = policy.subscribed(book: &book)
+          if policy.subscribed(book: &book) == .fetchSnapshot { snapshotWanted = true }
           (bookPolicy, priceBook) = (policy, book)
         }
       case .trades: tradeSync = .awaitingPartial
@@ -203,6 +206,9 @@ public struct MarketState: Sendable {
   }
 
   mutating func markTradesLive() { tradeSync = .live }
+
+  /// The REST snapshot the book rule wanted has been asked for.
+  public mutating func snapshotAsked() { snapshotWanted = false }
   mutating func noteDropped() { droppedBeforePartial += 1 }
   mutating func noteFault() { faultCount += 1 }
   mutating func setBookSync(_ sync: TableSync) { bookSync = sync }

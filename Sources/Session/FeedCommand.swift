@@ -4,6 +4,8 @@ import MarketModel
 public enum FeedCommand: Sendable, Hashable {
   /// The book for this topic stopped adding up: unsubscribe and subscribe again.
   case resync(Subscription)
+  /// Fetch the REST snapshot of this book, for a rule that bridges one to the stream (Binance).
+  case fetchSnapshot(Subscription)
   /// Watch another instrument, on the same connection.
   case switchSymbol(String)
   /// Skip the wait and connect now.

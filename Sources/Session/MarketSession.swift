@@ -166,6 +166,13 @@ public struct MarketSession: Sendable {
       resyncs += 1
       step.commands.append(.resync(fault.subscription))
     }
+    if market.snapshotWanted {
+      // A bridge rule fetches its snapshot over REST (the resync of a bridge is a new snapshot).
+      let book = Subscription(.book, market.symbol, depth: bookDepth)
+      step.commands.removeAll { $0 == .resync(book) }
+      step.commands.append(.fetchSnapshot(book))
+      market.snapshotAsked()
+    }
     if let status = update.status {
       self.status = status
       step.statusChanged = true

@@ -46,6 +46,12 @@ public protocol VenueAdapter: VenueWire {
   func decode(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch)
     throws(WireError)
+
+  /// Decodes the body of a REST book snapshot of `symbol` (`RESTIntent.bookSnapshot`) into a
+  /// snapshot event, for a book rule that bridges one to the stream. Defaults to `decode`.
+  func decodeSnapshot(
+    _ body: UnsafeBufferPointer<UInt8>, symbol: Symbol, receivedAt: Int64, into batch: inout VenueBatch)
+    throws(WireError)
 }
 
 /// One stream of data asked of a venue.

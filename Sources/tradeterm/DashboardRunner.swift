@@ -441,7 +441,8 @@ struct DashboardRunner {
 extension DashboardRunner {
   /// The live feed of another venue: its adapter's codec over the one feed loop.
   static func venueSource(_ options: FeedOptions, _ live: VenueLive) -> VenueDashboardSource {
-    let (adapter, plan) = (live.adapter, live.plan)
-    return VenueDashboardSource(VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan) })
+    let (adapter, plan, rest) = (live.adapter, live.plan, live.restHost)
+    return VenueDashboardSource(
+      VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan, restHost: rest) })
   }
 }

@@ -341,18 +341,20 @@ struct Tradeterm: ParsableCommand {
     var venueLive: VenueLive?
     if venue != .bitmex {
       var url = wsURL
+      var venueREST = restURL
       if let sim {
         guard let simURL = Self.demoURL(venue, sim) else {
           throw fail(
             "the demo has no \(venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
           )
         }
-        url = simURL
+        (url, venueREST) = (simURL.ws, simURL.rest)
       }
-      venueLive = VenueLive.of(venue, url: url)
+      venueLive = VenueLive.of(venue, url: url, restHost: venueREST)
     }
     if let venueLive {
-      // No REST for these venues yet: the book and the tape are the WebSocket's.
+      // The dashboard's REST requests are BitMEX's: none for the other venues yet (a book
+      // snapshot a rule bridges is the feed's own request).
       endpoint = venueLive.url(symbol: symbol) ?? endpoint
       rest = nil
     }

@@ -1,3 +1,4 @@
+import Binance
 import Bybit
 import Coinbase
 import ExchangeSim
@@ -15,11 +16,13 @@ struct VenueLive: Sendable {
   var plan: SubscriptionPlan
   var bookPolicy: AnyBookSync
   var bookDepth: Int?
+  /// The venue's public REST host, for a book rule that bridges a REST snapshot (Binance).
+  var restHost: String?
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
   /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
   /// REST snapshot bridge).
-  static func of(_ venue: Venue, url: String?) -> VenueLive? {
+  static func of(_ venue: Venue, url: String?, restHost: String? = nil) -> VenueLive? {
     let trades: [MarketChannel] = [.book, .trades]
     switch venue {
     case .kraken:
@@ -47,7 +50,15 @@ struct VenueLive: Sendable {
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
-    case .bitmex, .binance, .binanceUSDM:
+    case .binance:
+      // Spot: the streams are named in the URL and the book bridges a REST snapshot to them.
+      // (USDⓈ-M routes depth and trades to two endpoints: not followed live yet.)
+      let adapter = BinanceAdapter(market: .spot, host: url, restHost: restHost)
+      return VenueLive(
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: trades),
+        bookPolicy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), bookDepth: nil,
+        restHost: adapter.restHost)
+    case .bitmex, .binanceUSDM:
       return nil
     }
   }
@@ -60,11 +71,13 @@ struct VenueLive: Sendable {
 }
 
 extension Tradeterm {
-  /// Where the simulator speaks `venue`, for `--demo VENUE:SYMBOL` (nil: no dialect yet).
-  static func demoURL(_ venue: Venue, _ sim: ExchangeSim) -> String? {
+  /// Where the simulator speaks `venue` (its WebSocket, and its REST host when the venue needs
+  /// one), for `--demo VENUE:SYMBOL`; nil: no dialect yet.
+  static func demoURL(_ venue: Venue, _ sim: ExchangeSim) -> (ws: String, rest: String?)? {
     switch venue {
-    case .kraken: sim.krakenURL
-    case .bitmex, .binance, .binanceUSDM, .coinbase, .bybitSpot, .bybitLinear, .bybitInverse, .okx: nil
+    case .kraken: (sim.krakenURL, nil)
+    case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
+    case .bitmex, .binanceUSDM, .coinbase, .bybitSpot, .bybitLinear, .bybitInverse, .okx: nil
     }
   }
 }

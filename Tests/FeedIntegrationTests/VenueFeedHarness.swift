@@ -24,13 +24,21 @@ final class VenueFeedHarness {
   /// Book snapshots of the watched symbol received.
   private(set) var snapshots = 0
   private(set) var decodeErrors = 0
+  private(set) var decodeErrorMessages: [String] = []
+  /// REST snapshots asked of the feed.
+  private(set) var snapshotsFetched = 0
+  /// Book deltas the rule applied.
+  private(set) var appliedUpdates = 0
   private var stopped = false
 
-  init(adapter: any VenueAdapter, plan: SubscriptionPlan, policy: AnyBookSync, symbol: String) {
+  init(
+    adapter: any VenueAdapter, plan: SubscriptionPlan, policy: AnyBookSync, symbol: String,
+    restHost: String? = nil
+  ) {
     let options = FeedOptions(
       webSocketURL: adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url ?? "",
       symbol: symbol, config: Integration.feedConfig())
-    feed = VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan) }
+    feed = VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan, restHost: restHost) }
     session = MarketSession(symbol: Symbol(symbol) ?? .empty, bookPolicy: policy, bookDepth: plan.bookDepth)
     feed.start()
   }
@@ -59,7 +67,7 @@ final class VenueFeedHarness {
       let left = deadline - MonotonicTime.now()
       if left <= 0 {
         Issue.record(
-          "timed out after \(timeout) s waiting for \(what); last status: \(status.map { "\($0.state)" } ?? "none"), book \(state.bookSync), \(faults.count) fault(s)",
+          "timed out after \(timeout) s waiting for \(what); last status: \(status.map { "\($0.state)" } ?? "none"), book \(state.bookSync), \(faults.count) fault(s), \(snapshotsFetched) snapshot(s) asked, errors \(decodeErrorMessages)",
           sourceLocation: sourceLocation)
         return false
       }
@@ -72,14 +80,21 @@ final class VenueFeedHarness {
     let now = MonotonicTime.now()
     let update = feed.drain(into: &batch)
     decodeErrors += update.decodeErrors
+    if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     for event in batch.events {
       if case .book(let s, let u, _) = event, s == state.symbol, u.kind == .snapshot { snapshots += 1 }
     }
     let step = session.ingest(update, batch, now: now)
+    if step.changes.bookChanged {
+      for event in batch.events {
+        if case .book(let s, let u, _) = event, s == state.symbol, u.kind == .delta { appliedUpdates += 1 }
+      }
+    }
     faults += step.changes.faults
     if !step.changes.faults.isEmpty, session.isLive { liveOverAFault = true }
     for command in step.commands {
       if case .resync(let s) = command { resyncsPosted.append(s) }
+      if case .fetchSnapshot = command { snapshotsFetched += 1 }
       feed.post(command)
     }
     batch.removeAll()

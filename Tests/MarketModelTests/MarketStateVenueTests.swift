@@ -126,3 +126,19 @@ import VenueCore
     #expect(m.priceBook == nil)
   }
 }
+
+extension MarketStateVenueTests {
+  /// A venue's prices show with the decimals it uses, not the trailing zeros it writes.
+  @Test func priceDecimalsAreTheOnesTheVenueUses() {
+    var m = MarketState(symbol: "BTCUSDT", bookPolicy: .sequence(SequenceLinkSync(link: .increment)))
+    var batch = VenueBatch()
+    batch.levels = [
+      LevelChange(side: .bid, price: FixedDecimal("98005.93000000")!, size: FixedDecimal("1.00000000")!),
+      LevelChange(side: .bid, price: FixedDecimal("98005.90000000")!, size: FixedDecimal("1.00000000")!),
+      LevelChange(side: .ask, price: FixedDecimal("98006.00000000")!, size: FixedDecimal("1.00000000")!),
+    ]
+    batch.events = [.book(symbol: "BTCUSDT", update: .snapshot(last: 1), levels: 0..<3)]
+    _ = m.apply(batch)
+    #expect(m.priceDecimals == 2)
+  }
+}
