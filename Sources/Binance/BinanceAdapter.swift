@@ -123,8 +123,9 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
     reads:
-      "depth, bookTicker, trades (decoder and bridge, on real frames), exchangeInfo, klines; connection not wired yet",
-    selectable: false)
+      "the dashboard live and in --demo: book (REST snapshot bridged to the diff stream) and trades;"
+      + " --once --replay of a recording; not yet: tickers, the markets list, klines, a symbol switch",
+    selectable: true)
 
   public static let binanceUSDM = VenueAbout(
     venue: .binanceUSDM, examples: ["binance-usdm:BTCUSDT"],

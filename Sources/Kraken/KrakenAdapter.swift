@@ -92,6 +92,7 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + CRC32 checksum of the top 10, cut to the subscribed depth (25; 10 100 500 1000)",
     reads:
-      "book and trades (decoder, checksum verified on real frames), AssetPairs, OHLC; connection not wired yet",
-    selectable: false)
+      "the dashboard live and in --demo: book (checksum verified on every message) and trades;"
+      + " --once --replay of a recording; not yet: tickers, the markets list, candles from OHLC, --once live",
+    selectable: true)
 }

@@ -33,6 +33,11 @@ extension Tradeterm {
       }
       if replay != nil { throw fail("--replay of a \(venue.displayName) recording runs with --once for now") }
       if testnet { throw fail("--testnet is BitMEX's; \(venue.displayName) has none here") }
+    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil:
+      let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
+      throw fail(
+        "\(venue.displayName) runs on the dashboard for now (`tradeterm \(example)`, or with --demo);"
+          + " --once follows BitMEX live, and replays a \(venue.displayName) recording with --replay FILE")
     case .success(let venue?) where venue != .bitmex:
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(

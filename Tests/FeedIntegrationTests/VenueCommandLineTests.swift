@@ -15,7 +15,8 @@ import Testing
         "bybit-inverse", "okx",
       ])
     #expect(run.stdout.contains("bitmex  BitMEX  ready"))
-    #expect(run.stdout.contains("kraken  Kraken  not yet selectable"))
+    #expect(run.stdout.contains("kraken  Kraken  ready"))
+    #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  not yet selectable"))
   }
 
   /// `bitmex:ETHUSD` and `ETHUSD` are the same instrument.
@@ -36,9 +37,12 @@ import Testing
   }
 
   @Test(arguments: [
-    (["kraken:BTC/USD", "--once"], "Kraken is not selectable yet"),
+    (["kraken:BTC/USD", "--once"], "Kraken runs on the dashboard for now (`tradeterm kraken:BTC/USD`"),
+    (["binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
+    (["--demo", "kraken:"], "no symbol after the venue"),
+    (["--venue", "kraken"], "which Kraken instrument? e.g. `tradeterm kraken:BTC/USD`"),
     (["nasdaq:AAPL", "--once"], "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
-    (["--venue", "okx", "--once"], "OKX is not selectable yet"),
+    (["--venue", "okx", "--once"], "OKX runs on the dashboard for now"),
     (["--venue", "bitmex", "kraken:BTC/USD", "--once"], "two venues: kraken"),
     (["kraken:", "--once"], "no symbol after the venue"),
   ])
