@@ -7,12 +7,12 @@ import Session
 public struct BitMEXCodec: FeedCodec {
   public let wire: any VenueWire
   /// The followed symbol: a table message without a `filter` is of it.
-  private let symbol: String
+  private let symbol: Symbol
   private var decoder = BitMEXDecoder()
 
   public init(url: String, symbol: String) {
     wire = BitMEXWire(url: url)
-    self.symbol = symbol
+    self.symbol = Symbol(symbol) ?? .empty
   }
 
   public mutating func decode(
@@ -30,12 +30,13 @@ public struct BitMEXCodec: FeedCodec {
     }
   }
 
-  /// What a BitMEX event means for the connection.
-  static func input(for event: MarketEvent, symbol: String) -> FeedInput {
-    func table(_ name: String, _ filter: Symbol?, _ action: TableAction) -> FeedInput {
-      let topic = Topic(table: name, symbol: filter?.description ?? symbol)
-      let subscription = BitMEXWire.subscription(topic)
-      return action == .partial ? subscription.map(FeedInput.snapshot) ?? .data(nil) : .data(subscription)
+  /// What a BitMEX event means for the connection (the hot path: no text is built per message).
+  static func input(for event: MarketEvent, symbol: Symbol) -> FeedInput {
+    func table(
+      _ channel: MarketChannel, _ filter: Symbol?, _ action: TableAction, depth: Int? = nil
+    ) -> FeedInput {
+      let subscription = Subscription(channel, filter ?? symbol, depth: depth)
+      return action == .partial ? .snapshot(subscription) : .data(subscription)
     }
     switch event {
     case .pong:
@@ -47,9 +48,9 @@ public struct BitMEXCodec: FeedCodec {
     case .subscribeFailed(let topic, let reason):
       return .error(BitMEXWire.venueError(ServerError(status: 400, message: reason, requestArgs: [topic])))
     case .book(let m):
-      return table(m.table.name, m.filterSymbol, m.action)
+      return table(.book, m.filterSymbol, m.action, depth: m.table.depthLimit)
     case .trades(let s):
-      return table(Topic.tradeTable, s.filterSymbol, s.action)
+      return table(.trades, s.filterSymbol, s.action)
     case .instrument(let s):
       // tradeterm subscribes `instrument` for every symbol: every instrument message belongs to
       // that subscription, a one-symbol image too (a recording made with `instrument:SYMBOL`
@@ -61,7 +62,7 @@ public struct BitMEXCodec: FeedCodec {
       let all = Subscription(.liquidations)
       return s.action == .partial ? .snapshot(all) : .data(all)
     case .quotes(let s):
-      return table(Topic.quoteTable, s.filterSymbol, s.action)
+      return table(.bbo, s.filterSymbol, s.action)
     default:
       return .data(nil)
     }

@@ -22,6 +22,9 @@ public struct AssetCode: Sendable, Hashable, Comparable, CustomStringConvertible
   static let aliases: [String: String] = [
     "XBT": "BTC", "XXBT": "BTC", "XETH": "ETH", "ZUSD": "USD", "ZEUR": "EUR", "ZGBP": "GBP", "ZJPY": "JPY",
     "XXDG": "DOGE", "XDG": "DOGE",
+    // Kraken's other legacy four-letter codes (its REST `AssetPairs` still writes them).
+    "XLTC": "LTC", "XXRP": "XRP", "XXLM": "XLM", "XETC": "ETC", "XXMR": "XMR", "XZEC": "ZEC", "XMLN": "MLN",
+    "XREP": "REP", "ZCAD": "CAD", "ZAUD": "AUD", "ZCHF": "CHF",
   ]
 
   /// Whether it is a US-dollar stablecoin (USDT, USDC): what the cross-venue views may treat at

@@ -469,14 +469,11 @@ import WireJSON
       let doge = try #require(specs.first { $0.key.description == "kraken:DOGE/USD" })
       #expect(doge.tickSize == FixedDecimal("0.000001"))
 
-      // Kraken's REST names LTC, XRP, XLM and ETC the legacy way (`XLTC`, `XXRP`, `XXLM`, `XETC`),
-      // which `AssetCode` does not map yet: those four come out as `XLTC/USD`, ….
+      // Kraken's REST names LTC, XRP, XLM and ETC the legacy way (`XLTC`, `XXRP`, `XXLM`, `XETC`):
+      // `AssetCode` reads them as the assets they are.
       let symbols = Set(specs.map { $0.key.symbol.description })
       let listed = Set(ExchangeSim.krakenPairs.map(\.symbol))
-      withKnownIssue("AssetCode lacks Kraken's legacy XLTC, XXRP, XXLM, XETC") {
-        #expect(symbols.subtracting(listed).isEmpty, "misread: \(symbols.subtracting(listed).sorted())")
-      }
-      #expect(symbols.subtracting(listed) == ["XLTC/USD", "XXRP/USD", "XXLM/USD", "XETC/USD"])
+      #expect(symbols.subtracting(listed).isEmpty, "misread: \(symbols.subtracting(listed).sorted())")
 
       let one = try SimTest.get(sim.port, "/kraken/0/public/AssetPairs?pair=XBTUSD")
       #expect(((one.json as? [String: Any])?["result"] as? [String: Any])?.keys.sorted() == ["XXBTZUSD"])

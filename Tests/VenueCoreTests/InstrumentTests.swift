@@ -24,6 +24,7 @@ import VenueCore
   @Test func assetCodesAreCanonical() {
     #expect(AssetCode("XBT") == "BTC")
     #expect(AssetCode("XXBT") == "BTC")
+    #expect(AssetCode("XLTC") == "LTC" && AssetCode("XXRP") == "XRP" && AssetCode("XXLM") == "XLM")
     #expect(AssetCode("zusd") == "USD")
     #expect(AssetCode("USDT") != AssetCode("USD"))
     let usdc: AssetCode = "USDC"
