@@ -194,6 +194,12 @@ let package = Package(
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
-    .testTarget(name: "ExchangeSimTests", dependencies: ["ExchangeSim", "Seeding", "MarketModel", "BitMEX"]),
+    .testTarget(
+      name: "ExchangeSimTests",
+      dependencies: [
+        "ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Coinbase", "Bybit", "OKX", "VenueCore",
+        "WireJSON",
+        "TestSupport",
+      ]),
   ]
 )

@@ -91,7 +91,9 @@ public final class ExchangeSim: Sendable {
       maxFrameSize: 1 << 20, automaticErrorHandling: true,
       shouldUpgrade: { channel, head in
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        guard path == "/realtime" else { return channel.eventLoop.makeSucceededFuture(nil) }
+        guard path == "/realtime" || FollowerVenue(webSocketPath: path) != nil else {
+          return channel.eventLoop.makeSucceededFuture(nil)
+        }
         switch box.value.admitUpgrade() {
         case .accept:
           return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
@@ -113,7 +115,12 @@ public final class ExchangeSim: Sendable {
             try channel.pipeline.syncOperations.addHandler(
               TrickleHandler(trickle, stats: world.stats), position: .first)
           }
-          try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
+          let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+          if let venue = FollowerVenue(webSocketPath: path) {
+            try channel.pipeline.syncOperations.addHandler(FollowerSession(venue: venue, world: world))
+          } else {
+            try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
+          }
         }
       })
     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
@@ -153,7 +160,7 @@ public final class ExchangeSim: Sendable {
   /// `http://127.0.0.1:P/api/v1`.
   public var restURL: String { "http://\(urlHost):\(port)/api/v1" }
 
-  private var urlHost: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
+  var urlHost: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
 
   // MARK: The market
 
@@ -259,7 +266,7 @@ public final class ExchangeSim: Sendable {
 
   /// Runs `body` on the event loop with the world and waits for its result; `fallback`
   /// when the simulator is not running.
-  private func onLoop<T: Sendable>(_ fallback: T, _ body: @escaping @Sendable (SimWorld) -> T) -> T {
+  func onLoop<T: Sendable>(_ fallback: T, _ body: @escaping @Sendable (SimWorld) -> T) -> T {
     guard let r = running.current else { return fallback }
     let box = r.world
     if box.eventLoop.inEventLoop { return body(box.value) }

@@ -119,6 +119,8 @@ public struct SimFaults: Sendable, Hashable {
   public var pongsOnlyAfter: Double?
   /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
   public var closeReason: String?
+  /// The Coinbase, Bybit and OKX dialects' own faults (a sequence gap, the 5 MB snapshot).
+  public var followers = FollowerFaults()
 
   public init() {}
 }

@@ -45,6 +45,8 @@ final class SimWorld {
   private var timer: Scheduled<Void>?
   private var nextTick = NIODeadline.now()
   private var bursts: [Burst] = []
+  /// The Coinbase, Bybit and OKX dialects' listings, books and sessions (made when the market starts).
+  private(set) lazy var followers = FollowerWorld(world: self)
   private var burstScheduled = false
   private var stopped = false
 
@@ -126,6 +128,7 @@ final class SimWorld {
 
   /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
   func start() {
+    _ = followers
     if let silence = faults.current.silence, let table = SimTable(rawValue: silence.table) {
       let loop = eventLoop.assumeIsolated()
       loop.scheduleTask(in: .interval(silence.after)) { [self] in silencedTables.insert(table) }
@@ -169,6 +172,11 @@ final class SimWorld {
     for i in universe.indices where !universe[i].promoted && ticks % universe[i].period == universe[i].phase {
       publishUniverse(i, timeMs: t)
     }
+    followers.advance(
+      timeMs: t, bookChance: config.bookRate / config.tickRate,
+      tradesPerTick: config.tradeRate / config.tickRate,
+      publishTickers: publish)
+    followers.flush()
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
   }
@@ -505,14 +513,17 @@ final class SimWorld {
 
   func dropAll() {
     for session in sessions.values { session.drop() }
+    followers.dropAll()
   }
 
   func stallAll() {
     for session in sessions.values { session.stall() }
+    followers.stallAll()
   }
 
   func sendGarbage(_ kind: GarbageFrame) {
     for session in sessions.values { session.sendGarbage(kind) }
+    followers.sendGarbage(kind)
   }
 
   func sendUnknownLevel(symbol: String?) {

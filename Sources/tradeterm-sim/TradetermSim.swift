@@ -117,6 +117,10 @@ struct TradetermSim: ParsableCommand {
     try sim.start()
     print("ws:   \(sim.webSocketURL)")
     print("rest: \(sim.restURL)")
+    // The other dialects of the same server, each following the same prices.
+    print("coinbase ws: \(sim.coinbaseWebSocketURL)  rest: \(sim.coinbaseRESTURL)")
+    print("bybit host:  \(sim.bybitWebSocketHost)/v5/public/{spot,linear,inverse}  rest: \(sim.bybitRESTURL)")
+    print("okx ws:      \(sim.okxWebSocketURL)  rest: \(sim.okxRESTURL)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 

@@ -1,0 +1,107 @@
+import Coinbase
+import ExchangeSim
+import Foundation
+import Testing
+import VenueCore
+import WireJSON
+
+/// The simulator's Coinbase Advanced Trade dialect, read by tradeterm's own Coinbase adapter:
+/// its subscribe frames out, every frame through `CoinbaseDecoder`, the book through the
+/// adapter's `bookPolicy` with the connection's `sequence_num` checked.
+@Suite(.serialized) struct CoinbaseDialectTests {
+  private func client(_ sim: ExchangeSim) throws -> VenueTestClient<CoinbaseAdapter> {
+    let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)
+    let path = String(sim.coinbaseWebSocketURL.dropFirst("ws://127.0.0.1:\(sim.port)".count))
+    let client = try VenueTestClient(
+      adapter, port: sim.port, path: path, symbol: "BTC-USD", policy: .sequence(adapter.bookPolicy()),
+      priceScale: 2, sizeScale: 8)
+    try client.send(
+      adapter.subscribeFrames([Subscription(.book, "BTC-USD"), Subscription(.trades, "BTC-USD")]))
+    return client
+  }
+
+  @Test func theBookGoesLiveFollowsAndMatchesTheSimulators() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      #expect(
+        try c.pump { c.policy.state == .live && c.deltas >= 100 && c.trades.count >= 5 && c.heartbeats >= 1 })
+      #expect(c.faults.isEmpty, "\(c.faults)")
+      #expect(c.refused.isEmpty, "\(c.refused.prefix(3))")
+      #expect(c.snapshots == 1)
+      sim.pauseMarket()
+      #expect(try c.sync())
+      let held = sim.followerBook(venue: "coinbase", symbol: "BTC-USD")
+      #expect(c.sides.bids == held.bids && c.sides.asks == held.asks)
+      #expect(held.bids.count == 1_100 && held.asks.count == 1_100)
+      // `side` is the maker's: the decoder's aggressor is the simulator's taker.
+      let last = try #require(sim.followerLastTrade(venue: "coinbase", symbol: "BTC-USD"))
+      let trade = try #require(c.trades.last)
+      #expect(trade.price.description == last.price && trade.size.description == last.size)
+      #expect((trade.aggressor == .buy) == last.takerBought)
+      // BTC-USD follows XBTUSD: within a few basis points of it.
+      let xbt = try #require(sim.lastPrice(symbol: "XBTUSD"))
+      #expect(abs(trade.price.doubleValue / xbt - 1) < 0.003)
+    }
+  }
+
+  /// A `sequence_num` skipped (Coinbase counts every message of the connection, so the skip may
+  /// land on any channel) is one fault; the book waits for a fresh snapshot.
+  @Test func aSequenceGapIsExactlyOneFault() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      #expect(try c.pump { c.policy.state == .live && c.deltas >= 20 })
+      sim.sendSequenceGap()
+      #expect(try c.pump { c.faults.count == 1 })
+      let frames = c.frames.count
+      #expect(try c.pump { c.frames.count >= frames + 50 })
+      #expect(c.faults.count == 1, "\(c.faults)")
+      #expect(c.policy.state != .live)
+      guard case .sequenceGap? = c.faults.first else {
+        Issue.record("not a sequence gap: \(c.faults)")
+        return
+      }
+    }
+  }
+
+  /// The bench's switch: one `level2` snapshot of 46,000 levels, about 5 MB, in one frame.
+  @Test func theBigSnapshot() throws {
+    var config = VenueDialect.config()
+    config.faults.followers.bigCoinbaseSnapshot = true
+    try SimTest.with(config) { sim in
+      let c = try client(sim)
+      #expect(try c.pump(timeout: 20) { c.policy.state == .live })
+      #expect(c.book.bids.count + c.book.asks.count >= 46_000)
+      #expect(c.largestFrame > 4_000_000, "\(c.largestFrame)")
+      #expect(c.faults.isEmpty)
+    }
+  }
+
+  @Test func productsAndCandlesDecode() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)
+      let products = try VenueDialect.get(
+        sim.port, "/coinbase", try #require(adapter.restRequests(for: .instruments).first))
+      #expect(products.status == 200)
+      let (specs, errors) = CoinbaseInstruments.specs(products: products.body)
+      #expect(errors.isEmpty, "\(errors)")
+      let btc = try #require(specs.first { $0.key.symbol == "BTC-USD" })
+      #expect(btc.tickSize.description == "0.01" && btc.lotSize.description == "0.00000001")
+      #expect(specs.count == 6)
+      let now = Int64(Date().timeIntervalSince1970 * 1000)
+      let request = try #require(
+        adapter.restRequests(for: .candles("BTC-USD", intervalMs: 60_000, limit: 100, beforeMs: now)).first)
+      let body = try VenueDialect.get(sim.port, "/coinbase", request)
+      #expect(body.status == 200)
+      let candles = try CoinbaseCandles.decode(candles: body.body)
+      #expect(candles.count >= 99 && candles.count <= 100, "\(candles.count)")
+      let xbt = try #require(sim.lastPrice(symbol: "XBTUSD"))
+      let close = try #require(candles.last).close.doubleValue
+      #expect(abs(close / xbt - 1) < 0.01)
+      // An unknown product: Coinbase's error, which the decoder reports.
+      let missing = try VenueDialect.get(
+        sim.port, "/coinbase", VenueRESTRequest(path: "/api/v3/brokerage/market/products/NOPE-USD/candles"))
+      #expect(missing.status == 404)
+      #expect(throws: CandleError.self) { try CoinbaseCandles.decode(candles: missing.body) }
+    }
+  }
+}
