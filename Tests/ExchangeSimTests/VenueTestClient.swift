@@ -16,7 +16,8 @@ final class VenueTestClient<Adapter: VenueAdapter> {
   var book: PriceBook
   private var sequence = ConnectionSequence()
   private var batch = VenueBatch()
-  private var received: Int64 = 0
+  /// Data frames received so far.
+  private(set) var received: Int64 = 0
   /// Every fault the policy reported, in order.
   private(set) var faults: [BookSyncFault] = []
   private(set) var snapshots = 0
@@ -82,7 +83,7 @@ final class VenueTestClient<Adapter: VenueAdapter> {
     }
     largestFrame = max(largestFrame, frame.payload.count)
     if frames.count >= 2_000 { frames.removeFirst(1_000) }
-    frames.append(String(decoding: frame.payload.prefix(4_000), as: UTF8.self))
+    frames.append(String(decoding: frame.payload.prefix(65_536), as: UTF8.self))
     received += 1
     batch.removeAll()
     do {
