@@ -11,7 +11,9 @@ import Glibc
 
 /// A BitMEX-compatible exchange on loopback: the realtime WebSocket at `/realtime` and the
 /// REST API under `/api/v1`, serving a seeded simulated market (or a recorded session) with
-/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks.
+/// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks. The same
+/// server speaks Coinbase Advanced Trade, Bybit v5 and OKX v5 at their own paths, their books
+/// following the same prices (`ExchangeSim+Followers.swift`).
 ///
 /// ```swift
 /// let sim = ExchangeSim(SimConfig(seed: 7, partialDelay: 0.05))

@@ -111,6 +111,30 @@ import WireJSON
     }
   }
 
+  /// Derivative `tickers` are a snapshot, then deltas of the fields that changed; spot's are
+  /// snapshots every time.
+  @Test(arguments: [BybitCategory.linear, .spot])
+  func tickers(category: BybitCategory) throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim, category, scales: (2, 3))
+      try c.send([#"{"op":"subscribe","args":["tickers.BTCUSDT","tickers.SOLUSDT"]}"#])
+      let frames = { c.frames.filter { $0.contains(#""topic":"tickers.BTCUSDT""#) } }
+      #expect(try c.pump { frames().count >= 4 })
+      let types = frames().compactMap { (SimTest.json($0) as? [String: Any])?["type"] as? String }
+      #expect(types.first == "snapshot")
+      if category == .spot {
+        #expect(types.allSatisfy { $0 == "snapshot" })
+      } else {
+        #expect(types.dropFirst().allSatisfy { $0 == "delta" })
+        let sizes = frames().compactMap {
+          ((SimTest.json($0) as? [String: Any])?["data"] as? [String: Any])?.count
+        }
+        #expect(sizes.dropFirst().allSatisfy { $0 < sizes[0] }, "\(sizes)")
+      }
+      #expect(try c.pump { c.frames.contains { $0.contains(#""topic":"tickers.SOLUSDT""#) } })
+    }
+  }
+
   @Test(arguments: BybitCategory.allCases)
   func instrumentsAndKlinesDecode(category: BybitCategory) throws {
     try SimTest.with(VenueDialect.config()) { sim in

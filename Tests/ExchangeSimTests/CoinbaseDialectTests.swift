@@ -76,6 +76,30 @@ import WireJSON
     }
   }
 
+  /// A ticker-only product (no book here) has its `ticker` channel, following its instrument.
+  @Test func aTickerOnlyProductTicks() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      try c.send([#"{"type":"subscribe","product_ids":["SOL-USD"],"channel":"ticker"}"#])
+      let tickers = {
+        c.frames.filter { $0.contains(#""channel":"ticker""#) && $0.contains(#""type":"update""#) }
+      }
+      #expect(try c.pump { tickers().count >= 3 })
+      let text = try #require(tickers().last)
+      let json = try #require(SimTest.json(text) as? [String: Any])
+      let event = try #require((json["events"] as? [[String: Any]])?.first)
+      let ticker = try #require((event["tickers"] as? [[String: Any]])?.first)
+      let priceText = try #require(ticker["price"] as? String)
+      let price = try #require(Double(priceText))
+      let sol = try #require(sim.lastPrice(symbol: "SOLUSDT"))
+      #expect(abs(price / sol - 1) < 0.01)
+      // A level2 of it is refused: it has no book here.
+      try c.send([#"{"type":"subscribe","product_ids":["SOL-USD"],"channel":"level2"}"#])
+      #expect(try c.pump { !c.venueErrors.isEmpty })
+      #expect(c.faults.isEmpty)
+    }
+  }
+
   @Test func productsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)

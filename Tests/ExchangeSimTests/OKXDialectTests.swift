@@ -129,6 +129,32 @@ import WireJSON
     }
   }
 
+  @Test func tickersOfABookedAndATickerOnlyInstrument() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      try c.send([
+        #"{"op":"subscribe","args":[{"channel":"tickers","instId":"BTC-USDT-SWAP"},{"channel":"tickers","instId":"DOGE-USDT"}]}"#
+      ])
+      for id in ["BTC-USDT-SWAP", "DOGE-USDT"] {
+        #expect(
+          try c.pump {
+            c.frames.filter {
+              $0.contains(#""channel":"tickers","instId":"\#(id)""#) && $0.contains("\"data\"")
+            }
+            .count >= 3
+          })
+      }
+      let doge = try #require(
+        c.frames.last { $0.contains(#""instId":"DOGE-USDT""#) && $0.contains("\"data\"") })
+      let data = try #require(((SimTest.json(doge) as? [String: Any])?["data"] as? [[String: Any]])?.first)
+      let lastText = try #require(data["last"] as? String)
+      let last = try #require(Double(lastText))
+      let reference = try #require(sim.lastPrice(symbol: "DOGEUSDT"))
+      #expect(abs(last / reference - 1) < 0.01)
+      #expect(c.venueErrors.isEmpty)
+    }
+  }
+
   @Test func instrumentsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = OKXAdapter(url: sim.okxWebSocketURL)

@@ -14,10 +14,10 @@ public struct FollowerFaults: Sendable, Hashable {
 
   /// The specifications `apply(spec:)` understands, for `--help`.
   public static let specHelp = """
-    venue-gap-after=S      Coinbase/Bybit/OKX: lose each connection's next sequenced
-                           message S s after it opens (a sequence gap)
-    coinbase-big-snapshot  Coinbase BTC-USD: a level2 snapshot of 46,000 levels (~5 MB)
-    okx-idle-close=S       OKX closes a connection after S s without a client message (30)
+    venue-gap-after=S      Coinbase, Bybit, OKX: lose each connection's next
+                           sequenced message S s after it opens (a gap)
+    coinbase-big-snapshot  a Coinbase BTC-USD level2 snapshot of 46,000 levels
+    okx-idle-close=S       OKX closes after S s without a client message (30)
     """
 
   /// Turns on the fault `spec` names, if it is one of these: true when it was.
