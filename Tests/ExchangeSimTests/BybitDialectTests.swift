@@ -135,6 +135,23 @@ import WireJSON
     }
   }
 
+  /// The gap fault set from the start (`venue-gap-after`), as `tradeterm-sim --fault` sets it;
+  /// garbage is refused by the decoder; a drop closes.
+  @Test func faultsFromTheSpec() throws {
+    var config = VenueDialect.config()
+    try config.faults.apply(spec: "venue-gap-after=0.3")
+    try SimTest.with(config) { sim in
+      let c = try client(sim, .linear, scales: (2, 3))
+      #expect(try c.pump { c.faults.count == 1 })
+      sim.sendGarbage(.notJSON)
+      sim.sendGarbage(.truncated)
+      #expect(try c.pump { c.refused.count == 2 })
+      #expect(c.faults.count == 1)
+      sim.dropConnections()
+      #expect(try c.pump { c.closed })
+    }
+  }
+
   @Test(arguments: BybitCategory.allCases)
   func instrumentsAndKlinesDecode(category: BybitCategory) throws {
     try SimTest.with(VenueDialect.config()) { sim in

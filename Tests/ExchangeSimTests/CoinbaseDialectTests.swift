@@ -100,6 +100,25 @@ import WireJSON
     }
   }
 
+  /// The BitMEX sessions' faults reach these connections the same way: garbage (BitMEX's
+  /// malformed frames; those that are JSON of no Coinbase channel are ignored, the rest refused
+  /// whole) leaves the book live; a stall is counted; a drop closes.
+  @Test func garbageStallAndDrop() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      #expect(try c.pump { c.policy.state == .live && c.deltas >= 10 })
+      for kind in GarbageFrame.allCases { sim.sendGarbage(kind) }
+      let deltas = c.deltas
+      #expect(try c.pump { c.deltas >= deltas + 20 })
+      #expect(c.refused.count >= 6, "\(c.refused)")
+      #expect(c.faults.isEmpty && c.policy.state == .live)
+      sim.stallConnections()
+      #expect(sim.stats.sessionsStalled == 1)
+      sim.dropConnections()
+      #expect(try c.pump { c.closed })
+    }
+  }
+
   @Test func productsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)

@@ -155,6 +155,24 @@ import WireJSON
     }
   }
 
+  /// Garbage (refused whole by the decoder where it is not JSON, ignored where it is JSON of no
+  /// OKX channel) leaves the book live; a stalled server answers no `ping`.
+  @Test func garbageAndStall() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let c = try client(sim)
+      #expect(try c.pump { c.policy.state == .live && c.deltas >= 10 })
+      for kind in GarbageFrame.allCases { sim.sendGarbage(kind) }
+      let deltas = c.deltas
+      #expect(try c.pump { c.deltas >= deltas + 20 })
+      #expect(c.faults.isEmpty && c.policy.state == .live)
+      #expect(c.refused.count >= 6, "\(c.refused)")
+      sim.stallConnections()
+      let pongs = c.pongs
+      try c.send(["ping"])
+      #expect(try !c.pump(timeout: 0.5) { c.pongs > pongs })
+    }
+  }
+
   @Test func instrumentsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = OKXAdapter(url: sim.okxWebSocketURL)

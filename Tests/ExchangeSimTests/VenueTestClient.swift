@@ -59,7 +59,11 @@ final class VenueTestClient<Adapter: VenueAdapter> {
     while !condition() {
       let left = deadline.timeIntervalSinceNow
       guard left > 0, !closed else { return condition() }
-      guard let frame = try socket.read(timeout: min(left, 0.5)) else { continue }
+      guard let frame = try socket.read(timeout: min(left, 0.5)) else {
+        // The connection ended (a drop: no close frame).
+        if socket.socket.atEOF { closed = true }
+        continue
+      }
       feed(frame)
     }
     return true
