@@ -152,6 +152,30 @@ import WireJSON
     }
   }
 
+  /// `orderbook` and `recent-trade` as the adapter asks for them: the simulator's book and
+  /// newest trade.
+  @Test func bookAndRecentTradesOverREST() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      #expect(SimTest.wait { sim.followerLastTrade(venue: "bybit-linear", symbol: "BTCUSDT") != nil })
+      sim.pauseMarket()
+      let adapter = BybitAdapter(category: .linear, host: sim.bybitWebSocketHost)
+      let book = try VenueDialect.get(
+        sim.port, "/bybit", try #require(adapter.restRequests(for: .bookSnapshot("BTCUSDT", depth: 50)).first)
+      )
+      let asks = try #require(book.body["result"]?["a"]?.array)
+      let held = sim.followerBook(venue: "bybit-linear", symbol: "BTCUSDT", depth: 50)
+      #expect(
+        asks.map { "\($0.array?.first?.text ?? "")×\($0.array?.dropFirst().first?.text ?? "")" } == held.asks)
+      let trades = try VenueDialect.get(
+        sim.port, "/bybit", try #require(adapter.restRequests(for: .recentTrades("BTCUSDT", limit: 20)).first)
+      )
+      let newest = try #require(trades.body["result"]?["list"]?.array?.first)
+      let last = try #require(sim.followerLastTrade(venue: "bybit-linear", symbol: "BTCUSDT"))
+      #expect(
+        newest["price"]?.text == last.price && newest["side"]?.text == (last.takerBought ? "Buy" : "Sell"))
+    }
+  }
+
   @Test(arguments: BybitCategory.allCases)
   func instrumentsAndKlinesDecode(category: BybitCategory) throws {
     try SimTest.with(VenueDialect.config()) { sim in

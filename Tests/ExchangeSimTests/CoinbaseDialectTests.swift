@@ -119,6 +119,30 @@ import WireJSON
     }
   }
 
+  /// `product_book` and `ticker` (recent trades) as the adapter asks for them: the simulator's
+  /// book and newest trade.
+  @Test func bookAndRecentTradesOverREST() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      #expect(SimTest.wait { sim.followerLastTrade(venue: "coinbase", symbol: "BTC-USD") != nil })
+      sim.pauseMarket()
+      let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)
+      let book = try VenueDialect.get(
+        sim.port, "/coinbase",
+        try #require(adapter.restRequests(for: .bookSnapshot("BTC-USD", depth: 25)).first))
+      let bids = try #require(book.body["pricebook"]?["bids"]?.array)
+      let held = sim.followerBook(venue: "coinbase", symbol: "BTC-USD", depth: 25)
+      #expect(bids.count == 25)
+      #expect(bids.map { "\($0["price"]?.text ?? "")×\($0["size"]?.text ?? "")" } == held.bids)
+      let trades = try VenueDialect.get(
+        sim.port, "/coinbase",
+        try #require(adapter.restRequests(for: .recentTrades("BTC-USD", limit: 50)).first))
+      let newest = try #require(trades.body["trades"]?.array?.first)
+      let last = try #require(sim.followerLastTrade(venue: "coinbase", symbol: "BTC-USD"))
+      #expect(newest["price"]?.text == last.price && newest["size"]?.text == last.size)
+      #expect(newest["side"]?.text == (last.takerBought ? "SELL" : "BUY"))
+    }
+  }
+
   @Test func productsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)

@@ -173,6 +173,29 @@ import WireJSON
     }
   }
 
+  /// `books` and `trades` as the adapter asks for them: the simulator's book and newest trade.
+  @Test func bookAndRecentTradesOverREST() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      #expect(SimTest.wait { sim.followerLastTrade(venue: "okx", symbol: "BTC-USDT-SWAP") != nil })
+      sim.pauseMarket()
+      let adapter = OKXAdapter(url: sim.okxWebSocketURL)
+      let book = try VenueDialect.get(
+        sim.port, "/okx",
+        try #require(adapter.restRequests(for: .bookSnapshot("BTC-USDT-SWAP", depth: 400)).first))
+      let bids = try #require(book.body["data"]?.array?.first?["bids"]?.array)
+      let held = sim.followerBook(venue: "okx", symbol: "BTC-USDT-SWAP", depth: 400)
+      #expect(bids.count == 400)
+      #expect(
+        bids.map { "\($0.array?.first?.text ?? "")×\($0.array?.dropFirst().first?.text ?? "")" } == held.bids)
+      let trades = try VenueDialect.get(
+        sim.port, "/okx",
+        try #require(adapter.restRequests(for: .recentTrades("BTC-USDT-SWAP", limit: 100)).first))
+      let newest = try #require(trades.body["data"]?.array?.first)
+      let last = try #require(sim.followerLastTrade(venue: "okx", symbol: "BTC-USDT-SWAP"))
+      #expect(newest["px"]?.text == last.price && newest["side"]?.text == (last.takerBought ? "buy" : "sell"))
+    }
+  }
+
   @Test func instrumentsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = OKXAdapter(url: sim.okxWebSocketURL)

@@ -1,9 +1,11 @@
+import MarketModel
 import NIOHTTP1
 
 /// Bybit v5's public market REST: `/v5/market/instruments-info?category=…` (the rows
 /// `BybitInstruments` reads: tick, lot, contract type) and `/v5/market/kline?category&symbol&
 /// interval[&end][&limit]` (rows `[start, open, high, low, close, volume, turnover]`, newest
-/// first, at most 1000), in Bybit's `retCode` envelope.
+/// first, at most 1000), `/v5/market/orderbook` and `/v5/market/recent-trade`, in Bybit's `retCode`
+/// envelope.
 struct BybitSimREST {
   let world: FollowerWorld
 
@@ -21,6 +23,8 @@ struct BybitSimREST {
     switch path {
     case "/v5/market/instruments-info": return instruments(venue)
     case "/v5/market/kline": return kline(venue, query)
+    case "/v5/market/orderbook": return orderbook(venue, query)
+    case "/v5/market/recent-trade": return recentTrades(venue, query)
     default: return RESTRouter.Response(status: .notFound, body: Array("{}".utf8))
     }
   }
@@ -125,6 +129,72 @@ struct BybitSimREST {
       for c in list.reversed() {
         w.item()
         w.strings([String(c.startMs), c.open, c.high, c.low, c.close, c.volume, c.turnover])
+      }
+      w.endArray()
+    }
+  }
+
+  /// `result`: `{"s":…,"b":[[price, size]],"a":…,"ts":…,"u":…,"seq":…,"cts":…}`, at most 200
+  /// levels a side on spot, 500 on derivatives.
+  private func orderbook(_ venue: FollowerVenue, _ query: [String: String]) -> RESTRouter.Response {
+    guard let symbol = query["symbol"], let m = world.market(venue, symbol) else {
+      return envelope(code: 10001, message: "Not supported symbols") { _ in }
+    }
+    let cap = venue == .bybitSpot ? 200 : 500
+    let limit = query["limit"].flatMap { Int($0) } ?? (venue == .bybitSpot ? 1 : 25)
+    guard (1...cap).contains(limit) else { return envelope(code: 10001, message: "Invalid limit") { _ in } }
+    let market = world.markets[m]
+    let listing = market.listing
+    let t = world.world.nowMs()
+    return envelope(code: 0, message: "OK") { w in
+      w.fields([("s", symbol)])
+      for (key, side) in [("b", Side.buy), ("a", Side.sell)] {
+        w.key(key)
+        w.beginArray()
+        for level in market.book.top(side, limit) {
+          w.item()
+          w.strings([
+            FollowerText.decimal(level.ticks, listing.priceDecimals),
+            FollowerText.decimal(level.size, listing.sizeDecimals),
+          ])
+        }
+        w.endArray()
+      }
+      w.key("ts")
+      w.int(t)
+      w.key("u")
+      w.int(world.ticks)
+      w.key("seq")
+      w.int(world.ticks &* 3)
+      w.key("cts")
+      w.int(t - 1)
+    }
+  }
+
+  /// `result.list`: the newest trades first, `side` the taker's.
+  private func recentTrades(_ venue: FollowerVenue, _ query: [String: String]) -> RESTRouter.Response {
+    guard let symbol = query["symbol"], let m = world.market(venue, symbol) else {
+      return envelope(code: 10001, message: "Not supported symbols") { _ in }
+    }
+    let limit = max(1, min(query["limit"].flatMap { Int($0) } ?? 60, 1_000))
+    let listing = world.markets[m].listing
+    return envelope(code: 0, message: "OK") { w in
+      w.fields([("category", venue.bybitCategory ?? "")])
+      w.key("list")
+      w.beginArray()
+      for trade in world.markets[m].recent.suffix(limit).reversed() {
+        w.item()
+        w.beginObject()
+        w.fields([
+          ("execId", BybitSimDialect.uuid(trade.id)), ("symbol", symbol),
+          ("price", FollowerText.decimal(trade.ticks, listing.priceDecimals)),
+          ("size", FollowerText.decimal(trade.size, listing.sizeDecimals)),
+          ("side", trade.side == .buy ? "Buy" : "Sell"),
+          ("time", String(trade.timeMs)),
+        ])
+        w.key("isBlockTrade")
+        w.bool(false)
+        w.endObject()
       }
       w.endArray()
     }

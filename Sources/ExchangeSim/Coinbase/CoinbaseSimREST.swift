@@ -3,7 +3,8 @@ import NIOHTTP1
 
 /// Coinbase Advanced Trade's keyless REST: `/api/v3/brokerage/market/products` (the products
 /// `CoinbaseInstruments` reads), `…/products/{id}/candles?start&end&granularity[&limit]`
-/// (newest first, at most 350) and `…/product_book?product_id&limit`.
+/// (newest first, at most 350), `…/product_book?product_id&limit` and `…/products/{id}/ticker`
+/// (recent trades).
 struct CoinbaseSimREST {
   let world: FollowerWorld
 
@@ -20,6 +21,7 @@ struct CoinbaseSimREST {
     case 1 where route[0] == "products": return products()
     case 1 where route[0] == "product_book": return book(query)
     case 3 where route[0] == "products" && route[2] == "candles": return candles(route[1], query)
+    case 3 where route[0] == "products" && route[2] == "ticker": return ticker(route[1], query)
     default: return error(404, "NOT_FOUND", "Not Found")
     }
   }
@@ -151,6 +153,40 @@ struct CoinbaseSimREST {
     w.key("time")
     w.timestamp(ms: world.world.nowMs())
     w.endObject()
+    w.endObject()
+    return RESTRouter.Response(status: .ok, body: w.bytes)
+  }
+
+  /// A product's recent trades, newest first, and its best bid and ask. `side` is written as
+  /// the WebSocket's is (the maker's).
+  private func ticker(_ product: String, _ query: [String: String]) -> RESTRouter.Response {
+    guard let m = world.market(.coinbase, product) else {
+      return error(404, "NOT_FOUND", "ProductID \(product) could not be found")
+    }
+    let limit = max(1, min(query["limit"].flatMap { Int($0) } ?? 100, 1_000))
+    let market = world.markets[m]
+    let listing = market.listing
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("trades")
+    w.beginArray()
+    for trade in market.recent.suffix(limit).reversed() {
+      w.item()
+      w.beginObject()
+      w.fields([
+        ("trade_id", String(trade.id)), ("product_id", product),
+        ("price", FollowerText.decimal(trade.ticks, listing.priceDecimals)),
+        ("size", FollowerText.decimal(trade.size, listing.sizeDecimals)),
+      ])
+      w.key("time")
+      w.timestamp(ms: trade.timeMs)
+      w.fields([("side", trade.side == .buy ? "SELL" : "BUY"), ("bid", ""), ("ask", ""), ("exchange", "")])
+      w.endObject()
+    }
+    w.endArray()
+    let bid = market.book.best(.buy).map { FollowerText.decimal($0.ticks, listing.priceDecimals) } ?? ""
+    let ask = market.book.best(.sell).map { FollowerText.decimal($0.ticks, listing.priceDecimals) } ?? ""
+    w.fields([("best_bid", bid), ("best_ask", ask)])
     w.endObject()
     return RESTRouter.Response(status: .ok, body: w.bytes)
   }

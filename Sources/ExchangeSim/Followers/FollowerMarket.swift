@@ -44,9 +44,13 @@ struct FollowerMarket: Sendable {
   let levelSize: Double
   let tradeSize: Double
   private(set) var book = SimBook()
-  private(set) var lastTrade: Trade?
+  var lastTrade: Trade? { recent.last }
+  /// The newest trades (at most `keptTrades`), oldest first: REST's recent trades.
+  private(set) var recent: [Trade] = []
   private var rng: SimRandom
   private var nextTradeID: Int64
+
+  static let keptTrades = 1_000
 
   /// A book of `listing.levels` per side around `fair` (a price).
   init(listing: FollowerListing, seed: UInt64, fair: Double) {
@@ -222,7 +226,8 @@ struct FollowerMarket: Sendable {
     }
     nextTradeID += 1
     let trade = Trade(id: nextTradeID, timeMs: timeMs, side: side, ticks: best.ticks, size: size)
-    lastTrade = trade
+    if recent.count >= Self.keptTrades { recent.removeFirst(Self.keptTrades / 2) }
+    recent.append(trade)
     out.trades.append(trade)
     rebalance(&out.changes)
   }

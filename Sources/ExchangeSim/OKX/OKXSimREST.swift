@@ -1,9 +1,11 @@
+import MarketModel
 import NIOHTTP1
 
 /// OKX v5's public REST: `/api/v5/public/instruments?instType=SPOT|SWAP|FUTURES` (the rows
 /// `OKXInstruments` reads: tick, lot, `ctVal`, `ctType`) and `/api/v5/market/candles?instId&bar
 /// [&after][&limit]` (rows `[ts, o, h, l, c, vol, volCcy, volCcyQuote, confirm]`, newest first,
-/// at most 300, older than `after`), in OKX's `code` envelope.
+/// at most 300, older than `after`), `/api/v5/market/books` and `/api/v5/market/trades`, in OKX's
+/// `code` envelope.
 struct OKXSimREST {
   let world: FollowerWorld
 
@@ -11,6 +13,8 @@ struct OKXSimREST {
     switch path {
     case "/api/v5/public/instruments": return instruments(query)
     case "/api/v5/market/candles": return candles(query)
+    case "/api/v5/market/books": return books(query)
+    case "/api/v5/market/trades": return trades(query)
     default: return envelope(code: "50000", message: "Not found") { _ in }
     }
   }
@@ -114,6 +118,59 @@ struct OKXSimREST {
           String(c.startMs), c.open, c.high, c.low, c.close, c.volume, c.volume, c.turnover,
           c.inProgress ? "0" : "1",
         ])
+      }
+    }
+  }
+
+  /// `data`: one `{"asks":[[price, size, "0", orders]],"bids":…,"ts":…}`, at most 400 a side.
+  private func books(_ query: [String: String]) -> RESTRouter.Response {
+    guard let instID = query["instId"], let m = world.market(.okx, instID) else {
+      return envelope(code: "51001", message: "Instrument ID does not exist") { _ in }
+    }
+    let size = query["sz"].flatMap { Int($0) } ?? 1
+    guard (1...400).contains(size) else {
+      return envelope(code: "51000", message: "Parameter sz error") { _ in }
+    }
+    let market = world.markets[m]
+    let listing = market.listing
+    return envelope(code: "0", message: "") { w in
+      w.item()
+      w.beginObject()
+      for (key, side) in [("asks", Side.sell), ("bids", Side.buy)] {
+        w.key(key)
+        w.beginArray()
+        for level in market.book.top(side, size) {
+          w.item()
+          w.strings([
+            FollowerText.decimal(level.ticks, listing.priceDecimals),
+            FollowerText.decimal(level.size, listing.sizeDecimals), "0", String(1 + level.ticks % 7),
+          ])
+        }
+        w.endArray()
+      }
+      w.fields([("ts", String(world.world.nowMs()))])
+      w.endObject()
+    }
+  }
+
+  /// `data`: the newest trades first, `side` the taker's.
+  private func trades(_ query: [String: String]) -> RESTRouter.Response {
+    guard let instID = query["instId"], let m = world.market(.okx, instID) else {
+      return envelope(code: "51001", message: "Instrument ID does not exist") { _ in }
+    }
+    let limit = max(1, min(query["limit"].flatMap { Int($0) } ?? 100, 500))
+    let listing = world.markets[m].listing
+    return envelope(code: "0", message: "") { w in
+      for trade in world.markets[m].recent.suffix(limit).reversed() {
+        w.item()
+        w.beginObject()
+        w.fields([
+          ("instId", instID), ("side", trade.side == .buy ? "buy" : "sell"),
+          ("sz", FollowerText.decimal(trade.size, listing.sizeDecimals)),
+          ("px", FollowerText.decimal(trade.ticks, listing.priceDecimals)), ("tradeId", String(trade.id)),
+          ("ts", String(trade.timeMs)),
+        ])
+        w.endObject()
       }
     }
   }
