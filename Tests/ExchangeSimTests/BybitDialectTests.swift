@@ -108,6 +108,11 @@ import WireJSON
       try c.send([#"{"op":"subscribe","args":["orderbook.50.NOPEUSDT"]}"#])
       #expect(try c.pump { !c.venueErrors.isEmpty })
       #expect(c.venueErrors.first?.contains("NOPEUSDT") == true)
+      // Spot takes at most 10 args a request.
+      let eleven = (1...11).map { #""tickers.A\#($0)USDT""# }.joined(separator: ",")
+      try c.send([#"{"op":"subscribe","args":[\#(eleven)]}"#])
+      #expect(try c.pump { c.venueErrors.count == 2 })
+      #expect(c.venueErrors.last?.contains("args size") == true)
     }
   }
 

@@ -143,6 +143,21 @@ import WireJSON
     }
   }
 
+  /// A `-USDC` product's market data comes as its `-USD` product's, as Coinbase sends it.
+  @Test func aUSDCProductComesAsItsUSDProduct() throws {
+    try SimTest.with(VenueDialect.config()) { sim in
+      let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)
+      let c = try VenueTestClient(
+        adapter, port: sim.port, path: "/coinbase/ws", symbol: "BTC-USD",
+        policy: .sequence(adapter.bookPolicy()),
+        priceScale: 2, sizeScale: 8)
+      try c.send(adapter.subscribeFrames([Subscription(.book, "BTC-USDC")]))
+      #expect(try c.pump { c.policy.state == .live && c.deltas >= 10 })
+      #expect(c.venueErrors.isEmpty && c.faults.isEmpty)
+      #expect(!c.frames.contains { $0.contains(#""product_id":"BTC-USDC""#) })
+    }
+  }
+
   @Test func productsAndCandlesDecode() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let adapter = CoinbaseAdapter(url: sim.coinbaseWebSocketURL)

@@ -139,6 +139,12 @@ final class BybitSimDialect: FollowerDialect {
   }
 
   private func subscribe(_ topics: [String], subscribe: Bool, reqID: String?, _ session: FollowerSession) {
+    // Spot takes at most 10 args a request.
+    if isSpot && topics.count > 10 {
+      let op = subscribe ? "subscribe" : "unsubscribe"
+      answer(op: op, success: false, message: "error:args size >10", reqID: reqID, session)
+      return
+    }
     var parsed: [(String, Parsed)] = []
     for topic in topics {
       switch parse(topic) {

@@ -58,7 +58,9 @@ final class CoinbaseSimDialect: FollowerDialect {
       error("Failed to subscribe: product_ids are required for \(channel)", session)
       return
     }
-    for product in request.productIDs {
+    // `-USDC` products are aliases of `-USD` ones: their data comes as the `-USD` product's.
+    let products = request.productIDs.map { Self.canonical($0) }
+    for product in products {
       guard let listing = world.listing(.coinbase, product) else {
         error("Failed to subscribe: unknown product \(product)", session)
         return
@@ -68,7 +70,7 @@ final class CoinbaseSimDialect: FollowerDialect {
         return
       }
     }
-    for product in request.productIDs {
+    for product in products {
       switch channel {
       case "level2":
         level2.removeAll { $0 == product }
@@ -313,5 +315,11 @@ final class CoinbaseSimDialect: FollowerDialect {
 
   func resendSnapshots(session: FollowerSession) {
     for product in level2 { bookSnapshot(product, session) }
+  }
+
+  /// `BTC-USDC` → `BTC-USD`: Coinbase serves a `-USDC` product's market data as its `-USD`
+  /// product's (a client must key it by what it asked for).
+  static func canonical(_ product: String) -> String {
+    product.hasSuffix("-USDC") ? String(product.dropLast()) : product
   }
 }

@@ -17,9 +17,6 @@ extension ExchangeSim {
   /// `http://127.0.0.1:P/okx`: OKX's REST host (`/api/v5/…` below it).
   public var okxRESTURL: String { "http://\(base)/okx" }
 
-  /// The venues these URLs speak, by the names `tradeterm venues` uses.
-  public static let followerVenues = FollowerVenue.allCases.map(\.rawValue)
-
   /// Every Coinbase, Bybit and OKX connection loses its next sequenced message now: Coinbase
   /// skips a `sequence_num`, Bybit and OKX leave out their next book delta.
   public func sendSequenceGap() {
