@@ -44,8 +44,8 @@ import WireJSON
     }
   }
 
-  /// A `sequence_num` skipped (Coinbase counts every message of the connection, so the skip may
-  /// land on any channel) is one fault; the book waits for a fresh snapshot.
+  /// A `sequence_num` skipped in another channel than the book's (Coinbase counts every message
+  /// of the connection) is one fault; the book waits for a fresh snapshot.
   @Test func aSequenceGapIsExactlyOneFault() throws {
     try SimTest.with(VenueDialect.config()) { sim in
       let c = try client(sim)
@@ -56,6 +56,17 @@ import WireJSON
       #expect(try c.pump { c.received >= frames + 50 })
       #expect(c.faults.count == 1, "\(c.faults)")
       #expect(c.policy.state != .live)
+      // The skip came on a message of another channel.
+      var previous: Int64?
+      var skippedOn: String?
+      for frame in c.frames {
+        guard let json = SimTest.json(frame) as? [String: Any], let n = json["sequence_num"] as? Int64 else {
+          continue
+        }
+        if let p = previous, n != p + 1 { skippedOn = json["channel"] as? String }
+        previous = n
+      }
+      #expect(skippedOn != nil && skippedOn != "l2_data", "\(skippedOn ?? "no skip seen")")
       guard case .sequenceGap? = c.faults.first else {
         Issue.record("not a sequence gap: \(c.faults)")
         return

@@ -19,12 +19,22 @@ final class CoinbaseSimDialect: FollowerDialect {
     self.world = world
   }
 
-  func loseNextSequenced() {
-    // The number is used up without a message: the client sees the counter skip.
-    sequence += 1
-  }
+  /// The gap fault is pending: a number is skipped before the next message of a channel other
+  /// than `l2_data` (the book's own messages stay linked; Coinbase's counter spans every
+  /// channel, so the book must resync all the same), or before any message when the
+  /// connection has no other channel.
+  private var gapPending = false
 
-  private func nextSequence() -> UInt64 {
+  func loseNextSequenced() { gapPending = true }
+
+  /// The connection's next `sequence_num`, for a message of `channel`.
+  private func nextSequence(_ channel: String) -> UInt64 {
+    let others = heartbeats || !trades.isEmpty || !tickers.isEmpty
+    if gapPending && (channel != "l2_data" || !others) {
+      gapPending = false
+      // The number is used up without a message: the client sees the counter skip.
+      sequence += 1
+    }
     defer { sequence += 1 }
     return sequence
   }
@@ -121,7 +131,7 @@ final class CoinbaseSimDialect: FollowerDialect {
     w.key("timestamp")
     w.timestamp(ms: timeMs)
     w.key("sequence_num")
-    w.int(Int64(clamping: nextSequence()))
+    w.int(Int64(clamping: nextSequence(channel)))
     w.key("events")
     w.beginArray()
     body(&w)
