@@ -80,7 +80,11 @@ import WireJSON
     config.faults.followers.bigCoinbaseSnapshot = true
     try SimTest.with(config) { sim in
       let c = try client(sim)
+      let start = Date()
       #expect(try c.pump(timeout: 20) { c.policy.state == .live })
+      // For the record, not a budget: the bench measures decoding and applying it.
+      print(
+        "level2 snapshot: \(c.largestFrame) bytes, live after \(Date().timeIntervalSince(start)) s (debug)")
       #expect(c.book.bids.count + c.book.asks.count >= 46_000)
       #expect(c.largestFrame > 4_000_000, "\(c.largestFrame)")
       #expect(c.faults.isEmpty)
