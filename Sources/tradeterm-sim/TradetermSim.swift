@@ -118,9 +118,12 @@ struct TradetermSim: ParsableCommand {
     print("ws:   \(sim.webSocketURL)")
     print("rest: \(sim.restURL)")
     // The other dialects of the same server, each following the same prices.
-    print("coinbase ws: \(sim.coinbaseWebSocketURL)  rest: \(sim.coinbaseRESTURL)")
-    print("bybit host:  \(sim.bybitWebSocketHost)/v5/public/{spot,linear,inverse}  rest: \(sim.bybitRESTURL)")
-    print("okx ws:      \(sim.okxWebSocketURL)  rest: \(sim.okxRESTURL)")
+    print("coinbase ws:        \(sim.coinbaseWebSocketURL)")
+    print("coinbase rest:      \(sim.coinbaseRESTURL)  (/api/v3/brokerage/market/…)")
+    print("bybit ws host:      \(sim.bybitWebSocketHost)  (/v5/public/{spot,linear,inverse})")
+    print("bybit rest:         \(sim.bybitRESTURL)  (/v5/market/…)")
+    print("okx ws:             \(sim.okxWebSocketURL)")
+    print("okx rest:           \(sim.okxRESTURL)  (/api/v5/…)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 

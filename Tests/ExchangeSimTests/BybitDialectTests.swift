@@ -202,6 +202,14 @@ import WireJSON
       let candles = try BybitCandles.decode(kline: try VenueDialect.get(sim.port, "/bybit", request).body)
       #expect(candles.count == 50)
       #expect(candles.allSatisfy { $0.openTimeMs.isMultiple(of: 300_000) && $0.openTimeMs < now })
+      // Prices on the tick grid.
+      let tick = btc.tickSize.doubleValue
+      #expect(
+        candles.allSatisfy { c in
+          [c.open, c.high, c.low, c.close].allSatisfy {
+            abs(($0.doubleValue / tick).rounded() * tick - $0.doubleValue) < tick / 1e3
+          }
+        })
       let xbt = try #require(sim.lastPrice(symbol: "XBTUSD"))
       #expect(abs(try #require(candles.last).close.doubleValue / xbt - 1) < 0.01)
     }

@@ -241,8 +241,7 @@ final class BybitSimDialect: FollowerDialect {
 
   private func ticker(_ topic: String, _ listing: FollowerListing, _ session: FollowerSession) {
     guard let s = world.stats(listing) else { return }
-    let d = listing.priceDecimals
-    let p = { (x: Double) in FollowerText.decimal(x, d) }
+    let p = { (x: Double) in listing.priceText(x) }
     let change = FollowerText.decimal(s.last / max(s.open24h, 1e-12) - 1, 4)
     var fields: [(String, String)] = [
       ("symbol", listing.symbol), ("lastPrice", p(s.last)), ("highPrice24h", p(s.high24h)),

@@ -43,6 +43,13 @@ struct FollowerListing: Sendable, Hashable {
   var tickText: String { FollowerText.decimal(tickUnits, priceDecimals) }
   var lotText: String { FollowerText.decimal(lotUnits, sizeDecimals) }
 
+  /// `price` on the tick grid, as decimal text.
+  func priceText(_ price: Double) -> String {
+    let units = price * pricePerOne / Double(tickUnits)
+    guard units.isFinite, abs(units) < 1e15 else { return "0" }
+    return FollowerText.decimal(Int64(units.rounded()) * tickUnits, priceDecimals)
+  }
+
   /// What one size unit is worth in the quote currency at `price`.
   func unitValue(price: Double) -> Double {
     let unit = 1 / sizePerOne

@@ -12,15 +12,14 @@ extension FollowerWorld {
       symbol: slot.symbol,
       lot: g.instrument.lotSize, volatilityTicks: g.instrument.startPrice * 0.0003 / g.scale.tickSize)
     let k = 1 + listing.basis
-    let d = listing.priceDecimals
     return bins.map { bin in
       let close = g.scale.price(bin.close) * k
       let quote = bin.homeNotional * close
       let units = quote / max(listing.unitValue(price: close), 1e-12)
       return FollowerCandle(
-        startMs: bin.endMs - binMs, open: FollowerText.decimal(g.scale.price(bin.open) * k, d),
-        high: FollowerText.decimal(g.scale.price(bin.high) * k, d),
-        low: FollowerText.decimal(g.scale.price(bin.low) * k, d), close: FollowerText.decimal(close, d),
+        startMs: bin.endMs - binMs, open: listing.priceText(g.scale.price(bin.open) * k),
+        high: listing.priceText(g.scale.price(bin.high) * k),
+        low: listing.priceText(g.scale.price(bin.low) * k), close: listing.priceText(close),
         volume: FollowerText.decimal(units / listing.sizePerOne, listing.sizeDecimals),
         turnover: FollowerText.decimal(quote, 4), inProgress: bin.endMs > now)
     }

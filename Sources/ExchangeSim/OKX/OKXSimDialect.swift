@@ -244,8 +244,7 @@ final class OKXSimDialect: FollowerDialect {
 
   private func ticker(_ listing: FollowerListing, _ session: FollowerSession) {
     guard let s = world.stats(listing) else { return }
-    let d = listing.priceDecimals
-    let p = { (x: Double) in FollowerText.decimal(x, d) }
+    let p = { (x: Double) in listing.priceText(x) }
     let z = { (x: Double) in FollowerText.decimal(x, listing.sizeDecimals) }
     var w = JSONWriter()
     w.beginObject()
