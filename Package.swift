@@ -210,7 +210,8 @@ let package = Package(
     .testTarget(
       name: "ExchangeSimTests",
       dependencies: [
-        "ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Binance", "Kraken", "VenueCore", "WireJSON",
+        "ExchangeSim", "Seeding", "MarketModel", "BitMEX", "Binance", "Kraken", "Coinbase", "Bybit", "OKX",
+        "VenueCore", "WireJSON",
         "TestSupport",
       ]),
   ]

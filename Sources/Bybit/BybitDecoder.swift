@@ -143,7 +143,8 @@ extension VenueAbout {
       venue: venue, examples: [example],
       bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
       reads:
-        "orderbook and publicTrade (decoder, on documented shapes), instruments-info, kline, adapter rules; connection not wired yet",
-      selectable: false)
+        "the dashboard live and in --demo: orderbook (u + 1 per message) and publicTrade;"
+        + " --once --replay of a recording; not yet: tickers, the markets list, klines, --once live",
+      selectable: true)
   }
 }

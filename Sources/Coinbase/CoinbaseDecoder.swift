@@ -171,6 +171,7 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + one sequence_num per connection across channels (a gap anywhere resubscribes)",
     reads:
-      "level2 and market_trades (decoder, on documented shapes), products, candles, adapter rules; connection not wired yet",
-    selectable: false)
+      "the dashboard live and in --demo: level2 (one sequence_num per connection) and market_trades;"
+      + " --once --replay of a recording; not yet: tickers, the markets list, candles, --once live",
+    selectable: true)
 }

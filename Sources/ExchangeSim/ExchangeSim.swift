@@ -14,7 +14,8 @@ import Glibc
 /// faults on demand. Used by tests, `tradeterm --demo`/`--replay` and benchmarks. The same
 /// server speaks Binance spot and USDⓈ-M under `/binance` and `/binance-usdm`, from the same
 /// price process (`binanceHost(_:)`, `Binance/`), and Kraken WebSocket v2 at `/kraken/v2` and Kraken's REST under `/kraken/0/public`
-/// (`ExchangeSim+Kraken.swift`), its pairs following the same simulated prices.
+/// (`ExchangeSim+Kraken.swift`), its pairs following the same simulated prices; and Coinbase Advanced Trade, Bybit v5 and OKX v5 at their own
+/// paths, their books following the same prices (`ExchangeSim+Followers.swift`).
 ///
 /// ```swift
 /// let sim = ExchangeSim(SimConfig(seed: 7, partialDelay: 0.05))
@@ -94,7 +95,10 @@ public final class ExchangeSim: Sendable {
       maxFrameSize: 1 << 20, automaticErrorHandling: true,
       shouldUpgrade: { channel, head in
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        guard path == "/realtime" || BinanceRoute(path: path) != nil || path == KrakenSession.path else {
+        guard
+          path == "/realtime" || BinanceRoute(path: path) != nil || path == KrakenSession.path
+            || FollowerVenue(webSocketPath: path) != nil
+        else {
           return channel.eventLoop.makeSucceededFuture(nil)
         }
         switch box.value.admitUpgrade() {
@@ -124,6 +128,8 @@ public final class ExchangeSim: Sendable {
               BinanceStreamHandler(world: world, route: route, uri: head.uri))
           } else if path == KrakenSession.path {
             try channel.pipeline.syncOperations.addHandler(KrakenSession(world: world))
+          } else if let venue = FollowerVenue(webSocketPath: path) {
+            try channel.pipeline.syncOperations.addHandler(FollowerSession(venue: venue, world: world))
           } else {
             try channel.pipeline.syncOperations.addHandler(SimWebSocketHandler(world: world, uri: head.uri))
           }

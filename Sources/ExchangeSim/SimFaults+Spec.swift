@@ -30,12 +30,13 @@ extension SimFaults {
                            K: long-symbol, text-price, bad-time or object
     instruments=N          N more instruments (~1 KB each) in the partial
     pongs-only-after=S     each WebSocket sends only pongs S s after upgrade
-    """ + "\n" + binanceSpecHelp + "\n" + KrakenFaults.specHelp
+    """ + "\n" + binanceSpecHelp + "\n" + KrakenFaults.specHelp + "\n" + FollowerFaults.specHelp
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
   /// `reject=2:429:1`, `trickle=64:0.01`.
   public mutating func apply(spec: String) throws(SpecError) {
     if try kraken.apply(spec: spec) { return }
+    if try followers.apply(spec: spec) { return }
     let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
     let name = parts.first ?? ""
     let value = parts.count > 1 ? parts[1] : nil

@@ -123,6 +123,8 @@ public struct SimFaults: Sendable, Hashable {
   public var binance = BinanceFaults()
   /// The Kraken dialect's own faults (a wrong checksum, the message-rate close, levels pushed out).
   public var kraken = KrakenFaults()
+  /// The Coinbase, Bybit and OKX dialects' own faults (a sequence gap, the 5 MB snapshot).
+  public var followers = FollowerFaults()
 
   public init() {}
 }

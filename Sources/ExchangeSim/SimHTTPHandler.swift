@@ -73,6 +73,11 @@ final class SimHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
       write(context, status: response.status, headers: [], body: response.body, close: !head.isKeepAlive)
       return
     }
+    if let response = FollowerREST(world: world).respond(method: head.method, path: path, uri: head.uri) {
+      world.stats.withLock { $0.restRequests += 1 }
+      write(context, status: response.status, headers: [], body: response.body, close: !head.isKeepAlive)
+      return
+    }
     if path == "/realtime" {
       let body = FrameEncoder.restError("Expected a WebSocket upgrade request.")
       write(context, status: .badRequest, headers: [], body: body, close: !head.isKeepAlive)

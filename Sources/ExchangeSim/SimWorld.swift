@@ -47,6 +47,8 @@ final class SimWorld {
   private var bursts: [Burst] = []
   /// The Kraken dialect's pairs and sessions (made when the market starts).
   private(set) lazy var kraken = KrakenVenue(world: self)
+  /// The Coinbase, Bybit and OKX dialects' listings, books and sessions (made when the market starts).
+  private(set) lazy var followers = FollowerWorld(world: self)
   private var burstScheduled = false
   private var stopped = false
   /// The Binance dialect's books and connections (`Binance/`).
@@ -134,6 +136,7 @@ final class SimWorld {
   /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
   func start() {
     _ = kraken
+    _ = followers
     if let silence = faults.current.silence, let table = SimTable(rawValue: silence.table) {
       let loop = eventLoop.assumeIsolated()
       loop.scheduleTask(in: .interval(silence.after)) { [self] in silencedTables.insert(table) }
@@ -179,6 +182,11 @@ final class SimWorld {
       publishUniverse(i, timeMs: t)
     }
     kraken.advance(timeMs: t)
+    followers.advance(
+      timeMs: t, bookChance: config.bookRate / config.tickRate,
+      tradesPerTick: config.tradeRate / config.tickRate,
+      publishTickers: publish)
+    followers.flush()
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
   }
@@ -518,18 +526,21 @@ final class SimWorld {
     for session in sessions.values { session.drop() }
     binance.dropAll()
     kraken.dropAll()
+    followers.dropAll()
   }
 
   func stallAll() {
     for session in sessions.values { session.stall() }
     binance.stallAll()
     kraken.stallAll()
+    followers.stallAll()
   }
 
   func sendGarbage(_ kind: GarbageFrame) {
     for session in sessions.values { session.sendGarbage(kind) }
     binance.sendGarbage(kind)
     kraken.sendGarbage(kind)
+    followers.sendGarbage(kind)
   }
 
   func sendUnknownLevel(symbol: String?) {

@@ -13,6 +13,8 @@ extension MarketState {
         applyVenueBook(update, batch.levels(range), &changes)
       case let .trades(s, range) where s == symbol:
         applyVenueTrades(batch.trades[range], &changes)
+      case .connectionSequence(let n):
+        applyConnectionSequence(n, &changes)
       case let .subscribed(channel, s) where channel == .trades && (s == nil || s == symbol):
         // Trades have no image to wait for: the stream is whole from its acknowledgement.
         markTradesLive()
@@ -60,6 +62,21 @@ extension MarketState {
       case .resyncing: .faulted
       }
     setBookSync(sync)
+  }
+
+  /// One link of the connection's counter: a gap anywhere on the connection is a gap in the
+  /// book's stream too (Coinbase), and the book is taken again.
+  private mutating func applyConnectionSequence(_ n: UInt64, _ changes: inout MarketChanges) {
+    guard var policy = bookPolicy else { return }
+    let gap = connectionSequence.next(n)
+    bookPolicy = nil
+    let outcome = policy.connectionSequence(gap)
+    bookPolicy = policy
+    if let fault = outcome.fault {
+      changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
+      noteFault()
+      setBookSync(.faulted)
+    }
   }
 
   private mutating func applyVenueTrades(_ trades: ArraySlice<VenueTrade>, _ changes: inout MarketChanges) {

@@ -22,6 +22,9 @@ public struct MarketState: Sendable {
   /// The book rule asked for a REST snapshot (a bridge rule, after a subscription or a broken
   /// bridge): the owner fetches it and calls `snapshotAsked()`.
   public internal(set) var snapshotWanted = false
+  /// The connection's own message counter (Coinbase's `sequence_num`), followed from the first
+  /// message after the book was (re)subscribed.
+  var connectionSequence = ConnectionSequence()
   /// The L2 table that last filled `book`.
   public private(set) var bookTable: BookTable?
   public private(set) var bookSync: TableSync = .awaitingPartial
@@ -101,6 +104,7 @@ public struct MarketState: Sendable {
       switch topic.channel {
       case .book:
         bookSync = .awaitingPartial
+        connectionSequence.reset()
         if var policy = bookPolicy, var book = priceBook {
           (bookPolicy, priceBook) = (nil, nil)
           if policy.subscribed(book: &book) == .fetchSnapshot { snapshotWanted = true }

@@ -172,6 +172,7 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
     reads:
-      "books, books5 and trades (decoder, on real frames), instruments with ctVal, candles, adapter rules; connection not wired yet",
-    selectable: false)
+      "the dashboard live and in --demo: books (seqId linked to prevSeqId) and trades (swap sizes in"
+      + " contracts); --once --replay of a recording; not yet: tickers, the markets list, candles, --once live",
+    selectable: true)
 }

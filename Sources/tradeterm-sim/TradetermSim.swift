@@ -137,6 +137,13 @@ struct TradetermSim: ParsableCommand {
     print("binance-usdm rest:  \(sim.binanceRESTHost(.usdm))  (/fapi/v1/…)")
     print("kraken ws:   \(sim.krakenURL)")
     print("kraken rest: \(sim.krakenRESTURL)")
+    // The other dialects of the same server, each following the same prices.
+    print("coinbase ws:        \(sim.coinbaseWebSocketURL)")
+    print("coinbase rest:      \(sim.coinbaseRESTURL)  (/api/v3/brokerage/market/…)")
+    print("bybit ws host:      \(sim.bybitWebSocketHost)  (/v5/public/{spot,linear,inverse})")
+    print("bybit rest:         \(sim.bybitRESTURL)  (/v5/market/…)")
+    print("okx ws:             \(sim.okxWebSocketURL)")
+    print("okx rest:           \(sim.okxRESTURL)  (/api/v5/…)")
     // A script reads the URLs through a pipe: flush now (fflush(NULL) flushes every stream).
     fflush(nil)
 

@@ -77,7 +77,10 @@ extension Tradeterm {
     switch venue {
     case .kraken: (sim.krakenURL, nil)
     case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
-    case .bitmex, .binanceUSDM, .coinbase, .bybitSpot, .bybitLinear, .bybitInverse, .okx: nil
+    case .coinbase: (sim.coinbaseWebSocketURL, nil)
+    case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, nil)
+    case .okx: (sim.okxWebSocketURL, nil)
+    case .bitmex, .binanceUSDM: nil
     }
   }
 }

@@ -43,6 +43,7 @@ import Testing
     (["--venue", "kraken"], "which Kraken instrument? e.g. `tradeterm kraken:BTC/USD`"),
     (["nasdaq:AAPL", "--once"], "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
     (["--venue", "okx", "--once"], "OKX runs on the dashboard for now"),
+    (["--demo", "binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
     (["--venue", "bitmex", "kraken:BTC/USD", "--once"], "two venues: kraken"),
     (["kraken:", "--once"], "no symbol after the venue"),
   ])
