@@ -47,6 +47,8 @@ public struct VenueCodec: FeedCodec {
       inputs.append(.data(subscription(.trades, symbol, plan: plan)))
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
+    case let .ticker(symbol, _):
+      inputs.append(.data(subscription(.ticker, symbol, plan: plan)))
     case let .subscribed(channel, symbol):
       let s = subscription(channel, symbol, plan: plan)
       inputs.append(.subscribed(s))

@@ -19,32 +19,34 @@ struct VenueLive: Sendable {
   /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
   /// REST snapshot bridge).
   static func of(_ venue: Venue, url: String?) -> VenueLive? {
-    let trades: [MarketChannel] = [.book, .trades]
+    // The ticker fills the header (last, 24 h change and volume, VWAP; mark and funding where
+    // the venue has them); auxiliary, it never holds LIVE back.
+    let channels: [MarketChannel] = [.book, .trades, .ticker]
     switch venue {
     case .kraken:
       let adapter = url.map { KrakenAdapter(url: $0) } ?? KrakenAdapter()
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
         bookDepth: depth)
     case .coinbase:
       let adapter = url.map { CoinbaseAdapter(url: $0) } ?? CoinbaseAdapter()
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil)
     case .bybitSpot, .bybitLinear, .bybitInverse:
       guard let category = BybitCategory(venue: venue) else { return nil }
       let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
     case .bitmex, .binance, .binanceUSDM:
       return nil
