@@ -15,7 +15,7 @@ extension MarketState {
       case let .trades(s, range) where s == symbol:
         applyVenueTrades(batch.trades[range], &changes)
       case let .ticker(s, index) where s == symbol:
-        mergeTicker(Self.instrumentFields(batch.tickers[index]))
+        mergeTicker(InstrumentFields(ticker: batch.tickers[index]))
         changes.instrumentChanged = true
       case let .subscribed(channel, s) where channel == .trades && (s == nil || s == symbol):
         // Trades have no image to wait for: the stream is whole from its acknowledgement.
@@ -78,31 +78,6 @@ extension MarketState {
         changes.liveTrades += 1
       }
     }
-  }
-
-  /// A venue ticker in the instrument's words: the fields the header and the markets list read.
-  /// The 24 h open is BitMEX's `prevPrice24h`; the volume is counted in the base asset
-  /// (`homeNotional24h`), the quote volume in the quote (`foreignNotional24h`).
-  static func instrumentFields(_ t: VenueTicker) -> InstrumentFields {
-    var f = InstrumentFields()
-    f.lastPrice = t.last?.doubleValue
-    f.bidPrice = t.bid?.doubleValue
-    f.askPrice = t.ask?.doubleValue
-    f.prevPrice24h = t.open24h?.doubleValue
-    f.lastChangePcnt = t.changeFraction24h?.doubleValue
-    f.highPrice = t.high24h?.doubleValue
-    f.lowPrice = t.low24h?.doubleValue
-    f.volume24h = t.volume24h?.doubleValue
-    f.homeNotional24h = t.volume24h?.doubleValue
-    f.foreignNotional24h = t.quoteVolume24h?.doubleValue
-    f.vwap = t.vwap24h?.doubleValue
-    f.markPrice = t.markPrice?.doubleValue
-    f.indicativeSettlePrice = t.indexPrice?.doubleValue
-    f.fundingRate = t.fundingRate?.doubleValue
-    f.fundingTimeMs = t.nextFundingTimeMs
-    f.openInterest = t.openInterest?.doubleValue
-    f.timeMs = t.timeMs
-    return f
   }
 
   /// `value` in integer units of `scale` decimals, rounded half away from zero when it has more
