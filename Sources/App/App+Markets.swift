@@ -45,10 +45,13 @@ extension App {
     case .pageDown?: markets.move(by: 10, in: rows)
     case .scrollHome?: markets.selected = rows.first?.id
     case .marketsSort(let forward)?:
-      let all = MarketsColumn.allCases
+      // The venue column is there (and sorts) only on a list of another venue than BitMEX.
+      let venues = state.session.markets.venue != .bitmex
+      let all = MarketsColumn.allCases.filter { venues || $0 != .venue }
       let step = forward ? 1 : all.count - 1
-      markets.sort = all[(markets.sort.rawValue + step) % all.count]
-      markets.descending = markets.sort != .symbol && markets.sort != .kind
+      let at = all.firstIndex(of: markets.sort) ?? 0
+      markets.sort = all[(at + step) % all.count]
+      markets.descending = markets.sort != .symbol && markets.sort != .kind && markets.sort != .venue
     case .marketsDirection?: markets.descending.toggle()
     case .marketsKinds?: markets.kinds = markets.kinds.next
     case .marketsStar?:

@@ -69,12 +69,15 @@ public enum DashboardView {
     let decimals = s.market.priceDecimals
     let markers = Self.markers(s)
 
-    HeaderBar(
+    // A venue's market says what it has in its ticker; a BitMEX instrument without a type
+    // is one whose table has not come yet.
+    var header = HeaderBar(
       instrument: s.market.instrument, nowMs: s.marketNowMs, name: instrumentName(s.market.instrument),
       tickDirection: s.market.tape.lastTickDirection, markers: markers,
       dataAgeMs: headerStale ? (s.age(of: s.session.instrumentDataAt) ?? -1) : nil,
-      ascii: s.ascii
-    ).render(into: &grid, area: layout.header)
+      ascii: s.ascii, kindKnown: s.market.bookPolicy != nil)
+    header.priceDecimals = decimals
+    header.render(into: &grid, area: layout.header)
 
     if let area = layout.book {
       let grouping = s.groupingTicks

@@ -80,7 +80,7 @@ public struct MarketsState: Sendable, Hashable {
     switch sort {
     case .symbol:
       positions.sort { a, b in descending ? rows[b].id < rows[a].id : rows[a].id < rows[b].id }
-    case .kind:
+    case .kind, .venue:
       let text = rows.map { sort.sortText($0) }
       positions.sort { a, b in
         text[a] == text[b] ? rows[a].id < rows[b].id : (text[a] < text[b]) != descending

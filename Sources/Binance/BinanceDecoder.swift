@@ -3,7 +3,9 @@ import WireJSON
 
 /// Binance spot and USDⓈ-M frames → `VenueEvent`s: `depthUpdate` (a delta with `U`, `u` and, on
 /// USDⓈ-M, `pu`), `bookTicker` (the venue's best bid/ask with the book's update id `u`, for the
-/// cross-check), and the REST depth snapshot body (`lastUpdateId`, `bids`, `asks`), which has no
+/// cross-check), `trade` / `aggTrade`, the tickers (`24hrTicker`, `24hrMiniTicker`, alone or in the
+/// all-market arrays) and USDⓈ-M `markPriceUpdate` (mark, index, funding: a partial ticker), and
+/// the REST depth snapshot body (`lastUpdateId`, `bids`, `asks`), which has no
 /// symbol of its own. Frames come bare or in the combined-stream envelope
 /// (`{"stream":…,"data":…}`). Prices and sizes are quoted decimals, kept as sent. A frame is
 /// decoded whole or not at all.
@@ -45,6 +47,21 @@ public struct BinanceDecoder: VenueFrameDecoder {
     var tradeID: UInt64?
     var tradeTime: Int64?
     var buyerIsMaker: Bool?
+    // Ticker fields: `c` last, `o` open, `h` high, `l` low, `v` base volume, `w` VWAP, `P` the
+    // change in percent (on `markPriceUpdate`: the estimated settle price), `i` index, `r`
+    // funding rate, `E` the event time. `p`, `q` and `T` are read as a trade's (price, quantity,
+    // time) and mean the change, the quote volume (the mark, on `markPriceUpdate`) and the
+    // next funding time on a ticker.
+    var close: FixedDecimal?
+    var open: FixedDecimal?
+    var high: FixedDecimal?
+    var low: FixedDecimal?
+    var volume: FixedDecimal?
+    var vwap: FixedDecimal?
+    var percent: FixedDecimal?
+    var index: FixedDecimal?
+    var funding: FixedDecimal?
+    var eventTime: Int64?
     var levelsStart = 0
     var hasLevels = false
     var dataAt: Int?
@@ -113,6 +130,26 @@ public struct BinanceDecoder: VenueFrameDecoder {
         f.bidSize = try r.readDecimal("bid size")
       } else if WireReader.equals(key, "A") {
         f.askSize = try r.readDecimal("ask size")
+      } else if WireReader.equals(key, "c") {
+        f.close = try Self.scalarDecimal(&r, "last")
+      } else if WireReader.equals(key, "o") {
+        f.open = try Self.scalarDecimal(&r, "open")
+      } else if WireReader.equals(key, "h") {
+        f.high = try Self.scalarDecimal(&r, "high")
+      } else if WireReader.equals(key, "l") {
+        f.low = try Self.scalarDecimal(&r, "low")
+      } else if WireReader.equals(key, "v") {
+        f.volume = try Self.scalarDecimal(&r, "volume")
+      } else if WireReader.equals(key, "w") {
+        f.vwap = try Self.scalarDecimal(&r, "vwap")
+      } else if WireReader.equals(key, "P") {
+        f.percent = try Self.scalarDecimal(&r, "P")
+      } else if WireReader.equals(key, "i") {
+        f.index = try Self.scalarDecimal(&r, "index")
+      } else if WireReader.equals(key, "r") {
+        f.funding = try Self.scalarDecimal(&r, "funding rate")
+      } else if WireReader.equals(key, "E") {
+        f.eventTime = try r.readOptionalMillis()
       } else {
         try r.skipValue()
       }
@@ -120,11 +157,13 @@ public struct BinanceDecoder: VenueFrameDecoder {
     if let dataAt = f.dataAt {
       guard batch.levels.count == f.levelsStart else { throw WireError("levels beside data", at: dataAt) }
       var d = WireReader(frame, at: dataAt)
-      // The all-market streams (`!ticker@arr`, `!miniTicker@arr`) carry an array of payloads:
-      // well-formed, and not read yet.
+      // The all-market streams (`!ticker@arr`, `!miniTicker@arr`) carry an array of payloads.
       if d.peek() == UInt8(ascii: "[") {
-        try d.skipValue()
-        batch.events.append(.ignored)
+        try d.beginArray()
+        var first = true
+        while try d.nextElement(first: &first) {
+          try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
+        }
         return
       }
       try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
@@ -171,9 +210,59 @@ public struct BinanceDecoder: VenueFrameDecoder {
       batch.appendTrade(trade, symbol: symbol)
       return
     }
-    // Klines, tickers and the rest: not read yet.
+    if let event = f.event, let symbol = f.symbol, let ticker = Self.ticker(event, f) {
+      batch.appendTicker(ticker, symbol: symbol)
+      return
+    }
+    // Klines and the rest: not read yet.
     batch.levels.removeSubrange(range)
     batch.events.append(.ignored)
   }
 
+  /// A ticker's decimal; a nested value under the same letter (a `forceOrder`'s order `o`, a
+  /// kline's fields) is another stream's and skipped.
+  private static func scalarDecimal(
+    _ r: inout WireReader, _ what: StaticString
+  ) throws(WireError) -> FixedDecimal? {
+    if r.peek() == UInt8(ascii: "{") || r.peek() == UInt8(ascii: "[") {
+      try r.skipValue()
+      return nil
+    }
+    return try r.readOptionalDecimal(what)
+  }
+
+  /// The ticker a `24hrTicker`, `24hrMiniTicker` or `markPriceUpdate` payload carries; nil for
+  /// any other event.
+  private static func ticker(_ event: UnsafeBufferPointer<UInt8>, _ f: Fields) -> VenueTicker? {
+    if WireReader.equals(event, "markPriceUpdate") {
+      // Beside the `ticker` stream: only the mark, index and funding (a partial ticker).
+      var t = VenueTicker(partial: true)
+      t.markPrice = f.tradePrice
+      t.indexPrice = f.index
+      t.fundingRate = f.funding
+      t.nextFundingTimeMs = f.tradeTime
+      t.timeMs = f.eventTime
+      return t
+    }
+    let full = WireReader.equals(event, "24hrTicker")
+    guard full || WireReader.equals(event, "24hrMiniTicker") else { return nil }
+    var t = VenueTicker()
+    t.last = f.close
+    t.open24h = f.open
+    t.high24h = f.high
+    t.low24h = f.low
+    t.volume24h = f.volume
+    t.quoteVolume24h = f.tradeQty
+    t.timeMs = f.eventTime
+    if full {
+      t.change24h = f.tradePrice
+      t.changeFraction24h = f.percent.map(VenueTicker.fraction(percent:))
+      t.vwap24h = f.vwap
+      t.bid = f.bidPrice
+      t.bidSize = f.bidSize
+      t.ask = f.askPrice
+      t.askSize = f.askSize
+    }
+    return t
+  }
 }

@@ -4,7 +4,9 @@ import WireJSON
 /// Bybit v5 public frames → `VenueEvent`s: `orderbook.{depth}.{symbol}` snapshots and deltas
 /// (`u` grows by one per message of a topic; `u == 1` is a service restart, which the policy
 /// takes as a snapshot), `publicTrade.{symbol}` (`S` is the taker's side; a batch of over 1024
-/// trades comes in several messages), and the `op` answers (subscribe, pong, refusals).
+/// trades comes in several messages), `tickers.{symbol}` (a derivative's are a snapshot then
+/// deltas of the fields that changed: partial tickers, to merge), and the `op` answers
+/// (subscribe, pong, refusals).
 public struct BybitDecoder: VenueFrameDecoder {
   public init() {}
 
@@ -21,6 +23,7 @@ public struct BybitDecoder: VenueFrameDecoder {
     var op: UnsafeBufferPointer<UInt8>?
     var success: Bool?
     var message: String?
+    var timeMs: Int64?
     var first = true
     while let key = try r.nextKey(first: &first) {
       if WireReader.equals(key, "topic") {
@@ -36,6 +39,8 @@ public struct BybitDecoder: VenueFrameDecoder {
         success = try r.readBool()
       } else if WireReader.equals(key, "ret_msg") {
         message = try r.readString()
+      } else if WireReader.equals(key, "ts") {
+        timeMs = try r.readOptionalMillis()
       } else {
         try r.skipValue()
       }
@@ -63,6 +68,9 @@ public struct BybitDecoder: VenueFrameDecoder {
       try book(&d, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
     } else if Self.hasPrefix(topic, "publicTrade.") {
       try trades(&d, into: &batch)
+    } else if Self.hasPrefix(topic, "tickers.") {
+      let delta = type.map { WireReader.equals($0, "delta") } ?? false
+      try ticker(&d, partial: delta, timeMs: timeMs, into: &batch)
     } else {
       batch.events.append(.ignored)
     }
@@ -125,6 +133,40 @@ public struct BybitDecoder: VenueFrameDecoder {
       }
       try t.append(to: &batch, at: r.position)
     }
+  }
+
+  /// Bybit's names for the ticker's fields (`price24hPcnt` is a fraction already; spot's
+  /// `volume24h` is in the base asset, a derivative's in contracts; `turnover24h` in the quote).
+  private static let tickerNames: VenueTicker.Names = [
+    ("lastPrice", \.last), ("bid1Price", \.bid), ("bid1Size", \.bidSize), ("ask1Price", \.ask),
+    ("ask1Size", \.askSize), ("prevPrice24h", \.open24h), ("highPrice24h", \.high24h),
+    ("lowPrice24h", \.low24h), ("volume24h", \.volume24h), ("turnover24h", \.quoteVolume24h),
+    ("price24hPcnt", \.changeFraction24h), ("markPrice", \.markPrice), ("indexPrice", \.indexPrice),
+    ("fundingRate", \.fundingRate), ("openInterest", \.openInterest),
+  ]
+
+  /// The `data` object of a `tickers` frame: one symbol's ticker.
+  private func ticker(
+    _ r: inout WireReader, partial: Bool, timeMs: Int64?, into batch: inout VenueBatch
+  ) throws(WireError) {
+    try r.beginObject()
+    var t = VenueTicker(partial: partial)
+    t.timeMs = timeMs
+    var symbol: Symbol?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      if try t.read(key, from: &r, names: Self.tickerNames) { continue }
+      if WireReader.equals(key, "symbol") {
+        symbol = Symbol(utf8: try r.readStringSpan())
+        if symbol == nil { throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position) }
+      } else if WireReader.equals(key, "nextFundingTime") {
+        t.nextFundingTimeMs = try r.readOptionalMillis()
+      } else {
+        try r.skipValue()
+      }
+    }
+    guard let symbol else { throw WireError("ticker without a symbol", at: r.position) }
+    batch.appendTicker(t, symbol: symbol)
   }
 
   static func hasPrefix(_ span: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {

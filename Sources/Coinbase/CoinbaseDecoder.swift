@@ -6,12 +6,13 @@ import WireJSON
 /// `ConnectionSequence`); `l2_data` events are a `snapshot` (the whole book: one 5 MB frame of
 /// 46,000 levels for BTC-USD) then `update`s with absolute `new_quantity` ("0" deletes), sides
 /// `bid` / `offer`; `market_trades` carry the **maker's** side (a SELL prints at the ask), so the
-/// aggressor is the opposite; `heartbeats`; `subscriptions`; errors.
+/// aggressor is the opposite; `ticker` and `ticker_batch` (`price_percent_chg_24_h` in percent,
+/// `volume_24_h` in the base asset); `heartbeats`; `subscriptions`; errors.
 public struct CoinbaseDecoder: VenueFrameDecoder {
   public init() {}
 
   private enum Kind {
-    case book, trades, heartbeats, subscriptions, other
+    case book, trades, tickers, heartbeats, subscriptions, other
   }
 
   public func decodeFrame(
@@ -26,6 +27,7 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
     var eventsAt: Int?
     var errorMessage: String?
     var isError = false
+    var timeMs: Int64?
     var first = true
     while let key = try r.nextKey(first: &first) {
       if WireReader.equals(key, "channel") {
@@ -37,7 +39,9 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
             ? .trades
             : WireReader.equals(c, "heartbeats")
               ? .heartbeats
-              : WireReader.equals(c, "subscriptions") ? .subscriptions : .other
+              : WireReader.equals(c, "subscriptions")
+                ? .subscriptions
+                : (WireReader.equals(c, "ticker") || WireReader.equals(c, "ticker_batch")) ? .tickers : .other
       } else if WireReader.equals(key, "sequence_num") {
         sequence = try r.readUInt64()
       } else if WireReader.equals(key, "events") {
@@ -47,6 +51,8 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
         isError = WireReader.equals(try r.readStringSpan(), "error")
       } else if WireReader.equals(key, "message") {
         errorMessage = try r.readString()
+      } else if WireReader.equals(key, "timestamp") {
+        timeMs = WireTime.parseMillis(try r.readStringSpan())
       } else {
         try r.skipValue()
       }
@@ -59,16 +65,16 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
     if let sequence { batch.events.append(.connectionSequence(sequence)) }
     switch kind {
     case .heartbeats: batch.events.append(.heartbeat)
-    case .book, .trades:
+    case .book, .trades, .tickers:
       guard let eventsAt else { throw WireError("frame without events", at: 0) }
       var e = WireReader(frame, at: eventsAt)
-      try events(&e, kind: kind, receivedAt: receivedAt, into: &batch)
+      try events(&e, kind: kind, receivedAt: receivedAt, timeMs: timeMs, into: &batch)
     case .subscriptions, .other: batch.events.append(.ignored)
     }
   }
 
   private func events(
-    _ r: inout WireReader, kind: Kind, receivedAt: Int64, into batch: inout VenueBatch
+    _ r: inout WireReader, kind: Kind, receivedAt: Int64, timeMs: Int64?, into batch: inout VenueBatch
   )
     throws(WireError)
   {
@@ -92,6 +98,8 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
           try updates(&r, into: &batch)
         } else if WireReader.equals(key, "trades"), kind == .trades {
           try trades(&r, into: &batch)
+        } else if WireReader.equals(key, "tickers"), kind == .tickers {
+          try tickers(&r, timeMs: timeMs, into: &batch)
         } else {
           try r.skipValue()
         }
@@ -102,6 +110,43 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
           snapshot ? BookUpdate.snapshot(receivedAt: receivedAt) : BookUpdate.delta(receivedAt: receivedAt)
         batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
       }
+    }
+  }
+
+  /// Coinbase's names for the ticker's fields.
+  private static let tickerNames: VenueTicker.Names = [
+    ("price", \.last), ("best_bid", \.bid), ("best_bid_quantity", \.bidSize), ("best_ask", \.ask),
+    ("best_ask_quantity", \.askSize), ("high_24_h", \.high24h), ("low_24_h", \.low24h),
+    ("volume_24_h", \.volume24h),
+  ]
+
+  /// `[{"type":"ticker","product_id":"BTC-USD","price":"21932.98",…}, …]`: whole tickers.
+  private func tickers(_ r: inout WireReader, timeMs: Int64?, into batch: inout VenueBatch) throws(WireError)
+  {
+    try r.beginArray()
+    var firstTicker = true
+    while try r.nextElement(first: &firstTicker) {
+      try r.beginObject()
+      var ticker = VenueTicker()
+      ticker.timeMs = timeMs
+      var symbol: Symbol?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if try ticker.read(key, from: &r, names: Self.tickerNames) { continue }
+        if WireReader.equals(key, "product_id") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+          if symbol == nil {
+            throw WireError("product_id longer than \(Symbol.maxLength) bytes", at: r.position)
+          }
+        } else if WireReader.equals(key, "price_percent_chg_24_h") {
+          ticker.changeFraction24h =
+            try r.readOptionalDecimal("price_percent_chg_24_h").map(VenueTicker.fraction(percent:))
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol else { throw WireError("ticker without product_id", at: r.position) }
+      batch.appendTicker(ticker, symbol: symbol)
     }
   }
 

@@ -78,6 +78,8 @@ public struct VenueCodec: FeedCodec {
       inputs.append(.snapshot(s))
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
+    case let .ticker(symbol, _):
+      inputs.append(.data(subscription(.ticker, symbol, plan: plan)))
     case let .subscribed(channel, symbol):
       let s = subscription(channel, symbol, plan: plan)
       inputs.append(.subscribed(s))

@@ -2,7 +2,7 @@ import VenueCore
 import WireJSON
 
 /// Kraken WebSocket v2 frames → `VenueEvent`s: `book` snapshots and updates (levels kept as the
-/// decimal text sent, the checksum with them), `heartbeat`, `status`, and the answers to
+/// decimal text sent, the checksum with them), `trade`, `ticker`, `heartbeat`, `status`, and the answers to
 /// `subscribe`, `unsubscribe` and `ping`. A frame is decoded whole or not at all.
 public struct KrakenDecoder: VenueFrameDecoder {
   public init() {}
@@ -81,6 +81,10 @@ public struct KrakenDecoder: VenueFrameDecoder {
       guard let dataAt else { throw WireError("trade frame without data", at: 0) }
       var d = WireReader(frame, at: dataAt)
       try trades(&d, into: &batch)
+    case .ticker?:
+      guard let dataAt else { throw WireError("ticker frame without data", at: 0) }
+      var d = WireReader(frame, at: dataAt)
+      try tickers(&d, into: &batch)
     case .heartbeat?:
       batch.events.append(.heartbeat)
     case .status?:
@@ -162,6 +166,46 @@ public struct KrakenDecoder: VenueFrameDecoder {
         }
       }
       try t.append(to: &batch, at: r.position)
+    }
+  }
+
+  /// Kraken's names for the ticker's fields: `volume` is the base asset's over the last 24 h,
+  /// `change_pct` a percent (read into `changeFraction24h` below).
+  private static let tickerNames: VenueTicker.Names = [
+    ("last", \.last), ("bid", \.bid), ("bid_qty", \.bidSize), ("ask", \.ask), ("ask_qty", \.askSize),
+    ("high", \.high24h), ("low", \.low24h), ("volume", \.volume24h), ("vwap", \.vwap24h),
+    ("change", \.change24h),
+  ]
+
+  /// The `data` array of a ticker frame: one whole ticker per symbol (snapshot and update alike).
+  private func tickers(_ r: inout WireReader, into batch: inout VenueBatch) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      var ticker = VenueTicker()
+      var symbol: Symbol?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if try ticker.read(key, from: &r, names: Self.tickerNames) { continue }
+        if WireReader.equals(key, "symbol") {
+          guard let s = Symbol(utf8: try r.readStringSpan()) else {
+            throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position)
+          }
+          symbol = s
+        } else if WireReader.equals(key, "change_pct") {
+          ticker.changeFraction24h = try r.readOptionalDecimal("change_pct").map(
+            VenueTicker.fraction(percent:))
+        } else if WireReader.equals(key, "timestamp") {
+          ticker.timeMs = WireTime.parseMillis(try r.readStringSpan())
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol else { throw WireError("ticker without a symbol", at: r.position) }
+      // The open 24 h ago, as other venues send it: `last - change`.
+      if let last = ticker.last, let change = ticker.change24h { ticker.open24h = last.subtracting(change) }
+      batch.appendTicker(ticker, symbol: symbol)
     }
   }
 

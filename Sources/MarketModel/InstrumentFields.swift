@@ -69,6 +69,8 @@ public struct InstrumentFields: Sendable, Hashable {
   public var highPrice: Double?
   /// The 24-hour low.
   public var lowPrice: Double?
+  /// The 24-hour volume-weighted average price.
+  public var vwap: Double?
   /// Best bid on BitMEX's 5 s instrument timer; use `quote` for a live BBO.
   public var bidPrice: Double?
   /// Best ask on BitMEX's 5 s instrument timer; use `quote` for a live BBO.
@@ -118,6 +120,7 @@ public struct InstrumentFields: Sendable, Hashable {
     InstrumentField("openInterest", .number(\.openInterest)),
     InstrumentField("highPrice", .number(\.highPrice)),
     InstrumentField("lowPrice", .number(\.lowPrice)),
+    InstrumentField("vwap", .number(\.vwap)),
     InstrumentField("bidPrice", .number(\.bidPrice)),
     InstrumentField("askPrice", .number(\.askPrice)),
     InstrumentField("timestamp", .time(\.timeMs)),

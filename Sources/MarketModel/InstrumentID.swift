@@ -4,6 +4,14 @@ public struct InstrumentID: Sendable, Hashable, Comparable, CustomStringConverti
   /// A trading venue tradeterm reads.
   public enum Venue: UInt8, Sendable, Hashable, Comparable {
     case bitmex
+    case kraken
+    case binance
+    case binanceUSDM
+    case coinbase
+    case bybitSpot
+    case bybitLinear
+    case bybitInverse
+    case okx
 
     public static func < (lhs: Venue, rhs: Venue) -> Bool { lhs.rawValue < rhs.rawValue }
   }
@@ -19,8 +27,9 @@ public struct InstrumentID: Sendable, Hashable, Comparable, CustomStringConverti
   /// A BitMEX instrument.
   public static func bitmex(_ symbol: Symbol) -> InstrumentID { InstrumentID(venue: .bitmex, symbol: symbol) }
 
-  /// The symbol: there is one venue so far, so it says enough.
-  public var description: String { symbol.description }
+  /// The symbol, after its venue's name for any venue but BitMEX (`kraken:BTC/USD`, as the
+  /// command line names it); BitMEX's symbols stand alone as they always have.
+  public var description: String { venue == .bitmex ? symbol.description : "\(venue.name):\(symbol)" }
 
   public static func < (lhs: InstrumentID, rhs: InstrumentID) -> Bool {
     lhs.venue != rhs.venue ? lhs.venue < rhs.venue : lhs.symbol < rhs.symbol

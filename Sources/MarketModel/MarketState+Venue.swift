@@ -1,7 +1,8 @@
 extension MarketState {
   /// Applies every event of a venue's `batch` that concerns this symbol, and says what changed:
   /// book messages go through the venue's sync rule into the price-keyed book (a fault is
-  /// returned for the owner to take the book again), trades onto the tape. A market made
+  /// returned for the owner to take the book again), trades onto the tape, tickers into the
+  /// instrument (the header's last, 24 h change and volume, VWAP, mark, index and funding). A market made
   /// without a sync rule (BitMEX's) takes no venue batch.
   public mutating func apply(_ batch: VenueBatch) -> MarketChanges {
     var changes = MarketChanges()
@@ -15,6 +16,9 @@ extension MarketState {
         applyVenueTrades(batch.trades[range], &changes)
       case .connectionSequence(let n):
         applyConnectionSequence(n, &changes)
+      case let .ticker(s, index) where s == symbol:
+        mergeTicker(InstrumentFields(ticker: batch.tickers[index]))
+        changes.instrumentChanged = true
       case let .subscribed(channel, s) where channel == .trades && (s == nil || s == symbol):
         // Trades have no image to wait for: the stream is whole from its acknowledgement.
         markTradesLive()

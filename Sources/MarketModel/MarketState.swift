@@ -217,6 +217,13 @@ public struct MarketState: Sendable {
   mutating func noteFault() { faultCount += 1 }
   mutating func setBookSync(_ sync: TableSync) { bookSync = sync }
 
+  /// Merges a venue ticker's fields into the instrument (a field it lacks stays as it was): the
+  /// instrument's prices are live from the first ticker on.
+  mutating func mergeTicker(_ fields: InstrumentFields) {
+    instrument.fields.merge(fields)
+    instrumentSync = .live
+  }
+
   /// Puts `trade` on the tape, the chart and the candles; false when the tape already had it.
   mutating func appendToTape(_ trade: Trade) -> Bool {
     guard tape.append(trade) else { return false }

@@ -79,6 +79,26 @@ public struct MarketUniverse: Sendable {
     return changed
   }
 
+  /// Merges every ticker of a venue's `batch` into its symbol's row (a row for a symbol first
+  /// seen): a venue's ticker of many symbols (Kraken's `ticker` takes a list, Binance's
+  /// all-market arrays) fills the markets list. A partial ticker changes only what it carries.
+  /// The tickers are live from the first. Returns how many rows changed.
+  @discardableResult
+  public mutating func apply(_ batch: VenueBatch, now: Int64) -> Int {
+    var changed = 0
+    for event in batch.events {
+      guard case .ticker(let symbol, let index) = event else { continue }
+      let update = InstrumentUpdate(symbol: symbol, fields: InstrumentFields(ticker: batch.tickers[index]))
+      rows[slot(symbol)].merge(update, now: now)
+      changed += 1
+    }
+    if changed > 0 {
+      sync = .live
+      changedAt = now
+    }
+    return changed
+  }
+
   /// The all-symbols tickers wait for their snapshot again when a reset names them (a new
   /// connection, a resync or a stale resubscribe). The rows stay, to be shown dimmed.
   public mutating func resetTables(_ topics: [Subscription]) {

@@ -4,7 +4,8 @@ import WireJSON
 /// OKX v5 public frames → `VenueEvent`s: `books` snapshots and updates and `books5` pushes (each
 /// the whole top 5, so each a snapshot), their levels `[price, size, deprecated, orders]`, `seqId`
 /// and `prevSeqId` as the message's sequence and the one before it (`-1` on a snapshot); `trades`
-/// (`side` is the taker's), subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
+/// (`side` is the taker's); `tickers` (whole), `mark-price` and `funding-rate` (partial tickers:
+/// the mark, the funding rate and when it is paid); subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
 /// 0 on every message since 23 June 2026: it is never read (a client that verifies it fails on
 /// every frame).
 public struct OKXDecoder: VenueFrameDecoder {
@@ -22,6 +23,8 @@ public struct OKXDecoder: VenueFrameDecoder {
     var r = WireReader(frame)
     try r.beginObject()
     var channel: MarketChannel?
+    // `funding-rate` pushes: the rate and the next funding time, as a partial ticker.
+    var funding = false
     // `books5` pushes are each the whole top 5: every one a snapshot.
     var wholeBook = false
     var symbol: Symbol?
@@ -39,6 +42,7 @@ public struct OKXDecoder: VenueFrameDecoder {
             let name = try r.readStringSpan()
             channel = Self.channel(name)
             wholeBook = WireReader.equals(name, "books5")
+            funding = WireReader.equals(name, "funding-rate")
           } else if WireReader.equals(k, "instId") {
             symbol = Symbol(utf8: try r.readStringSpan())
             if symbol == nil {
@@ -87,6 +91,12 @@ public struct OKXDecoder: VenueFrameDecoder {
       try books(&d, symbol: symbol, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
     case .trades:
       try trades(&d, into: &batch)
+    case .ticker:
+      try tickers(&d, names: Self.tickerNames, partial: false, funding: false, into: &batch)
+    case .mark:
+      try tickers(
+        &d, names: funding ? Self.fundingNames : Self.markNames, partial: true, funding: funding, into: &batch
+      )
     default:
       batch.events.append(.ignored)
     }
@@ -156,10 +166,59 @@ public struct OKXDecoder: VenueFrameDecoder {
     }
   }
 
+  /// OKX's names for the ticker's fields. `vol24h` is in the venue's size unit (contracts for a
+  /// derivative); `volCcy24h` is the quote's volume on spot but the base's on a derivative, so it
+  /// is read apart (below).
+  private static let tickerNames: VenueTicker.Names = [
+    ("last", \.last), ("bidPx", \.bid), ("bidSz", \.bidSize), ("askPx", \.ask), ("askSz", \.askSize),
+    ("open24h", \.open24h), ("high24h", \.high24h), ("low24h", \.low24h), ("vol24h", \.volume24h),
+  ]
+  private static let markNames: VenueTicker.Names = [("markPx", \.markPrice)]
+  private static let fundingNames: VenueTicker.Names = [("fundingRate", \.fundingRate)]
+
+  /// The `data` array of `tickers`, `mark-price` or `funding-rate`: one ticker per instrument.
+  private func tickers(
+    _ r: inout WireReader, names: VenueTicker.Names, partial: Bool, funding: Bool,
+    into batch: inout VenueBatch
+  ) throws(WireError) {
+    try r.beginArray()
+    var firstEntry = true
+    while try r.nextElement(first: &firstEntry) {
+      try r.beginObject()
+      var t = VenueTicker(partial: partial)
+      var symbol: Symbol?
+      var spot = false
+      var volCcy: FixedDecimal?
+      var first = true
+      while let key = try r.nextKey(first: &first) {
+        if try t.read(key, from: &r, names: names) { continue }
+        if WireReader.equals(key, "instId") {
+          symbol = Symbol(utf8: try r.readStringSpan())
+          if symbol == nil { throw WireError("instId longer than \(Symbol.maxLength) bytes", at: r.position) }
+        } else if WireReader.equals(key, "instType") {
+          let type = try r.readStringSpan()
+          spot = WireReader.equals(type, "SPOT") || WireReader.equals(type, "MARGIN")
+        } else if WireReader.equals(key, "volCcy24h"), !partial {
+          volCcy = try r.readOptionalDecimal("volCcy24h")
+        } else if WireReader.equals(key, "ts") {
+          t.timeMs = try r.readOptionalMillis()
+        } else if WireReader.equals(key, "fundingTime"), funding {
+          t.nextFundingTimeMs = try r.readOptionalMillis()
+        } else {
+          try r.skipValue()
+        }
+      }
+      guard let symbol else { throw WireError("ticker without instId", at: r.position) }
+      if spot { t.quoteVolume24h = volCcy }
+      batch.appendTicker(t, symbol: symbol)
+    }
+  }
+
   static func channel(_ name: UnsafeBufferPointer<UInt8>) -> MarketChannel? {
     if WireReader.equals(name, "books") || WireReader.equals(name, "books5") { return .book }
     if WireReader.equals(name, "trades") { return .trades }
     if WireReader.equals(name, "tickers") { return .ticker }
+    if WireReader.equals(name, "mark-price") || WireReader.equals(name, "funding-rate") { return .mark }
     if WireReader.equals(name, "liquidation-orders") { return .liquidations }
     if WireReader.equals(name, "instruments") { return .instrument }
     return nil

@@ -1,10 +1,12 @@
 import MarketModel
 
 /// The top line: symbol and name, last price with its tick arrow and 24 h change, mark,
-/// index, funding rate with a countdown, 24 h volume; at the right end, markers (DEMO,
-/// REPLAY, PAUSED) and, when the data is stale, how old it is.
+/// index, funding rate with a countdown, 24 h volume and VWAP; at the right end, markers (DEMO,
+/// REPLAY, PAUSED) and, when the data is stale, how old it is. Mark, index and funding show only
+/// on a market that has them (`showsMark`, `showsIndex`, `showsFunding`): a spot pair has none,
+/// and a `-` there would say "not known yet" of a value that never comes. VWAP shows when known.
 ///
-/// When the line is too narrow, the least important parts go first (name, volume, index,
+/// When the line is too narrow, the least important parts go first (VWAP, name, volume, index,
 /// funding, mark); the symbol, last price, the staleness warning and markers stay. While
 /// `dataAgeMs` is set the prices are dimmed: stale numbers never look live (a negative
 /// age says no data has arrived yet).
@@ -23,6 +25,12 @@ public struct HeaderBar: Sendable {
   /// Milliseconds until the next funding.
   public var fundingCountdownMs: Int64?
   public var volume24h: Double?
+  /// The 24 h volume-weighted average price; not shown when nil.
+  public var vwap: Double?
+  /// Whether the market has a mark price, an index, funding (shown as `-` while unknown).
+  public var showsMark: Bool
+  public var showsIndex: Bool
+  public var showsFunding: Bool
   /// The unit of `volume24h` after it (`cts`: a contract's volume is counted in contracts, which
   /// the markets list turns into USD), or empty.
   public var volumeUnit: String
@@ -39,11 +47,16 @@ public struct HeaderBar: Sendable {
     symbol: String, name: String = "", lastPrice: Double? = nil, tickDirection: TickDirection? = nil,
     change24h: Double? = nil, markPrice: Double? = nil, indexPrice: Double? = nil, fundingRate: Double? = nil,
     fundingCountdownMs: Int64? = nil, volume24h: Double? = nil, volumeUnit: String = "",
+    vwap: Double? = nil, showsMark: Bool = true, showsIndex: Bool = true, showsFunding: Bool = true,
     priceDecimals: Int = 2,
     markers: [String] = [],
     dataAgeMs: Int64? = nil, ascii: Bool = false
   ) {
     self.volumeUnit = volumeUnit
+    self.vwap = vwap
+    self.showsMark = showsMark
+    self.showsIndex = showsIndex
+    self.showsFunding = showsFunding
     self.symbol = symbol
     self.name = name
     self.lastPrice = lastPrice
@@ -62,16 +75,28 @@ public struct HeaderBar: Sendable {
 
   /// The header of an instrument at `nowMs` (for the funding countdown). `tickDirection`
   /// overrides the instrument's (the tape's is fresher).
+  ///
+  /// Mark and index show for a contract (a perpetual or a future) and funding for a perpetual,
+  /// or when the instrument has them. `kindKnown`: whether an instrument without a type is
+  /// known not to be a contract (a venue's pair, whose ticker says all there is) rather than
+  /// one whose type has not come yet (BitMEX before its instrument table: shown as `-`).
   public init(
     instrument: Instrument, nowMs: Int64, name: String = "", tickDirection: TickDirection? = nil,
-    markers: [String] = [], dataAgeMs: Int64? = nil, ascii: Bool = false
+    markers: [String] = [], dataAgeMs: Int64? = nil, ascii: Bool = false, kindKnown: Bool = false
   ) {
+    let kind = instrument.kind
+    let unknown = !kindKnown && instrument.typ == nil
+    let countdown = instrument.fundingCountdown(now: nowMs)
     self.init(
       symbol: instrument.symbol.description, name: name, lastPrice: instrument.lastPrice,
       tickDirection: tickDirection ?? instrument.lastTickDirection, change24h: instrument.change24h,
       markPrice: instrument.markPrice, indexPrice: instrument.indexPrice, fundingRate: instrument.fundingRate,
-      fundingCountdownMs: instrument.fundingCountdown(now: nowMs), volume24h: instrument.volume24h,
-      volumeUnit: instrument.kind.hasBasis ? "cts" : "", priceDecimals: instrument.priceDecimals,
+      fundingCountdownMs: countdown, volume24h: instrument.volume24h,
+      volumeUnit: kind.hasBasis ? "cts" : "", vwap: instrument.vwap,
+      showsMark: unknown || kind.hasBasis || instrument.markPrice != nil,
+      showsIndex: unknown || kind.hasBasis || instrument.indexPrice != nil,
+      showsFunding: unknown || kind.funds || instrument.fundingRate != nil || countdown != nil,
+      priceDecimals: instrument.priceDecimals,
       markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
   }
 
@@ -151,22 +176,28 @@ public struct HeaderBar: Sendable {
       last.append(Span(" " + NumberFormat.percent(change24h), value(color)))
     }
     segments.append((1, last))
-    segments.append((3, [Span("Mark ", label), Span(price(markPrice), value())]))
-    segments.append((5, [Span("Index ", label), Span(price(indexPrice), value())]))
-    var funding = [
-      Span("Fund ", label), Span(fundingRate.map(NumberFormat.fundingRate) ?? NumberFormat.unknown, value()),
-    ]
-    if let fundingCountdownMs {
-      funding.append(Span(" in ", label))
-      funding.append(Span(NumberFormat.duration(ms: fundingCountdownMs, roundingUp: true), value()))
-    }
-    segments.append((4, funding))
+    if showsMark { segments.append((3, [Span("Mark ", label), Span(price(markPrice), value())])) }
+    if showsIndex { segments.append((5, [Span("Index ", label), Span(price(indexPrice), value())])) }
+    if showsFunding { segments.append((4, fundingSpans(label: label, value: value()))) }
     segments.append(
       (
         6,
         [Span("Vol ", label), Span(volume24h.map(NumberFormat.compact) ?? NumberFormat.unknown, value())]
           + (volumeUnit.isEmpty || volume24h == nil ? [] : [Span(" " + volumeUnit, label)])
       ))
+    if let vwap { segments.append((9, [Span("VWAP ", label), Span(price(vwap), value())])) }
     return segments
+  }
+
+  /// `Fund 0.0100% in 3h12m`.
+  private func fundingSpans(label: Style, value: Style) -> [Span] {
+    var funding = [
+      Span("Fund ", label), Span(fundingRate.map(NumberFormat.fundingRate) ?? NumberFormat.unknown, value),
+    ]
+    if let fundingCountdownMs {
+      funding.append(Span(" in ", label))
+      funding.append(Span(NumberFormat.duration(ms: fundingCountdownMs, roundingUp: true), value))
+    }
+    return funding
   }
 }

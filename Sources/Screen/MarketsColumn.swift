@@ -17,6 +17,8 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   case funding
   case openInterest
   case kind
+  /// The venue's name (`kraken`): shown only on a list holding another venue than BitMEX.
+  case venue
 
   /// The header's text (with the sort arrow, it fits the column), with its unit: amounts in USD
   /// (`$`), the spread in basis points of mid (`bp`), funding and yearly basis in percent.
@@ -34,6 +36,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .funding: "Funding"
     case .openInterest: "OI $"
     case .kind: "Type"
+    case .venue: "Venue"
     }
   }
 
@@ -52,15 +55,18 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
     case .funding: 10
     case .openInterest: 9
     case .kind: 14
+    case .venue: 14
     }
   }
 
   /// The columns that fit `width` cells, in screen order: the first five always (80 columns
-  /// show symbol, last, age, 24 h %, volume and more), then the others while they fit.
-  public static func fitting(_ width: Int) -> [MarketsColumn] {
+  /// show symbol, last, age, 24 h %, volume and more), then the others while they fit; the
+  /// venue only with `venues` (a list of another venue than BitMEX: BitMEX's list stays as it was).
+  public static func fitting(_ width: Int, venues: Bool = false) -> [MarketsColumn] {
     var used = 0
     var out: [MarketsColumn] = []
-    for column in allCases where used + column.width <= width || out.count < 5 {
+    for column in allCases
+    where (used + column.width <= width || out.count < 5) && (venues || column != .venue) {
       out.append(column)
       used += column.width
     }
@@ -72,7 +78,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   public func sortValue(_ row: MarketRow, rates: Rates) -> Double? {
     let i = row.instrument
     switch self {
-    case .symbol, .kind: return nil
+    case .symbol, .kind, .venue: return nil
     case .last: return i.lastPrice
     case .age: return row.changedAt.map { -Double($0) }
     case .change: return i.change24h
@@ -90,6 +96,7 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   public func sortText(_ row: MarketRow) -> String {
     switch self {
     case .kind: MarketsColumn.kindText(row.kind, nowMs: nil)
+    case .venue: row.id.venue.name
     default: row.id.symbol.description
     }
   }

@@ -66,7 +66,7 @@ public struct MarketsView: Sendable {
     let area = area.intersection(grid.bounds)
     guard area.width >= 20, area.height >= 2 else { return }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
-    let columns = MarketsColumn.fitting(area.width)
+    let columns = MarketsColumn.fitting(area.width, venues: rows.contains { $0.id.venue != .bitmex })
     // The header.
     var x = area.x
     for column in columns {
@@ -118,7 +118,7 @@ public struct MarketsView: Sendable {
     row: MarketRow? = nil
   ) {
     let room = column.width - 1
-    let leftAligned = column == .symbol || column == .kind
+    let leftAligned = column == .symbol || column == .kind || column == .venue
     var fitted = text
     if text.columns > room {
       if let row, !leftAligned, column != .age {
@@ -153,7 +153,7 @@ public struct MarketsView: Sendable {
     case .basisAnnual: return (i.basisAnnualPercent, "%")
     case .funding: return (i.fundingPercent, "%")
     case .openInterest: return (i.openInterestUSD(rates: rates), "")
-    case .symbol, .age, .kind: return (nil, "")
+    case .symbol, .age, .kind, .venue: return (nil, "")
     }
   }
 
@@ -196,6 +196,8 @@ public struct MarketsView: Sendable {
       return i.openInterestUSD(rates: rates).map(NumberFormat.compact) ?? NumberFormat.unknown
     case .kind:
       return MarketsColumn.kindText(row.kind, nowMs: wallMs)
+    case .venue:
+      return row.id.venue.name
     }
   }
 }

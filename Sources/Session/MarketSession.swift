@@ -52,12 +52,14 @@ public struct MarketSession: Sendable {
   public let bookDepth: Int?
 
   /// A session watching `symbol`, with an empty market: BitMEX's, or with `bookPolicy` a venue's
-  /// whose book that rule keeps at `bookDepth`.
+  /// whose book that rule keeps at `bookDepth`; its markets list is `venue`'s.
   public init(
-    symbol: Symbol, tapeCapacity: Int = 1_000, bookPolicy: AnyBookSync? = nil, bookDepth: Int? = nil
+    symbol: Symbol, tapeCapacity: Int = 1_000, bookPolicy: AnyBookSync? = nil, bookDepth: Int? = nil,
+    venue: InstrumentID.Venue = .bitmex
   ) {
     self.bookPolicy = bookPolicy
     self.bookDepth = bookDepth
+    markets = MarketUniverse(venue: venue)
     market = MarketState(
       symbol: symbol, tapeCapacity: tapeCapacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
   }
@@ -106,10 +108,14 @@ public struct MarketSession: Sendable {
     return finish(step, update, now: now)
   }
 
-  /// `ingest` of a venue's batch (a session made with a book rule).
+  /// `ingest` of a venue's batch (a session made with a book rule): its tickers go to the
+  /// markets list too.
   public mutating func ingest(_ update: FeedUpdate, _ batch: VenueBatch, now: MonotonicTime) -> Step {
     var step = begin(update, skippedRows: 0, lastSkippedRow: nil, now: now)
-    if !batch.events.isEmpty { step.changes = market.apply(batch) }
+    if !batch.events.isEmpty {
+      step.changes = market.apply(batch)
+      step.marketsChanged = markets.apply(batch, now: now.nanoseconds / 1_000_000)
+    }
     return finish(step, update, now: now)
   }
 
@@ -123,7 +129,7 @@ public struct MarketSession: Sendable {
       market = MarketState(
         symbol: market.symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy,
         bookDepth: bookDepth)
-      markets = MarketUniverse()
+      markets = MarketUniverse(venue: markets.venue)
       (bookDataAt, tapeDataAt, instrumentDataAt) = (nil, nil, nil)
       (lastFault, lastFaultAt) = (nil, nil)
       step.rewound = true

@@ -10,6 +10,8 @@ public enum VenueEvent: Sendable, Hashable {
   case connectionSequence(UInt64)
   /// The venue's best bid/ask, with the book update id it was taken at when the venue says.
   case bbo(symbol: Symbol, updateID: UInt64?, bid: LevelChange, ask: LevelChange)
+  /// A ticker of `symbol`: `batch.tickers[ticker]` (a partial one carries only what changed).
+  case ticker(symbol: Symbol, ticker: Int)
   /// The venue's heartbeat channel ticked.
   case heartbeat
   /// The answer to a ping.
@@ -30,20 +32,42 @@ public struct VenueBatch: Sendable {
   public var events: [VenueEvent] = []
   public var levels: [LevelChange] = []
   public var trades: [VenueTrade] = []
+  public var tickers: [VenueTicker] = []
 
   public init() {}
+
+  /// How much the batch holds, to take a failed frame back to (`truncate(to:)`).
+  public struct Counts: Sendable, Hashable {
+    public var events: Int
+    public var levels: Int
+    public var trades: Int
+    public var tickers: Int
+  }
+
+  /// What the batch holds now.
+  public var counts: Counts {
+    Counts(events: events.count, levels: levels.count, trades: trades.count, tickers: tickers.count)
+  }
 
   public mutating func removeAll() {
     events.removeAll(keepingCapacity: true)
     levels.removeAll(keepingCapacity: true)
     trades.removeAll(keepingCapacity: true)
+    tickers.removeAll(keepingCapacity: true)
   }
 
-  /// Takes back everything appended since the counts given (a frame that failed half way).
-  public mutating func truncate(events e: Int, levels l: Int, trades t: Int) {
-    events.removeSubrange(e...)
-    levels.removeSubrange(l...)
-    trades.removeSubrange(t...)
+  /// Takes back everything appended since `counts` (a frame that failed half way).
+  public mutating func truncate(to counts: Counts) {
+    events.removeSubrange(counts.events...)
+    levels.removeSubrange(counts.levels...)
+    trades.removeSubrange(counts.trades...)
+    tickers.removeSubrange(counts.tickers...)
+  }
+
+  /// Adds a ticker of `symbol` and its event.
+  public mutating func appendTicker(_ ticker: VenueTicker, symbol: Symbol) {
+    events.append(.ticker(symbol: symbol, ticker: tickers.count))
+    tickers.append(ticker)
   }
 
   /// Adds a trade of `symbol`: to the last `.trades` event when it is the same symbol's and the

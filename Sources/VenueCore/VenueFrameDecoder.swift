@@ -17,11 +17,11 @@ extension VenueFrameDecoder {
   )
     throws(WireError)
   {
-    let before = (batch.events.count, batch.levels.count, batch.trades.count)
+    let before = batch.counts
     do throws(WireError) {
       try decodeFrame(frame, receivedAt: receivedAt, into: &batch)
     } catch {
-      batch.truncate(events: before.0, levels: before.1, trades: before.2)
+      batch.truncate(to: before)
       throw error
     }
   }

@@ -94,7 +94,8 @@ struct DashboardRunner {
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
     if let venueLive, replay == nil {
       state.session = MarketSession(
-        symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth)
+        symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
+        venue: InstrumentID.Venue(venueLive.venue))
     }
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.

@@ -23,39 +23,41 @@ struct VenueLive: Sendable {
   /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
   /// REST snapshot bridge).
   static func of(_ venue: Venue, url: String?, restHost: String? = nil) -> VenueLive? {
-    let trades: [MarketChannel] = [.book, .trades]
+    // The ticker fills the header (last, 24 h change and volume, VWAP; mark and funding where
+    // the venue has them); auxiliary, it never holds LIVE back.
+    let channels: [MarketChannel] = [.book, .trades, .ticker]
     switch venue {
     case .kraken:
       let adapter = url.map { KrakenAdapter(url: $0) } ?? KrakenAdapter()
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
         bookDepth: depth)
     case .coinbase:
       let adapter = url.map { CoinbaseAdapter(url: $0) } ?? CoinbaseAdapter()
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil)
     case .bybitSpot, .bybitLinear, .bybitInverse:
       guard let category = BybitCategory(venue: venue) else { return nil }
       let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = adapter.bookDepths[0]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
     case .binance:
       // Spot: the streams are named in the URL and the book bridges a REST snapshot to them.
       // (USDⓈ-M routes depth and trades to two endpoints: not followed live yet.)
       let adapter = BinanceAdapter(market: .spot, host: url, restHost: restHost)
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: trades),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
         bookPolicy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), bookDepth: nil,
         restHost: adapter.restHost)
     case .bitmex, .binanceUSDM:

@@ -451,7 +451,7 @@ import WireJSON
       let close = try #require((btc["c"] as? String).flatMap(Double.init))
       #expect(close > 50_000 && close < 150_000)
       #expect(btc["v"] is String && btc["q"] is String)
-      // One symbol's tickers decode (as nothing the book needs yet).
+      // One symbol's tickers decode into its ticker: the last price at least.
       let prefix = market == .spot ? "/binance" : "/binance-usdm/market"
       let one = try TestWebSocket.connect(
         port: sim.port, path: prefix + "/stream?streams=btcusdt@ticker/btcusdt@miniTicker")
@@ -459,14 +459,21 @@ import WireJSON
       while names.count < 2, let f = try one.read(timeout: 3) {
         var batch = VenueBatch()
         try BinanceDecoder(market: market).decode(f.payload, receivedAt: 0, into: &batch)
-        #expect(batch.events == [.ignored])
+        #expect(batch.events == [.ticker(symbol: "BTCUSDT", ticker: 0)])
+        #expect(batch.tickers.first?.last != nil && batch.tickers.first?.volume24h != nil)
         if let name = f.json?["stream"] as? String { names.insert(name) }
       }
       #expect(names == ["btcusdt@ticker", "btcusdt@miniTicker"])
-      // Real Binance sends these arrays: well-formed, not read yet (ignored, never refused).
+      // The arrays: a ticker of every symbol, in the order sent.
       var batch = VenueBatch()
       try BinanceDecoder(market: market).decode(frame.payload, receivedAt: 0, into: &batch)
-      #expect(batch.events == [.ignored])
+      #expect(batch.events.count == symbols.count)
+      let decoded = batch.events.compactMap { event -> String? in
+        if case .ticker(let s, _) = event { return s.description }
+        return nil
+      }
+      #expect(decoded == symbols)
+      #expect(batch.tickers.first { $0.last?.doubleValue == close } != nil)
     }
   }
 

@@ -112,6 +112,7 @@ import Testing
     full.openInterest = 10
     full.highPrice = 11
     full.lowPrice = 12
+    full.vwap = 24
     full.bidPrice = 13
     full.askPrice = 14
     full.timeMs = 15

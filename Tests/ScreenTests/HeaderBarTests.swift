@@ -84,6 +84,37 @@ import Testing
         + String(repeating: " ", count: 29))
   }
 
+  /// A venue's spot pair (its kind known: the ticker says all there is) shows no mark, index
+  /// or funding, and its VWAP; a venue's perpetual shows what its ticker has.
+  @Test func aSpotPairShowsNoContractFields() {
+    var instrument = Instrument(symbol: "BTC/USD")
+    instrument.lastPrice = 63_005
+    instrument.prevPrice24h = 61_800
+    instrument.volume24h = 1_234.5
+    instrument.vwap = 62_800.1
+    var header = HeaderBar(instrument: instrument, nowMs: 0, kindKnown: true)
+    header.priceDecimals = 1
+    var g = Self.render(header, width: 100)
+    #expect(
+      g.line(0) == " BTC/USD  Last 63,005.0 +1.95%  Vol 1.2K  VWAP 62,800.1"
+        + String(repeating: " ", count: 45),
+      "\(g.line(0))")
+    instrument.markPrice = 63_006
+    instrument.fundingRate = 0.0001
+    g = Self.render(HeaderBar(instrument: instrument, nowMs: 0, kindKnown: true), width: 120)
+    #expect(g.line(0).contains("Mark 63,006.00") && g.line(0).contains("Fund 0.0100%"), "\(g.line(0))")
+    #expect(!g.line(0).contains("Index"), "\(g.line(0))")
+  }
+
+  /// A BitMEX spot pair has no mark, index or funding either.
+  @Test func aBitmexSpotPairShowsNoContractFields() {
+    var u = InstrumentUpdate(symbol: "XBT_USDT")
+    u.typ = "IFXXXP"
+    u.lastPrice = 50_000
+    let g = Self.render(HeaderBar(instrument: Instrument(u), nowMs: 0), width: 100)
+    #expect(!g.line(0).contains("Mark") && !g.line(0).contains("Fund"), "\(g.line(0))")
+  }
+
   @Test func serverTextCannotInjectEscapes() {
     let header = HeaderBar(symbol: "X\u{1B}]0;pwn\u{7}", name: "evil\u{9B}2J\r\n", priceDecimals: 1)
     let g = Self.render(header, width: 100)

@@ -168,3 +168,21 @@ import Testing
     #expect(!row.contains("12,345,6"), "\(row)")
   }
 }
+
+/// A venue's list says its venue in a column (BitMEX's list has none).
+@Suite struct MarketsViewVenueTests {
+  @Test func aVenuesListHasAVenueColumn() {
+    #expect(!MarketsColumn.fitting(200).contains(.venue))
+    #expect(MarketsColumn.fitting(200, venues: true).last == .venue)
+    var universe = MarketUniverse(venue: .kraken)
+    var batch = VenueBatch()
+    var t = VenueTicker()
+    t.last = FixedDecimal("63005.0")!
+    batch.appendTicker(t, symbol: "BTC/USD")
+    universe.apply(batch, now: 1)
+    var g = Grid(width: 160, height: 3)
+    MarketsView(rows: universe.rows, rates: Rates(), cursor: 0).render(into: &g, area: g.bounds)
+    #expect(g.line(0).contains("Venue"), "\(g.line(0))")
+    #expect(g.line(1).contains("BTC/USD") && g.line(1).contains("kraken"), "\(g.line(1))")
+  }
+}
