@@ -28,6 +28,18 @@ public struct AcrossInstrument: Sendable {
     specFromSymbol = facts == nil
   }
 
+  /// What the feed says is wrong, in its words (made safe for a terminal): the venue refused the
+  /// book, or the connection's last error (a refused subscription, `Currency pair not supported`,
+  /// is one) while the book is not live or the connection is down; nil when nothing is.
+  public var problem: String? {
+    guard let status = session.status else { return nil }
+    if let refused = status.unavailable(.book) { return TerminalText.sanitized(refused) }
+    var bookLive = false
+    if case .live? = session.market.bookPolicy?.state { bookLive = true }
+    guard !bookLive || !status.state.isConnected, let error = status.lastError else { return nil }
+    return TerminalText.sanitized(error)
+  }
+
   /// The view the cross-venue parts read at `now`: the session's book, rule and status; a
   /// symbol-read spec takes the book's own decimals for its tick and lot.
   public func view(now: Int64, staleAfterNs: Int64) -> VenueView {

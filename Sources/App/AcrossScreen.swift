@@ -57,8 +57,8 @@ public enum AcrossScreen {
     }
   }
 
-  /// The key hints, then what the screen must say: instruments with a spec read off the symbol,
-  /// and the state's notes (what is not followed, and why).
+  /// The key hints, then what the screen must say: what a feed says is wrong, instruments with a
+  /// spec read off the symbol, and the state's notes (what is not followed, and why).
   static func status(_ s: AcrossState, into grid: inout Grid, area: Rect) {
     let hints = [
       KeyHint("\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner))", "group"),
@@ -68,9 +68,10 @@ public enum AcrossScreen {
     for hint in hints {
       spans += [Span(hint.key, Style(bold: true)), Span(" \(hint.action)  ", Style(.muted))]
     }
-    var said = s.notes
+    var said = s.instruments.compactMap { i in i.problem.map { "\(i.key): \($0)" } }
     let guessed = s.instruments.filter(\.specFromSymbol).map { $0.key.symbol.description }
-    if !guessed.isEmpty { said.insert("spot spec from symbol: \(guessed.joined(separator: ", "))", at: 0) }
+    if !guessed.isEmpty { said.append("spot spec from symbol: \(guessed.joined(separator: ", "))") }
+    said += s.notes
     if !said.isEmpty { spans.append(Span(said.joined(separator: "; "), Style(.muted))) }
     _ = grid.put(spans, x: area.x, y: area.y, clip: area)
   }

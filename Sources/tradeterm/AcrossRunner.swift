@@ -167,8 +167,9 @@ struct AcrossRunner {
       // A stale limit can pass with nothing to drain: look again within a quarter second.
       _ = poll(&fds, nfds_t(fds.count), Int32((min(left, 0.25) * 1000).rounded(.up)))
     }
-    let waiting = state.strip.rows.filter { $0.state != .live }.map { row in
+    let waiting = state.strip.rows.enumerated().filter { $0.element.state != .live }.map { i, row in
       "\(row.key) \(row.state)" + (row.exclusion.map { " (\($0))" } ?? "")
+        + (state.instruments[i].problem.map { ": \($0)" } ?? "")
     }
     printError(
       "tradeterm: not every book was live within \(timeout) s: \(waiting.joined(separator: "; "))")

@@ -233,3 +233,34 @@ import VenueCore
         key: Self.key("okx:BTC-USDT-SWAP"), session: MarketSession(symbol: "BTC-USDT-SWAP")) == nil)
   }
 }
+
+/// What a feed says is wrong reaches the screen's status line, made safe for the terminal.
+@Suite struct AcrossProblemTests {
+  @Test func aRefusedBookIsSaidOnTheStatusLine() {
+    var s = AcrossStateTests.state()
+    let symbol = s.instruments[1].key.symbol
+    let status = FeedStatus(
+      state: .syncing, symbol: "BTC-USD",
+      unavailable: [Subscription(.book, symbol, depth: nil): "unknown symbol\u{1B}[2J"])
+    _ = s.ingest(1, FeedUpdate(status: status), VenueBatch(), now: 1, wallMs: AcrossStateTests.wallMs)
+    #expect(s.instruments[1].problem == "unknown symbol?[2J")
+    #expect(s.instruments[0].problem == nil)
+    // A refusal the feed kept as its last error says so while the book is not live…
+    let refused = FeedStatus(state: .syncing, symbol: "BTCUSDT", lastError: "Currency pair not supported")
+    _ = s.ingest(2, FeedUpdate(status: refused), VenueBatch(), now: 1, wallMs: AcrossStateTests.wallMs)
+    #expect(s.instruments[2].problem == "Currency pair not supported")
+    // …and not once the book is live on a connected feed.
+    var live = AcrossStateTests.live()
+    let old = FeedStatus(state: .live, symbol: "BTC/USD", lastError: "an old error")
+    _ = live.ingest(0, FeedUpdate(status: old), VenueBatch(), now: 2, wallMs: AcrossStateTests.wallMs)
+    #expect(live.instruments[0].problem == nil)
+    s.width = 200
+    s.height = 30
+    s.refresh(now: AcrossStateTests.now)
+    let g = AcrossScreen.render(s, wallMs: AcrossStateTests.wallMs)
+    #expect(
+      g.line(29).contains(
+        "quit  coinbase:BTC-USD: unknown symbol?[2J; bybit-spot:BTCUSDT: Currency pair not supported; spot spec"
+      ))
+  }
+}

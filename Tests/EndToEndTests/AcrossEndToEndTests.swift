@@ -36,6 +36,16 @@ import Testing
     #expect(notes.contains { $0.contains("BitMEX") }, "\(notes)")
   }
 
+  @Test func aBookThatIsNeverLiveIsNamedAtTheTimeout() throws {
+    let (status, output) = try Child.run(
+      [try Binaries.path("tradeterm"), "--once", "--json", "--across", "FOO", "--demo", "--timeout", "2"],
+      errorsToOutput: true, timeout: 30)
+    #expect(status == 1, "\(output)")
+    // The simulator's Kraken lists no FOO/USD: the timeout names the book and the venue's words.
+    #expect(output.contains("not every book was live within 2.0 s: kraken:FOO/USD SYNCING"), "\(output)")
+    #expect(output.contains("Currency pair not supported"), "\(output)")
+  }
+
   @Test func optionsItDoesNotTakeAreRefused() throws {
     for (extra, words) in [
       (["kraken:BTC/USD"], "takes no symbol"), (["--replay", "x.jsonl"], "takes no --replay"),
