@@ -23,6 +23,9 @@ struct AcrossRunner {
   var color = true
   var utc = false
   var theme = Theme.dark
+  /// The keys in force (the config's `[keys]` over the defaults): `+`/`-` and `q` are rebindable here
+  /// as on the dashboard.
+  var keys = KeyBindings.standard
 
   /// The feed of each chosen instrument, in order.
   func makeFeeds() -> [VenueFeed<VenueCodec>] {
@@ -47,6 +50,7 @@ struct AcrossRunner {
     var state = AcrossState(
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
     state.notes = plan.notes
+    state.keys = keys
     state.mode = mode
     return state
   }

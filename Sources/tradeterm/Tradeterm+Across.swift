@@ -67,7 +67,7 @@ extension Tradeterm {
       plan: plan, mode: demo ? .demo : .live,
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", fps: fps,
       ascii: ascii,
-      color: !theme.monochrome, utc: utc, theme: theme)
+      color: !theme.monochrome, utc: utc, theme: theme, keys: KeyBindings(overrides: settings.keys))
     let code: Int32
     if once {
       // The top 20 levels unless --levels says otherwise.
