@@ -69,7 +69,8 @@ let package = Package(
     // Pure contract maths, the sweep, the ticket's input rules and paper orders.
     .target(name: "Trading", dependencies: ["MarketModel"]),
     .target(name: "Screen", dependencies: ["MarketModel", "Session", "Trading", "CrossVenue", "VenueCore"]),
-    .target(name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading"]),
+    .target(
+      name: "App", dependencies: ["Screen", "MarketModel", "Session", "Trading", "CrossVenue", "VenueCore"]),
 
     // The config file: TOML text in, `Settings` (or an error with line and column) out. Pure; the
     // file is read by the executable.
@@ -124,7 +125,7 @@ let package = Package(
       name: "tradeterm",
       dependencies: [
         "Feed", "Threads", "Terminal", "BitMEX", "MarketModel", "Session", "Replay", "ExchangeSim", "Screen",
-        "VenueCore", "Kraken", "Binance", "OKX", "Bybit", "Coinbase",
+        "VenueCore", "CrossVenue", "Kraken", "Binance", "OKX", "Bybit", "Coinbase",
         "App", "Trading", "Journal", "Config", "Files", "Commands",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -195,7 +196,10 @@ let package = Package(
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport"],
+      dependencies: [
+        "App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport", "CrossVenue",
+        "VenueCore",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FeedIntegrationTests",

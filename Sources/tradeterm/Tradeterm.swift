@@ -147,6 +147,12 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "Show the times of trades in UTC (by default in the local time zone).")
   var utc = false
 
+  @Option(
+    help:
+      "The cross-venue screen of an asset (BTC): its spot pair on every venue followed live, one consolidated book, a spread matrix, one tape."
+  )
+  var across: String?
+
   @Flag(help: "Print tradeterm's, libcurl's and ncurses' versions and exit.")
   var version = false
 
@@ -193,6 +199,7 @@ struct Tradeterm: ParsableCommand {
     if let instrument, let symbolOption, Self.venueSpelling(instrument) != Self.venueSpelling(symbolOption) {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
+    try validateAcross()
     try validateVenue()
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
@@ -262,6 +269,7 @@ struct Tradeterm: ParsableCommand {
       if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
       return
     }
+    if let across { return try startAcross(across, settings: settings, fps: fps) }
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []

@@ -1,0 +1,144 @@
+import CrossVenue
+import MarketModel
+import Screen
+import Session
+import VenueCore
+
+/// The cross-venue screen's state (issue 28): the chosen instruments of one asset, each with its
+/// own `MarketSession` fed by its own feed; the merged tape of their trades; the price grouping;
+/// and the consolidated book, venue strip and spread matrix as they were at the last `refresh`.
+/// Pure: drains and keys in (with `now`), commands for the feeds out.
+public struct AcrossState: Sendable {
+  /// The asset consolidated (`BTC`).
+  public let asset: AssetCode
+  public private(set) var instruments: [AcrossInstrument]
+  /// Every instrument's trades, in arrival order.
+  public private(set) var tape: MergedTape
+  /// What the consolidation made of the instruments at the last `refresh`.
+  public private(set) var book: ConsolidatedBook
+  public private(set) var strip = VenueStrip()
+  public private(set) var matrix: SpreadMatrix
+  /// The `now` of the last `refresh` (local monotonic ns).
+  public private(set) var refreshedAt: Int64 = 0
+  /// How long a book may go unheard before it leaves the consolidation.
+  public let staleAfterNs: Int64
+  /// Where the price grouping is in `steps`; nil until the user picks one (the first book's
+  /// price then chooses it: `autoStep`).
+  public private(set) var stepIndex: Int?
+  /// What the screen says beside its hints: chosen instruments that are not followed, and why.
+  public var notes: [String] = []
+  public var mode: RunMode = .live
+  public var width: Int
+  public var height: Int
+  public var ascii: Bool
+  public var keys = KeyBindings.standard
+  public var utcOffsetMinutes = 0
+  /// Something changed since the last draw.
+  public var dirty = true
+  /// `q` or Esc was pressed.
+  public private(set) var quitting = false
+
+  /// The price buckets `+`/`-` move through (quote currency).
+  public static let steps: [FixedDecimal] = [
+    (1, 4), (1, 3), (1, 2), (5, 2), (1, 1), (5, 1), (1, 0), (5, 0), (10, 0), (50, 0), (100, 0), (500, 0),
+  ].map { FixedDecimal(mantissa: $0.0, scale: $0.1) }
+  /// The levels a side kept in each quote group.
+  public static let depth = 50
+  /// The trades the merged tape keeps.
+  public static let tapeCapacity = 500
+
+  public init(
+    asset: AssetCode, instruments: [AcrossInstrument], width: Int, height: Int, ascii: Bool = false,
+    staleAfterNs: Int64 = 5_000_000_000
+  ) {
+    self.asset = asset
+    self.instruments = instruments
+    self.width = width
+    self.height = height
+    self.ascii = ascii
+    self.staleAfterNs = staleAfterNs
+    tape = MergedTape(instruments: instruments.map(\.spec), capacity: Self.tapeCapacity)
+    book = ConsolidatedBook(options: Self.options(asset, step: Self.steps[6]))
+    matrix = SpreadMatrix(asset: asset)
+  }
+
+  static func options(_ asset: AssetCode, step: FixedDecimal) -> ConsolidatedBook.Options {
+    // Every step of the ladder is positive and the depth above 1: the options always exist.
+    ConsolidatedBook.Options(asset: asset, step: step, depth: depth)!
+  }
+
+  /// The price bucket in force.
+  public var step: FixedDecimal { book.options.step }
+
+  /// One drain of instrument `index`'s feed at `now` (`wallMs` its wall clock): its trades onto
+  /// the merged tape, then the batch and status into its session. Returns what the feed must be
+  /// asked (a resync of a book that stopped adding up).
+  public mutating func ingest(
+    _ index: Int, _ update: FeedUpdate, _ batch: VenueBatch, now: MonotonicTime, wallMs: Int64
+  ) -> [FeedCommand] {
+    guard instruments.indices.contains(index) else { return [] }
+    let symbol = instruments[index].key.symbol
+    for case let .trades(s, range) in batch.events where s == symbol {
+      for trade in batch.trades[range] {
+        tape.append(trade, instrument: index, receivedAt: now.nanoseconds, wallMs: wallMs)
+      }
+    }
+    if !batch.events.isEmpty { instruments[index].lastHeardAt = now.nanoseconds }
+    let step = instruments[index].session.ingest(update, batch, now: now)
+    if step.changedAnything || !batch.events.isEmpty { dirty = true }
+    return step.commands
+  }
+
+  /// Every instrument's view at `now`, in the chosen order.
+  public func views(now: Int64) -> [VenueView] {
+    instruments.map { $0.view(now: now, staleAfterNs: staleAfterNs) }
+  }
+
+  /// The consolidated book, strip and matrix as they are at `now`.
+  public mutating func refresh(now: Int64) {
+    let views = views(now: now)
+    if stepIndex == nil, let step = Self.autoStep(views) {
+      book.options = Self.options(asset, step: step)
+    }
+    book.update(views, now: now)
+    strip.update(views, now: now, consolidated: book)
+    matrix.update(views, now: now)
+    refreshedAt = now
+  }
+
+  /// The step a first live book's price suggests: the ladder's largest at most a hundred-
+  /// thousandth of the price (1 at 100,000; 0.01 at 1,000), so the top of the book keeps its
+  /// detail; nil while no instrument has a best bid.
+  static func autoStep(_ views: [VenueView]) -> FixedDecimal? {
+    guard let price = views.lazy.compactMap({ $0.book.best(.bid)?.price }).first, price.mantissa > 0
+    else { return nil }
+    let target = price.doubleValue / 100_000
+    return steps.last { $0.doubleValue <= target } ?? steps[0]
+  }
+
+  /// What a key does here: `+`/`-` (or their rebinding) coarser and finer grouping, `q` or Esc
+  /// quit. Other keys do nothing.
+  public mutating func press(_ key: Key) {
+    if key == .escape {
+      quitting = true
+      return
+    }
+    switch keys.command(for: key) {
+    case .quit?: quitting = true
+    case .groupCoarser?: regroup(by: 1)
+    case .groupFiner?: regroup(by: -1)
+    default: return
+    }
+    dirty = true
+  }
+
+  private mutating func regroup(by delta: Int) {
+    let current = stepIndex ?? Self.steps.lastIndex { $0 <= step } ?? 0
+    let next = min(max(current + delta, 0), Self.steps.count - 1)
+    stepIndex = next
+    book.options = Self.options(asset, step: Self.steps[next])
+  }
+
+  /// Whether every instrument's book is live and fresh at the last refresh.
+  public var allLive: Bool { !strip.rows.isEmpty && strip.rows.allSatisfy { $0.state == .live } }
+}

@@ -1,0 +1,80 @@
+import ExchangeSim
+import VenueCore
+
+/// Which instruments `--across ASSET` follows, and where: by default the asset's spot pair against
+/// the dollar on each venue followed live (`VenueLive.of`), spelled as the venue spells its pairs
+/// (Kraken `BTC/USD`, Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`); in `--demo` only the
+/// venues the simulator speaks. What is not followed is said in `notes`, with why.
+struct AcrossPlan {
+  /// One chosen instrument: its key, its venue's live setup and the WebSocket it is read from.
+  struct Chosen {
+    var key: InstrumentKey
+    var live: VenueLive
+    var url: String
+  }
+
+  var asset: AssetCode
+  var instruments: [Chosen] = []
+  var notes: [String] = []
+
+  /// The spot pair of `asset` on `venue` against the dollar (or its stablecoin where the venue
+  /// lists that), nil for a venue with no spot market here.
+  static func spotSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
+    let a = asset.description
+    switch venue {
+    case .kraken: return "\(a)/USD"
+    case .coinbase: return "\(a)-USD"
+    case .bybitSpot: return "\(a)USDT"
+    case .okx: return "\(a)-USDT"
+    case .binance: return "\(a)USDT"
+    case .bitmex, .binanceUSDM, .bybitLinear, .bybitInverse: return nil
+    }
+  }
+
+  /// The simulator's WebSocket for `venue`, nil when it does not speak that venue's dialect.
+  static func demoURL(_ venue: Venue, sim: ExchangeSim) -> String? {
+    switch venue {
+    case .kraken: sim.krakenURL
+    default: nil
+    }
+  }
+
+  /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`.
+  static func make(asset: AssetCode, sim: ExchangeSim?) -> AcrossPlan {
+    var plan = AcrossPlan(asset: asset)
+    var notServed: [String] = []
+    for venue in Venue.allCases {
+      guard let text = spotSymbol(asset, on: venue) else {
+        if venue == .bitmex {
+          // Its book is kept by order id (`OrderBook`), not as a `PriceBook`: not merged yet.
+          plan.notes.append("BitMEX not consolidated yet (its book is by order id)")
+        }
+        continue
+      }
+      guard let symbol = Symbol(text) else { continue }
+      let key = InstrumentKey(venue: venue, symbol: symbol)
+      guard VenueLive.of(venue, url: nil) != nil else {
+        plan.notes.append("\(venue.displayName) not followed live yet")
+        continue
+      }
+      var url: String?
+      if let sim {
+        url = demoURL(venue, sim: sim)
+        if url == nil {
+          notServed.append(venue.displayName)
+          continue
+        }
+      }
+      guard let live = VenueLive.of(venue, url: url) else { continue }
+      guard let endpoint = live.url(symbol: text) else {
+        plan.notes.append("\(venue.displayName): no endpoint for \(text)")
+        continue
+      }
+      plan.instruments.append(Chosen(key: key, live: live, url: endpoint))
+    }
+    if !notServed.isEmpty {
+      plan.notes.append("the demo does not serve \(notServed.joined(separator: ", ")) yet")
+    }
+    return plan
+  }
+}

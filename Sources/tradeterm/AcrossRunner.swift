@@ -1,0 +1,182 @@
+import App
+import Feed
+import MarketModel
+import Screen
+import Session
+import Terminal
+import VenueCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cross-venue screen (`tradeterm --across ASSET`) and its `--once`: one `VenueFeed` per
+/// chosen instrument, one UI loop that polls every feed's wake pipe (with the keyboard and the
+/// signal pipe in the dashboard), drains each into its session in `AcrossState`, and draws at most
+/// `fps` times a second — and at least twice a second, for the books' ages.
+struct AcrossRunner {
+  var plan: AcrossPlan
+  var mode: RunMode
+  var userAgent: String
+  var fps = 30
+  var ascii = false
+  var color = true
+  var utc = false
+  var theme = Theme.dark
+  /// The keys in force (the config's `[keys]` over the defaults): `+`/`-` and `q` are rebindable here
+  /// as on the dashboard.
+  var keys = KeyBindings.standard
+
+  /// The feed of each chosen instrument, in order.
+  func makeFeeds() -> [VenueFeed<VenueCodec>] {
+    plan.instruments.map { chosen in
+      let live = chosen.live
+      let options = FeedOptions(
+        webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
+        venue: chosen.key.venue)
+      let (adapter, subscriptions) = (live.adapter, live.plan)
+      return VenueFeed(options, plan: subscriptions) { VenueCodec(adapter: adapter, plan: subscriptions) }
+    }
+  }
+
+  /// A state of the plan's instruments, each with a fresh session on its venue's book rule.
+  func makeState(width: Int, height: Int) -> AcrossState {
+    let instruments = plan.instruments.compactMap { chosen in
+      AcrossInstrument(
+        key: chosen.key,
+        session: MarketSession(
+          symbol: chosen.key.symbol, bookPolicy: chosen.live.bookPolicy, bookDepth: chosen.live.bookDepth))
+    }
+    var state = AcrossState(
+      asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
+    state.notes = plan.notes
+    state.keys = keys
+    state.mode = mode
+    return state
+  }
+
+  /// Drains every feed into `state` at `now`, posting what the sessions ask of their feeds.
+  static func drain(
+    _ feeds: [VenueFeed<VenueCodec>], into state: inout AcrossState, batch: inout VenueBatch,
+    now: MonotonicTime,
+    wallMs: Int64
+  ) {
+    for (i, feed) in feeds.enumerated() {
+      let update = feed.drain(into: &batch)
+      for command in state.ingest(i, update, batch, now: now, wallMs: wallMs) { feed.post(command) }
+      batch.removeAll()
+    }
+  }
+
+  /// The dashboard of the screen; the exit status.
+  func run() -> Int32 {
+    let screen: TerminalScreen
+    do {
+      screen = try TerminalScreen(options: .init(color: color, theme: theme))
+    } catch {
+      printError("tradeterm: \(error)")
+      return 2
+    }
+    var exitMessage: String?
+    var exitStatus: Int32 = 0
+    defer {
+      screen.restore()
+      if let exitMessage { printError(exitMessage) }
+    }
+    let feeds = makeFeeds()
+    for feed in feeds { feed.start() }
+    defer { for feed in feeds { feed.stop() } }
+    let (w, h) = screen.size
+    var state = makeState(width: w, height: h)
+    state.ascii = ascii || !TerminalScreen.localeIsUTF8
+    state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
+    var batch = VenueBatch()
+    let frame = 1.0 / Double(max(1, fps))
+    // The books' ages move: a frame at least this often even when nothing arrives.
+    let idleFrame = 0.5
+    var lastDraw = MonotonicTime(nanoseconds: 0)
+
+    loop: while true {
+      let now = MonotonicTime.now()
+      let since = now.seconds - lastDraw.seconds
+      let wait = state.dirty ? max(0, frame - since) : max(0, idleFrame - since)
+      var fds = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      for feed in feeds { fds.append(pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0)) }
+      _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
+
+      if fds[1].revents != 0, let signal = screen.pendingSignal() {
+        if signal.number != SIGINT || !signal.fromTerminal {
+          exitStatus = 128 + signal.number
+          exitMessage =
+            "tradeterm: stopped by signal \(signal.number) (\(String(cString: strsignal(signal.number))))"
+        }
+        break loop
+      }
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        exitMessage = "tradeterm: the terminal's input closed"
+        break loop
+      }
+      for input in screen.readInput(keysWaiting: fds[0].revents & Int16(POLLIN) != 0) {
+        switch input {
+        case .key(let key):
+          // Ctrl-C typed quits, as on every screen.
+          if key == .interrupt { break loop }
+          state.press(key)
+        case .resize(let width, let height):
+          state.width = width
+          state.height = height
+          state.dirty = true
+        }
+      }
+      if state.quitting { break loop }
+      let tick = MonotonicTime.now()
+      Self.drain(feeds, into: &state, batch: &batch, now: tick, wallMs: DashboardRunner.wallMs())
+      let drawNow = MonotonicTime.now()
+      let elapsed = drawNow.seconds - lastDraw.seconds
+      if (state.dirty && elapsed >= frame) || elapsed >= idleFrame {
+        state.refresh(now: drawNow.nanoseconds)
+        screen.draw(AcrossScreen.render(state, wallMs: DashboardRunner.wallMs()))
+        state.dirty = false
+        lastDraw = drawNow
+      }
+    }
+    return exitStatus
+  }
+
+  /// `--once`: waits until every chosen book is live (then prints the strip, the matrix and the
+  /// top `levels` consolidated levels, JSON or text) or `timeout` seconds pass (then says which
+  /// is not, exit 1).
+  func once(json: Bool, timeout: Double, levels: Int) -> Int32 {
+    let feeds = makeFeeds()
+    for feed in feeds { feed.start() }
+    defer { for feed in feeds { feed.stop() } }
+    var state = makeState(width: 0, height: 0)
+    var batch = VenueBatch()
+    let deadline = MonotonicTime.now().seconds + timeout
+    while true {
+      let now = MonotonicTime.now()
+      Self.drain(feeds, into: &state, batch: &batch, now: now, wallMs: DashboardRunner.wallMs())
+      state.refresh(now: now.nanoseconds)
+      if state.allLive {
+        let report = AcrossReport(state: state, levels: levels)
+        print(json ? report.json : report.text, terminator: "")
+        return 0
+      }
+      let left = deadline - now.seconds
+      if left <= 0 { break }
+      var fds = feeds.map { pollfd(fd: $0.uiWake.descriptor, events: Int16(POLLIN), revents: 0) }
+      // A stale limit can pass with nothing to drain: look again within a quarter second.
+      _ = poll(&fds, nfds_t(fds.count), Int32((min(left, 0.25) * 1000).rounded(.up)))
+    }
+    let waiting = state.strip.rows.enumerated().filter { $0.element.state != .live }.map { i, row in
+      "\(row.key) \(row.state)" + (row.exclusion.map { " (\($0))" } ?? "")
+        + (state.instruments[i].problem.map { ": \($0)" } ?? "")
+    }
+    printError(
+      "tradeterm: not every book was live within \(timeout) s: \(waiting.joined(separator: "; "))")
+    return 1
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `tradeterm --across` against the binary: `--once --json` with its own simulator (`--demo`),
+/// and the refusals of options it does not take.
+@Suite(.serialized) struct AcrossEndToEndTests {
+  @Test func onceJSONAcrossTheDemo() throws {
+    let (status, output) = try Child.run(
+      [try Binaries.path("tradeterm"), "--once", "--json", "--across", "BTC", "--demo"], timeout: 30)
+    #expect(status == 0, "\(output)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(json["asset"] as? String == "BTC")
+    #expect(json["mode"] as? String == "demo")
+    let venues = try #require(json["venues"] as? [[String: Any]])
+    // The demo serves Kraken among the venues followed live: its BTC/USD is there, live and merged.
+    let kraken = try #require(venues.first { $0["instrument"] as? String == "kraken:BTC/USD" }, "\(venues)")
+    #expect(kraken["state"] as? String == "LIVE")
+    #expect(kraken["excluded"] is NSNull)
+    #expect(venues.allSatisfy { $0["state"] as? String == "LIVE" }, "\(venues)")
+    let matrix = try #require(json["matrix"] as? [String: Any])
+    let cells = try #require(matrix["cells"] as? [[Any]])
+    #expect(cells.count == venues.count)
+    let book = try #require(json["book"] as? [[String: Any]])
+    let usd = try #require(book.first { $0["quote"] as? String == "USD" })
+    let bids = try #require(usd["bids"] as? [[String: Any]])
+    let asks = try #require(usd["asks"] as? [[String: Any]])
+    // The top 20 levels at most (Kraken's book is followed ten deep: as many buckets as that fills).
+    #expect((1...20).contains(bids.count) && (1...20).contains(asks.count), "\(usd)")
+    // Best first: bids falling, asks rising, the best bid below the best ask (one venue's book).
+    let bidPrices = bids.compactMap { ($0["price"] as? String).flatMap(Double.init) }
+    let askPrices = asks.compactMap { ($0["price"] as? String).flatMap(Double.init) }
+    #expect(bidPrices == bidPrices.sorted(by: >))
+    #expect(askPrices == askPrices.sorted())
+    if let b = bidPrices.first, let a = askPrices.first { #expect(b < a) }
+    let notes = try #require(json["notes"] as? [String])
+    #expect(notes.contains { $0.contains("BitMEX") }, "\(notes)")
+  }
+
+  @Test func aBookThatIsNeverLiveIsNamedAtTheTimeout() throws {
+    let (status, output) = try Child.run(
+      [try Binaries.path("tradeterm"), "--once", "--json", "--across", "FOO", "--demo", "--timeout", "2"],
+      errorsToOutput: true, timeout: 30)
+    #expect(status == 1, "\(output)")
+    // The simulator's Kraken lists no FOO/USD: the timeout names the book and the venue's words.
+    #expect(output.contains("not every book was live within 2.0 s: kraken:FOO/USD SYNCING"), "\(output)")
+    #expect(output.contains("Currency pair not supported"), "\(output)")
+  }
+
+  @Test func optionsItDoesNotTakeAreRefused() throws {
+    for (extra, words) in [
+      (["kraken:BTC/USD"], "takes no symbol"), (["--replay", "x.jsonl"], "takes no --replay"),
+      (["--markets"], "takes no --markets"),
+    ] {
+      let (status, output) = try Child.run(
+        [try Binaries.path("tradeterm"), "--across", "BTC"] + extra, errorsToOutput: true)
+      #expect(status == 2, "\(extra): \(output)")
+      #expect(output.contains(words), "\(extra): \(output)")
+    }
+    let (status, output) = try Child.run(
+      [try Binaries.path("tradeterm"), "--across", "B T C"], errorsToOutput: true)
+    #expect(status == 2)
+    #expect(output.contains("--across takes an asset"), "\(output)")
+  }
+}
