@@ -31,13 +31,6 @@ struct AcrossPlan {
     }
   }
 
-  /// The simulator's WebSocket for `venue`, nil when it does not speak that venue's dialect.
-  static func demoURL(_ venue: Venue, sim: ExchangeSim) -> String? {
-    switch venue {
-    case .kraken: sim.krakenURL
-    default: nil
-    }
-  }
 
   /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`.
   static func make(asset: AssetCode, sim: ExchangeSim?) -> AcrossPlan {
@@ -58,14 +51,15 @@ struct AcrossPlan {
         continue
       }
       var url: String?
+      var rest: String?
       if let sim {
-        url = demoURL(venue, sim: sim)
-        if url == nil {
+        guard let served = Tradeterm.demoURL(venue, sim) else {
           notServed.append(venue.displayName)
           continue
         }
+        (url, rest) = (served.ws, served.rest)
       }
-      guard let live = VenueLive.of(venue, url: url) else { continue }
+      guard let live = VenueLive.of(venue, url: url, restHost: rest) else { continue }
       guard let endpoint = live.url(symbol: text) else {
         plan.notes.append("\(venue.displayName): no endpoint for \(text)")
         continue

@@ -34,8 +34,10 @@ struct AcrossRunner {
       let options = FeedOptions(
         webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
         venue: chosen.key.venue)
-      let (adapter, subscriptions) = (live.adapter, live.plan)
-      return VenueFeed(options, plan: subscriptions) { VenueCodec(adapter: adapter, plan: subscriptions) }
+      let (adapter, subscriptions, rest) = (live.adapter, live.plan, live.restHost)
+      return VenueFeed(options, plan: subscriptions) {
+        VenueCodec(adapter: adapter, plan: subscriptions, restHost: rest)
+      }
     }
   }
 
