@@ -74,10 +74,16 @@ import Testing
     defer { commands.stopAll() }
     let pid = try #require(commands.pids.first)
     let dir = "/proc/\(pid)/fd"
-    let fds = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-    let targets = fds.map {
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) ?? "?"
+    func listing() -> (fds: [String], targets: [String]) {
+      let fds = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+      return (
+        fds, fds.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) ?? "?" }
+      )
     }
+    // The program itself may hold a descriptor for a moment while it starts (sleep reading its
+    // locale): an inherited one stays for its whole life, so wait for the moment to pass.
+    _ = Self.wait(2) { listing().fds == ["0", "1", "2"] }
+    let (fds, targets) = listing()
     #expect(fds == ["0", "1", "2"], "\(zip(fds, targets).map { "\($0) \($1)" })")
     #expect(targets == ["/dev/null", "/dev/null", "/dev/null"])
   }
