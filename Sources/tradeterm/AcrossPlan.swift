@@ -31,7 +31,6 @@ struct AcrossPlan {
     }
   }
 
-
   /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`.
   static func make(asset: AssetCode, sim: ExchangeSim?) -> AcrossPlan {
     var plan = AcrossPlan(asset: asset)
