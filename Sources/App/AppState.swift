@@ -74,6 +74,10 @@ public struct AppState: Sendable {
   public var paper = PaperState()
   public var bookScroll = 0
   public var tapeScroll = 0
+  /// The tape folds each taker order's trades into one print (`T` shows every trade).
+  public var tapeByOrder = true
+  /// The step of the tape's minimum size (`TapeFilter.step`; 0: none; `f` cycles).
+  public var tapeFilterStep = 0
   public var ascii: Bool
   public var color: Bool
   /// Known symbols (for the picker).

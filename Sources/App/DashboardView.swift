@@ -1,6 +1,7 @@
 import MarketModel
 import Screen
 import Session
+import Trading
 
 /// Builds the whole screen from the state: layout, panes, status line, overlays. Pure:
 /// the same state always draws the same grid.
@@ -104,15 +105,34 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
+      let notional = tapeNotional(s)
+      let filter = TapeFilter.step(s.tapeFilterStep, notional: notional, sizeScale: s.market.tapeSizeScale)
+      let least = filter.label(
+        currency: notional?.currency ?? "", sizeScale: s.market.tapeSizeScale, ascii: s.ascii)
       // Scrolled, the note comes before the bar: a narrow pane cuts its title's end.
-      var title = [Span("Trades" + (s.tapeScroll > 0 ? scrolledNote(s) : "") + "  1m ")] + bar.spans
+      var title =
+        [
+          Span(
+            "Trades" + (least.isEmpty ? "" : " " + least) + (s.tapeScroll > 0 ? scrolledNote(s) : "")
+              + "  1m ")
+        ]
+        + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
-      let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll, sizeScale: s.market.tapeSizeScale)
+      tape.aggregate = s.tapeByOrder
+      tape.filter = filter
+      tape.notional = notional
+      tape.ascii = s.ascii
       tape.liquidations = s.liquidations.events
+      // The footer names the notional's currency only when its column fits.
+      let inner = Box(title: "", ascii: s.ascii).inner(area)
+      let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
+      let box = Box(
+        title: title, footer: [Span(tapeFooter(s, notional: shown))], focused: s.focus == .trades,
+        ascii: s.ascii)
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {
@@ -278,6 +298,20 @@ public enum DashboardView {
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
       return (box, .candles(chart))
     }
+  }
+
+  /// The tape's notional maths: the instrument's contract facts when they are all known (a
+  /// venue market without them, or an instrument row still on its way, has no notional column).
+  static func tapeNotional(_ s: AppState) -> TapeNotional? {
+    guard let spec = try? ContractSpec.make(s.market.instrument).get(), !spec.quoteCurrency.isEmpty else {
+      return nil
+    }
+    return TapeNotional(spec: spec, sizeScale: s.market.tapeSizeScale)
+  }
+
+  /// The tape's footer: one print per taker order or every trade, and the notional's currency.
+  static func tapeFooter(_ s: AppState, notional: TapeNotional?) -> String {
+    (s.tapeByOrder ? "by order" : "every trade") + (notional.map { " · notional \($0.currency)" } ?? "")
   }
 
   /// A book with no change for this long while the tape or the instrument moves is dimmed with
