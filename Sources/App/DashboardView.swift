@@ -270,11 +270,11 @@ public enum DashboardView {
         title: "Price \(s.chartInterval.label)" + stale, footer: "\(k(.cycleChart)): next chart",
         focused: focused,
         ascii: s.ascii)
-      return (
-        box,
-        .sparkline(
-          Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii))
-      )
+      var sparkline = Sparkline(
+        series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+      sparkline.intervalMs = s.chartInterval.milliseconds
+      sparkline.utcOffsetMinutes = s.utcOffsetMinutes
+      return (box, .sparkline(sparkline))
     case .candles:
       let series = s.market.candles[s.candleInterval]
       // The candle in progress completed from the finer widths when it can be.

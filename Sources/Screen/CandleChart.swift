@@ -5,7 +5,8 @@ import MarketModel
 /// thin to fill a row), up candles in the buy colour and down ones in the sell colour.
 ///
 /// Under the candles a volume histogram (eighth-row steps, `#` in ASCII); on the right a price
-/// axis (high, low and the last price, marked, at the instrument's decimals). The top row
+/// axis (high, low and the last price, marked, at the instrument's decimals); under them, on
+/// eight rows or more, a time axis (`TimeAxis`). The top row
 /// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
 /// candles back from the newest; the view scrolls to keep it in sight.
 public struct CandleChart: Sendable, Hashable {
@@ -68,7 +69,9 @@ public struct CandleChart: Sendable, Hashable {
     grid.put(info(candles[cursorIndex]), x: area.x, y: area.y, clip: area)
     guard area.height >= 3 else { return }
 
-    let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+    // Tall enough, the bottom row is a time axis (labels at round times).
+    let axisRow = area.height >= 8 ? 1 : 0
+    let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1 - axisRow)
     let volumeRows = body.height >= 12 ? max(2, body.height / 6) : (body.height >= 5 ? 1 : 0)
     let priceRows = body.height - volumeRows
     let last = lastPrice ?? candles[candles.count - 1].close
@@ -104,6 +107,11 @@ public struct CandleChart: Sendable, Hashable {
       return min(levels - 1, max(0, Int((min(1, max(0, fraction)) * Double(levels - 1)).rounded())))
     }
 
+    if axisRow > 0 {
+      TimeAxis(
+        starts: shown.map { candles[$0].startMs }, intervalMs: intervalMs, utcOffsetMinutes: utcOffsetMinutes
+      ).render(into: &grid, row: Rect(x: body.x, y: body.maxY, width: columns, height: 1))
+    }
     let up = Style(.buy)
     let down = Style(.sell)
     let cursorStyle = Style(.muted)
