@@ -319,6 +319,7 @@ public enum App {
       state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
       state.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
+    case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:

@@ -32,6 +32,8 @@ public struct AppState: Sendable {
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute
+  /// The VWAP and the EMA over the candles (`v` hides and shows them).
+  public var chartAverages = true
   /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
   public var candleCursorMs: Int64?
   /// The resting book over the last ten minutes, a column a second (the heatmap chart).

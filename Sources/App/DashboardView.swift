@@ -292,10 +292,11 @@ public enum DashboardView {
           ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
           : "\(k(.cycleChart)): next chart",
         focused: focused, ascii: s.ascii)
-      let chart = CandleChart(
+      var chart = CandleChart(
         candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
+      chart.averages = s.chartAverages
       return (box, .candles(chart))
     }
   }

@@ -15,6 +15,8 @@ public enum Command: Sendable, Hashable {
   /// The tape's minimum size: the next step.
   case cycleTapeFilter
   case cycleChart
+  /// The VWAP and the EMA over the candles: shown or hidden.
+  case toggleAverages
   case openPicker
   case togglePause
   case reconnect
@@ -103,6 +105,7 @@ public enum Keymap {
     Entry(
       "tape-filter", .cycleTapeFilter, [c("f")], "trades: minimum size (none, 1K, 10K, 100K, 1M notional)"),
     Entry("cycle-chart", .cycleChart, [c("c")], "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
+    Entry("averages", .toggleAverages, [c("v")], "candles: VWAP and EMA20 lines on / off (named at the top)"),
     Entry(
       "chart-back", .scrollLeft, [.left], "chart (focused or zoomed, candles): cursor back / forward in time"),
     Entry("chart-forward", .scrollRight, [.right], nil),

@@ -8,7 +8,9 @@ import MarketModel
 /// axis (high, low and the last price, marked, at the instrument's decimals); under them, on
 /// eight rows or more, a time axis (`TimeAxis`). The top row
 /// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
-/// candles back from the newest; the view scrolls to keep it in sight.
+/// candles back from the newest; the view scrolls to keep it in sight. With `averages`, the VWAP
+/// (`═`, ASCII `=`) and an EMA (`─`, ASCII `~`) run behind the candles, named with their values at
+/// the cursor at the end of the top line.
 public struct CandleChart: Sendable, Hashable {
   /// The candles, oldest first, contiguous.
   public var candles: [Candle]
@@ -26,6 +28,9 @@ public struct CandleChart: Sendable, Hashable {
   public var partialSinceMs: Int64?
   public var utcOffsetMinutes: Int
   public var ascii: Bool
+  /// Draw the VWAP and the EMA over the candles (`CandleAverages`), their values at the cursor
+  /// in the top line's legend.
+  public var averages = false
 
   public init(
     candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
@@ -66,7 +71,36 @@ public struct CandleChart: Sendable, Hashable {
     }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     let cursorIndex = candles.count - 1 - clampedCursor
-    grid.put(info(candles[cursorIndex]), x: area.x, y: area.y, clip: area)
+    var lines = averages ? CandleAverages(candles, intervalMs: intervalMs) : nil
+    var top = info(candles[cursorIndex])
+    if let averages = lines {
+      // The legend: each line's mark and name, and its value at the cursor's candle; only the
+      // names when the values do not fit, closer still after that. Never cut: it says which
+      // line is which, and where even the shortest does not fit, the lines are not drawn.
+      let vwapValue = " " + (averages.vwap[cursorIndex].map(format) ?? "-")
+      let emaValue = " " + format(averages.ema[cursorIndex])
+      let (vwapMark, emaMark) = (String(Self.vwapMark(ascii)), String(Self.emaMark(ascii)))
+      let legends: [[Span]] = [
+        [
+          Span("  " + vwapMark + " ", Self.vwapStyle), Span(averages.vwapName + vwapValue, Style(.muted)),
+          Span("  " + emaMark + " ", Self.emaStyle), Span(CandleAverages.emaName + emaValue, Style(.muted)),
+        ],
+        [
+          Span("  " + vwapMark + " ", Self.vwapStyle), Span(averages.vwapName, Style(.muted)),
+          Span("  " + emaMark + " ", Self.emaStyle), Span(CandleAverages.emaName, Style(.muted)),
+        ],
+        [
+          Span(" " + vwapMark, Self.vwapStyle), Span(averages.vwapName, Style(.muted)),
+          Span(" " + emaMark, Self.emaStyle), Span(CandleAverages.emaName, Style(.muted)),
+        ],
+      ]
+      if let legend = legends.first(where: { top.width + $0.width <= area.width }) {
+        top += legend
+      } else {
+        lines = nil
+      }
+    }
+    grid.put(top, x: area.x, y: area.y, clip: area)
     guard area.height >= 3 else { return }
 
     // Tall enough, the bottom row is a time axis (labels at round times).
@@ -146,6 +180,27 @@ public struct CandleChart: Sendable, Hashable {
         y -= 1
       }
     }
+    // The lines over the empty cells and the wicks, under the bodies (a body is the data).
+    if let lines {
+      // A value outside the prices in view is not drawn at the edge, where it would read as a price.
+      func inView(_ v: Double) -> Bool { v >= low && v <= high }
+      let bodies: Set<Character> = ["█", "▀", "▄", "#", "-"]
+      for (column, index) in shown.enumerated() {
+        let x = body.x + column
+        let marks: [(Double?, Character, Style)] = [
+          (lines.ema[index], Self.emaMark(ascii), Self.emaStyle),
+          (lines.vwap[index], Self.vwapMark(ascii), Self.vwapStyle),
+        ]
+        for (value, mark, style) in marks {
+          guard let value, inView(value) else { continue }
+          let y = body.y + level(value) / 2
+          guard y < body.y + priceRows, grid.bounds.contains(Rect(x: x, y: y, width: 1, height: 1)),
+            !bodies.contains(grid[x, y].character)
+          else { continue }
+          grid.put(Cell(mark, style), x: x, y: y, clip: body)
+        }
+      }
+    }
     guard showLabels else { return }
 
     let axisX = body.x + columns
@@ -203,6 +258,12 @@ public struct CandleChart: Sendable, Hashable {
     let minutes = (local - days * dayMs) / 60_000
     return "\(two(m))-\(two(d)) \(two(minutes / 60)):\(two(minutes % 60))"
   }
+
+  /// The VWAP's mark and colour, the EMA's.
+  static func vwapMark(_ ascii: Bool) -> Character { ascii ? "=" : "═" }
+  static func emaMark(_ ascii: Bool) -> Character { ascii ? "~" : "─" }
+  static let vwapStyle = Style(.accent, bold: true)
+  static let emaStyle = Style(.warning)
 
   private enum Part { case none, wick, body }
 

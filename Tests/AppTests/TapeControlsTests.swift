@@ -59,3 +59,23 @@ import Testing
     #expect(help.contains { $0.key == "f" && $0.action.contains("minimum size") })
   }
 }
+
+/// `v` hides and shows the VWAP and the EMA over the candles; the legend names them.
+@Suite struct ChartAveragesKeyTests {
+  @Test func vTogglesTheLinesAndTheLegend() throws {
+    var s = try DashboardSnapshotTests.state(width: 120, height: 40)
+    _ = App.update(&s, .key(.character("c")))
+    _ = App.update(&s, .key(.character("c")))
+    #expect(s.chartMode == .candles)
+    func chartTop(_ s: AppState) -> String {
+      let grid = DashboardView.render(s)
+      return (0..<grid.height).map(grid.line).first { $0.contains("O ") && $0.contains("V ") } ?? ""
+    }
+    #expect(s.chartAverages)
+    #expect(chartTop(s).contains("VWAP") && chartTop(s).contains("EMA20"), "\(chartTop(s))")
+    _ = App.update(&s, .key(.character("v")))
+    #expect(!s.chartAverages)
+    #expect(!chartTop(s).contains("VWAP"), "\(chartTop(s))")
+    #expect(Keymap.command(for: .character("v")) == .toggleAverages)
+  }
+}
