@@ -297,6 +297,9 @@ public enum DashboardView {
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
       chart.averages = s.chartAverages
+      chart.cvd = CandleDelta.cumulative(
+        candles: candles, intervalMs: s.candleInterval.milliseconds, trades: s.market.tape,
+        sizeScale: s.market.tapeSizeScale)
       return (box, .candles(chart))
     }
   }

@@ -10,7 +10,8 @@ import MarketModel
 /// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
 /// candles back from the newest; the view scrolls to keep it in sight. With `averages`, the VWAP
 /// (`═`, ASCII `=`) and an EMA (`─`, ASCII `~`) run behind the candles, named with their values at
-/// the cursor at the end of the top line.
+/// the cursor at the end of the top line. With `cvd`, a two-row strip between the prices and the
+/// volume draws the cumulative volume delta (`CandleDelta`), its newest value on the axis.
 public struct CandleChart: Sendable, Hashable {
   /// The candles, oldest first, contiguous.
   public var candles: [Candle]
@@ -31,6 +32,9 @@ public struct CandleChart: Sendable, Hashable {
   /// Draw the VWAP and the EMA over the candles (`CandleAverages`), their values at the cursor
   /// in the top line's legend.
   public var averages = false
+  /// The cumulative volume delta at each candle (`CandleDelta`, nil where the tape does not
+  /// cover it), drawn in a strip between the prices and the volume; nil for none.
+  public var cvd: [Double?]?
 
   public init(
     candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
@@ -107,7 +111,6 @@ public struct CandleChart: Sendable, Hashable {
     let axisRow = area.height >= 8 ? 1 : 0
     let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1 - axisRow)
     let volumeRows = body.height >= 12 ? max(2, body.height / 6) : (body.height >= 5 ? 1 : 0)
-    let priceRows = body.height - volumeRows
     let last = lastPrice ?? candles[candles.count - 1].close
 
     // Axis labels are sized for every candle held, so the chart does not jump as it scrolls.
@@ -119,6 +122,16 @@ public struct CandleChart: Sendable, Hashable {
     let showLabels = body.width - labelWidth >= 8
     let columns = showLabels ? body.width - labelWidth : body.width
     let shown = window(columns: columns)
+    // The CVD strip, between the prices and the volume: when tall enough and the tape covers at
+    // least two candles in view.
+    var cvdShown: [(column: Int, value: Double)] = []
+    if let cvd, cvd.count == candles.count {
+      for (column, index) in shown.enumerated() {
+        if let v = cvd[index], v.isFinite { cvdShown.append((column, v)) }
+      }
+    }
+    let cvdRows = cvdShown.count >= 2 && body.height >= 14 ? 2 : 0
+    let priceRows = body.height - volumeRows - cvdRows
 
     var high = -Double.infinity
     var low = Double.infinity
@@ -180,6 +193,24 @@ public struct CandleChart: Sendable, Hashable {
         y -= 1
       }
     }
+    if cvdRows > 0 {
+      let steps = ascii ? 1 : glyphs.spark.count
+      let values = cvdShown.map(\.value)
+      let (lowest, highest) = (values.min() ?? 0, values.max() ?? 0)
+      let levels = cvdRows * steps
+      let bottom = body.y + priceRows + cvdRows - 1
+      for (column, value) in cvdShown {
+        let units = Sparkline.units(value, low: lowest, high: highest, levels: levels)
+        var y = bottom
+        var left = units
+        while left > 0 && y > bottom - cvdRows {
+          let glyph: Character = ascii ? "+" : glyphs.spark[min(left, steps) - 1]
+          grid.put(Cell(glyph, Self.cvdStyle), x: body.x + column, y: y, clip: body)
+          left -= steps
+          y -= 1
+        }
+      }
+    }
     // The lines over the empty cells and the wicks, under the bodies (a body is the data).
     if let lines {
       // A value outside the prices in view is not drawn at the edge, where it would read as a price.
@@ -214,7 +245,18 @@ public struct CandleChart: Sendable, Hashable {
       (priceRows - 1, format(low), axisStyle, glyphs.axisTick),
     ]
     if volumeRows > 0, maxVolume > 0 {
-      labels.append((priceRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+      labels.append(
+        (priceRows + cvdRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+    }
+    if cvdRows > 0, let newest = cvdShown.last?.value {
+      // The CVD at the newest candle in view, signed, and the strip's name under it.
+      let text = (newest > 0 ? "+" : "") + NumberFormat.compact(newest)
+      labels.append(
+        (
+          priceRows, NumberFormat.fit(text, width: labelWidth - 1, value: newest), Self.cvdStyle,
+          glyphs.axisTick
+        ))
+      labels.append((priceRows + 1, "CVD", axisStyle, glyphs.axis))
     }
     labels.append((lastRow, format(last), Style(bold: true, reverse: true), ascii ? "<" : "◀"))
     for label in labels {
@@ -264,6 +306,7 @@ public struct CandleChart: Sendable, Hashable {
   static func emaMark(_ ascii: Bool) -> Character { ascii ? "~" : "─" }
   static let vwapStyle = Style(.accent, bold: true)
   static let emaStyle = Style(.warning)
+  static let cvdStyle = Style(.accent)
 
   private enum Part { case none, wick, body }
 
