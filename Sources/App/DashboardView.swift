@@ -297,11 +297,34 @@ public enum DashboardView {
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
       chart.averages = s.chartAverages
+      chart.marks = chartMarks(s)
       chart.cvd = CandleDelta.cumulative(
         candles: candles, intervalMs: s.candleInterval.milliseconds, trades: s.market.tape,
         sizeScale: s.market.tapeSizeScale)
       return (box, .candles(chart))
     }
+  }
+
+  /// The user's own prices on this symbol: held positions' entries, price alerts' levels (armed,
+  /// not spent), resting paper limit orders.
+  static func chartMarks(_ s: AppState) -> [ChartMark] {
+    let symbol = s.market.symbol
+    var marks: [ChartMark] = []
+    for p in s.portfolio.held where p.symbol == symbol && p.quantity != 0 {
+      marks.append(ChartMark(price: p.entry, kind: .entry))
+    }
+    for armed in s.alerts.alerts where armed.rule.symbol == symbol && !armed.spent {
+      switch armed.rule.kind {
+      case .above(let level, _), .below(let level, _): marks.append(ChartMark(price: level, kind: .alert))
+      default: break
+      }
+    }
+    for order in s.paper.ledger.open where order.symbol == symbol.description {
+      if let price = order.price {
+        marks.append(ChartMark(price: price, kind: .order(buy: order.side == .buy)))
+      }
+    }
+    return marks
   }
 
   /// The tape's notional maths: the instrument's contract facts when they are all known (a

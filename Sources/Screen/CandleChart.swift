@@ -9,7 +9,7 @@ import MarketModel
 /// eight rows or more, a time axis (`TimeAxis`). The top row
 /// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
 /// candles back from the newest; the view scrolls to keep it in sight. With `averages`, the VWAP
-/// (`═`, ASCII `=`) and an EMA (`─`, ASCII `~`) run behind the candles, named with their values at
+/// (`═`, ASCII `=`) and an EMA (`─`, ASCII `*`) run behind the candles, named with their values at
 /// the cursor at the end of the top line. With `cvd`, a two-row strip between the prices and the
 /// volume draws the cumulative volume delta (`CandleDelta`), its newest value on the axis.
 public struct CandleChart: Sendable, Hashable {
@@ -35,6 +35,9 @@ public struct CandleChart: Sendable, Hashable {
   /// The cumulative volume delta at each candle (`CandleDelta`, nil where the tape does not
   /// cover it), drawn in a strip between the prices and the volume; nil for none.
   public var cvd: [Double?]?
+  /// The user's prices (entry, alerts, resting orders): a dotted line (`┄`, ASCII `.`) across the
+  /// empty cells at each one inside the prices in view, its letter on the axis's side of it.
+  public var marks: [ChartMark] = []
 
   public init(
     candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
@@ -211,6 +214,14 @@ public struct CandleChart: Sendable, Hashable {
         }
       }
     }
+    // The user's prices: dotted over the empty cells only, the letter in the last column.
+    for mark in marks where mark.price.isFinite && mark.price >= low && mark.price <= high {
+      let y = body.y + level(mark.price) / 2
+      for column in 0..<(columns - 1) where grid[body.x + column, y].character == " " {
+        grid.put(Cell(ascii ? "." : "┄", mark.style.dimmed), x: body.x + column, y: y, clip: body)
+      }
+      grid.put(Cell(mark.letter, mark.style), x: body.x + columns - 1, y: y, clip: body)
+    }
     // The lines over the empty cells and the wicks, under the bodies (a body is the data).
     if let lines {
       // A value outside the prices in view is not drawn at the edge, where it would read as a price.
@@ -303,7 +314,7 @@ public struct CandleChart: Sendable, Hashable {
 
   /// The VWAP's mark and colour, the EMA's.
   static func vwapMark(_ ascii: Bool) -> Character { ascii ? "=" : "═" }
-  static func emaMark(_ ascii: Bool) -> Character { ascii ? "~" : "─" }
+  static func emaMark(_ ascii: Bool) -> Character { ascii ? "*" : "─" }
   static let vwapStyle = Style(.accent, bold: true)
   static let emaStyle = Style(.warning)
   static let cvdStyle = Style(.accent)

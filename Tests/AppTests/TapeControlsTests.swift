@@ -2,6 +2,7 @@ import MarketModel
 import Screen
 import Session
 import Testing
+import Trading
 
 @testable import App
 
@@ -77,5 +78,20 @@ import Testing
     #expect(!s.chartAverages)
     #expect(!chartTop(s).contains("VWAP"), "\(chartTop(s))")
     #expect(Keymap.command(for: .character("v")) == .toggleAverages)
+  }
+}
+
+/// The chart's marks come from the user's own prices on the symbol shown.
+@Suite struct ChartMarksFromStateTests {
+  @Test func positionsAlertsAndOrdersOfThisSymbolOnly() throws {
+    var s = try DashboardSnapshotTests.state(width: 120, height: 40)
+    s.portfolio.held = [
+      HeldPosition(symbol: "XBTUSD", quantity: 1_000, entry: 32_100),
+      HeldPosition(symbol: "ETHUSD", quantity: 10, entry: 2_000),
+    ]
+    _ = s.alerts.add(AlertRule(symbol: "XBTUSD", kind: .above(32_500, .last)))
+    _ = s.alerts.add(AlertRule(symbol: "ETHUSD", kind: .below(1_900, .last)))
+    let marks = DashboardView.chartMarks(s)
+    #expect(marks == [ChartMark(price: 32_100, kind: .entry), ChartMark(price: 32_500, kind: .alert)])
   }
 }

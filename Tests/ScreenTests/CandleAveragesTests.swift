@@ -81,6 +81,6 @@ import Testing
     #expect(!(1..<15).contains { narrow.line($0).contains("═") || narrow.line($0).contains("EMA") })
     chart.ascii = true
     let a = Snapshot.framed(72, 16) { g, area in chart.render(into: &g, area: area) }
-    #expect(a.line(1).contains("= VWAP ") && a.line(1).contains("~ EMA20 "), "\(a.line(1))")
+    #expect(a.line(1).contains("= VWAP ") && a.line(1).contains("* EMA20 "), "\(a.line(1))")
   }
 }
