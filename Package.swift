@@ -187,7 +187,9 @@ let package = Package(
     .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(
       name: "ScreenTests",
-      dependencies: ["Screen", "MarketModel", "Session", "CrossVenue", "VenueCore", "TestSupport"],
+      dependencies: [
+        "Screen", "MarketModel", "Session", "CrossVenue", "VenueCore", "Trading", "TestSupport",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",

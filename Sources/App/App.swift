@@ -311,7 +311,15 @@ public enum App {
     case .groupCoarser: state.groupingIndex = min(state.groupingIndex + 1, AppState.groupings.count - 1)
     case .groupFiner: state.groupingIndex = max(state.groupingIndex - 1, 0)
     case .toggleBars: state.barsByTotal.toggle()
+    // The tape's rows change: back to the newest, not to a row that now means another print.
+    case .toggleTapeOrders:
+      state.tapeByOrder.toggle()
+      state.tapeScroll = 0
+    case .cycleTapeFilter:
+      state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
+      state.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
+    case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker:

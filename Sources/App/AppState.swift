@@ -32,6 +32,8 @@ public struct AppState: Sendable {
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute
+  /// The VWAP and the EMA over the candles (`v` hides and shows them).
+  public var chartAverages = true
   /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
   public var candleCursorMs: Int64?
   /// The resting book over the last ten minutes, a column a second (the heatmap chart).
@@ -74,6 +76,10 @@ public struct AppState: Sendable {
   public var paper = PaperState()
   public var bookScroll = 0
   public var tapeScroll = 0
+  /// The tape folds each taker order's trades into one print (`T` shows every trade).
+  public var tapeByOrder = true
+  /// The step of the tape's minimum size (`TapeFilter.step`; 0: none; `f` cycles).
+  public var tapeFilterStep = 0
   public var ascii: Bool
   public var color: Bool
   /// Known symbols (for the picker).

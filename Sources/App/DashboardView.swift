@@ -1,6 +1,7 @@
 import MarketModel
 import Screen
 import Session
+import Trading
 
 /// Builds the whole screen from the state: layout, panes, status line, overlays. Pure:
 /// the same state always draws the same grid.
@@ -107,15 +108,34 @@ public enum DashboardView {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
       let bar = BuySellBar(buyVolume: minute.buyVolume, sellVolume: minute.sellVolume, ascii: s.ascii)
+      let notional = tapeNotional(s)
+      let filter = TapeFilter.step(s.tapeFilterStep, notional: notional, sizeScale: s.market.tapeSizeScale)
+      let least = filter.label(
+        currency: notional?.currency ?? "", sizeScale: s.market.tapeSizeScale, ascii: s.ascii)
       // Scrolled, the note comes before the bar: a narrow pane cuts its title's end.
-      var title = [Span("Trades" + (s.tapeScroll > 0 ? scrolledNote(s) : "") + "  1m ")] + bar.spans
+      var title =
+        [
+          Span(
+            "Trades" + (least.isEmpty ? "" : " " + least) + (s.tapeScroll > 0 ? scrolledNote(s) : "")
+              + "  1m ")
+        ]
+        + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
-      let box = Box(title: title, focused: s.focus == .trades, ascii: s.ascii)
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
         highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
         scroll: s.tapeScroll, sizeScale: s.market.tapeSizeScale)
+      tape.aggregate = s.tapeByOrder
+      tape.filter = filter
+      tape.notional = notional
+      tape.ascii = s.ascii
       tape.liquidations = s.liquidations.events
+      // The footer names the notional's currency only when its column fits.
+      let inner = Box(title: "", ascii: s.ascii).inner(area)
+      let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
+      let box = Box(
+        title: title, footer: [Span(tapeFooter(s, notional: shown))], focused: s.focus == .trades,
+        ascii: s.ascii)
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {
@@ -253,11 +273,11 @@ public enum DashboardView {
         title: "Price \(s.chartInterval.label)" + stale, footer: "\(k(.cycleChart)): next chart",
         focused: focused,
         ascii: s.ascii)
-      return (
-        box,
-        .sparkline(
-          Sparkline(series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii))
-      )
+      var sparkline = Sparkline(
+        series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+      sparkline.intervalMs = s.chartInterval.milliseconds
+      sparkline.utcOffsetMinutes = s.utcOffsetMinutes
+      return (box, .sparkline(sparkline))
     case .candles:
       let series = s.market.candles[s.candleInterval]
       // The candle in progress completed from the finer widths when it can be.
@@ -275,12 +295,53 @@ public enum DashboardView {
           ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
           : "\(k(.cycleChart)): next chart",
         focused: focused, ascii: s.ascii)
-      let chart = CandleChart(
+      var chart = CandleChart(
         candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
+      chart.averages = s.chartAverages
+      chart.marks = chartMarks(s)
+      chart.cvd = CandleDelta.cumulative(
+        candles: candles, intervalMs: s.candleInterval.milliseconds, trades: s.market.tape,
+        sizeScale: s.market.tapeSizeScale)
       return (box, .candles(chart))
     }
+  }
+
+  /// The user's own prices on this symbol: held positions' entries, price alerts' levels (armed,
+  /// not spent), resting paper limit orders.
+  static func chartMarks(_ s: AppState) -> [ChartMark] {
+    let symbol = s.market.symbol
+    var marks: [ChartMark] = []
+    for p in s.portfolio.held where p.symbol == symbol && p.quantity != 0 {
+      marks.append(ChartMark(price: p.entry, kind: .entry))
+    }
+    for armed in s.alerts.alerts where armed.rule.symbol == symbol && !armed.spent {
+      switch armed.rule.kind {
+      case .above(let level, _), .below(let level, _): marks.append(ChartMark(price: level, kind: .alert))
+      default: break
+      }
+    }
+    for order in s.paper.ledger.open where order.symbol == symbol.description {
+      if let price = order.price {
+        marks.append(ChartMark(price: price, kind: .order(buy: order.side == .buy)))
+      }
+    }
+    return marks
+  }
+
+  /// The tape's notional maths: the instrument's contract facts when they are all known (a
+  /// venue market without them, or an instrument row still on its way, has no notional column).
+  static func tapeNotional(_ s: AppState) -> TapeNotional? {
+    guard let spec = try? ContractSpec.make(s.market.instrument).get(), !spec.quoteCurrency.isEmpty else {
+      return nil
+    }
+    return TapeNotional(spec: spec, sizeScale: s.market.tapeSizeScale)
+  }
+
+  /// The tape's footer: one print per taker order or every trade, and the notional's currency.
+  static func tapeFooter(_ s: AppState, notional: TapeNotional?) -> String {
+    (s.tapeByOrder ? "by order" : "every trade") + (notional.map { " · notional \($0.currency)" } ?? "")
   }
 
   /// A book with no change for this long while the tape or the instrument moves is dimmed with

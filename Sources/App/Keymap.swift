@@ -10,7 +10,13 @@ public enum Command: Sendable, Hashable {
   case groupFiner
   case groupCoarser
   case toggleBars
+  /// The tape: one print per taker order, or every trade.
+  case toggleTapeOrders
+  /// The tape's minimum size: the next step.
+  case cycleTapeFilter
   case cycleChart
+  /// The VWAP and the EMA over the candles: shown or hidden.
+  case toggleAverages
   case openPicker
   case togglePause
   case reconnect
@@ -93,7 +99,13 @@ public enum Keymap {
     Entry("group-coarser", .groupCoarser, [c("+"), c("=")], "coarser / finer price grouping (1–100 ticks)"),
     Entry("group-finer", .groupFiner, [c("-"), c("_")], nil),
     Entry("toggle-bars", .toggleBars, [c("t")], "depth bars by cumulative total or by level size"),
+    Entry(
+      "tape-orders", .toggleTapeOrders, [c("T")],
+      "trades: one line per taker order (size summed, ×count) or every trade"),
+    Entry(
+      "tape-filter", .cycleTapeFilter, [c("f")], "trades: minimum size (none, 1K, 10K, 100K, 1M notional)"),
     Entry("cycle-chart", .cycleChart, [c("c")], "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
+    Entry("averages", .toggleAverages, [c("v")], "candles: VWAP and EMA20 lines on / off (named at the top)"),
     Entry(
       "chart-back", .scrollLeft, [.left], "chart (focused or zoomed, candles): cursor back / forward in time"),
     Entry("chart-forward", .scrollRight, [.right], nil),

@@ -51,7 +51,12 @@ struct TradesPaneKey: Sendable, Equatable {
   /// The liquidations shown among the trades: how many, and the newest's time.
   var liquidations: Int
   var newestLiquidationMs: Int64?
-  /// Bit i: the i-th trade in view is highlighted.
+  /// How the trades are folded, filtered and valued.
+  var aggregate: Bool
+  var filter: TapeFilter
+  var notional: TapeNotional?
+  var ascii: Bool
+  /// Bit i: the i-th print in view is highlighted.
   var highlighted: UInt64
 
   /// The key of the pane `box` around `tape` over `area`; nil when it cannot be summed up
@@ -70,9 +75,13 @@ struct TradesPaneKey: Sendable, Equatable {
     newest = tape.trades.newest
     liquidations = tape.liquidations.count
     newestLiquidationMs = tape.liquidations.first?.timeMs
+    aggregate = tape.aggregate
+    filter = tape.filter
+    notional = tape.notional
+    ascii = tape.ascii
     highlighted = 0
     if tape.highlightMs > 0 {
-      for (bit, i) in tape.inView(height: rows).enumerated() where tape.isHighlighted(tape.trades[i]) {
+      for (bit, print) in tape.rowsInView(height: rows).enumerated() where tape.isHighlighted(print) {
         highlighted |= 1 << UInt64(bit)
       }
     }

@@ -5,9 +5,13 @@ import MarketModel
 /// thin to fill a row), up candles in the buy colour and down ones in the sell colour.
 ///
 /// Under the candles a volume histogram (eighth-row steps, `#` in ASCII); on the right a price
-/// axis (high, low and the last price, marked, at the instrument's decimals). The top row
+/// axis (high, low and the last price, marked, at the instrument's decimals); under them, on
+/// eight rows or more, a time axis (`TimeAxis`). The top row
 /// describes the candle under the cursor: its start time, OHLC and volume. The cursor counts
-/// candles back from the newest; the view scrolls to keep it in sight.
+/// candles back from the newest; the view scrolls to keep it in sight. With `averages`, the VWAP
+/// (`═`, ASCII `=`) and an EMA (`─`, ASCII `*`) run behind the candles, named with their values at
+/// the cursor at the end of the top line. With `cvd`, a two-row strip between the prices and the
+/// volume draws the cumulative volume delta (`CandleDelta`), its newest value on the axis.
 public struct CandleChart: Sendable, Hashable {
   /// The candles, oldest first, contiguous.
   public var candles: [Candle]
@@ -25,6 +29,15 @@ public struct CandleChart: Sendable, Hashable {
   public var partialSinceMs: Int64?
   public var utcOffsetMinutes: Int
   public var ascii: Bool
+  /// Draw the VWAP and the EMA over the candles (`CandleAverages`), their values at the cursor
+  /// in the top line's legend.
+  public var averages = false
+  /// The cumulative volume delta at each candle (`CandleDelta`, nil where the tape does not
+  /// cover it), drawn in a strip between the prices and the volume; nil for none.
+  public var cvd: [Double?]?
+  /// The user's prices (entry, alerts, resting orders): a dotted line (`┄`, ASCII `.`) across the
+  /// empty cells at each one inside the prices in view, its letter on the axis's side of it.
+  public var marks: [ChartMark] = []
 
   public init(
     candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
@@ -65,12 +78,42 @@ public struct CandleChart: Sendable, Hashable {
     }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
     let cursorIndex = candles.count - 1 - clampedCursor
-    grid.put(info(candles[cursorIndex]), x: area.x, y: area.y, clip: area)
+    var lines = averages ? CandleAverages(candles, intervalMs: intervalMs) : nil
+    var top = info(candles[cursorIndex])
+    if let averages = lines {
+      // The legend: each line's mark and name, and its value at the cursor's candle; only the
+      // names when the values do not fit, closer still after that. Never cut: it says which
+      // line is which, and where even the shortest does not fit, the lines are not drawn.
+      let vwapValue = " " + (averages.vwap[cursorIndex].map(format) ?? "-")
+      let emaValue = " " + format(averages.ema[cursorIndex])
+      let (vwapMark, emaMark) = (String(Self.vwapMark(ascii)), String(Self.emaMark(ascii)))
+      let legends: [[Span]] = [
+        [
+          Span("  " + vwapMark + " ", Self.vwapStyle), Span(averages.vwapName + vwapValue, Style(.muted)),
+          Span("  " + emaMark + " ", Self.emaStyle), Span(CandleAverages.emaName + emaValue, Style(.muted)),
+        ],
+        [
+          Span("  " + vwapMark + " ", Self.vwapStyle), Span(averages.vwapName, Style(.muted)),
+          Span("  " + emaMark + " ", Self.emaStyle), Span(CandleAverages.emaName, Style(.muted)),
+        ],
+        [
+          Span(" " + vwapMark, Self.vwapStyle), Span(averages.vwapName, Style(.muted)),
+          Span(" " + emaMark, Self.emaStyle), Span(CandleAverages.emaName, Style(.muted)),
+        ],
+      ]
+      if let legend = legends.first(where: { top.width + $0.width <= area.width }) {
+        top += legend
+      } else {
+        lines = nil
+      }
+    }
+    grid.put(top, x: area.x, y: area.y, clip: area)
     guard area.height >= 3 else { return }
 
-    let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+    // Tall enough, the bottom row is a time axis (labels at round times).
+    let axisRow = area.height >= 8 ? 1 : 0
+    let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1 - axisRow)
     let volumeRows = body.height >= 12 ? max(2, body.height / 6) : (body.height >= 5 ? 1 : 0)
-    let priceRows = body.height - volumeRows
     let last = lastPrice ?? candles[candles.count - 1].close
 
     // Axis labels are sized for every candle held, so the chart does not jump as it scrolls.
@@ -82,6 +125,16 @@ public struct CandleChart: Sendable, Hashable {
     let showLabels = body.width - labelWidth >= 8
     let columns = showLabels ? body.width - labelWidth : body.width
     let shown = window(columns: columns)
+    // The CVD strip, between the prices and the volume: when tall enough and the tape covers at
+    // least two candles in view.
+    var cvdShown: [(column: Int, value: Double)] = []
+    if let cvd, cvd.count == candles.count {
+      for (column, index) in shown.enumerated() {
+        if let v = cvd[index], v.isFinite { cvdShown.append((column, v)) }
+      }
+    }
+    let cvdRows = cvdShown.count >= 2 && body.height >= 14 ? 2 : 0
+    let priceRows = body.height - volumeRows - cvdRows
 
     var high = -Double.infinity
     var low = Double.infinity
@@ -104,6 +157,11 @@ public struct CandleChart: Sendable, Hashable {
       return min(levels - 1, max(0, Int((min(1, max(0, fraction)) * Double(levels - 1)).rounded())))
     }
 
+    if axisRow > 0 {
+      TimeAxis(
+        starts: shown.map { candles[$0].startMs }, intervalMs: intervalMs, utcOffsetMinutes: utcOffsetMinutes
+      ).render(into: &grid, row: Rect(x: body.x, y: body.maxY, width: columns, height: 1))
+    }
     let up = Style(.buy)
     let down = Style(.sell)
     let cursorStyle = Style(.muted)
@@ -138,6 +196,53 @@ public struct CandleChart: Sendable, Hashable {
         y -= 1
       }
     }
+    if cvdRows > 0 {
+      let steps = ascii ? 1 : glyphs.spark.count
+      let values = cvdShown.map(\.value)
+      let (lowest, highest) = (values.min() ?? 0, values.max() ?? 0)
+      let levels = cvdRows * steps
+      let bottom = body.y + priceRows + cvdRows - 1
+      for (column, value) in cvdShown {
+        let units = Sparkline.units(value, low: lowest, high: highest, levels: levels)
+        var y = bottom
+        var left = units
+        while left > 0 && y > bottom - cvdRows {
+          let glyph: Character = ascii ? "+" : glyphs.spark[min(left, steps) - 1]
+          grid.put(Cell(glyph, Self.cvdStyle), x: body.x + column, y: y, clip: body)
+          left -= steps
+          y -= 1
+        }
+      }
+    }
+    // The user's prices: dotted over the empty cells only, the letter in the last column.
+    for mark in marks where mark.price.isFinite && mark.price >= low && mark.price <= high {
+      let y = body.y + level(mark.price) / 2
+      for column in 0..<(columns - 1) where grid[body.x + column, y].character == " " {
+        grid.put(Cell(ascii ? "." : "┄", mark.style.dimmed), x: body.x + column, y: y, clip: body)
+      }
+      grid.put(Cell(mark.letter, mark.style), x: body.x + columns - 1, y: y, clip: body)
+    }
+    // The lines over the empty cells and the wicks, under the bodies (a body is the data).
+    if let lines {
+      // A value outside the prices in view is not drawn at the edge, where it would read as a price.
+      func inView(_ v: Double) -> Bool { v >= low && v <= high }
+      let bodies: Set<Character> = ["█", "▀", "▄", "#", "-"]
+      for (column, index) in shown.enumerated() {
+        let x = body.x + column
+        let marks: [(Double?, Character, Style)] = [
+          (lines.ema[index], Self.emaMark(ascii), Self.emaStyle),
+          (lines.vwap[index], Self.vwapMark(ascii), Self.vwapStyle),
+        ]
+        for (value, mark, style) in marks {
+          guard let value, inView(value) else { continue }
+          let y = body.y + level(value) / 2
+          guard y < body.y + priceRows, grid.bounds.contains(Rect(x: x, y: y, width: 1, height: 1)),
+            !bodies.contains(grid[x, y].character)
+          else { continue }
+          grid.put(Cell(mark, style), x: x, y: y, clip: body)
+        }
+      }
+    }
     guard showLabels else { return }
 
     let axisX = body.x + columns
@@ -151,7 +256,18 @@ public struct CandleChart: Sendable, Hashable {
       (priceRows - 1, format(low), axisStyle, glyphs.axisTick),
     ]
     if volumeRows > 0, maxVolume > 0 {
-      labels.append((priceRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+      labels.append(
+        (priceRows + cvdRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+    }
+    if cvdRows > 0, let newest = cvdShown.last?.value {
+      // The CVD at the newest candle in view, signed, and the strip's name under it.
+      let text = (newest > 0 ? "+" : "") + NumberFormat.compact(newest)
+      labels.append(
+        (
+          priceRows, NumberFormat.fit(text, width: labelWidth - 1, value: newest), Self.cvdStyle,
+          glyphs.axisTick
+        ))
+      labels.append((priceRows + 1, "CVD", axisStyle, glyphs.axis))
     }
     labels.append((lastRow, format(last), Style(bold: true, reverse: true), ascii ? "<" : "◀"))
     for label in labels {
@@ -195,6 +311,13 @@ public struct CandleChart: Sendable, Hashable {
     let minutes = (local - days * dayMs) / 60_000
     return "\(two(m))-\(two(d)) \(two(minutes / 60)):\(two(minutes % 60))"
   }
+
+  /// The VWAP's mark and colour, the EMA's.
+  static func vwapMark(_ ascii: Bool) -> Character { ascii ? "=" : "═" }
+  static func emaMark(_ ascii: Bool) -> Character { ascii ? "*" : "─" }
+  static let vwapStyle = Style(.accent, bold: true)
+  static let emaStyle = Style(.warning)
+  static let cvdStyle = Style(.accent)
 
   private enum Part { case none, wick, body }
 

@@ -17,6 +17,12 @@ public enum Legend {
         "1m B 31%", "trades title: of the last minute's volume, 31 % bought by takers (B), the rest sold (S)"),
       KeyHint("B S", "tape: a taker's buy / sell"),
       KeyHint("!", "tape: a liquidation"),
+      KeyHint(ascii ? "x3" : "×3", "tape: one taker order of 3 trades (size summed, its last price)"),
+      KeyHint(ascii ? ">=1K USD" : "≥1K USD", "trades title: prints under this notional are hidden"),
+      KeyHint(ascii ? "= *" : "═ ─", "candles: VWAP (from the UTC day's start) / EMA of 20 closes"),
+      KeyHint("CVD", "candles: cumulative volume delta, the tape's buys minus sells"),
+      KeyHint(
+        ascii ? ". E A B S" : "┄ E A B S", "candles: your entry, an alert's level, a resting bid / offer"),
       KeyHint(ascii ? "o" : "•", "heatmap: the price traded in that second"),
       KeyHint("max 1.2M", "heatmap: the size of the strongest shade (mx when short of room)"),
       KeyHint("K M B", "thousand, million, billion"),

@@ -15,6 +15,11 @@ public struct Sparkline: Sendable, Hashable {
   public var priceDecimals: Int
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
+  /// The buckets' width in ms: on four rows or more a time axis (`TimeAxis`) runs under the
+  /// chart; nil for none.
+  public var intervalMs: Int64?
+  /// The labels' shift from UTC, in minutes.
+  public var utcOffsetMinutes = 0
 
   public init(buckets: [PriceBucket], priceDecimals: Int, ascii: Bool = false) {
     self.buckets = buckets
@@ -27,11 +32,16 @@ public struct Sparkline: Sendable, Hashable {
     self.init(buckets: series.buckets, priceDecimals: priceDecimals, ascii: ascii)
   }
 
-  /// Draws the chart and its axis over the whole of `area` (clearing it first).
+  /// Draws the chart and its axes over the whole of `area` (clearing it first).
   public func render(into grid: inout Grid, area: Rect) {
-    let area = area.intersection(grid.bounds)
+    var area = area.intersection(grid.bounds)
     guard !area.isEmpty else { return }
     grid.fill(area)
+    if let intervalMs, area.height >= 4, !buckets.isEmpty {
+      // The bottom row is the time axis; the chart above it is drawn as on a shorter area.
+      area.height -= 1
+      renderTimeAxis(into: &grid, area: area, intervalMs: intervalMs)
+    }
     guard let newest = buckets.last else {
       grid.put(
         " no price data yet", x: area.x, y: area.y + (area.height - 1) / 2, style: Style(.muted), clip: area)
@@ -102,6 +112,24 @@ public struct Sparkline: Sendable, Hashable {
       grid.put(String(glyphs.axisTick), x: axisX, y: area.y + row, style: axisStyle, clip: area)
       grid.put(spans, x: labelX, y: area.y + row, clip: area)
     }
+  }
+
+  /// The time axis on the row under `area` (the chart's), under its columns.
+  private func renderTimeAxis(into grid: inout Grid, area: Rect, intervalMs: Int64) {
+    guard let newest = buckets.last else { return }
+    // The same columns as the chart: sized for the whole series' labels (see `render`).
+    let (allHigh, allLow) = Self.range(buckets[...], high: newest.high, low: newest.low)
+    let numberWidth = max(format(allHigh).count, format(allLow).count, format(newest.close).count)
+    let labelWidth =
+      area.height >= 3
+      ? 2 + 5 + numberWidth
+      : 2
+        + (compactLabels(area.height, high: allHigh, low: allLow, last: newest.close).map(\.width).max() ?? 0)
+    let columns = area.width - labelWidth >= 8 ? area.width - labelWidth : area.width
+    let shown = buckets.suffix(columns)
+    let starts = [Int64?](repeating: nil, count: columns - shown.count) + shown.map { Optional($0.startMs) }
+    TimeAxis(starts: starts, intervalMs: intervalMs, utcOffsetMinutes: utcOffsetMinutes)
+      .render(into: &grid, row: Rect(x: area.x, y: area.maxY, width: columns, height: 1))
   }
 
   // The labels of a one- or two-row chart.

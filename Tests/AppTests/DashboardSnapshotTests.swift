@@ -16,6 +16,8 @@ import Testing
   static let instrument = """
     {"table":"instrument","action":"partial","keys":["symbol"],"filter":{"symbol":"XBTUSD"},"data":[\
     {"symbol":"XBTUSD","typ":"FFWCSX","underlying":"XBT","quoteCurrency":"USD","tickSize":0.5,\
+    "lotSize":100,"multiplier":-100000000,"isInverse":true,"isQuanto":false,"settlCurrency":"XBt",\
+    "underlyingToSettleMultiplier":-100000000,\
     "lastPrice":32185,"markPrice":32190.71,"indicativeSettlePrice":32189.87,"prevPrice24h":31716.5,\
     "fundingRate":0.0001,"fundingTimestamp":"2021-07-23T04:00:00.000Z","volume24h":3260112400,\
     "timestamp":"2021-07-22T22:36:35.000Z"}]}
