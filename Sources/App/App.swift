@@ -431,7 +431,7 @@ public enum App {
       state.symbolsFailure = nil
       return [.loadSymbols]
     case .character(let c)
-    where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-")
+    where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-" || c == "/")
       && picker.filter.utf8.count < Symbol.maxLength:
       // Symbols are short and ASCII: what could never be one is not typed.
       picker.filter.append(Character(c.uppercased()))

@@ -444,6 +444,7 @@ public enum DashboardView {
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.
   static func pickerMessage(_ s: AppState, matches: [String]) -> String? {
-    s.picker?.message(symbols: s.symbols, failure: s.symbolsFailure, matches: matches)
+    s.picker?.message(
+      symbols: s.symbols, failure: s.symbolsFailure, matches: matches, unlisted: s.session.bookPolicy != nil)
   }
 }

@@ -10,8 +10,15 @@ extension PickerState {
   /// What the picker says instead of an empty list: loading, why loading failed, or no match,
   /// with what a key does about it (`r` retries a failed list; Enter opens the symbol typed).
   /// Nil while there are matches to show.
-  public func message(symbols: [String], failure: String?, matches: [String]) -> String? {
+  /// `unlisted`: the venue has no symbol list here yet (the pair is typed, as the venue spells it).
+  public func message(
+    symbols: [String], failure: String?, matches: [String], unlisted: Bool = false
+  ) -> String? {
     let opens = typedSymbol.map { "Enter opens \($0)" }
+    if symbols.isEmpty, unlisted {
+      return "no symbol list for this venue yet: type the pair as the venue spells it"
+        + (opens.map { " (\($0))" } ?? "")
+    }
     if symbols.isEmpty {
       if let failure {
         return "symbol list failed: \(failure) (\(opens ?? "r retries; Enter opens the symbol typed"))"

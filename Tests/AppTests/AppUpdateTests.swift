@@ -141,10 +141,26 @@ import Testing
     #expect(s.market.symbol.description == typed && s.picker == nil)
   }
 
+  /// Another venue's market has no symbol list here yet: the picker says so (not "loading" for
+  /// ever), takes the pair as the venue spells it (`ETH/USD`, `BTC-USD`) and Enter opens it.
+  @Test func aVenuesPickerTakesThePairAsTyped() {
+    var s = AppState(symbol: "BTC/USD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    s.session = MarketSession(
+      symbol: "BTC/USD", bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 25)
+    _ = Self.press(&s, .character("s"))
+    #expect(
+      Self.screen(s).contains("no symbol list for this venue yet: type the pair as the venue spells it"))
+    _ = Self.type(&s, "eth/usd")
+    #expect(s.picker?.filter == "ETH/USD")
+    #expect(Self.press(&s, .enter).first == .feed(.switchSymbol("ETH/USD")))
+    #expect(s.market.symbol.description == "ETH/USD")
+    #expect(s.market.bookPolicy != nil)
+  }
+
   @Test func theFilterTakesOnlyWhatCouldBeASymbol() {
     var s = Self.state()
     _ = Self.press(&s, .character("s"))
-    _ = Self.type(&s, "eth日\u{1b}/ " + String(repeating: "x", count: 40))
+    _ = Self.type(&s, "eth日\u{1b}* " + String(repeating: "x", count: 40))
     #expect(s.picker?.filter == "ETH" + String(repeating: "X", count: Symbol.maxLength - 3))
     // Enter opens what was typed, cut at the longest a symbol can be (the exchange says whether it exists).
     #expect(Self.press(&s, .enter).first == .feed(.switchSymbol(s.market.symbol.description)))
