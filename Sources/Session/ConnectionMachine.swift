@@ -238,6 +238,14 @@ public struct ConnectionMachine: Sendable {
   /// auxiliary table given up on is available again.
   public mutating func partialReceived(_ topic: Subscription, now: MonotonicTime) -> [ConnectionAction] {
     guard case .open = phase else { return [] }
+    // Already complete: another image (or a venue's trades, each of which completes its stream)
+    // changes nothing but the data's age, so it takes the hot path, not the status rebuild.
+    if let entry = subscriptions.first(where: { $0.topic == topic }), entry.acknowledged,
+      entry.awaiting == nil,
+      entry.unavailable == nil
+    {
+      return message(topic: topic, now: now)
+    }
     noteMessage(now)
     if let index = subscriptions.firstIndex(where: { $0.topic == topic }) {
       // A partial implies the subscription, whether or not its ack was seen.
