@@ -15,6 +15,10 @@ public struct MarketState: Sendable {
   public internal(set) var bookPolicy: AnyBookSync?
   /// The depth the venue book is subscribed at (its faults name the subscription to take again).
   public let bookDepth: Int?
+  /// A venue instrument's facts from its metadata (tick, lot, minimum size, contract value and
+  /// kind: REST instruments), nil until they arrive and for BitMEX (whose facts are the
+  /// `instrument` row in `instrument`).
+  public var instrumentSpec: InstrumentSpec?
   /// Decimals of the trade sizes on the tape (the book's own scale is its `sizeScale`): fixed by
   /// the first snapshot or trade of a venue book, 0 for BitMEX's whole contracts.
   public private(set) var tapeSizeScale: UInt8 = 0
