@@ -2,6 +2,7 @@ import App
 import Feed
 import MarketModel
 import Screen
+import VenueCore
 
 /// What `--once` prints: the status, the time, the top of the book and the latest trades.
 struct Snapshot {
@@ -17,6 +18,14 @@ struct Snapshot {
   var decimals: Int
   /// The time zone's offset for the trades' times of day (0 with `--utc`).
   var utcOffsetMinutes: Int
+  /// Decimals of the book's sizes and of the tape's (0: BitMEX's whole contracts; a venue's
+  /// decimal sizes are kept as units at this scale).
+  var sizeScale: UInt8 = 0
+  var tapeScale: UInt8 = 0
+  /// A venue book's rule: where it stands and its integrity counts (checks, failures, resyncs);
+  /// nil for BitMEX's.
+  var sync: String?
+  var integrity: IntegrityCounts?
 
   init(
     venue: Venue, state: MarketState, status: String, mode: RunMode = .live, timeMs: Int64? = nil,
@@ -29,9 +38,18 @@ struct Snapshot {
     bids = state.book.top(.buy, depth)
     asks = state.book.top(.sell, depth)
     trades = Array(state.tape.prefix(tradeCount))
+    sizeScale = state.book.sizeScale
+    tapeScale = state.tapeSizeScale
+    if let policy = state.bookPolicy {
+      integrity = policy.integrity
+      sync = Self.words(policy.state)
+    }
     last = state.tape.lastPrice ?? state.instrument.lastPrice
     mark = state.instrument.markPrice
-    if state.instrument.tickSize != nil {
+    if state.priceBook != nil {
+      // A venue's book knows the decimals its prices use.
+      decimals = state.priceDecimals
+    } else if state.instrument.tickSize != nil {
       decimals = state.instrument.priceDecimals
     } else {
       let prices = bids.map(\.price) + asks.map(\.price) + trades.map(\.price)
@@ -50,6 +68,23 @@ struct Snapshot {
 
   private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
 
+  /// A size of `units` at `scale` decimals, exactly (`12345` at 4: `1.2345`).
+  static func size(_ units: Int64, scale: UInt8) -> String {
+    scale == 0 ? String(units) : FixedDecimal(mantissa: units, scale: scale).description
+  }
+
+  /// A book rule's state in words, as the replay's report says it.
+  static func words(_ state: BookSyncState) -> String {
+    switch state {
+    case .live: "live"
+    case .waiting: "waiting for a snapshot"
+    case .resyncing(let fault): "resyncing: \(fault)"
+    }
+  }
+
+  func bookSize(_ units: Int64) -> String { Self.size(units, scale: sizeScale) }
+  func tradeSize(_ units: Int64) -> String { Self.size(units, scale: tapeScale) }
+
   func price(_ p: Double) -> String { Format.fixed(p, decimals) }
 
   /// The text form: a status line, the time, then two tables whose price and size columns
@@ -61,21 +96,26 @@ struct Snapshot {
       "\(TerminalText.sanitized(symbol))  \(TerminalText.sanitized(header.label))\n"
     out += "at \(header.timeMs.map(localTime) ?? "an unknown time")\n"
     let prices = (asks + bids).map { price($0.price) } + trades.map { price($0.price) }
-    let sizes = (asks + bids).map { String($0.size) } + trades.map { String($0.size) }
+    let sizes = (asks + bids).map { bookSize($0.size) } + trades.map { tradeSize($0.size) }
     let pw = max(5, prices.map(\.count).max() ?? 0)
     let sw = max(4, sizes.map(\.count).max() ?? 0)
     func row(_ lead: String, _ p: String, _ s: String) -> String {
       "\(lead)  \(p.leftPad(pw))  \(s.leftPad(sw))\n"
     }
     out += row("   ", "price", "size")
-    for a in asks.reversed() { out += row("ask", price(a.price), String(a.size)) }
+    for a in asks.reversed() { out += row("ask", price(a.price), bookSize(a.size)) }
     if let b = bids.first, let a = asks.first {
       out +=
         "---- spread \(price(a.price - b.price))  mid \(Format.fixed((a.price + b.price) / 2, decimals + 1))\n"
     } else {
       out += "---- (one side empty)\n"
     }
-    for b in bids { out += row("bid", price(b.price), String(b.size)) }
+    for b in bids { out += row("bid", price(b.price), bookSize(b.size)) }
+    if let integrity, let sync {
+      out +=
+        "book \(sync); integrity: \(integrity.checks) checks, \(integrity.failures) failures,"
+        + " \(integrity.resyncs) resyncs\n"
+    }
     out += "trades (newest first)\n"
     if trades.isEmpty {
       out += "  none yet\n"
@@ -86,7 +126,7 @@ struct Snapshot {
       let side = t.side.map { $0 == .buy ? "BUY " : "SELL" } ?? "    "
       out += row(
         NumberFormat.timeOfDay(ms: t.timeMs, utcOffsetMinutes: utcOffsetMinutes) + "  " + side,
-        price(t.price), String(t.size))
+        price(t.price), tradeSize(t.size))
     }
     return out
   }
@@ -120,17 +160,23 @@ struct Snapshot {
   /// live, demo, replay; the `time` it is of), bids and asks best first as `[price, size]` pairs.
   var json: String {
     func levels(_ l: [PriceLevel]) -> String {
-      "[" + l.map { "[\(Format.json($0.price)),\($0.size)]" }.joined(separator: ",") + "]"
+      "[" + l.map { "[\(Format.json($0.price)),\(bookSize($0.size))]" }.joined(separator: ",") + "]"
+    }
+    var book = ""
+    if let integrity, let sync {
+      book =
+        ",\"sync\":\(TerminalText.jsonLiteral(sync)),\"integrity\":{\"checks\":\(integrity.checks),"
+        + "\"failures\":\(integrity.failures),\"resyncs\":\(integrity.resyncs)}"
     }
     let tradeList = trades.map { t in
       let side = t.side.map { "\"\($0 == .buy ? "Buy" : "Sell")\"" } ?? "null"
       return
-        "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(t.size)}"
+        "{\"time\":\"\(Format.isoTime(t.timeMs))\",\"side\":\(side),\"price\":\(Format.json(t.price)),\"size\":\(tradeSize(t.size))}"
     }
     return
       "{\(header.jsonFields),\"symbol\":\(TerminalText.jsonLiteral(symbol)),"
       + "\"bids\":\(levels(bids)),\"asks\":\(levels(asks)),\"trades\":[\(tradeList.joined(separator: ","))],"
-      + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")}"
+      + "\"last\":\(last.map(Format.json) ?? "null"),\"mark\":\(mark.map(Format.json) ?? "null")\(book)}"
   }
 }
 

@@ -26,24 +26,32 @@ extension Tradeterm {
     case .failure(let problem): throw fail(problem.message)
     case .success(let venue?) where venue != .bitmex && once && replay != nil:
       break
-    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil && !once:
+    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil:
       guard givenSymbol != nil else {
         let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
         throw fail("which \(venue.displayName) instrument? e.g. `tradeterm \(example)`")
       }
       if replay != nil { throw fail("--replay of a \(venue.displayName) recording runs with --once for now") }
       if testnet { throw fail("--testnet is BitMEX's; \(venue.displayName) has none here") }
-    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil:
-      let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
-      throw fail(
-        "\(venue.displayName) runs on the dashboard for now (`tradeterm \(example)`, or with --demo);"
-          + " --once follows BitMEX live, and replays a \(venue.displayName) recording with --replay FILE")
+      if once, markets || portfolio {
+        throw fail(
+          "--once \(markets ? "--markets" : "--portfolio") prints BitMEX's for now; on \(venue.displayName)"
+            + " --once prints the book and the tape")
+      }
     case .success(let venue?) where venue != .bitmex:
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(
         "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
           + " `tradeterm venues` says what each venue can do")
     case .success: break
+    }
+    if let depthOption {
+      let depths = VenueLive.of(venue, url: nil)?.adapter.bookDepths
+      if venue == .bitmex || depths != nil,
+        let problem = DepthChoice.problem(depthOption, venue: venue, depths: depths ?? [])
+      {
+        throw fail(TerminalText.sanitized(problem))
+      }
     }
   }
 

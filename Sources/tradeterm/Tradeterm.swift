@@ -55,8 +55,10 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     name: .customLong("depth"),
-    help: "Order-book depth: 25 (orderBookL2_25) or full (orderBookL2). Default: the config's, else 25.")
-  var depthOption: Depth?
+    help: ArgumentHelp(
+      "Order-book depth: BitMEX 25 (orderBookL2_25) or full (orderBookL2); another venue one of its own (`tradeterm venues`), or full. Default: the config's, else the venue's.",
+      valueName: "depth"))
+  var depthOption: String?
 
   @Option(
     name: .customLong("config"), help: "The config file (default: $XDG_CONFIG_HOME/tradeterm/config.toml).")
@@ -156,13 +158,6 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "Print tradeterm's, libcurl's and ncurses' versions and exit.")
   var version = false
 
-  enum Depth: String, ExpressibleByArgument {
-    case top25 = "25"
-    case full
-
-    var table: BookTable { self == .full ? .full : .top25 }
-  }
-
   /// The replay speeds `--speed` takes besides 0 (NaN and infinities are in no range).
   static let speeds = 0.001...1_000_000.0
   /// The seconds `--timeout` takes.
@@ -256,7 +251,9 @@ struct Tradeterm: ParsableCommand {
   func start(_ settings: Settings, startNotes: [String] = []) throws {
     let symbol = Self.venueSpelling(givenSymbol ?? settings.symbol)
     // More levels than the top 25 hold read the full book, unless --depth says otherwise.
-    let depth = depthOption ?? (settings.depth == "full" || levels > 25 ? .full : .top25)
+    let depth =
+      depthOption.flatMap { DepthChoice($0)?.bitmexTable }
+      ?? (settings.depth == "full" || levels > 25 ? .full : .top25)
     let fps = fpsOption ?? settings.fps
     let markets = markets || (settings.startScreen == .markets && !once)
     let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
@@ -311,7 +308,7 @@ struct Tradeterm: ParsableCommand {
       }
       let source = ReplaySource(player: opened.player, symbol: opened.symbol.description, speed: speed)
       let options = FeedOptions(
-        webSocketURL: "replay:", symbol: opened.symbol.description, book: depth.table, config: FeedConfig(),
+        webSocketURL: "replay:", symbol: opened.symbol.description, book: depth, config: FeedConfig(),
         userAgent: "tradeterm/\(TradetermVersion.current)")
       return try dashboard(
         options: options, mode: .replay, restURL: nil, fps: fps, markets: markets, settings: settings,
@@ -358,7 +355,10 @@ struct Tradeterm: ParsableCommand {
         }
         (url, venueREST) = (simURL.ws, simURL.rest)
       }
-      venueLive = VenueLive.of(venue, url: url, restHost: venueREST)
+      let depths = VenueLive.of(venue, url: nil)?.adapter.bookDepths ?? []
+      venueLive = VenueLive.of(
+        venue, url: url, restHost: venueREST,
+        depth: DepthChoice.venueDepth(option: depthOption, config: settings.depth, depths: depths))
     }
     if let venueLive {
       // The dashboard's REST requests are BitMEX's: none for the other venues yet (a book
@@ -368,8 +368,16 @@ struct Tradeterm: ParsableCommand {
     }
 
     let options = FeedOptions(
-      webSocketURL: endpoint, symbol: symbol, book: depth.table, config: config, recordPath: record,
-      userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)")
+      webSocketURL: endpoint, symbol: symbol, book: depth, config: config, recordPath: record,
+      userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", venue: venue)
+    if once, let venueLive {
+      let code = VenueOnceRunner(
+        live: venueLive, options: options, mode: mode, json: json, timeout: timeout, utc: utc, levels: levels,
+        trades: trades
+      ).run()
+      if code != 0 { throw ExitCode(code) }
+      return
+    }
     if once {
       let code = OnceRunner(
         venue: venue, options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false,

@@ -21,15 +21,17 @@ struct VenueLive: Sendable {
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
   /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
-  /// REST snapshot bridge).
-  static func of(_ venue: Venue, url: String?, restHost: String? = nil) -> VenueLive? {
+  /// REST snapshot bridge). `depth` is the book's depth when the venue offers it, else its default.
+  static func of(_ venue: Venue, url: String?, restHost: String? = nil, depth asked: Int? = nil) -> VenueLive?
+  {
+    func chosen(_ depths: [Int]) -> Int { asked.flatMap { depths.contains($0) ? $0 : nil } ?? depths[0] }
     // The ticker fills the header (last, 24 h change and volume, VWAP; mark and funding where
     // the venue has them); auxiliary, it never holds LIVE back.
     let channels: [MarketChannel] = [.book, .trades, .ticker]
     switch venue {
     case .kraken:
       let adapter = url.map { KrakenAdapter(url: $0) } ?? KrakenAdapter()
-      let depth = adapter.bookDepths[0]
+      let depth = chosen(adapter.bookDepths)
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
@@ -42,13 +44,13 @@ struct VenueLive: Sendable {
     case .bybitSpot, .bybitLinear, .bybitInverse:
       guard let category = BybitCategory(venue: venue) else { return nil }
       let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
-      let depth = adapter.bookDepths[0]
+      let depth = chosen(adapter.bookDepths)
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
-      let depth = adapter.bookDepths[0]
+      let depth = chosen(adapter.bookDepths)
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)

@@ -64,7 +64,7 @@ import Testing
     (["--once", "--demo", "--fps", "abc"], "'abc' is invalid for '--fps <fps>'"),
     (["--once", "--demo", "--timeout", "soon"], "'soon' is invalid for '--timeout <timeout>'"),
     (["--once", "--demo", "--timeout"], "Missing value for '--timeout <timeout>'"),
-    (["--once", "--demo", "--depth", "10"], "'10' is invalid for '--depth <depth>'"),
+    (["--once", "--demo", "--depth", "10"], "--depth for BitMEX is 25 or full"),
     (["--once", "--demo", "--bogus"], "Unknown option '--bogus'"),
     (["--once", "--demo", "--fps", "0"], "--fps must be between 1 and 120"),
     (["--once", "--demo", "--levels", "0"], "--levels must be from 1 to 1000"),

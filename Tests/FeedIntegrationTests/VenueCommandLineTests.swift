@@ -37,12 +37,25 @@ import Testing
   }
 
   @Test(arguments: [
-    (["kraken:BTC/USD", "--once"], "Kraken runs on the dashboard for now (`tradeterm kraken:BTC/USD`"),
+    (["kraken:BTC/USD", "--once", "--markets"], "--once --markets prints BitMEX's for now; on Kraken"),
+    (["okx:BTC-USDT", "--once", "--portfolio"], "--once --portfolio prints BitMEX's for now"),
     (["binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
     (["--demo", "kraken:"], "no symbol after the venue"),
     (["--venue", "kraken"], "which Kraken instrument? e.g. `tradeterm kraken:BTC/USD`"),
     (["nasdaq:AAPL", "--once"], "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
-    (["--venue", "okx", "--once"], "OKX runs on the dashboard for now"),
+    (["--venue", "okx", "--once"], "which OKX instrument? e.g. `tradeterm okx:"),
+    (
+      ["kraken:BTC/USD", "--once", "--depth", "50"],
+      "--depth for Kraken is one of 10, 25, 100, 500, 1000 or full"
+    ),
+    (
+      ["bybit-linear:BTCUSDT", "--depth", "25"], "--depth for Bybit linear is one of 1, 50, 200, 1000 or full"
+    ),
+    (["okx:BTC-USDT", "--depth", "7"], "--depth for OKX is one of 5, 400 or full"),
+    (["coinbase:BTC-USD", "--depth", "25"], "Coinbase sends its whole book here: --depth takes only full"),
+    (["kraken:BTC/USD", "--depth=-1"], "--depth for Kraken is one of"),
+    (["kraken:BTC/USD", "--depth", "1e3"], "--depth for Kraken is one of"),
+    (["--once", "--demo", "--depth", "10"], "--depth for BitMEX is 25 or full"),
     (["--demo", "binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
     (["--venue", "bitmex", "kraken:BTC/USD", "--once"], "two venues: kraken"),
     (["kraken:", "--once"], "no symbol after the venue"),

@@ -1,0 +1,97 @@
+import App
+import Feed
+import MarketModel
+import Session
+import VenueCore
+
+/// `--once` on a venue other than BitMEX (`tradeterm --once kraken:BTC/USD`, or with `--demo`):
+/// the venue's feed and book rule without a dashboard until the book is live and the trades are
+/// subscribed, then one snapshot — the book, the tape, the book rule's state and its integrity
+/// counts (`{"checks": N, "failures": M, "resyncs": K}`, as a replay prints them) — and exit: 0
+/// on success, 1 on timeout or error (the last status on stderr).
+struct VenueOnceRunner {
+  var live: VenueLive
+  var options: FeedOptions
+  var mode: RunMode
+  var json: Bool
+  var timeout: Double
+  var utc: Bool
+  var levels = 10
+  var trades = 10
+
+  func run() -> Int32 {
+    let feed = DashboardRunner.venueSource(options, live).feed
+    feed.start()
+    defer {
+      feed.stop()
+      if let summary = feed.recordingSummary { printError("tradeterm: \(summary)") }
+    }
+    guard let symbol = Symbol(options.symbol) else { return 2 }
+    var session = MarketSession(
+      symbol: symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth,
+      venue: InstrumentID.Venue(live.venue))
+    var batch = VenueBatch()
+    let deadline = MonotonicTime.now() + timeout
+    while true {
+      let now = MonotonicTime.now()
+      if now >= deadline {
+        // The book is live and only the trades' subscription is still on its way (a quiet
+        // pair): the book is what was asked for, so print it rather than nothing.
+        if session.market.bookSync == .live, case .live = session.status?.state, let status = session.status {
+          return complete(feed, session.market, status)
+        }
+        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
+        return 1
+      }
+      feed.uiWake.wait(timeout: min(0.25, deadline - now))
+      let update = feed.drain(into: &batch)
+      let step = session.ingest(update, batch, now: now)
+      batch.removeAll()
+      if let failure = step.recorderFailure {
+        printError("tradeterm: \(failure)")
+        return 1
+      }
+      for command in step.commands { feed.post(command) }
+      guard let status = session.status else { continue }
+      switch status.state {
+      case .error(let failure):
+        printError("tradeterm: \(failure.message)")
+        return failure.kind == .unknownSymbol ? 2 : 1
+      case .ended:
+        return complete(feed, session.market, status)
+      case .live where session.isLive:
+        return complete(feed, session.market, status)
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Stops the feed first (which writes and closes a `--record` recording), then prints.
+  private func complete(_ feed: VenueFeed<VenueCodec>, _ state: MarketState, _ status: FeedStatus) -> Int32 {
+    feed.stop()
+    var last = VenueBatch()
+    let failure = feed.drain(into: &last).recorderError
+    let snapshot = Snapshot(
+      venue: live.venue, state: state, status: status.state.label, mode: mode,
+      timeMs: DashboardRunner.wallMs(),
+      utcOffsetMinutes: utc ? 0 : LocalTime.offsetMinutes(), depth: levels, trades: trades)
+    snapshot.print(json: json)
+    guard let failure else { return 0 }
+    printError("tradeterm: \(failure)")
+    return 1
+  }
+
+  private func describe(_ session: MarketSession) -> String {
+    guard let status = session.status else { return "no status from the feed" }
+    var words = status.state.label
+    if let error = status.lastError { words += " (\(error))" }
+    if let policy = session.market.bookPolicy { words += "; book \(Snapshot.words(policy.state))" }
+    if let fault = session.lastFault { words += "; last resync: \(fault)" }
+    if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
+    for (topic, why) in status.unavailable.sorted(by: { $0.key.description < $1.key.description }) {
+      words += "; \(topic) unavailable: \(why)"
+    }
+    return words
+  }
+}
