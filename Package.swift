@@ -139,7 +139,7 @@ let package = Package(
       dependencies: [
         "CMallocCounter", "MarketModel", "BitMEX", "Session", "Replay", "CZlib", "Feed", "ExchangeSim",
         "Screen",
-        "App", "Terminal", "VenueCore", "Kraken", "Binance", "CrossVenue",
+        "App", "Terminal", "VenueCore", "Kraken", "Binance", "Coinbase", "CrossVenue",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.

@@ -1,4 +1,5 @@
 import Binance
+import Coinbase
 import Foundation
 import Kraken
 import VenueCore
@@ -21,6 +22,71 @@ struct VenueBench {
   func run(into report: inout Report) {
     kraken(into: &report)
     binance(into: &report)
+    coinbaseSnapshot(into: &report)
+  }
+
+  /// A Coinbase Advanced Trade `level2` snapshot of `levels` levels (half a side), in the
+  /// documented shape (`l2_data`, `updates` of `side`, `event_time`, `price_level`,
+  /// `new_quantity`), about 5 MB for 46,000 levels as the real BTC-USD one is; seeded.
+  static func coinbaseSnapshot(levels: Int, seed: UInt64 = 46) -> [UInt8] {
+    var state = seed
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    var text =
+      #"{"channel":"l2_data","client_id":"","timestamp":"2026-11-26T12:00:00.000000000Z","sequence_num":1,"events":[{"type":"snapshot","product_id":"BTC-USD","updates":["#
+    text.reserveCapacity(levels * 110 + 256)
+    let mid = 9_650_000  // cents
+    for i in 0..<levels {
+      let bid = i % 2 == 0
+      let rank = i / 2
+      let cents = bid ? mid - 1 - rank : mid + rank
+      let qty = 1 + next() % 500_000_000  // 1e-8 BTC … 5 BTC
+      let price = "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+      let whole = qty / 100_000_000
+      let frac = String(qty % 100_000_000)
+      let size = "\(whole)." + String(repeating: "0", count: 8 - frac.count) + frac
+      if i > 0 { text += "," }
+      text +=
+        #"{"side":"\#(bid ? "bid" : "offer")","event_time":"1970-01-01T00:00:00Z","price_level":"\#(price)","new_quantity":"\#(size)"}"#
+    }
+    text += "]}]}"
+    return Array(text.utf8)
+  }
+
+  /// Issue 27's budget: a 46,000-level Coinbase snapshot decoded and applied (the whole book
+  /// replaced) in ≤ 50 ms; the median of several, each into a fresh book.
+  func coinbaseSnapshot(into report: inout Report) {
+    let levels = 46_000
+    let frame = Self.coinbaseSnapshot(levels: levels)
+    let adapter = CoinbaseAdapter()
+    var durations: [UInt64] = []
+    var kept = 0
+    var batch = VenueBatch()
+    for _ in 0..<(quick ? 5 : 15) {
+      var book = PriceBook(priceScale: 2, sizeScale: 8)
+      var policy = adapter.bookPolicy()
+      _ = policy.subscribed(book: &book)
+      batch.removeAll()
+      let t0 = Measure.now()
+      frame.withUnsafeBufferPointer { bytes in
+        do { try adapter.decode(bytes, receivedAt: 1, into: &batch) } catch { fatalError("bench: \(error)") }
+      }
+      for event in batch.events {
+        if case let .book(_, update, range) = event {
+          precondition(policy.receive(update, batch.levels(range), book: &book).fault == nil)
+        }
+      }
+      durations.append(Measure.now() - t0)
+      kept = book[.bid].count + book[.ask].count
+    }
+    precondition(kept == levels, "every level of the snapshot is in the book (\(kept))")
+    durations.sort()
+    let ms = Double(Measure.median(durations)) / 1e6
+    report.add(
+      "Coinbase BTC-USD level2 snapshot, \(Double(levels).grouped) levels (\(frame.count / 1_000) kB): decode + replace the book",
+      "\(ms.fixed(1)) ms", budget: "≤ 50 ms", ms <= 50 ? .pass : .miss)
   }
 
   /// Plays `frames` once through `step`, returning the book messages seen.
