@@ -10,10 +10,14 @@ public struct AcrossInstrument: Sendable {
   public let key: InstrumentKey
   public internal(set) var session: MarketSession
   /// The instrument's spec: the venue's instrument facts when known, else `AcrossSpec.spot`'s.
-  public let spec: InstrumentSpec
+  public private(set) var spec: InstrumentSpec
   /// Whether `spec` was read off the symbol (base and quote, a spot contract) rather than taken
   /// from the venue's facts: its tick and lot are then the book's own decimals.
-  public let specFromSymbol: Bool
+  public private(set) var specFromSymbol: Bool
+  /// Whether the instrument's facts are still on their way (BitMEX's come with its instrument
+  /// table): until they come its book stays out of the consolidation and its trades off the
+  /// tape, since its contracts cannot be converted to the base asset without them.
+  public private(set) var factsPending = false
   /// When the last drain of this instrument's feed brought anything (local monotonic ns): the
   /// connection was heard from then, even if the book did not change.
   public internal(set) var lastHeardAt: Int64?
@@ -26,6 +30,23 @@ public struct AcrossInstrument: Sendable {
     self.session = session
     self.spec = spec
     specFromSymbol = facts == nil
+  }
+
+  /// A BitMEX instrument (its book kept by order id in `session`), waiting for its facts
+  /// (`adopt`); `placeholder` stands for them until then and is never used to convert.
+  public init(bitmex key: InstrumentKey, session: MarketSession, placeholder: InstrumentSpec) {
+    self.key = key
+    self.session = session
+    spec = placeholder
+    specFromSymbol = false
+    factsPending = true
+  }
+
+  /// The instrument's own facts, now known.
+  mutating func adopt(_ facts: InstrumentSpec) {
+    spec = facts
+    specFromSymbol = false
+    factsPending = false
   }
 
   /// What the feed says is wrong, in its words (made safe for a terminal): the venue refused the
@@ -47,11 +68,22 @@ public struct AcrossInstrument: Sendable {
     let book = market.priceBook ?? spec.makeBook()
     var spec = self.spec
     if specFromSymbol {
-      spec.tickSize = FixedDecimal(mantissa: 1, scale: book.priceScale)
+      // The decimals the book's prices use, not those the venue writes (Binance's trailing
+      // zeros): until the book has a level, its scale.
+      let used = book.isEmpty ? Int(book.priceScale) : MarketState.decimals(book)
+      spec.tickSize = FixedDecimal(mantissa: 1, scale: UInt8(clamping: used))
       spec.lotSize = FixedDecimal(mantissa: 1, scale: book.sizeScale)
     }
     // No status yet: the feed is starting, not down.
     let linkUp = session.status.map { $0.state.isConnected } ?? true
+    if market.priceBook == nil, market.bookPolicy == nil {
+      // BitMEX's book, kept by order id: its levels at the tick's decimals, once its facts are in.
+      let live = !factsPending && market.bookSync == .live
+      return VenueView(
+        spec: spec, book: factsPending ? spec.makeBook() : Self.priceBook(market.orderBook, spec),
+        sync: live ? .live : .waiting, lastAppliedAt: live ? session.bookDataAt?.nanoseconds : nil,
+        lastHeardAt: lastHeardAt, staleAfterNs: staleAfterNs, linkUp: linkUp)
+    }
     guard let policy = market.bookPolicy else {
       return VenueView(
         spec: spec, book: book, sync: .waiting, lastAppliedAt: nil, lastHeardAt: lastHeardAt,
@@ -60,5 +92,29 @@ public struct AcrossInstrument: Sendable {
     return VenueView(
       spec: spec, book: book, policy: policy, lastHeardAt: lastHeardAt, staleAfterNs: staleAfterNs,
       linkUp: linkUp)
+  }
+
+  /// `book`'s levels as a price-keyed book at `spec`'s tick decimals (sizes in whole contracts);
+  /// a level whose price does not fit the scale is left out.
+  static func priceBook(_ book: some BookLevels, _ spec: InstrumentSpec) -> PriceBook {
+    var out = PriceBook(priceScale: spec.priceScale, sizeScale: 0)
+    var levels: [LevelChange] = []
+    levels.reserveCapacity(book.count(.buy) + book.count(.sell))
+    var factor = 1.0
+    for _ in 0..<spec.priceScale { factor *= 10 }
+    for (side, ours) in [(Side.buy, VenueCore.BookSide.bid), (.sell, .ask)] {
+      book.forEachLevel(side) { level in
+        let scaled = (level.price * factor).rounded()
+        if scaled.isFinite, scaled > 0, scaled < 9e15, level.size > 0 {
+          levels.append(
+            LevelChange(
+              side: ours, price: FixedDecimal(mantissa: Int64(scaled), scale: spec.priceScale),
+              size: FixedDecimal(mantissa: level.size, scale: 0)))
+        }
+        return true
+      }
+    }
+    _ = out.replace(with: levels[...])
+    return out
   }
 }

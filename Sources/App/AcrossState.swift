@@ -89,6 +89,52 @@ public struct AcrossState: Sendable {
     return step.commands
   }
 
+  /// One drain of a BitMEX instrument's feed (`MarketFeed`: its own tables): its new trades onto
+  /// the merged tape once its facts are known (contracts convert through them), the batch into
+  /// its session.
+  public mutating func ingest(
+    _ index: Int, _ update: FeedUpdate, _ batch: MarketBatch, now: MonotonicTime, wallMs: Int64
+  ) -> [FeedCommand] {
+    guard instruments.indices.contains(index) else { return [] }
+    let symbol = instruments[index].key.symbol
+    if !instruments[index].factsPending {
+      // New prints only: a partial is the table's history, not trades that just happened.
+      for case let .trades(slice) in batch.events where slice.action == .insert {
+        for trade in batch.trades[slice.rows] where trade.symbol == symbol {
+          guard let venueTrade = Self.venueTrade(trade, spec: instruments[index].spec) else { continue }
+          tape.append(venueTrade, instrument: index, receivedAt: now.nanoseconds, wallMs: wallMs)
+        }
+      }
+    }
+    if !batch.events.isEmpty { instruments[index].lastHeardAt = now.nanoseconds }
+    let step = instruments[index].session.ingest(update, batch, now: now)
+    if step.changedAnything || !batch.events.isEmpty { dirty = true }
+    return step.commands
+  }
+
+  /// Instrument `index`'s own facts, learned after the screen began (BitMEX's instrument table).
+  public mutating func adopt(_ facts: InstrumentSpec, instrument index: Int) {
+    guard instruments.indices.contains(index), instruments[index].spec != facts else { return }
+    instruments[index].adopt(facts)
+    tape.setSpec(facts, instrument: index)
+    dirty = true
+  }
+
+  /// A BitMEX print as the venue-neutral trade: its price at the tick's decimals, its size in
+  /// whole contracts, its side the taker's; nil for a price that does not fit or a print with
+  /// no side.
+  static func venueTrade(_ trade: Trade, spec: InstrumentSpec) -> VenueTrade? {
+    guard let side = trade.side, trade.size > 0 else { return nil }
+    var factor = 1.0
+    for _ in 0..<spec.priceScale { factor *= 10 }
+    let scaled = (trade.price * factor).rounded()
+    guard scaled.isFinite, scaled > 0, scaled < 9e15 else { return nil }
+    return VenueTrade(
+      price: FixedDecimal(mantissa: Int64(scaled), scale: spec.priceScale),
+      size: FixedDecimal(mantissa: trade.size, scale: 0), aggressor: side == .buy ? .buy : .sell,
+      venueTimeMs: trade.timeMs)
+  }
+
   /// Every instrument's view at `now`, in the chosen order.
   public func views(now: Int64) -> [VenueView] {
     instruments.map { $0.view(now: now, staleAfterNs: staleAfterNs) }

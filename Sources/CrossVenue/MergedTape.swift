@@ -9,7 +9,7 @@ import VenueCore
 /// Fixed storage: appending allocates nothing once made.
 public struct MergedTape: Sendable {
   /// The instruments, in the order the screen lists them (a trade names one by position).
-  public let instruments: [InstrumentSpec]
+  public private(set) var instruments: [InstrumentSpec]
   /// How many trades are kept.
   public let capacity: Int
   /// Decimals of the base units (8: 10^-8 BTC).
@@ -70,7 +70,15 @@ public struct MergedTape: Sendable {
     }
   }
 
+  /// The facts of `instrument` learned after the tape began (BitMEX's come with its instrument
+  /// table): its next trades convert through them.
+  public mutating func setSpec(_ spec: InstrumentSpec, instrument: Int) {
+    guard instruments.indices.contains(instrument) else { return }
+    instruments[instrument] = spec
+  }
+
   /// The settlement rate a quanto instrument's sizes convert at.
+
   public mutating func setSettleRate(_ rate: FixedDecimal?, instrument: Int) {
     guard settleRates.indices.contains(instrument) else { return }
     settleRates[instrument] = rate
@@ -98,7 +106,8 @@ public struct MergedTape: Sendable {
       return false
     }
     let entry = TapeEntry(
-      instrument: instrument, receivedAt: receivedAt, wallMs: wallMs, price: trade.price, baseUnits: units,
+      instrument: instrument, receivedAt: receivedAt, wallMs: wallMs,
+      price: trade.price.trimmed(toScale: spec.priceScale), baseUnits: units,
       aggressor: trade.aggressor, isLarge: largeUnits.map { units >= $0 } ?? false)
     addVolume(entry)
     insert(entry)

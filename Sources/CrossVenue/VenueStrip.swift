@@ -49,7 +49,9 @@ public struct VenueStrip: Sendable {
       rows.append(
         Row(
           key: view.key, state: state, ageNs: view.ageNs(now: now),
-          bestBid: view.book.best(.bid)?.price, bestAsk: view.book.best(.ask)?.price,
+          // At the tick's decimals: a venue that writes trailing zeros does not show them.
+          bestBid: view.book.best(.bid)?.price.trimmed(toScale: view.spec.priceScale),
+          bestAsk: view.book.best(.ask)?.price.trimmed(toScale: view.spec.priceScale),
           integrity: view.integrity,
           exclusion: exclusion))
     }

@@ -19,7 +19,7 @@ extension MarketState {
   /// The decimals a venue's book needs, exactly: its prices are integers at the book's scale, and
   /// the trailing zeros a venue writes (Binance's `97985.47000000`) are not decimals it uses. The
   /// top levels of both sides are looked at (a tick is the same for all).
-  static func decimals(_ book: PriceBook) -> Int {
+  public static func decimals(_ book: PriceBook) -> Int {
     var needed = 0
     for side in [VenueCore.BookSide.bid, .ask] {
       let ladder = book[side]

@@ -74,6 +74,19 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
     return FixedDecimal(mantissa: m, scale: s)
   }
 
+  /// The value with trailing zero decimals removed down to `floor` decimals at most, never a
+  /// digit that is not zero: Binance's `98004.63000000` at a tick of 0.01 is `98004.63`; a
+  /// value with more digits than `floor` keeps them.
+  public func trimmed(toScale floor: UInt8) -> FixedDecimal {
+    var m = mantissa
+    var s = scale
+    while s > floor, m % 10 == 0 {
+      m /= 10
+      s -= 1
+    }
+    return FixedDecimal(mantissa: m, scale: s)
+  }
+
   /// The nearest `Double` (for drawing and for maths that are Double already).
   public var doubleValue: Double {
     Double(mantissa) / Double(Self.powerOfTen(scale))

@@ -1,15 +1,22 @@
 import ExchangeSim
 import VenueCore
 
-/// Which instruments `--across ASSET` follows, and where: by default the asset's spot pair against
-/// the dollar on each venue followed live (`VenueLive.of`), spelled as the venue spells its pairs
-/// (Kraken `BTC/USD`, Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`); in `--demo` only the
+/// Which instruments `--across ASSET` follows, and where: by default BitMEX's perpetual of the
+/// asset against the dollar (XBTUSD) and the asset's spot pair against the dollar on each other
+/// venue followed live (`VenueLive.of`), spelled as the venue spells its pairs (Kraken `BTC/USD`,
+/// Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`); in `--demo` only the
 /// venues the simulator speaks. What is not followed is said in `notes`, with why.
 struct AcrossPlan {
-  /// One chosen instrument: its key, its venue's live setup and the WebSocket it is read from.
+  /// One chosen instrument: its key, how it is followed and the WebSocket it is read from.
   struct Chosen {
+    /// BitMEX's own feed (its tables, its book by order id) or another venue's adapter.
+    enum Source {
+      case bitmex
+      case venue(VenueLive)
+    }
+
     var key: InstrumentKey
-    var live: VenueLive
+    var source: Source
     var url: String
   }
 
@@ -17,8 +24,17 @@ struct AcrossPlan {
   var instruments: [Chosen] = []
   var notes: [String] = []
 
+  /// BitMEX's perpetual of `asset` against the dollar (`XBTUSD`: BitMEX names bitcoin XBT), nil
+  /// for an asset it has none of here. Its contract (inverse, quanto) is read from its instrument
+  /// row when that comes, never from this name.
+  static func bitmexSymbol(_ asset: AssetCode) -> String? {
+    let a = asset.description
+    return a == "BTC" ? "XBTUSD" : ["ETH", "SOL", "XRP", "DOGE", "LTC"].contains(a) ? "\(a)USD" : nil
+  }
+
   /// The spot pair of `asset` on `venue` against the dollar (or its stablecoin where the venue
-  /// lists that), nil for a venue with no spot market here.
+  /// lists that), nil for a venue with no spot market here (BitMEX's is its perpetual:
+  /// `bitmexSymbol`).
   static func spotSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
     let a = asset.description
     switch venue {
@@ -36,13 +52,17 @@ struct AcrossPlan {
     var plan = AcrossPlan(asset: asset)
     var notServed: [String] = []
     for venue in Venue.allCases {
-      guard let text = spotSymbol(asset, on: venue) else {
-        if venue == .bitmex {
-          // Its book is kept by order id (`OrderBook`), not as a `PriceBook`: not merged yet.
-          plan.notes.append("BitMEX not consolidated yet (its book is by order id)")
+      if venue == .bitmex {
+        guard let text = bitmexSymbol(asset), let symbol = Symbol(text) else {
+          plan.notes.append("BitMEX: no \(asset) perpetual against the dollar here")
+          continue
         }
+        let url = sim?.webSocketURL ?? "wss://ws.bitmex.com/realtime"
+        plan.instruments.append(
+          Chosen(key: InstrumentKey(venue: .bitmex, symbol: symbol), source: .bitmex, url: url))
         continue
       }
+      guard let text = spotSymbol(asset, on: venue) else { continue }
       guard let symbol = Symbol(text) else { continue }
       let key = InstrumentKey(venue: venue, symbol: symbol)
       guard VenueLive.of(venue, url: nil) != nil else {
@@ -63,7 +83,7 @@ struct AcrossPlan {
         plan.notes.append("\(venue.displayName): no endpoint for \(text)")
         continue
       }
-      plan.instruments.append(Chosen(key: key, live: live, url: endpoint))
+      plan.instruments.append(Chosen(key: key, source: .venue(live), url: endpoint))
     }
     if !notServed.isEmpty {
       plan.notes.append("the demo does not serve \(notServed.joined(separator: ", ")) yet")

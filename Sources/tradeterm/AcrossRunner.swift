@@ -1,9 +1,11 @@
 import App
+import BitMEX
 import Feed
 import MarketModel
 import Screen
 import Session
 import Terminal
+import Threads
 import VenueCore
 
 #if canImport(Glibc)
@@ -27,27 +29,78 @@ struct AcrossRunner {
   /// as on the dashboard.
   var keys = KeyBindings.standard
 
-  /// The feed of each chosen instrument, in order.
-  func makeFeeds() -> [VenueFeed<VenueCodec>] {
-    plan.instruments.map { chosen in
-      let live = chosen.live
-      let options = FeedOptions(
-        webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
-        venue: chosen.key.venue)
-      let (adapter, subscriptions, rest) = (live.adapter, live.plan, live.restHost)
-      return VenueFeed(options, plan: subscriptions) {
-        VenueCodec(adapter: adapter, plan: subscriptions, restHost: rest)
+  /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop.
+  enum Feed {
+    case bitmex(MarketFeed)
+    case venue(VenueFeed<VenueCodec>)
+
+    var uiWake: WakeSignal {
+      switch self {
+      case .bitmex(let f): f.uiWake
+      case .venue(let f): f.uiWake
+      }
+    }
+    func start() {
+      switch self {
+      case .bitmex(let f): f.start()
+      case .venue(let f): f.start()
+      }
+    }
+    func stop() {
+      switch self {
+      case .bitmex(let f): f.stop()
+      case .venue(let f): f.stop()
+      }
+    }
+    func post(_ command: FeedCommand) {
+      switch self {
+      case .bitmex(let f): f.post(command)
+      case .venue(let f): f.post(command)
       }
     }
   }
 
-  /// A state of the plan's instruments, each with a fresh session on its venue's book rule.
+  /// The feed of each chosen instrument, in order.
+  func makeFeeds() -> [Feed] {
+    plan.instruments.map { chosen in
+      switch chosen.source {
+      case .bitmex:
+        // The book 25 deep, the trades, and the instrument table its contract is read from.
+        let options = FeedOptions(
+          webSocketURL: chosen.url, symbol: chosen.key.symbol.description, book: .top25, config: FeedConfig(),
+          userAgent: userAgent, venue: .bitmex)
+        return .bitmex(MarketFeed(options))
+      case .venue(let live):
+        let options = FeedOptions(
+          webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
+          venue: chosen.key.venue)
+        let (adapter, subscriptions, rest) = (live.adapter, live.plan, live.restHost)
+        return .venue(
+          VenueFeed(options, plan: subscriptions) {
+            VenueCodec(adapter: adapter, plan: subscriptions, restHost: rest)
+          })
+      }
+    }
+  }
+
+  /// A state of the plan's instruments, each with a fresh session on its venue's book rule (BitMEX
+  /// on its own tables, waiting for its instrument's facts).
   func makeState(width: Int, height: Int) -> AcrossState {
-    let instruments = plan.instruments.compactMap { chosen in
-      AcrossInstrument(
-        key: chosen.key,
-        session: MarketSession(
-          symbol: chosen.key.symbol, bookPolicy: chosen.live.bookPolicy, bookDepth: chosen.live.bookDepth))
+    let instruments = plan.instruments.compactMap { chosen -> AcrossInstrument? in
+      switch chosen.source {
+      case .bitmex:
+        let placeholder = InstrumentSpec(
+          key: chosen.key, kind: .other, base: plan.asset, quote: "USD", settle: plan.asset,
+          tickSize: FixedDecimal(mantissa: 1, scale: 0), lotSize: FixedDecimal(mantissa: 1, scale: 0),
+          contract: .base)
+        return AcrossInstrument(
+          bitmex: chosen.key, session: MarketSession(symbol: chosen.key.symbol), placeholder: placeholder)
+      case .venue(let live):
+        return AcrossInstrument(
+          key: chosen.key,
+          session: MarketSession(
+            symbol: chosen.key.symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth))
+      }
     }
     var state = AcrossState(
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
@@ -57,16 +110,30 @@ struct AcrossRunner {
     return state
   }
 
-  /// Drains every feed into `state` at `now`, posting what the sessions ask of their feeds.
+  /// Drains every feed into `state` at `now`, posting what the sessions ask of their feeds; a
+  /// BitMEX instrument's facts are taken from its instrument row as soon as it has them.
   static func drain(
-    _ feeds: [VenueFeed<VenueCodec>], into state: inout AcrossState, batch: inout VenueBatch,
+    _ feeds: [Feed], into state: inout AcrossState, batch: inout VenueBatch, bitmexBatch: inout MarketBatch,
     now: MonotonicTime,
     wallMs: Int64
   ) {
     for (i, feed) in feeds.enumerated() {
-      let update = feed.drain(into: &batch)
-      for command in state.ingest(i, update, batch, now: now, wallMs: wallMs) { feed.post(command) }
-      batch.removeAll()
+      let commands: [FeedCommand]
+      switch feed {
+      case .venue(let f):
+        let update = f.drain(into: &batch)
+        commands = state.ingest(i, update, batch, now: now, wallMs: wallMs)
+        batch.removeAll()
+      case .bitmex(let f):
+        let update = f.drain(into: &bitmexBatch)
+        commands = state.ingest(i, update, bitmexBatch, now: now, wallMs: wallMs)
+        bitmexBatch.removeAll()
+        let instrument = state.instruments[i]
+        if let facts = BitMEXSpec.spec(instrument.session.market.instrument), facts != instrument.spec {
+          state.adopt(facts, instrument: i)
+        }
+      }
+      for command in commands { feed.post(command) }
     }
   }
 
@@ -93,6 +160,7 @@ struct AcrossRunner {
     state.ascii = ascii || !TerminalScreen.localeIsUTF8
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     var batch = VenueBatch()
+    var bitmexBatch = MarketBatch()
     let frame = 1.0 / Double(max(1, fps))
     // The books' ages move: a frame at least this often even when nothing arrives.
     let idleFrame = 0.5
@@ -135,7 +203,9 @@ struct AcrossRunner {
       }
       if state.quitting { break loop }
       let tick = MonotonicTime.now()
-      Self.drain(feeds, into: &state, batch: &batch, now: tick, wallMs: DashboardRunner.wallMs())
+      Self.drain(
+        feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: tick,
+        wallMs: DashboardRunner.wallMs())
       let drawNow = MonotonicTime.now()
       let elapsed = drawNow.seconds - lastDraw.seconds
       if (state.dirty && elapsed >= frame) || elapsed >= idleFrame {
@@ -157,10 +227,13 @@ struct AcrossRunner {
     defer { for feed in feeds { feed.stop() } }
     var state = makeState(width: 0, height: 0)
     var batch = VenueBatch()
+    var bitmexBatch = MarketBatch()
     let deadline = MonotonicTime.now().seconds + timeout
     while true {
       let now = MonotonicTime.now()
-      Self.drain(feeds, into: &state, batch: &batch, now: now, wallMs: DashboardRunner.wallMs())
+      Self.drain(
+        feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: now,
+        wallMs: DashboardRunner.wallMs())
       state.refresh(now: now.nanoseconds)
       if state.allLive {
         let report = AcrossReport(state: state, levels: levels)

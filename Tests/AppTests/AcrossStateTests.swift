@@ -1,3 +1,4 @@
+import BitMEX
 import CrossVenue
 import MarketModel
 import Screen
@@ -262,5 +263,76 @@ import VenueCore
       g.line(29).contains(
         "quit  coinbase:BTC-USD: unknown symbol?[2J; bybit-spot:BTCUSDT: Currency pair not supported; spot spec"
       ))
+  }
+}
+
+/// BitMEX on the cross-venue screen: its book by order id, its trades in contracts, nothing
+/// converted until its instrument's facts (an inverse contract of one dollar) are known.
+@Suite struct AcrossBitMEXTests {
+  static let partial = """
+    {"table":"orderBookL2_25","action":"partial","keys":["symbol","id","side"],\
+    "filter":{"symbol":"XBTUSD"},"data":[\
+    {"symbol":"XBTUSD","id":1,"side":"Sell","size":20000,"price":100001.5},\
+    {"symbol":"XBTUSD","id":2,"side":"Sell","size":10000,"price":100000.5},\
+    {"symbol":"XBTUSD","id":3,"side":"Buy","size":50000,"price":100000},\
+    {"symbol":"XBTUSD","id":4,"side":"Buy","size":30000,"price":99999}]}
+    """
+  static let trade = """
+    {"table":"trade","action":"insert","data":[{"timestamp":"2024-01-01T12:00:09.900Z",\
+    "symbol":"XBTUSD","side":"Buy","size":100000,"price":100000.5,"tickDirection":"PlusTick",\
+    "trdMatchID":"00000000-0000-0000-0000-000000000001"}]}
+    """
+
+  static func batch(_ frames: String...) throws -> MarketBatch {
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    for frame in frames { try decoder.decode(frame, into: &batch) }
+    return batch
+  }
+
+  static func xbtusd() -> InstrumentSpec {
+    InstrumentSpec(
+      key: AcrossStateTests.key("bitmex:XBTUSD"), kind: .inversePerpetual, base: "BTC", quote: "USD",
+      settle: "BTC",
+      tickSize: AcrossStateTests.dec("0.5"), lotSize: AcrossStateTests.dec("100"),
+      contract: .inverse(value: AcrossStateTests.dec("1")))
+  }
+
+  static func state() -> AcrossState {
+    let key = AcrossStateTests.key("bitmex:XBTUSD")
+    let placeholder = InstrumentSpec(
+      key: key, kind: .other, base: "BTC", quote: "USD", settle: "BTC", tickSize: AcrossStateTests.dec("1"),
+      lotSize: AcrossStateTests.dec("1"), contract: .base)
+    let instrument = AcrossInstrument(
+      bitmex: key, session: MarketSession(symbol: key.symbol), placeholder: placeholder)
+    return AcrossState(asset: "BTC", instruments: [instrument], width: 80, height: 24)
+  }
+
+  @Test func itsContractsJoinOnlyOnceItsFactsAreKnown() throws {
+    var s = Self.state()
+    let t = MonotonicTime(nanoseconds: AcrossStateTests.now - 50_000_000)
+    _ = s.ingest(
+      0, FeedUpdate(), try Self.batch(Self.partial, Self.trade), now: t, wallMs: AcrossStateTests.wallMs)
+    s.refresh(now: AcrossStateTests.now)
+    // The book is live on BitMEX's own terms, but its contracts are not bitcoins: out, and the
+    // trade (100,000 contracts) kept off the tape rather than shown as 100,000 BTC.
+    #expect(s.book.venues.allSatisfy { !$0.isMerged }, "\(s.book.venues)")
+    #expect(s.tape.count == 0)
+    #expect(!s.allLive)
+
+    s.adopt(Self.xbtusd(), instrument: 0)
+    _ = s.ingest(0, FeedUpdate(), try Self.batch(Self.trade), now: t, wallMs: AcrossStateTests.wallMs)
+    s.refresh(now: AcrossStateTests.now)
+    #expect(s.book.venues.allSatisfy { $0.isMerged }, "\(s.book.venues)")
+    let view = s.instruments[0].view(now: AcrossStateTests.now, staleAfterNs: s.staleAfterNs)
+    #expect(view.sync == .live)
+    #expect(view.book.best(.bid)?.price == AcrossStateTests.dec("100000.0"))
+    #expect(view.book.best(.ask)?.price == AcrossStateTests.dec("100000.5"))
+    // 50,000 one-dollar contracts at 100,000 are half a bitcoin (base units at 8 decimals).
+    let usd = try #require(s.book.groups.first { $0.quote == "USD" })
+    #expect(usd.bids.first?.size == 50_000_000, "\(usd.bids)")
+    // 100,000 contracts at 100,000.5: 0.99999500 BTC on the tape.
+    #expect(s.tape.count == 1)
+    #expect(s.tape.newest(0).baseUnits == 99_999_500, "\(s.tape.newest(0))")
   }
 }

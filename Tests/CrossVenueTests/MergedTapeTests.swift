@@ -85,3 +85,40 @@ import VenueCore
     #expect(tape.minuteVolume(instrument: 1, now: s(60.5)) == (buy: 120_000_000, sell: 20_000_000))
   }
 }
+
+/// A venue that writes trailing zeros (Binance's `98004.63000000`) shows its prices at its tick's
+/// decimals on the strip and the tape, never with a digit dropped.
+@Suite struct VenueDecimalsTests {
+  @Test func trailingZerosGoDownToTheTickNeverADigit() {
+    #expect(dec("98004.63000000").trimmed(toScale: 2).description == "98004.63")
+    #expect(dec("98004.63000000").trimmed(toScale: 4).description == "98004.6300")
+    // A digit that is not zero stays, whatever the tick says.
+    #expect(dec("98004.63100000").trimmed(toScale: 2).description == "98004.631")
+    #expect(dec("98004").trimmed(toScale: 2).description == "98004")
+    #expect(dec("-1.500").trimmed(toScale: 0).description == "-1.5")
+  }
+
+  @Test func theStripAndTheTapeShowTheTicksDecimals() {
+    var spec = Instruments.binance
+    // The book as the wire wrote it: eight decimals.
+    var wire = PriceBook(priceScale: 8, sizeScale: 8)
+    _ = wire.replace(
+      with: [
+        LevelChange(side: .bid, price: dec("98004.63000000"), size: dec("0.5")),
+        LevelChange(side: .ask, price: dec("98004.82000000"), size: dec("0.5")),
+      ][...])
+    spec.tickSize = dec("0.01")
+    var strip = VenueStrip()
+    let v = VenueView(spec: spec, book: wire, sync: .live, lastAppliedAt: now, staleAfterNs: s(5))
+    var consolidated = ConsolidatedBook(options: .init(asset: "BTC", step: dec("1"), depth: 10)!)
+    consolidated.update([v], now: now)
+    strip.update([v], now: now, consolidated: consolidated)
+    #expect(strip.rows.first?.bestBid?.description == "98004.63")
+    #expect(strip.rows.first?.bestAsk?.description == "98004.82")
+    var tape = MergedTape(instruments: [spec], capacity: 2)
+    tape.append(
+      VenueTrade(price: dec("98004.70000000"), size: dec("0.10000000"), aggressor: .buy), instrument: 0,
+      receivedAt: 1, wallMs: 0)
+    #expect(tape.newest(0).price.description == "98004.70")
+  }
+}
