@@ -1,4 +1,5 @@
 import CrossVenue
+import MarketModel
 import Screen
 import VenueCore
 
@@ -67,6 +68,9 @@ public enum AcrossScreen {
     var spans: [Span] = [Span(" ")]
     for hint in hints {
       spans += [Span(hint.key, Style(bold: true)), Span(" \(hint.action)  ", Style(.muted))]
+    }
+    if let fired = s.lastFired, fired.untilNs > s.refreshedAt {
+      spans.append(Span("alert: \(TerminalText.sanitized(fired.message))  ", Style(.warning, bold: true)))
     }
     var said = s.instruments.compactMap { i in i.problem.map { "\(i.key): \($0)" } }
     let guessed = s.instruments.filter(\.specFromSymbol).map { $0.key.symbol.description }

@@ -37,6 +37,10 @@ public struct AcrossState: Sendable {
   public var dirty = true
   /// `q` or Esc was pressed.
   public private(set) var quitting = false
+  /// The alerts armed for this asset (`spread`: the venues crossed by at least so many bps).
+  public var alerts = AlertEngine()
+  /// The last alert fired here and until when the status line says it (monotonic ns).
+  public private(set) var lastFired: (message: String, untilNs: Int64)?
 
   /// The price buckets `+`/`-` move through (quote currency).
   public static let steps: [FixedDecimal] = [
@@ -183,6 +187,43 @@ public struct AcrossState: Sendable {
     let next = min(max(current + delta, 0), Self.steps.count - 1)
     stepIndex = next
     book.options = Self.options(asset, step: Self.steps[next])
+  }
+
+  /// The best edge of buying on one instrument and selling on another at the last refresh, over
+  /// the pairs whose both sides are fresh (crossed or not; a stale side, a book not live or not
+  /// comparable is no pair), and which pair; nil when there is none.
+  public var bestFreshSpread: (bps: Double, pair: String)? {
+    var best: (bps: Double, pair: String)?
+    for buy in 0..<matrix.count {
+      for sell in 0..<matrix.count where buy != sell {
+        let cell = matrix[buy, sell]
+        guard cell.status == .open || cell.status == .crossed, let edge = cell.edgeBps, edge.isFinite else {
+          continue
+        }
+        if best.map({ edge > $0.bps }) ?? true, instruments.indices.contains(buy),
+          instruments.indices.contains(sell)
+        {
+          best = (edge, "buy \(instruments[buy].key), sell \(instruments[sell].key)")
+        }
+      }
+    }
+    return best
+  }
+
+  /// Looks at the last refresh with the armed alerts (`now` monotonic ns, `wallMs` the wall
+  /// clock); returns what fired, and keeps the newest on the status line for ten seconds.
+  public mutating func checkAlerts(now: Int64, wallMs: Int64) -> [FiredAlert] {
+    guard !alerts.alerts.isEmpty, let symbol = Symbol(asset.description) else { return [] }
+    let best = bestFreshSpread
+    var observation = AlertObservation(symbol: symbol)
+    observation.spreadBps = best?.bps
+    observation.spreadPair = best?.pair
+    let fired = alerts.observe(observation, nowMs: wallMs)
+    if let last = fired.last {
+      lastFired = (last.message, now + 10_000_000_000)
+      dirty = true
+    }
+    return fired
   }
 
   /// Whether every instrument's book is live and fresh at the last refresh.

@@ -24,6 +24,9 @@ public struct AlertRule: Sendable, Hashable {
     case trade(size: Int64)
     /// A resting book level of at least `size` contracts within `bps` basis points of mid.
     case wall(size: Int64, bps: Double)
+    /// The cross-venue screen of the asset `symbol` (`BTC`) crossed by at least `bps` basis points:
+    /// one venue's best bid that far above another's best ask, both sides fresh.
+    case spread(bps: Double)
   }
 
   /// When a fired alert fires again.
@@ -61,6 +64,7 @@ public struct AlertRule: Sendable, Hashable {
     case .fundingBelow(let rate): return "\(s) funding <= \(Self.percent(rate))%"
     case .trade(let size): return "\(s) trade >= \(size)"
     case .wall(let size, let bps): return "\(s) wall >= \(size) within \(Self.number(bps)) bps"
+    case .spread(let bps): return "\(s) crossed across venues >= \(Self.number(bps)) bps"
     }
   }
 
@@ -114,6 +118,11 @@ public struct AlertObservation: Sendable, Hashable {
   /// The book's mid and its levels (price, size), when the book is live.
   public var mid: Double?
   public var levels: [PriceLevel]
+  /// Across venues (the asset's screen): the best edge of buying on one venue and selling on
+  /// another, in basis points (positive: crossed), over the pairs whose both sides are fresh, and
+  /// which pair it is (`buy coinbase:BTC-USD, sell kraken:BTC/USD`); nil when no pair is.
+  public var spreadBps: Double?
+  public var spreadPair: String?
 
   public init(
     symbol: Symbol, last: Double? = nil, mark: Double? = nil, funding: Double? = nil, trades: [Trade] = [],

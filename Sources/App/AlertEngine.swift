@@ -85,7 +85,8 @@ public struct AlertEngine: Sendable {
         if rule.rearm == .once { alerts[i].spent = true }
         fired.append(
           FiredAlert(
-            id: alerts[i].id, rule: rule, atMs: nowMs, value: hit, message: Self.message(rule, value: hit)))
+            id: alerts[i].id, rule: rule, atMs: nowMs, value: hit,
+            message: Self.message(rule, value: hit, pair: observation.spreadPair)))
       }
     }
     return fired
@@ -125,6 +126,9 @@ public struct AlertEngine: Sendable {
       // A live book with no such level clears the condition; no live book says nothing.
       guard o.mid != nil else { return nil }
       return crossing(&a, value: biggest ?? 0, holds: { $0 > 0 }, nowMs: nowMs, firstCounts: true)
+    case .spread(let bps):
+      // Fresh pairs that are not crossed enough clear the condition; no fresh pair says nothing.
+      return crossing(&a, value: o.spreadBps, holds: { $0 >= bps }, nowMs: nowMs, firstCounts: true)
     case .move(let percent, let minutes):
       guard let price = o.last else { return nil }
       // A rule typed in or read from the state file is checked by the loader; still, a window
@@ -170,7 +174,7 @@ public struct AlertEngine: Sendable {
     return value
   }
 
-  static func message(_ rule: AlertRule, value: Double) -> String {
+  static func message(_ rule: AlertRule, value: Double, pair: String? = nil) -> String {
     let v = AlertRule.number(value)
     switch rule.kind {
     case .above(let level, let source):
@@ -189,6 +193,10 @@ public struct AlertEngine: Sendable {
     case .trade(let size): return "\(rule.symbol) trade of \(v) (>= \(size))"
     case .wall(let size, let bps):
       return "\(rule.symbol) wall of \(v) within \(AlertRule.number(bps)) bps (>= \(size))"
+    case .spread(let bps):
+      let edge = AlertRule.number((value * 100).rounded() / 100)
+      return "\(rule.symbol) crossed across venues by \(edge) bps (>= \(AlertRule.number(bps)))"
+        + (pair.map { ": \($0)" } ?? "")
     }
   }
 }

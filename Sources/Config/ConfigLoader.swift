@@ -15,6 +15,7 @@ public enum ConfigLoader {
   ]
   static let alertKeys = [
     "symbol", "above", "below", "price", "move", "within", "funding-above", "funding-below", "trade", "wall",
+    "spread",
     "within-bps", "repeat", "cooldown", "run",
   ]
   static let positionKeys = ["symbol", "quantity", "entry"]
@@ -450,7 +451,7 @@ struct Reader {
       }
       source = s
     }
-    let kinds = ["above", "below", "move", "funding-above", "funding-below", "trade", "wall"]
+    let kinds = ["above", "below", "move", "funding-above", "funding-below", "trade", "wall", "spread"]
     let given = kinds.filter { t[$0] != nil }
     guard given.count == 1, let kindKey = given.first else {
       throw error(
@@ -491,6 +492,15 @@ struct Reader {
           index: i, key: kindKey)
       }
       kind = kindKey == "funding-above" ? .fundingAbove(value / 100) : .fundingBelow(value / 100)
+    case "spread":
+      // Basis points an asset's venues cross by (`symbol` is the asset: `BTC`); 10,000 is 100 %.
+      try positive(value, kindKey)
+      guard value <= 10_000 else {
+        throw error(
+          "spread must be basis points from 0 to 10000, not \(Self.text(value))", table: table, index: i,
+          key: kindKey)
+      }
+      kind = .spread(bps: value)
     case "trade":
       try positive(value, kindKey)
       // `value` is at most `numberLimit`, so it fits an Int64; a fraction of a contract rounds up.

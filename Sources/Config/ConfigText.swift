@@ -60,6 +60,7 @@ extension Settings {
     case .fundingBelow(let rate): out += ["funding-below = \(AlertRule.percent(rate))"]
     case .trade(let size): out += ["trade = \(size)"]
     case .wall(let size, let bps): out += ["wall = \(size)", "within-bps = \(n(bps))"]
+    case .spread(let bps): out += ["spread = \(n(bps))"]
     }
     switch rule.rearm {
     case .once: out.append("repeat = \"once\"")
@@ -173,7 +174,8 @@ extension Settings {
 
     # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
     # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
-    # within-bps. repeat = "once" (the default) or "every" with cooldown (seconds). They fire
+    # within-bps; spread (bps, symbol = an asset such as "BTC": its venues crossed by that
+    # much on `tradeterm --across BTC`). repeat = "once" (the default) or "every" with cooldown (seconds). They fire
     # on live data only, once per crossing: a banner (any key acknowledges it, and acts), the bell, and a
     # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
     # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
@@ -194,6 +196,10 @@ extension Settings {
     symbol = "XBTUSD"
     wall = 1000000
     within-bps = 20
+
+    [[alerts]]
+    symbol = "BTC"
+    spread = 5       # bps: one venue's bid above another's ask (tradeterm --across BTC)
 
     # Positions for the portfolio (contracts; negative for a short).
     # [[positions]]

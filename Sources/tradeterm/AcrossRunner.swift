@@ -1,5 +1,6 @@
 import App
 import BitMEX
+import Commands
 import Feed
 import MarketModel
 import Screen
@@ -28,6 +29,8 @@ struct AcrossRunner {
   /// The keys in force (the config's `[keys]` over the defaults): `+`/`-` and `q` are rebindable here
   /// as on the dashboard.
   var keys = KeyBindings.standard
+  /// The alerts of the config and the alerts file; the asset's `spread` alerts are armed here.
+  var alerts: [AlertRule] = []
 
   /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop.
   enum Feed {
@@ -106,6 +109,9 @@ struct AcrossRunner {
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
     state.notes = plan.notes
     state.keys = keys
+    for rule in alerts where rule.symbol.description == plan.asset.description {
+      if case .spread = rule.kind { state.alerts.add(rule, fromConfig: true) }
+    }
     state.mode = mode
     return state
   }
@@ -165,6 +171,8 @@ struct AcrossRunner {
     // The books' ages move: a frame at least this often even when nothing arrives.
     let idleFrame = 0.5
     var lastDraw = MonotonicTime(nanoseconds: 0)
+    var commands = AlertCommands()
+    defer { commands.stopAll() }
 
     loop: while true {
       let now = MonotonicTime.now()
@@ -210,6 +218,12 @@ struct AcrossRunner {
       let elapsed = drawNow.seconds - lastDraw.seconds
       if (state.dirty && elapsed >= frame) || elapsed >= idleFrame {
         state.refresh(now: drawNow.nanoseconds)
+        for fired in state.checkAlerts(now: drawNow.nanoseconds, wallMs: DashboardRunner.wallMs()) {
+          TerminalAlert.bell()
+          TerminalAlert.notify(title: "tradeterm", body: fired.message)
+          _ = commands.start(fired, now: drawNow.seconds)
+        }
+        _ = commands.poll(now: drawNow.seconds)
         screen.draw(AcrossScreen.render(state, wallMs: DashboardRunner.wallMs()))
         state.dirty = false
         lastDraw = drawNow

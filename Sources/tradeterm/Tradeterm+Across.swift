@@ -67,7 +67,8 @@ extension Tradeterm {
       plan: plan, mode: demo ? .demo : .live,
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", fps: fps,
       ascii: ascii,
-      color: !theme.monochrome, utc: utc, theme: theme, keys: KeyBindings(overrides: settings.keys))
+      color: !theme.monochrome, utc: utc, theme: theme, keys: KeyBindings(overrides: settings.keys),
+      alerts: settings.alerts + Self.savedAlerts())
     let code: Int32
     if once {
       // The top 20 levels unless --levels says otherwise.
@@ -79,5 +80,12 @@ extension Tradeterm {
       code = runner.run()
     }
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// The alerts file's rules (added from the dashboard, or `tradeterm alert add`); none when it
+  /// cannot be read (the dashboard says why).
+  static func savedAlerts() -> [AlertRule] {
+    guard case .success(let loaded)? = AlertsFile.standard()?.load() else { return [] }
+    return loaded.rules
   }
 }

@@ -122,6 +122,48 @@ import VenueCore
     return s
   }
 
+  /// A `spread` alert fires when one venue's bid goes above another's ask by its bps, both
+  /// sides fresh; it names the pair on the status line; a stale side does not fire it.
+  @Test func aCrossedMarketFiresTheSpreadAlert() {
+    var s = Self.live()
+    s.alerts.add(AlertRule(symbol: "BTC", kind: .spread(bps: 0.5)))
+    s.refresh(now: Self.now)
+    // Not crossed yet: Kraken 100,000.0 / 100,000.5 against Coinbase 99,999.5 / 100,001.0.
+    #expect(s.checkAlerts(now: Self.now, wallMs: Self.wallMs).isEmpty)
+    #expect((s.bestFreshSpread?.bps ?? 0) < 0)
+    // Kraken moves up to 100,010.0 / 100,010.5: its bid 0.9 bps above Coinbase's ask.
+    let t = MonotonicTime(nanoseconds: Self.now + Self.second / 10)
+    let kraken = s.instruments[0].key.symbol
+    _ = s.ingest(
+      0, FeedUpdate(),
+      Self.book(
+        kraken, .delta(first: 11, last: 11, receivedAt: t.nanoseconds),
+        ["100000.5", "100001.0", "100001.5", "100002.0"].map { (.ask, $0, "0") }
+          + [(.ask, "100010.5", "0.3"), (.bid, "100010.0", "0.6")]),
+      now: t, wallMs: Self.wallMs + 100)
+    s.refresh(now: t.nanoseconds)
+    let fired = s.checkAlerts(now: t.nanoseconds, wallMs: Self.wallMs + 100)
+    #expect(fired.count == 1, "\(String(describing: s.bestFreshSpread))")
+    #expect(
+      fired.first?.message
+        == "BTC crossed across venues by 0.9 bps (>= 0.5): buy coinbase:BTC-USD, sell kraken:BTC/USD",
+      "\(fired)")
+    let g = AcrossScreen.render(s, wallMs: Self.wallMs + 100)
+    let text = (0..<g.height).map { g.line($0) }.joined(separator: "\n")
+    #expect(text.contains("alert: BTC crossed across venues by 0.9 bps"), "\(text)")
+    // Once: it does not fire again.
+    #expect(s.checkAlerts(now: t.nanoseconds, wallMs: Self.wallMs + 200).isEmpty)
+  }
+
+  @Test func aStaleSideFiresNoSpreadAlert() {
+    var s = Self.degraded()
+    s.alerts.add(AlertRule(symbol: "BTC", kind: .spread(bps: -100)))
+    // Coinbase is stale at 15 s and Bybit resyncing: Kraken is alone, no pair is fresh.
+    s.refresh(now: 15 * Self.second)
+    #expect(s.bestFreshSpread == nil)
+    #expect(s.checkAlerts(now: 15 * Self.second, wallMs: Self.wallMs + 5_000).isEmpty)
+  }
+
   @Test func aStaleOrResyncingVenueIsLeftOutWithItsReason() {
     var s = Self.degraded()
     // Coinbase's snapshot came at 9.96 s and nothing since: at 15 s it is 5.04 s old.

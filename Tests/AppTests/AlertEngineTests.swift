@@ -45,6 +45,13 @@ import Testing
   static func book(mid: Double?, _ levels: (Double, Int64)...) -> AlertObservation {
     AlertObservation(symbol: sym, mid: mid, levels: levels.map { PriceLevel(price: $0.0, size: $0.1) })
   }
+  /// The best fresh edge across the asset's venues, in bps (nil: no pair with both sides fresh).
+  static func spread(_ bps: Double?) -> AlertObservation {
+    var o = AlertObservation(symbol: "BTC")
+    o.spreadBps = bps
+    o.spreadPair = bps.map { _ in "buy coinbase:BTC-USD, sell kraken:BTC/USD" }
+    return o
+  }
   /// Prices at one step a second.
   static func run(
     _ prices: [Double?], from t: Double = 0, _ f: (Double?) -> AlertObservation = last
@@ -90,6 +97,10 @@ import Testing
     Case(
       name: "funding below, stale ignored", rule: AlertRule(symbol: sym, kind: .fundingBelow(0)),
       steps: run([0.0001, nil, -0.0001], funding), fires: [2]),
+    Case(
+      name: "venues crossed: the first fresh crossing counts, a stale matrix changes nothing",
+      rule: AlertRule(symbol: "BTC", kind: .spread(bps: 5), rearm: .every(cooldownSeconds: 0)),
+      steps: run([6, 7, nil, 4.9, -3, nil, 5, 5.5], spread), fires: [0, 6]),
     Case(
       name: "a large trade", rule: AlertRule(symbol: sym, kind: .trade(size: 1000)),
       steps: [(0, trades(10, 999)), (1, trades(5, 1000)), (2, trades(5000))], fires: [1]),

@@ -38,7 +38,7 @@ final class ConfigLoaderTests: XCTestCase {
   func testTheExampleLoadsWithoutWarnings() throws {
     let c = try XCTUnwrap(settings(Settings.example))
     XCTAssertEqual(c.warnings, [])
-    XCTAssertEqual(c.settings.alerts.count, 3)
+    XCTAssertEqual(c.settings.alerts.count, 4)
     XCTAssertEqual(c.settings.largeTrade["XBTUSD"], 100_000)
     XCTAssertEqual(c.settings.theme[.buy], .rgb(0, 0xd7, 0x87))
     XCTAssertEqual(c.settings.theme[.sell], .index(203))
@@ -162,11 +162,20 @@ final class ConfigLoaderTests: XCTestCase {
       symbol = "XBTUSD"
       wall = 1000000
       within-bps = 15
+      [[alerts]]
+      symbol = "BTC"
+      spread = 4.5
       """
     let alerts = try XCTUnwrap(settings(text)).settings.alerts
     XCTAssertEqual(
       alerts.map(\.kind),
-      [.below(90_000, .mark), .fundingAbove(0.0005), .trade(size: 50_000), .wall(size: 1_000_000, bps: 15)])
+      [
+        .below(90_000, .mark), .fundingAbove(0.0005), .trade(size: 50_000), .wall(size: 1_000_000, bps: 15),
+        .spread(bps: 4.5),
+      ])
+    // And written back as read.
+    let again = try XCTUnwrap(settings(Settings.alertLines(alerts[4]).joined(separator: "\n")))
+    XCTAssertEqual(again.settings.alerts.map(\.kind), [.spread(bps: 4.5)])
     XCTAssertEqual(alerts[0].rearm, .every(cooldownSeconds: 30))
     XCTAssertEqual(alerts[0].run, ["notify-send", "{symbol}"])
     XCTAssertEqual(alerts[1].rearm, .once)
@@ -208,6 +217,7 @@ final class ConfigLoaderTests: XCTestCase {
       ("[[alerts]]\nsymbol = \"XBTUSD\"\nfunding-above = VALUE", "funding-above"),
       ("[[alerts]]\nsymbol = \"XBTUSD\"\nfunding-below = VALUE", "funding-below"),
       ("[[alerts]]\nsymbol = \"XBTUSD\"\ntrade = VALUE", "trade"),
+      ("[[alerts]]\nsymbol = \"BTC\"\nspread = VALUE", "spread"),
       ("[[alerts]]\nsymbol = \"XBTUSD\"\nwall = VALUE\nwithin-bps = 20", "wall"),
       ("[[alerts]]\nsymbol = \"XBTUSD\"\nwall = 100\nwithin-bps = VALUE", "within-bps"),
       ("[[alerts]]\nsymbol = \"XBTUSD\"\nabove = 1\nrepeat = \"every\"\ncooldown = VALUE", "cooldown"),
@@ -229,6 +239,12 @@ final class ConfigLoaderTests: XCTestCase {
         }
       }
     }
+  }
+
+  /// A spread alert is in basis points: beyond 10,000 (100 %) is refused where it is written.
+  func testASpreadBeyondAHundredPercentIsRefused() throws {
+    let e = try XCTUnwrap(error("[[alerts]]\nsymbol = \"BTC\"\nspread = 20000"))
+    XCTAssertEqual(e.description, "c.toml:3:10: spread must be basis points from 0 to 10000, not 20000")
   }
 
   /// `above = nan` says what is wrong with it (it said "must be a number, not a number with a
