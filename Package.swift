@@ -77,7 +77,7 @@ let package = Package(
     .target(
       name: "Config",
       dependencies: [
-        "App", "Screen", "MarketModel", "Trading", .product(name: "TOMLKit", package: "TOMLKit"),
+        "App", "Screen", "MarketModel", "Trading", "VenueCore", .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
 
     // Recordings on disk: streamed line by line (plain or .gz), paced, and replayed through the

@@ -98,10 +98,15 @@ public struct AcrossReport: Sendable {
         "{\"quote\":\(Self.quoted(group.quote.description)),\"atPar\":\(group.atPar),"
           + "\"merged\":\(group.mergedCount),\"bids\":\(side(.bid)),\"asks\":\(side(.ask))}")
     }
+    // The taker fees the cells are after (none: before fees), by venue.
+    let fees = s.takerFeePercent.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      "\(Self.quoted($0.key.rawValue)):\(Self.quoted($0.value.normalized.description))"
+    }.joined(separator: ",")
     return
       "{\"asset\":\(Self.quoted(s.asset.description)),\"mode\":\(Self.quoted(s.mode == .demo ? "demo" : "live")),"
       + "\"step\":\(Self.quoted(s.step.description)),\"venues\":[\(venues.joined(separator: ","))],"
       + "\"matrix\":{\"rows\":\"buy\",\"columns\":\"sell\","
+      + "\"takerFeePercent\":{\(fees)},"
       + "\"instruments\":[\(s.instruments.map { Self.quoted($0.key.description) }.joined(separator: ","))],"
       + "\"cells\":[\(rows.joined(separator: ","))]},"
       + "\"book\":[\(groups.joined(separator: ","))],"
@@ -122,7 +127,8 @@ public struct AcrossReport: Sendable {
         + (row.exclusion.map { "  out: \($0)" } ?? "") + "\n"
     }
     if s.matrix.count > 1 {
-      out += "spread bps (buy row, sell column):\n"
+      let fees = s.takerFeePercent.isEmpty ? "before fees" : "after taker fees"
+      out += "spread bps (buy row, sell column), \(fees):\n"
       out += "   " + (0..<s.matrix.count).map { "       \(marks.letter($0))" }.joined() + "\n"
       for buy in 0..<s.matrix.count {
         out += "\(marks.letter(buy))  "

@@ -34,7 +34,8 @@ public enum AcrossScreen {
     return CrossVenueView(
       strip: VenueStripView(strip: s.strip, marks: marks, ascii: s.ascii),
       book: ConsolidatedBookView(book: s.book, marks: marks, ascii: s.ascii),
-      matrix: SpreadMatrixView(matrix: s.matrix, marks: marks, ascii: s.ascii),
+      matrix: SpreadMatrixView(
+        matrix: s.matrix, marks: marks, afterFees: !s.takerFeePercent.isEmpty, ascii: s.ascii),
       tape: MergedTapeView(
         tape: s.tape, marks: marks, nowMs: wallMs, highlightMs: 200, utcOffsetMinutes: s.utcOffsetMinutes),
       volume: VenueVolumeView(tape: s.tape, marks: marks, now: s.refreshedAt, ascii: s.ascii),

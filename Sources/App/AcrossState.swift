@@ -66,10 +66,22 @@ public struct AcrossState: Sendable {
     matrix = SpreadMatrix(asset: asset)
   }
 
-  static func options(_ asset: AssetCode, step: FixedDecimal) -> ConsolidatedBook.Options {
+  static func options(_ asset: AssetCode, step: FixedDecimal, par: Bool = false) -> ConsolidatedBook.Options {
     // Every step of the ladder is positive and the depth above 1: the options always exist.
-    ConsolidatedBook.Options(asset: asset, step: step, depth: depth)!
+    ConsolidatedBook.Options(asset: asset, step: step, depth: depth, stablecoinsAtPar: par)!
   }
+
+  /// The config's choices (`[across] stablecoins-at-par`, `[fees]`): USD, USDT and USDC merged as
+  /// one quote in the book and the matrix; the matrix after each venue's taker fee (percent).
+  public mutating func configure(stablecoinsAtPar par: Bool, takerFeePercent fees: [Venue: FixedDecimal]) {
+    book.options = Self.options(asset, step: step, par: par)
+    matrix.stablecoinsAtPar = par
+    takerFeePercent = fees.filter { $0.value.mantissa > 0 }
+    dirty = true
+  }
+
+  /// Each venue's taker fee in percent, which the matrix counts (none: before fees).
+  public private(set) var takerFeePercent: [Venue: FixedDecimal] = [:]
 
   /// The price bucket in force.
   public var step: FixedDecimal { book.options.step }
@@ -148,11 +160,11 @@ public struct AcrossState: Sendable {
   public mutating func refresh(now: Int64) {
     let views = views(now: now)
     if stepIndex == nil, let step = Self.autoStep(views) {
-      book.options = Self.options(asset, step: step)
+      book.options = Self.options(asset, step: step, par: book.options.stablecoinsAtPar)
     }
     book.update(views, now: now)
     strip.update(views, now: now, consolidated: book)
-    matrix.update(views, now: now)
+    matrix.update(views, now: now, takerFeePercent: takerFeePercent)
     refreshedAt = now
   }
 
@@ -186,7 +198,7 @@ public struct AcrossState: Sendable {
     let current = stepIndex ?? Self.steps.lastIndex { $0 <= step } ?? 0
     let next = min(max(current + delta, 0), Self.steps.count - 1)
     stepIndex = next
-    book.options = Self.options(asset, step: Self.steps[next])
+    book.options = Self.options(asset, step: Self.steps[next], par: book.options.stablecoinsAtPar)
   }
 
   /// The best edge of buying on one instrument and selling on another at the last refresh, over

@@ -11,7 +11,7 @@ public enum ConfigLoader {
   /// The top-level keys, for unknown-key warnings and their suggestions.
   static let topKeys = [
     "symbol", "depth", "fps", "start-screen", "confirm-quit", "large-trade", "favourites", "theme", "keys",
-    "alerts", "positions", "log-file", "log-level",
+    "alerts", "positions", "log-file", "log-level", "across", "fees",
   ]
   static let alertKeys = [
     "symbol", "above", "below", "price", "move", "within", "funding-above", "funding-below", "trade", "wall",
@@ -313,6 +313,8 @@ struct Reader {
           }
           s.largeTrade[symbol.description] = Int64(n)
         }
+      case "across": try across(v, into: &s)
+      case "fees": try fees(v, into: &s)
       case "theme": s.theme = try theme(v)
       case "keys":
         guard let table = v.table else { throw error("keys must be a table of command = key(s)", key: key) }

@@ -1,6 +1,7 @@
 import App
 import MarketModel
 import Screen
+import VenueCore
 
 extension Settings {
   /// The settings as a config file would give them: what `tradeterm config` prints.
@@ -33,6 +34,19 @@ extension Settings {
     let bindings = KeyBindings(overrides: keys)
     for (name, keys) in bindings.table {
       out.append("\(name) = [\(keys.map { Self.quoted($0.name) }.joined(separator: ", "))]")
+    }
+    out.append("")
+    out.append("[across]")
+    out.append("stablecoins-at-par = \(stablecoinsAtPar)")
+    for (asset, keys) in acrossInstruments.sorted(by: { $0.key < $1.key }) {
+      out.append("")
+      out.append("[across.\(Self.key(asset.description))]")
+      out.append("instruments = [\(keys.map { Self.quoted($0.description) }.joined(separator: ", "))]")
+    }
+    out.append("")
+    out.append("[fees]")
+    for (venue, fee) in takerFeePercent.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      out.append("\(Self.key(venue.rawValue)) = \(fee.normalized)")
     }
     for rule in alerts {
       out.append("")
@@ -200,6 +214,17 @@ extension Settings {
     [[alerts]]
     symbol = "BTC"
     spread = 5       # bps: one venue's bid above another's ask (tradeterm --across BTC)
+
+    # The cross-venue screen (tradeterm --across BTC): its instruments instead of the default
+    # choice, USD/USDT/USDC merged at par, and each venue's taker fee in percent (the spread
+    # matrix is then after fees).
+    # [across]
+    # stablecoins-at-par = false
+    # [across.BTC]
+    # instruments = ["bitmex:XBTUSD", "kraken:BTC/USD", "binance:BTCUSDT", "coinbase:BTC-USD"]
+    # [fees]
+    # binance = 0.10
+    # kraken = 0.40
 
     # Positions for the portfolio (contracts; negative for a short).
     # [[positions]]

@@ -2,6 +2,7 @@ import App
 import MarketModel
 import Screen
 import Trading
+import VenueCore
 
 /// Which screen the dashboard opens on.
 public enum StartScreen: String, Sendable, Hashable, CaseIterable {
@@ -31,6 +32,14 @@ public struct Settings: Sendable {
   public var positions: [HeldPosition] = []
   public var logFile: String?
   public var logLevel = "info"
+  /// `[across.ASSET] instruments = [...]`: the instruments `--across ASSET` follows instead of its
+  /// default choice, by asset (`BTC`).
+  public var acrossInstruments: [AssetCode: [InstrumentKey]] = [:]
+  /// `[across] stablecoins-at-par`: USD, USDT and USDC merged as one quote on the cross-venue
+  /// screen (it says so).
+  public var stablecoinsAtPar = false
+  /// `[fees]`: a venue's taker fee in percent (`binance = 0.10`), for the spread matrix after fees.
+  public var takerFeePercent: [Venue: FixedDecimal] = [:]
 
   public init() {}
 

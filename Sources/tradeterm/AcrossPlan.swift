@@ -1,3 +1,4 @@
+import App
 import ExchangeSim
 import VenueCore
 
@@ -47,26 +48,27 @@ struct AcrossPlan {
     }
   }
 
-  /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`.
-  static func make(asset: AssetCode, sim: ExchangeSim?) -> AcrossPlan {
+  /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`;
+  /// `configured` (the config's `[across.ASSET] instruments`) instead of the default choice.
+  static func make(asset: AssetCode, sim: ExchangeSim?, configured: [InstrumentKey]? = nil) -> AcrossPlan {
     var plan = AcrossPlan(asset: asset)
     var notServed: [String] = []
-    for venue in Venue.allCases {
+    let keys = configured ?? defaultKeys(asset, notes: &plan.notes)
+    for key in keys {
+      let venue = key.venue
       if venue == .bitmex {
-        guard let text = bitmexSymbol(asset), let symbol = Symbol(text) else {
-          plan.notes.append("BitMEX: no \(asset) perpetual against the dollar here")
-          continue
-        }
         let url = sim?.webSocketURL ?? "wss://ws.bitmex.com/realtime"
-        plan.instruments.append(
-          Chosen(key: InstrumentKey(venue: .bitmex, symbol: symbol), source: .bitmex, url: url))
+        plan.instruments.append(Chosen(key: key, source: .bitmex, url: url))
         continue
       }
-      guard let text = spotSymbol(asset, on: venue) else { continue }
-      guard let symbol = Symbol(text) else { continue }
-      let key = InstrumentKey(venue: venue, symbol: symbol)
       guard VenueLive.of(venue, url: nil) != nil else {
-        plan.notes.append("\(venue.displayName) not followed live yet")
+        plan.notes.append("\(key): \(venue.displayName) not followed live yet")
+        continue
+      }
+      // Its sizes convert through a spec: read off a spot symbol until the venue's facts are
+      // loaded here; a contract's (a swap's) is never guessed.
+      guard AcrossSpec.spot(key) != nil else {
+        plan.notes.append("\(key): its contract is not known here yet, left out")
         continue
       }
       var url: String?
@@ -78,6 +80,7 @@ struct AcrossPlan {
         }
         (url, rest) = (served.ws, served.rest)
       }
+      let text = key.symbol.description
       guard let live = VenueLive.of(venue, url: url, restHost: rest) else { continue }
       guard let endpoint = live.url(symbol: text) else {
         plan.notes.append("\(venue.displayName): no endpoint for \(text)")
@@ -89,5 +92,20 @@ struct AcrossPlan {
       plan.notes.append("the demo does not serve \(notServed.joined(separator: ", ")) yet")
     }
     return plan
+  }
+
+  /// The default choice for `asset`: BitMEX's perpetual against the dollar, then the spot pair
+  /// of every other venue that lists one here (what is left out is said in `notes`).
+  static func defaultKeys(_ asset: AssetCode, notes: inout [String]) -> [InstrumentKey] {
+    var keys: [InstrumentKey] = []
+    for venue in Venue.allCases {
+      let text = venue == .bitmex ? bitmexSymbol(asset) : spotSymbol(asset, on: venue)
+      guard let text, let symbol = Symbol(text) else {
+        if venue == .bitmex { notes.append("BitMEX: no \(asset) perpetual against the dollar here") }
+        continue
+      }
+      keys.append(InstrumentKey(venue: venue, symbol: symbol))
+    }
+    return keys
   }
 }

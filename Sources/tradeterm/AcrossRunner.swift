@@ -31,6 +31,9 @@ struct AcrossRunner {
   var keys = KeyBindings.standard
   /// The alerts of the config and the alerts file; the asset's `spread` alerts are armed here.
   var alerts: [AlertRule] = []
+  /// The config's `[across] stablecoins-at-par` and `[fees]`.
+  var stablecoinsAtPar = false
+  var takerFeePercent: [Venue: FixedDecimal] = [:]
 
   /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop.
   enum Feed {
@@ -89,6 +92,7 @@ struct AcrossRunner {
   /// A state of the plan's instruments, each with a fresh session on its venue's book rule (BitMEX
   /// on its own tables, waiting for its instrument's facts).
   func makeState(width: Int, height: Int) -> AcrossState {
+    // One instrument per feed, in the plan's order (the plan keeps only what has a spec).
     let instruments = plan.instruments.compactMap { chosen -> AcrossInstrument? in
       switch chosen.source {
       case .bitmex:
@@ -109,6 +113,7 @@ struct AcrossRunner {
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
     state.notes = plan.notes
     state.keys = keys
+    state.configure(stablecoinsAtPar: stablecoinsAtPar, takerFeePercent: takerFeePercent)
     for rule in alerts where rule.symbol.description == plan.asset.description {
       if case .spread = rule.kind { state.alerts.add(rule, fromConfig: true) }
     }

@@ -55,9 +55,10 @@ extension Tradeterm {
       sim = s
     }
     defer { sim?.stop() }
-    let plan = AcrossPlan.make(asset: asset, sim: sim)
+    let plan = AcrossPlan.make(asset: asset, sim: sim, configured: settings.acrossInstruments[asset])
     guard !plan.instruments.isEmpty else {
-      throw fail("no venue followed live has a \(asset) spot pair: \(plan.notes.joined(separator: "; "))")
+      throw fail(
+        "no venue followed live has a \(asset) instrument here: \(plan.notes.joined(separator: "; "))")
     }
     var theme = settings.theme
     if noColor || (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false) {
@@ -68,7 +69,8 @@ extension Tradeterm {
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", fps: fps,
       ascii: ascii,
       color: !theme.monochrome, utc: utc, theme: theme, keys: KeyBindings(overrides: settings.keys),
-      alerts: settings.alerts + Self.savedAlerts())
+      alerts: settings.alerts + Self.savedAlerts(), stablecoinsAtPar: settings.stablecoinsAtPar,
+      takerFeePercent: settings.takerFeePercent)
     let code: Int32
     if once {
       // The top 20 levels unless --levels says otherwise.

@@ -261,3 +261,61 @@ final class ConfigLoaderTests: XCTestCase {
     XCTAssertTrue(e.description.hasPrefix("c.toml:2:9: a NUL byte"), e.description)
   }
 }
+
+/// `[across]`, `[across.ASSET]` and `[fees]`: the cross-venue screen's instruments, stablecoins at
+/// par, and the venues' taker fees; read, written back by `tradeterm config`, and refused with
+/// file:line:column where they are wrong.
+final class AcrossConfigTests: XCTestCase {
+  func load(_ text: String) -> Result<LoadedConfig, ConfigError> { ConfigLoader.load(text, file: "c.toml") }
+
+  func testInstrumentsParAndFeesReadAndWriteBack() throws {
+    let text = """
+      [across]
+      stablecoins-at-par = true
+
+      [across.btc]
+      instruments = ["kraken:BTC/USD", "binance-usdm:BTCUSDT", "XBTUSD", "kraken:BTC/USD"]
+
+      [fees]
+      binance = 0.10
+      Kraken = 0.4
+      """
+    let s = try load(text).get().settings
+    XCTAssertTrue(s.stablecoinsAtPar)
+    // An asset's table by its code (`btc` is BTC); a bare symbol is BitMEX's; twice is once.
+    XCTAssertEqual(
+      s.acrossInstruments["BTC"]?.map(\.description),
+      ["kraken:BTC/USD", "binance-usdm:BTCUSDT", "bitmex:XBTUSD"])
+    XCTAssertEqual(s.takerFeePercent[.binance]?.description, "0.1")
+    XCTAssertEqual(s.takerFeePercent[.kraken]?.description, "0.4")
+    let again = try load(s.toml).get().settings
+    XCTAssertEqual(again.acrossInstruments, s.acrossInstruments)
+    XCTAssertEqual(again.stablecoinsAtPar, true)
+    XCTAssertEqual(again.takerFeePercent, s.takerFeePercent)
+  }
+
+  func testWrongValuesSayWhereAndWhat() throws {
+    let cases: [(String, String)] = [
+      ("[fees]\nbinanse = 0.1", "c.toml:2:11: fees: unknown venue \"binanse\""),
+      ("[fees]\nbinance = 150", "c.toml:2:11: fees.binance must be a number from -100 to 100, not 150"),
+      (
+        "[fees]\nbinance = -1",
+        "c.toml:2:11: fees.binance must be a taker fee in percent from 0 to 100, not -1"
+      ),
+      ("[across.BTC]\ninstruments = [\"nasdaq:AAPL\"]", "c.toml:2:15: across.BTC.instruments: unknown venue"),
+      (
+        "[across.BTC]\ninstruments = \"kraken:BTC/USD\"",
+        "c.toml:2:15: across.BTC.instruments must be an array"
+      ),
+      ("[across.BTC]\ninstruments = []", "across.BTC needs instruments"),
+      ("[across]\nstablecoins-at-par = 1", "c.toml:2:22: across.stablecoins-at-par must be true or false"),
+    ]
+    for (text, words) in cases {
+      guard case .failure(let e) = load(text) else {
+        XCTFail("\(text) loaded")
+        continue
+      }
+      XCTAssertTrue(e.description.hasPrefix(words) || e.description.contains(words), "\(text) -> \(e)")
+    }
+  }
+}

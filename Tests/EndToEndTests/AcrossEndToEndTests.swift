@@ -38,6 +38,41 @@ import Testing
     #expect(venues.count == 6, "\(venues)")
   }
 
+  /// The config chooses the instruments (`[across.BTC]`), merges the stablecoins at par and
+  /// counts taker fees (`[fees]`); a swap whose contract is not known is left out and said.
+  @Test func theConfigChoosesInstrumentsParAndFees() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("across-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent("tradeterm"), withIntermediateDirectories: true)
+    try """
+    [across]
+    stablecoins-at-par = true
+    [across.BTC]
+    instruments = ["kraken:BTC/USD", "okx:BTC-USDT-SWAP", "binance:BTCUSDT"]
+    [fees]
+    kraken = 0.4
+    """.write(to: home.appendingPathComponent("tradeterm/config.toml"), atomically: true, encoding: .utf8)
+    let (status, output) = try Child.run(
+      [try Binaries.path("tradeterm"), "--once", "--json", "--across", "BTC", "--demo"],
+      environment: ["XDG_CONFIG_HOME": home.path], timeout: 30)
+    #expect(status == 0, "\(output)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let venues = try #require(json["venues"] as? [[String: Any]])
+    #expect(
+      venues.compactMap { $0["instrument"] as? String } == ["kraken:BTC/USD", "binance:BTCUSDT"], "\(venues)")
+    let notes = try #require(json["notes"] as? [String])
+    #expect(
+      notes.contains { $0.contains("okx:BTC-USDT-SWAP: its contract is not known here yet") }, "\(notes)")
+    let matrix = try #require(json["matrix"] as? [String: Any])
+    #expect((matrix["takerFeePercent"] as? [String: String]) == ["kraken": "0.4"], "\(matrix)")
+    // USD and USDT at par: one group, both merged.
+    let book = try #require(json["book"] as? [[String: Any]])
+    #expect(
+      book.count == 1 && book.first?["atPar"] as? Bool == true && book.first?["merged"] as? Int == 2,
+      "\(book)")
+  }
+
   @Test func aBookThatIsNeverLiveIsNamedAtTheTimeout() throws {
     let (status, output) = try Child.run(
       [try Binaries.path("tradeterm"), "--once", "--json", "--across", "FOO", "--demo", "--timeout", "2"],
