@@ -56,7 +56,7 @@ if !onlyEngine, let only = onlyFigure {
     CrossVenueBench(quick: quick).run(into: &report)
   } else if !SystemFigures(quick: quick, arguments: arguments).runOnly(only, into: &report) {
     print(
-      "bench: --only takes engine, frames, loopback, running-cost, start-up, activity, activity-hour, replay, "
+      "bench: --only takes engine, frames, loopback, running-cost, across-cost, start-up, activity, activity-hour, replay, "
         + "markets, heatmap, venues or cross-venue")
     exit(2)
   }
