@@ -84,11 +84,15 @@ public struct PortfolioView: Sendable {
 
   /// The columns that fit `width`, in table order: the lowest priorities go first. The amounts'
   /// currency is always said: by the market value (`123.45 USDT`) when it fits, else by a narrow
-  /// `ccy` column (at 80 columns the value went and left bare numbers of XBT and USDT).
-  public static func columns(fitting width: Int) -> [Column] {
+  /// `ccy` column (at 80 columns the value went and left bare numbers of XBT and USDT). The
+  /// symbol column is `symbolWidth` wide (wider for another venue's `kraken:BTC/USD`).
+  public static func columns(fitting width: Int, symbolWidth: Int = 9) -> [Column] {
+    func total(_ columns: [Column]) -> Int {
+      columns.map { $0 == .symbol ? symbolWidth : $0.width }.reduce(0, +)
+    }
     func fit(_ columns: [Column]) -> [Column] {
       var shown = columns
-      while shown.map(\.width).reduce(0, +) > width, shown.count > 1 {
+      while total(shown) > width, shown.count > 1 {
         let drop = shown.enumerated().min { $0.element.priority < $1.element.priority }!
         shown.remove(at: drop.offset)
       }
@@ -98,17 +102,27 @@ public struct PortfolioView: Sendable {
     return withValue.contains(.value) ? withValue : fit(Column.allCases.filter { $0 != .value })
   }
 
+  /// The symbol column's width: room for the longest `venue:SYMBOL` of another venue than BitMEX
+  /// (BitMEX's symbols stand alone, as before venues), within 9 and 24.
+  public var symbolWidth: Int {
+    let longest = valuation.lines.map { $0.id.description.count }.max() ?? 0
+    return max(Column.symbol.width, min(24, longest + 1))
+  }
+
+  /// `column`'s width here.
+  func width(_ column: Column) -> Int { column == .symbol ? symbolWidth : column.width }
+
   /// The rows the totals take (one per currency, the USD line, the note line).
   public var totalsHeight: Int { valuation.totals.count + 2 }
 
   public func render(into grid: inout Grid, area: Rect) {
     let area = area.intersection(grid.bounds)
     guard area.width >= 20, area.height >= 3 else { return }
-    let columns = Self.columns(fitting: area.width)
+    let columns = Self.columns(fitting: area.width, symbolWidth: symbolWidth)
     var x = area.x
     for column in columns {
       put(&grid, column.title, column, x: x, y: area.y, style: Style(.muted), area: area)
-      x += column.width
+      x += width(column)
     }
     let totalsRows = min(totalsHeight, max(0, area.height - 2))
     let listRows = max(0, area.height - 1 - totalsRows)
@@ -125,11 +139,11 @@ public struct PortfolioView: Sendable {
             put(&grid, text(column, line), column, x: x, y: y, style: .plain, area: area, line: line)
           default: break
           }
-          x += column.width
+          x += width(column)
         }
         // The reason, in place of the numbers.
         let offset = columns.prefix { $0 != .mark && $0 != .last && $0 != .value && $0 != .unrealised }
-          .map(\.width).reduce(0, +)
+          .map { width($0) }.reduce(0, +)
         let srcWidth = columns.contains(.source) ? Column.source.width : 0
         let room = Rect(x: area.x + offset, y: y, width: max(0, area.width - offset - srcWidth), height: 1)
         _ = grid.put(line.status.label, x: room.x, y: y, style: Style(.warning), clip: room)
@@ -145,7 +159,7 @@ public struct PortfolioView: Sendable {
           style = Style(.warning)
         }
         put(&grid, text(column, line), column, x: x, y: y, style: style, area: area, line: line)
-        x += column.width
+        x += width(column)
       }
       if line.stale { grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true } }
     }
@@ -197,6 +211,12 @@ public struct PortfolioView: Sendable {
     var note: [String] = []
     if valuation.stale { note.append("totals include a stale mark") }
     if valuation.notValued > 0 { note.append("\(valuation.notValued) not valued") }
+    // Where a mark is not the venue's mark price, say what it is (a spot pair's last trade).
+    for line in valuation.lines {
+      if let source = line.markSource, line.status == .ok {
+        note.append("\(line.id) marked at its \(source == .last ? "last trade" : "book's mid")")
+      }
+    }
     out.append((note.joined(separator: "; "), Style(.warning)))
     return out
   }
@@ -222,7 +242,7 @@ public struct PortfolioView: Sendable {
     let currency = line.currency ?? ""
     let d = Self.decimals(currency)
     switch column {
-    case .symbol: return line.symbol.description
+    case .symbol: return line.id.description
     case .name: return line.name ?? ""
     case .side:
       let q = line.tally.contracts
@@ -269,7 +289,7 @@ public struct PortfolioView: Sendable {
     _ grid: inout Grid, _ text: String, _ column: Column, x: Int, y: Int, style: Style, area: Rect,
     line: PortfolioLine? = nil
   ) {
-    let room = column.width - 1
+    let room = width(column) - 1
     var fitted = text
     if text.columns > room {
       if let line, !column.leftAligned, column != .age {
