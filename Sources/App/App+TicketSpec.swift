@@ -31,7 +31,7 @@ extension App {
   /// What the ticket says when the contract is the demo's stand-in (nil otherwise).
   static func demoFactsNote(_ s: AppState) -> String? {
     guard s.market.instrumentSpec == nil, s.market.bookPolicy != nil, demoFacts(s) != nil else { return nil }
-    return "DEMO: lot and tick from the book's decimals, no minimum size (the venue's facts have not come)"
+    return "DEMO: lot and tick from the book's decimals, no minimum size (no facts yet)"
   }
 
   /// The simulator's stand-in for a spot pair's facts while its metadata has not come: lot and

@@ -200,7 +200,11 @@ enum TicketScreen {
     lines.append(
       .spans([
         Span("slippage \(slip) vs mid"),
-        Span("   taker fee \(fee) \(spec.quoteCurrency) (\(takerPercent))", Style(.muted)),
+        // A venue's instrument facts give no fee: say it is not counted rather than show 0.
+        Span(
+          spec.takerFee == nil
+            ? "   taker fee not known: not counted"
+            : "   taker fee \(fee) \(spec.quoteCurrency) (\(takerPercent))", Style(.muted)),
       ]))
     let totalQuote =
       sweep.totalQuote(spec).map { NumberFormat.fixed($0, decimals: quoteDecimals) } ?? NumberFormat.unknown
@@ -270,12 +274,12 @@ enum TicketScreen {
     func name(_ symbol: String, _ venue: InstrumentID.Venue) -> String {
       venue == .bitmex ? symbol : "\(venue.name):\(symbol)"
     }
-    func size(_ here: Bool, _ contracts: Double) -> String {
-      // Sizes of the watched instrument in its units; others in the venue's own (BitMEX's
-      // contracts; another venue's base asset or contracts, as its book counts them).
-      here
+    func size(_ symbol: String, _ venue: InstrumentID.Venue, _ contracts: Double) -> String {
+      // Sizes of the watched instrument in its units; others in their venue's own size unit:
+      // BitMEX's contracts (`ct`), another venue's unnamed (its facts are not known here).
+      here(symbol, venue)
         ? NumberFormat.fixed(spec.units(contracts: contracts), decimals: spec.unitDecimals)
-        : SizeCheck.fieldText(contracts, decimals: 8) + " ct"
+        : SizeCheck.fieldText(contracts, decimals: 8) + (venue == .bitmex ? " ct" : "")
     }
     for (i, o) in open.enumerated().suffix(4) {
       let selected = i == min(t.selected, open.count - 1)
@@ -284,21 +288,21 @@ enum TicketScreen {
         .spans([
           Span(selected ? "\(glyphs.pointer) " : "  ", Style(.accent, bold: true)),
           Span(
-            "\(o.id) \(name(o.symbol, o.venue)) \(o.side) \(size(here(o.symbol, o.venue), o.contracts)) limit ",
+            "\(o.id) \(name(o.symbol, o.venue)) \(o.side) \(size(o.symbol, o.venue, o.contracts)) limit ",
             Style(bold: selected)),
           Span(
             here(o.symbol, o.venue)
               ? NumberFormat.price(o.price, decimals: decimals)
               : SizeCheck.fieldText(o.price ?? 0, decimals: 8),
             Style(o.side == .buy ? .buy : .sell)),
-          Span("  open, \(NumberFormat.fixed(o.queueAhead, decimals: 0)) ahead\(pending)", Style(.muted)),
+          Span("  open, \(size(o.symbol, o.venue, o.queueAhead)) ahead\(pending)", Style(.muted)),
         ]))
     }
     for f in ledger.fills.suffix(3).reversed() {
       lines.append(
         .spans([
           Span(
-            "  \(f.orderID) \(name(f.symbol, f.venue)) \(f.side) \(size(here(f.symbol, f.venue), f.contracts)) filled @ "
+            "  \(f.orderID) \(name(f.symbol, f.venue)) \(f.side) \(size(f.symbol, f.venue, f.contracts)) filled @ "
           ),
           Span(
             here(f.symbol, f.venue)

@@ -197,7 +197,9 @@ public struct PortfolioView: Sendable {
       let text = long.count + stale.count <= width ? long + stale : short + stale
       out.append((text, Style(total.totalPnL > 0 ? .buy : total.totalPnL < 0 ? .sell : .normal, bold: true)))
     }
-    var usd = "Total USD".padRight(11)
+    // With a USD total of its own (a pair quoted in USD) the grand total is named apart from it.
+    let usdQuoted = valuation.totals.contains { $0.currency == "USD" }
+    var usd = (usdQuoted ? "All in USD" : "Total USD").padRight(11)
     if let net = valuation.usdNetValue, let pnl = valuation.usdTotalPnL {
       usd += "exposure " + NumberFormat.fixed(net, decimals: 2)
       usd += "  P&L " + NumberFormat.fixed(pnl, decimals: 2, plusSign: true) + pct(valuation.usdPnLPercent)
@@ -233,6 +235,17 @@ public struct PortfolioView: Sendable {
     return (long, "  @ \(rate.label) \(price), \(age)")
   }
 
+  /// The decimals `value` needs, up to 8 (a size whose contract is not known: `0.25`, `25,000`).
+  static func decimalsShown(_ value: Double) -> Int {
+    var scale = 1.0
+    for d in 0..<8 {
+      let scaled = abs(value) * scale
+      if abs(scaled - scaled.rounded()) <= 1e-9 * max(1, scaled) { return d }
+      scale *= 10
+    }
+    return 8
+  }
+
   /// Decimals for amounts of `currency`.
   public static func decimals(_ currency: String) -> Int { currency == "XBT" ? 8 : 2 }
 
@@ -249,7 +262,7 @@ public struct PortfolioView: Sendable {
       return q > 0 ? "Long" : q < 0 ? "Short" : "Flat"
     case .quantity:
       let units = line.units ?? line.tally.contracts
-      return NumberFormat.fixed(units, decimals: line.spec?.unitDecimals ?? 0)
+      return NumberFormat.fixed(units, decimals: line.spec?.unitDecimals ?? Self.decimalsShown(units))
     case .entry: return NumberFormat.price(line.tally.averageEntry, decimals: decimals)
     case .mark: return NumberFormat.price(line.mark, decimals: decimals)
     case .last: return NumberFormat.price(line.last, decimals: decimals)

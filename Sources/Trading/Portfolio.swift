@@ -55,6 +55,12 @@ public struct PositionTally: Sendable, Hashable {
 
   public init() {}
 
+  /// The net size of fills whose contract is not known here (another venue's, unwatched): the
+  /// size alone, no entry, nothing realised.
+  public init(netContracts: Double) {
+    contracts = netContracts
+  }
+
   /// A position of `contracts` at `entry`, as a positions file holds it.
   public init(contracts: Double, entry: Double) {
     self.contracts = contracts
@@ -288,11 +294,16 @@ public enum Portfolio {
     for id in order {
       let look = lookup(id, universe, marks, wallMs: wallMs)
       var tally = PositionTally()
+      let own = byInstrument[id] ?? []
       if let spec = look.spec {
-        for fill in byInstrument[id] ?? [] {
+        for fill in own {
           let signed = fill.side == .buy ? fill.contracts : -fill.contracts
           tally.apply(contracts: signed, price: fill.price, fee: fill.fee, spec: spec)
         }
+      } else {
+        // Not valued here: its size still shows (not `Flat`).
+        tally = PositionTally(
+          netContracts: own.reduce(0) { $0 + ($1.side == .buy ? $1.contracts : -$1.contracts) })
       }
       lines.append(line(id, .paper, look, tally, universe, nowMs: nowMs, connected: connected))
     }

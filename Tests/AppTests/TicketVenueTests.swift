@@ -218,12 +218,15 @@ import Trading
     #expect(v.lines.map(\.id.description) == ["XBTUSD", "kraken:BTC/USD"])
     try #require(v.lines.count == 2)
     #expect(v.lines[0].status == .notWatched("no BitMEX feed here: not valued"))
+    // Not valued, but its size shows (not flat).
+    #expect(v.lines[0].tally.contracts == 100 && v.lines[0].tally.averageEntry == nil)
     let line = v.lines[1]
     #expect(line.mark == 99_999.95 && line.markSource == .mid && line.markAgeMs == 1_000)
     #expect(abs((line.unrealised ?? 0) - 0.25 * (99_999.95 - 99_000)) < 1e-6)
     let screen = Self.screen(s)
     #expect(screen.contains("kraken:BTC/USD"))
     #expect(screen.contains("no BitMEX feed here: not valued"))
+    #expect(screen.contains("XBTUSD         Long        100"), "\(screen)")
     #expect(screen.contains("kraken:BTC/USD marked at its book's mid"))
     #expect(screen.contains("Total USD"))
   }
