@@ -59,8 +59,9 @@ enum TicketScreen {
 
     let title = "Ticket \(App.watchedInstrument(s))"
     guard let spec = q.spec else {
-      lines.append(
-        .spans([Span("Cannot trade \(s.market.symbol) here: \(q.specError ?? "")", Style(.warning))]))
+      // The reason on a line of its own: a venue's (waiting for its facts) is long.
+      lines.append(.spans([Span("Cannot trade \(s.market.symbol) here:", Style(.warning))]))
+      lines.append(.spans([Span("  \(q.specError ?? "")", Style(.warning))]))
       return TicketView(title: title, badge: "PAPER", lines: lines, footer: "Esc close", ascii: s.ascii)
     }
     if let note = App.demoFactsNote(s) { lines.append(.spans([Span(note, Style(.warning))])) }

@@ -266,7 +266,7 @@ public enum ContractSpecError: Error, Sendable, Hashable, CustomStringConvertibl
     case .unknownCurrency(let c): "settlement currency \(c) is not supported"
     case .notTradable(let why): why
     case .waitingForFacts(let venue):
-      "waiting for \(venue)'s facts of this instrument (tick, lot, minimum size): no order until they come"
+      "waiting for \(venue)'s instrument facts (tick, lot, minimum size)"
     }
   }
 }

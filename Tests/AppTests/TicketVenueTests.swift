@@ -89,10 +89,10 @@ import Trading
     var s = Self.live(withSpec: false)
     _ = Self.press(&s, .character("o"))
     #expect(Self.quote(s).spec == nil)
-    let words =
-      "waiting for Kraken's facts of this instrument (tick, lot, minimum size): no order until they come"
+    let words = "waiting for Kraken's instrument facts (tick, lot, minimum size)"
     #expect(Self.quote(s).blocked == words)
-    #expect(Self.screen(s).contains("Cannot trade BTC/USD here: waiting for Kraken's facts"))
+    #expect(Self.screen(s).contains("Cannot trade BTC/USD here:"))
+    #expect(Self.screen(s).contains("  waiting for Kraken's instrument facts (tick, lot, minimum size)"))
     _ = Self.type(&s, "0.5")
     #expect(Self.press(&s, .enter).isEmpty)
     // Once they come, the same ticket trades.
