@@ -230,4 +230,47 @@ import Trading
     #expect(screen.contains("kraken:BTC/USD marked at its book's mid"))
     #expect(screen.contains("Total USD"))
   }
+
+  /// An OKX linear swap is typed in contracts, the ticket naming what one is; 250 contracts of
+  /// 0.01 BTC at the ask 60,000.1 are 150,000.25 USDT, and a market order sweeps the contracts
+  /// the book holds.
+  @Test func anOKXSwapIsTypedInContracts() throws {
+    var s = AppState(symbol: "BTC-USDT-SWAP", mode: .live, width: 120, height: 40, ascii: false, color: true)
+    s.session = MarketSession(
+      symbol: "BTC-USDT-SWAP", bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 25,
+      venue: .okx)
+    _ = App.update(
+      &s,
+      .feed(
+        FeedUpdate(status: FeedStatus(state: .live, symbol: "BTC-USDT-SWAP")), now: .init(seconds: 1),
+        wallMs: Self.wallMs))
+    var batch = VenueBatch()
+    for (side, price, size) in [
+      (BookSide.bid, "60000.0", "400"), (.ask, "60000.1", "100"), (.ask, "60000.5", "900"),
+    ] {
+      batch.levels.append(LevelChange(side: side, price: Self.dec(price), size: Self.dec(size)))
+    }
+    batch.events.append(
+      .book(symbol: "BTC-USDT-SWAP", update: .snapshot(last: 1, receivedAt: 1_000_000_000), levels: 0..<3))
+    Self.feed(&s, batch, at: 1)
+    s.session.setInstrumentSpec(
+      InstrumentSpec(
+        key: InstrumentKey(venue: .okx, symbol: "BTC-USDT-SWAP"), kind: .linearPerpetual, base: "BTC",
+        quote: "USDT", settle: "USDT", tickSize: FixedDecimal("0.1")!, lotSize: FixedDecimal("1")!,
+        minSize: FixedDecimal("1")!, contract: .linear(value: FixedDecimal("0.01")!)))
+    _ = App.update(&s, .paper(.opened(events: [], warnings: [], readOnly: nil)))
+    _ = Self.press(&s, .character("o"))
+    _ = Self.type(&s, "250")
+    #expect(Self.quote(s).amountText == "150000.25")
+    #expect(Self.screen(s).contains("contracts of 0.01 BTC, lot 1, min 1"))
+    let sweep = try #require(Self.quote(s).sweep)
+    #expect(sweep.complete && sweep.levels == 2 && sweep.worstPrice == 60_000.5)
+    let events = try #require(Self.written(Self.press(&s, .enter)))
+    guard case .filled(let fill)? = events.last else {
+      Issue.record("no fill in \(events)")
+      return
+    }
+    #expect(fill.venue == .okx && fill.contracts == 250 && fill.settlCurrency == "USDT")
+    #expect(abs(fill.price - (100 * 60_000.1 + 150 * 60_000.5) / 250) < 1e-9)
+  }
 }
