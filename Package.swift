@@ -180,7 +180,12 @@ let package = Package(
       name: "CrossVenueTests",
       dependencies: ["CrossVenue", "VenueCore", "WireJSON", "OKX", "Kraken", "Binance", "TestSupport"]),
     .testTarget(
-      name: "TradingTests", dependencies: ["Trading", "Journal", "MarketModel", "BitMEX", "TestSupport"]),
+      name: "TradingTests",
+      dependencies: [
+        "Trading", "Journal", "MarketModel", "BitMEX", "TestSupport", "WireJSON", "Kraken", "Binance",
+        "Coinbase",
+        "Bybit", "OKX",
+      ]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
     .testTarget(
       name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files", "Replay"]),

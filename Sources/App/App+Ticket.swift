@@ -50,7 +50,7 @@ extension App {
         if t.type == .limit && t.priceText.isEmpty {
           // A limit starts at the near touch: the best bid for a buy, the best ask for a sell.
           let near = t.side == .buy ? state.market.book.bestBid : state.market.book.bestAsk
-          if let near, let spec = try? ContractSpec.make(state.market.instrument).get() {
+          if let near, let spec = try? contractSpec(state).get() {
             t.priceText = SizeCheck.fieldText(near.price, decimals: spec.priceDecimals)
           }
         }
@@ -77,7 +77,7 @@ extension App {
         if !text.isEmpty { text.removeLast() }
       }
     case .character(let c) where c.isNumber || c == ".":
-      let spec = try? ContractSpec.make(state.market.instrument).get()
+      let spec = try? contractSpec(state).get()
       let decimals: Int =
         switch t.focus {
         case .units: spec?.unitDecimals ?? 0
@@ -135,7 +135,7 @@ extension App {
     let now = state.wallMs
     var order = PaperOrder(
       id: id, symbol: state.market.symbol.description, side: t.side, type: t.type, contracts: contracts,
-      price: quote.limitPrice, placedMs: now)
+      price: quote.limitPrice, placedMs: now, venue: spec.venue)
     var events: [PaperEvent] = []
     if quote.marketable, let sweep = quote.sweep, let price = sweep.averagePrice {
       events = [
@@ -144,7 +144,7 @@ extension App {
           PaperFill(
             orderID: id, symbol: order.symbol, side: t.side, contracts: contracts, price: price,
             fee: sweep.fee,
-            settlCurrency: spec.settlCurrency, timeMs: now)),
+            settlCurrency: spec.settlCurrency, timeMs: now, venue: spec.venue)),
       ]
     } else if quote.limitPrice != nil {
       order.queueAhead = quote.queueAhead ?? 0
@@ -232,7 +232,7 @@ extension App {
   /// A few words on what just happened to the paper orders.
   static func describe(_ events: [PaperEvent], _ state: AppState) -> String {
     let decimals = state.market.priceDecimals
-    let spec = try? ContractSpec.make(state.market.instrument).get()
+    let spec = try? contractSpec(state).get()
     func size(_ contracts: Double) -> String {
       guard let spec else { return NumberFormat.fixed(contracts, decimals: 0) }
       return NumberFormat.fixed(spec.units(contracts: contracts), decimals: spec.unitDecimals)
@@ -273,16 +273,24 @@ extension App {
       state.ticket = t
     }
     guard liveTrades > 0, state.paper.readOnly == nil else { return [] }
-    let symbol = state.market.symbol.description
-    guard state.paper.ledger.open.contains(where: { $0.symbol == symbol && $0.type == .limit }) else {
+    // The watched instrument's orders only: another venue's order of the same symbol text is not
+    // filled by this tape.
+    let instrument = watchedInstrument(state)
+    let symbol = instrument.symbol.description
+    guard
+      state.paper.ledger.open.contains(where: {
+        $0.symbol == symbol && $0.venue == instrument.venue && $0.type == .limit
+      })
+    else {
       return []
     }
     let tape = state.market.tape
     let n = min(liveTrades, tape.count)
     let trades = (0..<n).reversed().map { tape[$0] }
-    let settl = state.market.instrument.settlCurrency ?? ""
+    let settl = (try? contractSpec(state).get())?.settlCurrency ?? state.market.instrument.settlCurrency ?? ""
     let fills = state.paper.ledger.matches(
-      trades, symbol: symbol, settlCurrency: settl, excluding: state.paper.pending)
+      trades, instrument: instrument, sizeScale: state.market.tapeSizeScale, settlCurrency: settl,
+      excluding: state.paper.pending)
     guard !fills.isEmpty else { return [] }
     for fill in fills { state.paper.pending.insert(fill.orderID) }
     return [.writeJournal(fills.map(PaperEvent.filled))]

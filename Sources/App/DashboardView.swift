@@ -322,7 +322,8 @@ public enum DashboardView {
       default: break
       }
     }
-    for order in s.paper.ledger.open where order.symbol == symbol.description {
+    let venue = App.watchedVenue(s)
+    for order in s.paper.ledger.open where order.symbol == symbol.description && order.venue == venue {
       if let price = order.price {
         marks.append(ChartMark(price: price, kind: .order(buy: order.side == .buy)))
       }

@@ -50,7 +50,7 @@ struct TicketQuote {
     unitsText = t.unitsText
     amountText = t.amountText
     verdict = .invalid("enter a size")
-    switch ContractSpec.make(market.instrument) {
+    switch App.contractSpec(s) {
     case .success(let spec): self.spec = spec
     case .failure(let error): specError = error.description
     }
@@ -94,8 +94,9 @@ struct TicketQuote {
     if t.type == .limit, !marketable, let limit = limitPrice {
       // The contracts already resting at the price on the order's side are ahead of it.
       var ahead = 0.0
+      let perContract = Double(FixedDecimal.powerOfTen(market.book.sizeScale))
       market.book.forEachLevel(t.side) { level in
-        if level.price == limit { ahead = Double(level.size) }
+        if level.price == limit { ahead = Double(level.size) / perContract }
         return t.side == .buy ? level.price > limit : level.price < limit
       }
       queueAhead = ahead

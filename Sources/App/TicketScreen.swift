@@ -57,12 +57,14 @@ enum TicketScreen {
     lines.append(.spans(second))
     lines.append(.rule)
 
+    let title = "Ticket \(App.watchedInstrument(s))"
     guard let spec = q.spec else {
-      lines.append(
-        .spans([Span("Cannot trade \(s.market.symbol) here: \(q.specError ?? "")", Style(.warning))]))
-      return TicketView(
-        title: "Ticket \(s.market.symbol)", badge: "PAPER", lines: lines, footer: "Esc close", ascii: s.ascii)
+      // The reason on a line of its own: a venue's (waiting for its facts) is long.
+      lines.append(.spans([Span("Cannot trade \(s.market.symbol) here:", Style(.warning))]))
+      lines.append(.spans([Span("  \(q.specError ?? "")", Style(.warning))]))
+      return TicketView(title: title, badge: "PAPER", lines: lines, footer: "Esc close", ascii: s.ascii)
     }
+    if let note = App.demoFactsNote(s) { lines.append(.spans([Span(note, Style(.warning))])) }
 
     // Side and type.
     func choice(_ text: String, _ on: Bool, _ color: Style.Color = .accent) -> Span {
@@ -90,7 +92,14 @@ enum TicketScreen {
       ]
     }
     let lot = SizeCheck.format(spec.lotUnits, decimals: spec.unitDecimals)
-    lines.append(.spans(field("Units", .units, q.unitsText, "\(spec.unitName), lot \(lot)")))
+    var unitsNote = "\(spec.unitName)"
+    // A venue's contract says what one is (OKX `0.01 BTC`); its smallest order, when it has one.
+    if let value = spec.contractValue { unitsNote += " of \(value)" }
+    unitsNote += ", lot \(lot)"
+    if let min = spec.minOrderUnits {
+      unitsNote += ", min \(SizeCheck.fieldText(min, decimals: max(spec.unitDecimals, 8)))"
+    }
+    lines.append(.spans(field("Units", .units, q.unitsText, unitsNote)))
     var amountNote = spec.quoteCurrency
     // The settlement currency's value beside the amount, when it is another currency (XBT for
     // XBTUSD and ETHUSD; a USDT-settled contract's amount already is it).
@@ -142,7 +151,7 @@ enum TicketScreen {
     lines.append(contentsOf: orderLines(s, t, spec))
 
     return TicketView(
-      title: "Ticket \(s.market.symbol)", badge: "PAPER", lines: lines,
+      title: title, badge: "PAPER", lines: lines,
       footer: footer(s.keys), ascii: s.ascii)
   }
 
@@ -160,7 +169,7 @@ enum TicketScreen {
   {
     let decimals = spec.priceDecimals
     if let limit = q.limitPrice, let ahead = q.queueAhead, case .valid = q.verdict {
-      return restingLines(s, t, limit: limit, ahead: ahead, decimals: decimals)
+      return restingLines(s, t, limit: limit, ahead: ahead, spec: spec)
     }
     guard let sweep = q.sweep else {
       return [.spans([Span("Sweep: enter a valid size to see what it costs", Style(.muted))])]
@@ -192,7 +201,11 @@ enum TicketScreen {
     lines.append(
       .spans([
         Span("slippage \(slip) vs mid"),
-        Span("   taker fee \(fee) \(spec.quoteCurrency) (\(takerPercent))", Style(.muted)),
+        // A venue's instrument facts give no fee: say it is not counted rather than show 0.
+        Span(
+          spec.takerFee == nil
+            ? "   taker fee not known: not counted"
+            : "   taker fee \(fee) \(spec.quoteCurrency) (\(takerPercent))", Style(.muted)),
       ]))
     let totalQuote =
       sweep.totalQuote(spec).map { NumberFormat.fixed($0, decimals: quoteDecimals) } ?? NumberFormat.unknown
@@ -205,7 +218,7 @@ enum TicketScreen {
         Span(
           spec.settleName == spec.quoteCurrency ? "" : "  = \(totalSettle) \(spec.settleName)", Style(.muted)),
       ]))
-    if let shortfall = sweep.shortfall(depthLimit: s.market.bookTable?.depthLimit) {
+    if let shortfall = sweep.shortfall(depthLimit: s.market.bookTable?.depthLimit ?? s.market.bookDepth) {
       lines.append(.spans([Span(shortfall, Style(.warning, bold: true))]))
     }
     return lines
@@ -214,8 +227,9 @@ enum TicketScreen {
   /// A limit that does not cross: what it is, not a taker sweep (issue 29: a resting limit showed
   /// the sweep and the taker fee): resting at its price, the queue ahead of it, the maker's fee.
   static func restingLines(
-    _ s: AppState, _ t: TicketState, limit: Double, ahead: Double, decimals: Int
+    _ s: AppState, _ t: TicketState, limit: Double, ahead: Double, spec: ContractSpec
   ) -> [TicketView.Line] {
+    let decimals = spec.priceDecimals
     let touch = t.side == .buy ? s.market.book.bestAsk : s.market.book.bestBid
     let against = t.side == .buy ? "best ask" : "best bid"
     let touchText = touch.map { " (\(against) \(NumberFormat.price($0.price, decimals: decimals)))" } ?? ""
@@ -227,8 +241,11 @@ enum TicketScreen {
             + " waits in the book\(touchText)", Style(.muted)),
       ]),
       .spans([
-        Span("queue ahead "), Span(NumberFormat.size(Int64(min(ahead, 1e15))), Style(bold: true)),
-        Span(" contracts at that price", Style(.muted)),
+        Span("queue ahead "),
+        Span(
+          NumberFormat.fixed(spec.units(contracts: min(ahead, 1e15)), decimals: spec.unitDecimals),
+          Style(bold: true)),
+        Span(" \(spec.unitName) at that price", Style(.muted)),
         Span("   fills when a trade goes through it, or after them", Style(.muted)),
       ]),
       .spans([
@@ -251,11 +268,19 @@ enum TicketScreen {
       ])
     ]
     let decimals = s.market.priceDecimals
-    func size(_ o: String, _ contracts: Double) -> String {
-      // Sizes of the watched symbol in its units; others in contracts.
-      o == s.market.symbol.description
+    let watched = App.watchedInstrument(s)
+    func here(_ symbol: String, _ venue: InstrumentID.Venue) -> Bool {
+      symbol == watched.symbol.description && venue == watched.venue
+    }
+    func name(_ symbol: String, _ venue: InstrumentID.Venue) -> String {
+      venue == .bitmex ? symbol : "\(venue.name):\(symbol)"
+    }
+    func size(_ symbol: String, _ venue: InstrumentID.Venue, _ contracts: Double) -> String {
+      // Sizes of the watched instrument in its units; others in their venue's own size unit:
+      // BitMEX's contracts (`ct`), another venue's unnamed (its facts are not known here).
+      here(symbol, venue)
         ? NumberFormat.fixed(spec.units(contracts: contracts), decimals: spec.unitDecimals)
-        : NumberFormat.fixed(contracts, decimals: 0) + " ct"
+        : SizeCheck.fieldText(contracts, decimals: 8) + (venue == .bitmex ? " ct" : "")
     }
     for (i, o) in open.enumerated().suffix(4) {
       let selected = i == min(t.selected, open.count - 1)
@@ -263,21 +288,25 @@ enum TicketScreen {
       lines.append(
         .spans([
           Span(selected ? "\(glyphs.pointer) " : "  ", Style(.accent, bold: true)),
-          Span("\(o.id) \(o.symbol) \(o.side) \(size(o.symbol, o.contracts)) limit ", Style(bold: selected)),
           Span(
-            o.symbol == s.market.symbol.description
+            "\(o.id) \(name(o.symbol, o.venue)) \(o.side) \(size(o.symbol, o.venue, o.contracts)) limit ",
+            Style(bold: selected)),
+          Span(
+            here(o.symbol, o.venue)
               ? NumberFormat.price(o.price, decimals: decimals)
               : SizeCheck.fieldText(o.price ?? 0, decimals: 8),
             Style(o.side == .buy ? .buy : .sell)),
-          Span("  open, \(NumberFormat.fixed(o.queueAhead, decimals: 0)) ahead\(pending)", Style(.muted)),
+          Span("  open, \(size(o.symbol, o.venue, o.queueAhead)) ahead\(pending)", Style(.muted)),
         ]))
     }
     for f in ledger.fills.suffix(3).reversed() {
       lines.append(
         .spans([
-          Span("  \(f.orderID) \(f.symbol) \(f.side) \(size(f.symbol, f.contracts)) filled @ "),
           Span(
-            f.symbol == s.market.symbol.description
+            "  \(f.orderID) \(name(f.symbol, f.venue)) \(f.side) \(size(f.symbol, f.venue, f.contracts)) filled @ "
+          ),
+          Span(
+            here(f.symbol, f.venue)
               ? NumberFormat.price(f.price, decimals: decimals + 2)
               : SizeCheck.fieldText(f.price, decimals: 8),
             Style(f.side == .buy ? .buy : .sell)),

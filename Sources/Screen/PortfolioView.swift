@@ -84,11 +84,15 @@ public struct PortfolioView: Sendable {
 
   /// The columns that fit `width`, in table order: the lowest priorities go first. The amounts'
   /// currency is always said: by the market value (`123.45 USDT`) when it fits, else by a narrow
-  /// `ccy` column (at 80 columns the value went and left bare numbers of XBT and USDT).
-  public static func columns(fitting width: Int) -> [Column] {
+  /// `ccy` column (at 80 columns the value went and left bare numbers of XBT and USDT). The
+  /// symbol column is `symbolWidth` wide (wider for another venue's `kraken:BTC/USD`).
+  public static func columns(fitting width: Int, symbolWidth: Int = 9) -> [Column] {
+    func total(_ columns: [Column]) -> Int {
+      columns.map { $0 == .symbol ? symbolWidth : $0.width }.reduce(0, +)
+    }
     func fit(_ columns: [Column]) -> [Column] {
       var shown = columns
-      while shown.map(\.width).reduce(0, +) > width, shown.count > 1 {
+      while total(shown) > width, shown.count > 1 {
         let drop = shown.enumerated().min { $0.element.priority < $1.element.priority }!
         shown.remove(at: drop.offset)
       }
@@ -98,17 +102,27 @@ public struct PortfolioView: Sendable {
     return withValue.contains(.value) ? withValue : fit(Column.allCases.filter { $0 != .value })
   }
 
+  /// The symbol column's width: room for the longest `venue:SYMBOL` of another venue than BitMEX
+  /// (BitMEX's symbols stand alone, as before venues), within 9 and 24.
+  public var symbolWidth: Int {
+    let longest = valuation.lines.map { $0.id.description.count }.max() ?? 0
+    return max(Column.symbol.width, min(24, longest + 1))
+  }
+
+  /// `column`'s width here.
+  func width(_ column: Column) -> Int { column == .symbol ? symbolWidth : column.width }
+
   /// The rows the totals take (one per currency, the USD line, the note line).
   public var totalsHeight: Int { valuation.totals.count + 2 }
 
   public func render(into grid: inout Grid, area: Rect) {
     let area = area.intersection(grid.bounds)
     guard area.width >= 20, area.height >= 3 else { return }
-    let columns = Self.columns(fitting: area.width)
+    let columns = Self.columns(fitting: area.width, symbolWidth: symbolWidth)
     var x = area.x
     for column in columns {
       put(&grid, column.title, column, x: x, y: area.y, style: Style(.muted), area: area)
-      x += column.width
+      x += width(column)
     }
     let totalsRows = min(totalsHeight, max(0, area.height - 2))
     let listRows = max(0, area.height - 1 - totalsRows)
@@ -125,11 +139,11 @@ public struct PortfolioView: Sendable {
             put(&grid, text(column, line), column, x: x, y: y, style: .plain, area: area, line: line)
           default: break
           }
-          x += column.width
+          x += width(column)
         }
         // The reason, in place of the numbers.
         let offset = columns.prefix { $0 != .mark && $0 != .last && $0 != .value && $0 != .unrealised }
-          .map(\.width).reduce(0, +)
+          .map { width($0) }.reduce(0, +)
         let srcWidth = columns.contains(.source) ? Column.source.width : 0
         let room = Rect(x: area.x + offset, y: y, width: max(0, area.width - offset - srcWidth), height: 1)
         _ = grid.put(line.status.label, x: room.x, y: y, style: Style(.warning), clip: room)
@@ -145,7 +159,7 @@ public struct PortfolioView: Sendable {
           style = Style(.warning)
         }
         put(&grid, text(column, line), column, x: x, y: y, style: style, area: area, line: line)
-        x += column.width
+        x += width(column)
       }
       if line.stale { grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true } }
     }
@@ -183,7 +197,9 @@ public struct PortfolioView: Sendable {
       let text = long.count + stale.count <= width ? long + stale : short + stale
       out.append((text, Style(total.totalPnL > 0 ? .buy : total.totalPnL < 0 ? .sell : .normal, bold: true)))
     }
-    var usd = "Total USD".padRight(11)
+    // With a USD total of its own (a pair quoted in USD) the grand total is named apart from it.
+    let usdQuoted = valuation.totals.contains { $0.currency == "USD" }
+    var usd = (usdQuoted ? "All in USD" : "Total USD").padRight(11)
     if let net = valuation.usdNetValue, let pnl = valuation.usdTotalPnL {
       usd += "exposure " + NumberFormat.fixed(net, decimals: 2)
       usd += "  P&L " + NumberFormat.fixed(pnl, decimals: 2, plusSign: true) + pct(valuation.usdPnLPercent)
@@ -197,6 +213,12 @@ public struct PortfolioView: Sendable {
     var note: [String] = []
     if valuation.stale { note.append("totals include a stale mark") }
     if valuation.notValued > 0 { note.append("\(valuation.notValued) not valued") }
+    // Where a mark is not the venue's mark price, say what it is (a spot pair's last trade).
+    for line in valuation.lines {
+      if let source = line.markSource, line.status == .ok {
+        note.append("\(line.id) marked at its \(source == .last ? "last trade" : "book's mid")")
+      }
+    }
     out.append((note.joined(separator: "; "), Style(.warning)))
     return out
   }
@@ -213,6 +235,17 @@ public struct PortfolioView: Sendable {
     return (long, "  @ \(rate.label) \(price), \(age)")
   }
 
+  /// The decimals `value` needs, up to 8 (a size whose contract is not known: `0.25`, `25,000`).
+  static func decimalsShown(_ value: Double) -> Int {
+    var scale = 1.0
+    for d in 0..<8 {
+      let scaled = abs(value) * scale
+      if abs(scaled - scaled.rounded()) <= 1e-9 * max(1, scaled) { return d }
+      scale *= 10
+    }
+    return 8
+  }
+
   /// Decimals for amounts of `currency`.
   public static func decimals(_ currency: String) -> Int { currency == "XBT" ? 8 : 2 }
 
@@ -222,14 +255,14 @@ public struct PortfolioView: Sendable {
     let currency = line.currency ?? ""
     let d = Self.decimals(currency)
     switch column {
-    case .symbol: return line.symbol.description
+    case .symbol: return line.id.description
     case .name: return line.name ?? ""
     case .side:
       let q = line.tally.contracts
       return q > 0 ? "Long" : q < 0 ? "Short" : "Flat"
     case .quantity:
       let units = line.units ?? line.tally.contracts
-      return NumberFormat.fixed(units, decimals: line.spec?.unitDecimals ?? 0)
+      return NumberFormat.fixed(units, decimals: line.spec?.unitDecimals ?? Self.decimalsShown(units))
     case .entry: return NumberFormat.price(line.tally.averageEntry, decimals: decimals)
     case .mark: return NumberFormat.price(line.mark, decimals: decimals)
     case .last: return NumberFormat.price(line.last, decimals: decimals)
@@ -269,7 +302,7 @@ public struct PortfolioView: Sendable {
     _ grid: inout Grid, _ text: String, _ column: Column, x: Int, y: Int, style: Style, area: Rect,
     line: PortfolioLine? = nil
   ) {
-    let room = column.width - 1
+    let room = width(column) - 1
     var fitted = text
     if text.columns > room {
       if let line, !column.leftAligned, column != .age {

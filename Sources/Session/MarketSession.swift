@@ -203,6 +203,13 @@ public struct MarketSession: Sendable {
     return [.switchSymbol(symbol.description)]
   }
 
+  /// Sets the watched venue instrument's facts (its metadata: tick, lot, minimum size, contract
+  /// value), for the ticket and the portfolio; a spec of another instrument is not taken.
+  public mutating func setInstrumentSpec(_ spec: InstrumentSpec) {
+    guard spec.key.symbol == market.symbol else { return }
+    market.instrumentSpec = spec
+  }
+
   /// Sets instrument facts learned over REST.
   public mutating func merge(instrument update: InstrumentUpdate) {
     market.merge(instrument: update)

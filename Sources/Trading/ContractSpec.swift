@@ -32,6 +32,8 @@ public struct ContractSpec: Sendable, Hashable {
   }
 
   public var symbol: Symbol
+  /// The venue the instrument trades on (BitMEX for a spec from an instrument row).
+  public var venue: InstrumentID.Venue = .bitmex
   public var kind: Kind
   /// Settlement units per contract per unit of price (negative for inverse contracts).
   public var multiplier: Double
@@ -56,6 +58,11 @@ public struct ContractSpec: Sendable, Hashable {
   public var maxOrderQty: Double?
   /// The taker fee as a fraction of the value traded; nil when unknown.
   public var takerFee: Double?
+  /// The smallest order, in contracts; nil when the venue does not say.
+  public var minOrderQty: Double?
+  /// What one contract is, when a contract is not the unit typed by its name alone (`0.01 BTC`,
+  /// `100 USD`): a venue's contract value (OKX `ctVal`, Bybit inverse), shown on the ticket.
+  public var contractValue: String?
 
   public init(
     symbol: Symbol, kind: Kind, multiplier: Double, underlyingToPositionMultiplier: Double? = nil,
@@ -121,6 +128,9 @@ public struct ContractSpec: Sendable, Hashable {
         takerFee: f.takerFee))
   }
 
+  /// The instrument's identity: its venue and symbol.
+  public var instrument: InstrumentID { InstrumentID(venue: venue, symbol: symbol) }
+
   // MARK: Contracts and units
 
   /// Contracts per unit typed: 1 for inverse and quanto contracts; for linear contracts and spot
@@ -147,6 +157,8 @@ public struct ContractSpec: Sendable, Hashable {
   public var lotUnits: Double { units(contracts: lotSize) }
   /// The largest order in units, when known.
   public var maxOrderUnits: Double? { maxOrderQty.map { units(contracts: $0) } }
+  /// The smallest order in units, when known.
+  public var minOrderUnits: Double? { minOrderQty.map { units(contracts: $0) } }
 
   /// Decimal places a size in units may have: those of the lot in units (XBTUSDT 3).
   public var unitDecimals: Int { Instrument.decimals(forIncrement: lotUnits) ?? 0 }
@@ -242,11 +254,19 @@ public struct ContractSpec: Sendable, Hashable {
 public enum ContractSpecError: Error, Sendable, Hashable, CustomStringConvertible {
   case missing(String)
   case unknownCurrency(String)
+  /// The kind of instrument has no paper trading here (an index, an option, a quanto contract of
+  /// another venue).
+  case notTradable(String)
+  /// A venue instrument whose facts (tick, lot, minimum size, contract value) have not arrived.
+  case waitingForFacts(venue: String)
 
   public var description: String {
     switch self {
     case .missing(let field): "the instrument's \(field) is not known yet"
     case .unknownCurrency(let c): "settlement currency \(c) is not supported"
+    case .notTradable(let why): why
+    case .waitingForFacts(let venue):
+      "waiting for \(venue)'s instrument facts (tick, lot, minimum size)"
     }
   }
 }

@@ -2,7 +2,8 @@ import FoundationEssentials
 import MarketModel
 
 /// A paper order: placed on the ticket, filled against the live book and tape, never sent to
-/// an exchange.
+/// an exchange. It is of one instrument on one venue (`venue` and `symbol`): Binance's `BTCUSDT`
+/// and Bybit's are two instruments.
 public struct PaperOrder: Sendable, Hashable, Codable {
   public enum OrderType: String, Sendable, Hashable, Codable {
     case market = "Market"
@@ -17,10 +18,13 @@ public struct PaperOrder: Sendable, Hashable, Codable {
 
   /// `P1`, `P2`, … in the order placed (numbers carry on across runs).
   public var id: String
+  /// The venue's own symbol (`XBTUSD`, `BTC/USD`).
   public var symbol: String
+  /// The venue (BitMEX for every order of a journal from before venues).
+  public var venue: InstrumentID.Venue
   public var side: Side
   public var type: OrderType
-  /// Size in contracts.
+  /// Size in contracts: the venue's own size unit (BitMEX contracts; Kraken's base asset).
   public var contracts: Double
   /// The limit price (nil for a market order).
   public var price: Double?
@@ -32,10 +36,11 @@ public struct PaperOrder: Sendable, Hashable, Codable {
 
   public init(
     id: String, symbol: String, side: Side, type: OrderType, contracts: Double, price: Double?,
-    queueAhead: Double = 0, placedMs: Int64
+    queueAhead: Double = 0, placedMs: Int64, venue: InstrumentID.Venue = .bitmex
   ) {
     self.id = id
     self.symbol = symbol
+    self.venue = venue
     self.side = side
     self.type = type
     self.contracts = contracts
@@ -49,6 +54,8 @@ public struct PaperOrder: Sendable, Hashable, Codable {
 public struct PaperFill: Sendable, Hashable, Codable {
   public var orderID: String
   public var symbol: String
+  /// The order's venue.
+  public var venue: InstrumentID.Venue
   public var side: Side
   public var contracts: Double
   /// The average fill price.
@@ -60,10 +67,11 @@ public struct PaperFill: Sendable, Hashable, Codable {
 
   public init(
     orderID: String, symbol: String, side: Side, contracts: Double, price: Double, fee: Double,
-    settlCurrency: String, timeMs: Int64
+    settlCurrency: String, timeMs: Int64, venue: InstrumentID.Venue = .bitmex
   ) {
     self.orderID = orderID
     self.symbol = symbol
+    self.venue = venue
     self.side = side
     self.contracts = contracts
     self.price = price
@@ -109,8 +117,16 @@ extension Side: Codable {
 
 /// The journal's line format: one JSON object a line, `{"v":1,"event":"placed","order":{…}}`,
 /// `{"v":1,"event":"filled","fill":{…}}`, `{"v":1,"event":"cancelled","id":"P3","timeMs":…}`.
+///
+/// An order or fill of another venue than BitMEX names it (`"venue":"kraken"`) in a line of
+/// version 2; a BitMEX one is written as before venues (version 1, no `venue`), so a journal of
+/// BitMEX orders reads the same to an older tradeterm, and an older tradeterm skips (with a
+/// warning) a line of a venue it does not know rather than take it for a BitMEX order.
 public enum PaperJournalLine {
+  /// The version of a BitMEX line (and of every line before venues).
   public static let version = 1
+  /// The version of a line whose order or fill is of another venue.
+  public static let venueVersion = 2
 
   private struct Line: Codable {
     var v: Int
@@ -128,9 +144,11 @@ public enum PaperJournalLine {
     case .placed(let order):
       line.event = "placed"
       line.order = order
+      if order.venue != .bitmex { line.v = venueVersion }
     case .filled(let fill):
       line.event = "filled"
       line.fill = fill
+      if fill.venue != .bitmex { line.v = venueVersion }
     case .cancelled(let id, let timeMs):
       line.event = "cancelled"
       line.id = id
@@ -144,13 +162,22 @@ public enum PaperJournalLine {
   }
 
   /// The event of one line, or nil when the line is not a journal line this version reads.
+  /// A version 1 line is BitMEX's, whatever else it holds.
   public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> PaperEvent? {
-    guard let line = try? JSONDecoder().decode(Line.self, from: Data(bytes)), line.v == version else {
+    guard let line = try? JSONDecoder().decode(Line.self, from: Data(bytes)),
+      line.v == version || line.v == venueVersion
+    else {
       return nil
     }
     switch line.event {
-    case "placed": return line.order.map(PaperEvent.placed)
-    case "filled": return line.fill.map(PaperEvent.filled)
+    case "placed":
+      guard var order = line.order else { return nil }
+      if line.v == version { order.venue = .bitmex }
+      return .placed(order)
+    case "filled":
+      guard var fill = line.fill else { return nil }
+      if line.v == version { fill.venue = .bitmex }
+      return .filled(fill)
     case "cancelled":
       guard let id = line.id, let time = line.timeMs else { return nil }
       return .cancelled(orderID: id, timeMs: time)

@@ -64,19 +64,24 @@ public struct PaperLedger: Sendable {
     }
   }
 
-  /// The fills `trades` (oldest first, all of `symbol`, all printed after the orders were placed:
-  /// the caller passes only trades that arrived since; exchange times are not compared with
-  /// the local clock, which a replay or a skewed clock would defeat) make
-  /// of resting limit orders on `symbol`, leaving out the ids in `pending` (fills already on
-  /// their way to the journal). Counts trades at each order's price towards its queue.
+  /// The fills `trades` (oldest first, all of `instrument`, all printed after the orders were
+  /// placed: the caller passes only trades that arrived since; exchange times are not compared
+  /// with the local clock, which a replay or a skewed clock would defeat) make of resting limit
+  /// orders on `instrument` (its venue and symbol: another venue's order of the same symbol text
+  /// is not filled by these trades), leaving out the ids in `pending` (fills already on their way
+  /// to the journal). Counts trades at each order's price towards its queue; trade sizes are
+  /// integer units at `sizeScale` decimals (the tape's: 0 for BitMEX's contracts).
   public mutating func matches(
-    _ trades: [Trade], symbol: String, settlCurrency: String, excluding pending: Set<String> = []
+    _ trades: [Trade], instrument: InstrumentID, sizeScale: UInt8 = 0, settlCurrency: String,
+    excluding pending: Set<String> = []
   ) -> [PaperFill] {
+    let symbol = instrument.symbol.description
+    let perContract = Double(FixedDecimal.powerOfTen(sizeScale))
     var out: [PaperFill] = []
     guard !trades.isEmpty else { return out }
     for order in orders
     where order.status == .open && order.type == .limit && order.symbol == symbol
-      && !pending.contains(order.id)
+      && order.venue == instrument.venue && !pending.contains(order.id)
     {
       guard let limit = order.price else { continue }
       var traded = tradedAtPrice[order.id] ?? 0
@@ -88,7 +93,7 @@ public struct PaperLedger: Sendable {
           break
         }
         if trade.price == limit {
-          traded += Double(trade.size)
+          traded += Double(trade.size) / perContract
           if traded > order.queueAhead {
             fillTime = trade.timeMs
             break
@@ -101,7 +106,7 @@ public struct PaperLedger: Sendable {
           PaperFill(
             orderID: order.id, symbol: order.symbol, side: order.side, contracts: order.contracts,
             price: limit,
-            fee: 0, settlCurrency: settlCurrency, timeMs: fillTime))
+            fee: 0, settlCurrency: settlCurrency, timeMs: fillTime, venue: order.venue))
       }
     }
     return out

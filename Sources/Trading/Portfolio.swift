@@ -55,6 +55,12 @@ public struct PositionTally: Sendable, Hashable {
 
   public init() {}
 
+  /// The net size of fills whose contract is not known here (another venue's, unwatched): the
+  /// size alone, no entry, nothing realised.
+  public init(netContracts: Double) {
+    contracts = netContracts
+  }
+
   /// A position of `contracts` at `entry`, as a positions file holds it.
   public init(contracts: Double, entry: Double) {
     self.contracts = contracts
@@ -99,6 +105,9 @@ public enum PositionStatus: Sendable, Hashable {
   case expired(String)
   /// The instrument's row lacks what the maths needs.
   case unsupported(String)
+  /// Nothing here gives its price: an instrument of a venue this tradeterm is not watching (the
+  /// reason, `no Kraken feed here`).
+  case notWatched(String)
 
   public var label: String {
     switch self {
@@ -107,13 +116,16 @@ public enum PositionStatus: Sendable, Hashable {
     case .unknown: "unknown symbol"
     case .expired(let state): "expired (\(state))"
     case .unsupported(let why): why
+    case .notWatched(let why): why
     }
   }
 }
 
 /// One row of the portfolio, valued at the live mark.
 public struct PortfolioLine: Sendable, Hashable {
-  public var symbol: Symbol
+  /// The instrument: its venue and symbol.
+  public var id: InstrumentID
+  public var symbol: Symbol { id.symbol }
   public var source: PositionSource
   public var status: PositionStatus
   public var spec: ContractSpec?
@@ -121,6 +133,9 @@ public struct PortfolioLine: Sendable, Hashable {
   /// The instrument's underlying and quote (`XBT/USD`), when known.
   public var name: String?
   public var mark: Double?
+  /// Where the mark comes from, when it is not the venue's mark price (a spot pair's last trade,
+  /// a book's mid); nil for a mark.
+  public var markSource: InstrumentMark.Source?
   public var last: Double?
   /// Milliseconds since the mark last arrived on the `instrument` table (nil when only REST has
   /// given one).
@@ -138,9 +153,10 @@ public struct PortfolioLine: Sendable, Hashable {
   public init(
     symbol: Symbol, source: PositionSource, status: PositionStatus, spec: ContractSpec?, tally: PositionTally,
     name: String? = nil, mark: Double? = nil, last: Double? = nil, markAgeMs: Int64? = nil, stale: Bool,
-    marketValue: Double? = nil, cost: Double? = nil, unrealised: Double? = nil
+    marketValue: Double? = nil, cost: Double? = nil, unrealised: Double? = nil,
+    venue: InstrumentID.Venue = .bitmex
   ) {
-    self.symbol = symbol
+    id = InstrumentID(venue: venue, symbol: symbol)
     self.source = source
     self.status = status
     self.spec = spec
@@ -242,45 +258,54 @@ public struct PortfolioValuation: Sendable, Hashable {
 
 /// The portfolio: positions from a file and from paper fills, valued at the universe's marks.
 public enum Portfolio {
-  /// Values `held` (one row each, source `file`) and `fills` (one row per symbol, source
-  /// `paper`, fills applied oldest first) at `universe`'s marks. `nowMs` is the universe's
-  /// monotonic clock in ms, `wallMs` the Unix clock (for expiries), `connected` whether the
-  /// feed is connected (a mark from a dropped connection is stale). The USD totals are at
-  /// `rates` (the app's, shared with the markets list); nil takes the universe's own.
+  /// Values `held` (one row each, source `file`: BitMEX's) and `fills` (one row per instrument —
+  /// venue and symbol: Binance's `BTCUSDT` and Bybit's are two rows —, source `paper`, fills
+  /// applied oldest first) at `universe`'s marks (BitMEX instruments, while the universe is
+  /// BitMEX's) or at `marks` (another venue's instrument: its spec and price, as the watched
+  /// market gives them). `nowMs` is the universe's monotonic clock in ms, `wallMs` the Unix
+  /// clock (for expiries), `connected` whether the feed is connected (a mark from a dropped
+  /// connection is stale). The USD totals are at `rates` (the app's, shared with the markets
+  /// list); nil takes the universe's own.
   public static func value(
     held: [HeldPosition], fills: [PaperFill], universe: MarketUniverse, nowMs: Int64, wallMs: Int64,
-    connected: Bool, rates: Rates? = nil
+    connected: Bool, rates: Rates? = nil, marks: [InstrumentID: InstrumentMark] = [:]
   ) -> PortfolioValuation {
     var lines: [PortfolioLine] = []
     for position in held {
-      let look = lookup(position.symbol, universe, wallMs: wallMs)
+      let look = lookup(.bitmex(position.symbol), universe, marks, wallMs: wallMs)
       let tally = look.spec.map {
         PositionTally(contracts: $0.contracts(units: position.quantity), entry: position.entry)
       }
       // Without the spec the units are shown as typed: the tally holds them as contracts.
       lines.append(
         line(
-          position.symbol, .file, look,
+          .bitmex(position.symbol), .file, look,
           tally ?? PositionTally(contracts: position.quantity, entry: position.entry),
           universe, nowMs: nowMs, connected: connected))
     }
-    var order: [Symbol] = []
-    var bySymbol: [Symbol: [PaperFill]] = [:]
+    var order: [InstrumentID] = []
+    var byInstrument: [InstrumentID: [PaperFill]] = [:]
     for fill in fills {
       guard let symbol = Symbol(fill.symbol) else { continue }
-      if bySymbol[symbol] == nil { order.append(symbol) }
-      bySymbol[symbol, default: []].append(fill)
+      let id = InstrumentID(venue: fill.venue, symbol: symbol)
+      if byInstrument[id] == nil { order.append(id) }
+      byInstrument[id, default: []].append(fill)
     }
-    for symbol in order {
-      let look = lookup(symbol, universe, wallMs: wallMs)
+    for id in order {
+      let look = lookup(id, universe, marks, wallMs: wallMs)
       var tally = PositionTally()
+      let own = byInstrument[id] ?? []
       if let spec = look.spec {
-        for fill in bySymbol[symbol] ?? [] {
+        for fill in own {
           let signed = fill.side == .buy ? fill.contracts : -fill.contracts
           tally.apply(contracts: signed, price: fill.price, fee: fill.fee, spec: spec)
         }
+      } else {
+        // Not valued here: its size still shows (not `Flat`).
+        tally = PositionTally(
+          netContracts: own.reduce(0) { $0 + ($1.side == .buy ? $1.contracts : -$1.contracts) })
       }
-      lines.append(line(symbol, .paper, look, tally, universe, nowMs: nowMs, connected: connected))
+      lines.append(line(id, .paper, look, tally, universe, nowMs: nowMs, connected: connected))
     }
     let rates = rates ?? Rates(universe: universe, nowMs: nowMs, connected: connected)
     return totals(lines, rates: rates)
@@ -316,10 +341,21 @@ public enum Portfolio {
     var status: PositionStatus
     var spec: ContractSpec?
     var row: MarketRow?
+    var mark: InstrumentMark?
   }
 
-  static func lookup(_ symbol: Symbol, _ universe: MarketUniverse, wallMs: Int64) -> Lookup {
-    guard let row = universe.row(symbol) else {
+  static func lookup(
+    _ id: InstrumentID, _ universe: MarketUniverse, _ marks: [InstrumentID: InstrumentMark], wallMs: Int64
+  ) -> Lookup {
+    if let mark = marks[id] { return Lookup(status: .ok, spec: mark.spec, mark: mark) }
+    // A BitMEX instrument is valued from BitMEX's universe; another venue's from its mark alone.
+    guard id.venue == .bitmex, universe.venue == .bitmex else {
+      let name = id.venue.core.displayName
+      return Lookup(
+        status: .notWatched(
+          universe.venue == id.venue ? "no \(name) price of it here" : "no \(name) feed here: not valued"))
+    }
+    guard let row = universe[id] else {
       return Lookup(status: universe.sync == .live ? .unknown : .waiting)
     }
     let spec = try? ContractSpec.make(row.instrument).get()
@@ -341,16 +377,25 @@ public enum Portfolio {
   }
 
   static func line(
-    _ symbol: Symbol, _ source: PositionSource, _ look: Lookup, _ tally: PositionTally,
+    _ id: InstrumentID, _ source: PositionSource, _ look: Lookup, _ tally: PositionTally,
     _ universe: MarketUniverse,
     nowMs: Int64, connected: Bool
   ) -> PortfolioLine {
     let i = look.row?.instrument
     var line = PortfolioLine(
-      symbol: symbol, source: source, status: look.status, spec: look.spec, tally: tally,
+      symbol: id.symbol, source: source, status: look.status, spec: look.spec, tally: tally,
       name: i.flatMap { i in i.fields.underlying.map { "\($0)/\(i.fields.quoteCurrency ?? "?")" } },
       mark: i?.markPrice, last: i?.lastPrice, markAgeMs: look.row?.markAt.map { max(0, nowMs - $0) },
-      stale: look.row.map { isStale($0, universe, nowMs: nowMs, connected: connected) } ?? true)
+      stale: look.row.map { isStale($0, universe, nowMs: nowMs, connected: connected) } ?? true,
+      venue: id.venue)
+    if let mark = look.mark {
+      line.name = "\(mark.spec.underlying)/\(mark.spec.quoteCurrency)"
+      line.mark = mark.price
+      line.markSource = mark.source == .mark ? nil : mark.source
+      line.last = mark.last
+      line.markAgeMs = mark.ageMs
+      line.stale = mark.stale
+    }
     guard let spec = look.spec, let mark = line.mark, mark > 0 else { return line }
     line.marketValue = spec.settlementValue(contracts: tally.contracts, price: mark)
     if let entry = tally.averageEntry {

@@ -1,3 +1,5 @@
+import MarketModel
+
 /// The ticket's input rules, as pure functions of the text typed and the contract.
 public enum SizeCheck {
   /// Whether `character` may be appended to `text` in a field allowing `decimals` decimal
@@ -26,7 +28,8 @@ public enum SizeCheck {
     case invalid(String)
   }
 
-  /// Checks `text` (what is in the units field) against the contract's lot, and its limit.
+  /// Checks `text` (what is in the units field) against the contract's lot, its largest and its
+  /// smallest order.
   public static func check(unitsText text: String, spec: ContractSpec) -> Verdict {
     guard !text.isEmpty, text != "." else { return .invalid("enter a size") }
     guard let units = Double(text), units.isFinite else { return .invalid("not a number") }
@@ -52,6 +55,12 @@ public enum SizeCheck {
     if let max = spec.maxOrderQty, contracts > max {
       return .invalid(
         "above the largest order, \(format(spec.units(contracts: max), decimals: spec.unitDecimals))")
+    }
+    // Within a rounding error of the minimum is the minimum (0.0002 typed is 0.0002).
+    if let min = spec.minOrderQty, contracts < min * (1 - 1e-9) {
+      let minText = fieldText(spec.units(contracts: min), decimals: max(spec.unitDecimals, 8))
+      let venue = spec.venue == .bitmex ? "" : " on \(spec.venue.core.displayName)"
+      return .invalid("below the smallest order\(venue), \(minText) \(spec.unitName)")
     }
     return .valid(contracts: contracts)
   }

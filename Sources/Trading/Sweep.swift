@@ -41,9 +41,8 @@ public struct Sweep: Sendable, Hashable {
     return side == .buy ? move : -move
   }
 
-  /// Walks `book` for `contracts` on `side` (`.buy` takes the asks). `depthLimit` is how many
-  /// levels the book in view can hold (the subscription's 25, or nil for the full book): only a
-  /// partial fill is affected by it.
+  /// Walks `book` for `contracts` on `side` (`.buy` takes the asks), contracts being the book's
+  /// own size unit (BitMEX contracts; a venue's base asset or contracts, at its `sizeScale`).
   public static func walk(_ book: some BookLevels, side: Side, contracts: Double, spec: ContractSpec) -> Sweep
   {
     let bookSide: Side = side == .buy ? .sell : .buy
@@ -53,8 +52,11 @@ public struct Sweep: Sendable, Hashable {
     guard contracts > 0 else { return sweep }
     var left = contracts
     var value = 0.0
+    let perContract = Double(FixedDecimal.powerOfTen(book.sizeScale))
     book.forEachLevel(bookSide) { level in
-      let take = min(left, Double(level.size))
+      // A level's size is in integer units of the book's scale (a venue's 0.5 BTC at scale 8 is
+      // 50,000,000): contracts are whole venue units.
+      let take = min(left, Double(level.size) / perContract)
       guard take > 0, let v = spec.settlementValue(contracts: take, price: level.price) else { return true }
       value += v
       left -= take

@@ -31,6 +31,7 @@ struct PortfolioSnapshot {
     case .unknown: "unknown"
     case .expired: "expired"
     case .unsupported: "unsupported"
+    case .notWatched: "not watched"
     }
   }
 
@@ -53,7 +54,9 @@ struct PortfolioSnapshot {
       text("currency", line.currency), both("marketValue", line.whole(line.marketValue)),
       both("cost", line.whole(line.cost)), both("unrealisedPnl", line.whole(line.unrealised)),
       both("pnlPct", line.pnlPercent), both("realisedPnl", line.whole(line.tally.realised)),
-      both("fees", line.whole(line.tally.fees)), text("venue", venue.rawValue),
+      // The row's own venue (a paper position of another venue than the one watched).
+      both("fees", line.whole(line.tally.fees)),
+      text("venue", line.id.venue == .bitmex ? venue.rawValue : line.id.venue.name),
     ]
   }
 

@@ -16,8 +16,9 @@ import Trading
   @Test func tradeBeyondTheLimitFills() {
     var ledger = PaperLedger()
     ledger.apply(.placed(Self.limit("P1", .buy, 100)))
-    #expect(ledger.matches([Self.trade(100.5, 10)], symbol: "XBTUSD", settlCurrency: "XBt").isEmpty)
-    let fills = ledger.matches([Self.trade(99.5, 1)], symbol: "XBTUSD", settlCurrency: "XBt")
+    #expect(
+      ledger.matches([Self.trade(100.5, 10)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt").isEmpty)
+    let fills = ledger.matches([Self.trade(99.5, 1)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt")
     #expect(fills.map(\.orderID) == ["P1"])
     #expect(fills.first?.price == 100)
     #expect(fills.first?.contracts == 100)
@@ -26,17 +27,22 @@ import Trading
   @Test func tradeAtTheLimitFillsOnlyOnceTheQueueHasTraded() {
     var ledger = PaperLedger()
     ledger.apply(.placed(Self.limit("P1", .sell, 101, queue: 500)))
-    #expect(ledger.matches([Self.trade(101, 300)], symbol: "XBTUSD", settlCurrency: "XBt").isEmpty)
-    #expect(ledger.matches([Self.trade(101, 200)], symbol: "XBTUSD", settlCurrency: "XBt").isEmpty)
-    #expect(ledger.matches([Self.trade(101, 1)], symbol: "XBTUSD", settlCurrency: "XBt").count == 1)
+    #expect(
+      ledger.matches([Self.trade(101, 300)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt").isEmpty)
+    #expect(
+      ledger.matches([Self.trade(101, 200)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt").isEmpty)
+    #expect(
+      ledger.matches([Self.trade(101, 1)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt").count == 1)
   }
 
   @Test func pendingAndOtherSymbolsAreLeftOut() {
     var ledger = PaperLedger()
     ledger.apply(.placed(Self.limit("P1", .buy, 100)))
     #expect(
-      ledger.matches([Self.trade(99, 1)], symbol: "XBTUSD", settlCurrency: "XBt", excluding: ["P1"]).isEmpty)
-    #expect(ledger.matches([Self.trade(99, 1)], symbol: "ETHUSD", settlCurrency: "XBt").isEmpty)
+      ledger.matches(
+        [Self.trade(99, 1)], instrument: .bitmex("XBTUSD"), settlCurrency: "XBt", excluding: ["P1"]
+      ).isEmpty)
+    #expect(ledger.matches([Self.trade(99, 1)], instrument: .bitmex("ETHUSD"), settlCurrency: "XBt").isEmpty)
   }
 
   @Test func eventsApplyOnce() {
@@ -70,7 +76,7 @@ import Trading
       #expect(!line.contains("\n"))
       #expect(PaperJournalLine.decode(Array(line.utf8)) == event, "\(line)")
     }
-    #expect(PaperJournalLine.decode(Array(#"{"v":2,"event":"cancelled","id":"P1","timeMs":1}"#.utf8)) == nil)
+    #expect(PaperJournalLine.decode(Array(#"{"v":3,"event":"cancelled","id":"P1","timeMs":1}"#.utf8)) == nil)
     #expect(PaperJournalLine.decode(Array(#"{"v":1,"event":"placed","order":{"id":"#.utf8)) == nil)
   }
 
