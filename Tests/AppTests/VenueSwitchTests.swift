@@ -160,6 +160,24 @@ import VenueCore
     #expect(Self.press(&s, .enter) == [.feed(.switchSymbol("ETHUSD")), .loadStartData(symbol: "ETHUSD")])
   }
 
+  /// Alerts are kept per venue: BitMEX's symbol list refuses only BitMEX's unknown symbols (a
+  /// Kraken alert is not deleted when the run comes back to BitMEX), and `a` on a venue's market
+  /// arms an alert of that venue.
+  @Test func alertsKeepTheirVenueAcrossASwitch() {
+    var s = Self.bitmex()
+    let kraken = AlertRule(symbol: "BTC/USD", venue: .kraken, kind: .above(200_000, .last))
+    s.alerts.add(AlertRule(symbol: "NOPE", kind: .above(1, .last)))
+    s.alerts.add(kraken)
+    _ = App.update(&s, .rest(.active([InstrumentUpdate(symbol: "XBTUSD")])))
+    #expect(s.alerts.alerts.map(\.rule) == [kraken])
+    _ = App.update(&s, .marketOpened(Self.venueSession(Self.kraken)))
+    _ = Self.press(&s, .character("a"))
+    _ = Self.type(&s, "5000")
+    #expect(Self.press(&s, .enter) == [.saveAlerts(s.alerts.persistent)])
+    #expect(s.alerts.alerts.last?.rule.instrument == Self.kraken)
+    #expect(s.notice?.text == "alert armed: kraken:ETH/USD last >= 5000")
+  }
+
   /// Favourites are instruments: another venue's shows in the picker as `venue:SYMBOL`, starred,
   /// and opens its venue; on that venue it is a bare pair again.
   @Test func aFavouriteOfAnotherVenueIsListedAndOpensItsVenue() {
