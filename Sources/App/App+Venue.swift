@@ -4,12 +4,19 @@ import VenueCore
 
 extension App {
   /// Watch `id` (the picker's, the markets list's and a favourite's Enter): another symbol of the
-  /// venue on screen switches the feed's subscription (`switchDashboard`); another venue's asks
+  /// venue on screen switches the feed's subscription (`switchDashboard`) where the feed can;
+  /// another venue's, or another symbol of a venue whose feed cannot (Binance), asks
   /// the runner for that venue's feed (`Effect.openMarket`), which answers with
   /// `AppEvent.marketOpened` (or `.marketRefused`). Until then the market on screen stays: a venue
   /// that cannot be followed here is refused with a notice and nothing else changes.
   static func open(_ id: InstrumentID, _ state: inout AppState) -> [Effect] {
-    guard id.venue != state.venue else { return switchDashboard(to: id.symbol, &state) }
+    if id.venue == state.venue {
+      guard id.symbol != state.market.symbol else { return [] }
+      // A feed that can change its symbol does so; Binance's takes a connection of its own.
+      guard state.venuesReopenedPerSymbol.contains(id.venue) else {
+        return switchDashboard(to: id.symbol, &state)
+      }
+    }
     if let why = venueRefusal(id.venue, state) {
       state.notice = Notice(why, until: state.now + StatusNote.noticeSeconds * 2)
       state.dirty = true

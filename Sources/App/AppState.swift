@@ -61,6 +61,9 @@ public struct AppState: Sendable {
   /// or favourite): each served live, or by the demo's simulator. Empty: this run stays on its
   /// venue.
   public var followableVenues: Set<InstrumentID.Venue> = []
+  /// The venues whose feed cannot change its symbol in place (Binance names its streams in the
+  /// URL): another symbol there is opened as another venue's is (`Effect.openMarket`).
+  public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
   /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
   /// one venue's frames), said when another venue is asked for.
   public var venueSwitchRefusal: String?

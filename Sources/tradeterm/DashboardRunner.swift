@@ -107,6 +107,7 @@ struct DashboardRunner {
         venue: InstrumentID.Venue(venueLive.venue))
     }
     state.followableVenues = routes?.followable ?? []
+    state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     state.venueSwitchRefusal = venueSwitchRefusal
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.

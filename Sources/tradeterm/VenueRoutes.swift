@@ -19,6 +19,12 @@ struct VenueRoutes: Sendable {
     Set([.bitmex] + venues.keys.map(InstrumentID.Venue.init))
   }
 
+  /// The venues whose feed cannot change its symbol in place (Binance): another symbol there is
+  /// opened as a market of its own.
+  var reopenedPerSymbol: Set<InstrumentID.Venue> {
+    Set(venues.values.filter { !$0.switchesInPlace }.map { InstrumentID.Venue($0.venue) })
+  }
+
   /// The routes of a run: `start` is the venue it opened on, already set up (`--ws-url` and
   /// `--rest-url` are its); in a demo (`sim`) every venue the simulator speaks, else each venue's
   /// own endpoints.

@@ -105,6 +105,28 @@ import VenueCore
     #expect(Self.press(&b, .enter) == [.feed(.switchSymbol("ETHUSD")), .loadStartData(symbol: "ETHUSD")])
   }
 
+  /// Binance names its streams in the URL: another pair there is a connection of its own, opened
+  /// as another venue's market is (it stayed SYNCING for ever on the old connection).
+  @Test func anotherPairOnBinanceIsOpenedAfresh() {
+    var s = Self.bitmex()
+    s.followableVenues.insert(.binance)
+    s.venuesReopenedPerSymbol = [.binance]
+    let btc = InstrumentID(venue: .binance, symbol: "BTCUSDT")
+    _ = App.update(&s, .marketOpened(Self.venueSession(btc)))
+    _ = Self.press(&s, .character("/"))
+    _ = Self.type(&s, "ethusdt")
+    #expect(Self.press(&s, .enter) == [.openMarket(InstrumentID(venue: .binance, symbol: "ETHUSDT"))])
+    #expect(s.market.symbol == "BTCUSDT", "until the runner answers")
+    _ = Self.press(&s, .character("/"))
+    _ = Self.type(&s, "btcusdt")
+    #expect(Self.press(&s, .enter).isEmpty, "the pair on screen is not opened again")
+    // Kraken's feed changes its pair in place.
+    _ = App.update(&s, .marketOpened(Self.venueSession(Self.kraken)))
+    _ = Self.press(&s, .character("/"))
+    _ = Self.type(&s, "btc/usd")
+    #expect(Self.press(&s, .enter).first == .feed(.switchSymbol("BTC/USD")))
+  }
+
   @Test(arguments: [
     ("binance-usdm:BTCUSDT", "Binance USDⓈ-M: not followed here yet (see `tradeterm venues`)"),
     ("coinbase:BTC-USD", "Coinbase: not followed here yet"),
