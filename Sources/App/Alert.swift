@@ -39,22 +39,31 @@ public struct AlertRule: Sendable, Hashable {
   }
 
   public var symbol: Symbol
+  /// The venue of `symbol` (the same symbol on two venues is two markets: Binance's and Bybit's
+  /// BTCUSDT).
+  public var venue: InstrumentID.Venue
   public var kind: Kind
   public var rearm: Rearm
   /// A program and its arguments to start when it fires (no shell); `{symbol}`, `{price}` and
   /// `{alert}` are replaced.
   public var run: [String]
 
-  public init(symbol: Symbol, kind: Kind, rearm: Rearm = .once, run: [String] = []) {
+  public init(
+    symbol: Symbol, venue: InstrumentID.Venue = .bitmex, kind: Kind, rearm: Rearm = .once, run: [String] = []
+  ) {
     self.symbol = symbol
+    self.venue = venue
     self.kind = kind
     self.rearm = rearm
     self.run = run
   }
 
-  /// A few words: `XBTUSD last ≥ 100,000`, `XBTUSD move 2% in 5m`.
+  /// The instrument watched: `XBTUSD` (BitMEX's), `kraken:BTC/USD`.
+  public var instrument: InstrumentID { InstrumentID(venue: venue, symbol: symbol) }
+
+  /// A few words: `XBTUSD last ≥ 100,000`, `kraken:BTC/USD move 2% in 5m`.
   public var summary: String {
-    let s = symbol.description
+    let s = instrument.description
     switch kind {
     case .above(let level, let source): return "\(s) \(source.rawValue) >= \(Self.number(level))"
     case .below(let level, let source): return "\(s) \(source.rawValue) <= \(Self.number(level))"
@@ -110,6 +119,8 @@ public struct AlertRule: Sendable, Hashable {
 /// that are live); anything stale is left out (nil, or no trades), so nothing fires on it.
 public struct AlertObservation: Sendable, Hashable {
   public var symbol: Symbol
+  /// The venue observed (an alert watches its own venue's symbol only).
+  public var venue: InstrumentID.Venue = .bitmex
   public var last: Double?
   public var mark: Double?
   public var funding: Double?

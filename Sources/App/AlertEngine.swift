@@ -63,22 +63,29 @@ public struct AlertEngine: Sendable {
   /// The rules added live and still armed: what the state file keeps.
   public var persistent: [AlertRule] { alerts.filter { !$0.fromConfig && !$0.spent }.map(\.rule) }
 
-  /// Whether an armed wall alert watches `symbol` (only then does an observation need the book's
-  /// levels).
-  public func watchesWalls(_ symbol: Symbol) -> Bool {
+  /// Whether an armed wall alert watches `symbol` of `venue` (only then does an observation need
+  /// the book's levels).
+  public func watchesWalls(_ symbol: Symbol, on venue: InstrumentID.Venue = .bitmex) -> Bool {
     alerts.contains {
-      guard !$0.spent, $0.rule.symbol == symbol, case .wall = $0.rule.kind else { return false }
+      guard !$0.spent, $0.rule.symbol == symbol, $0.rule.venue == venue, case .wall = $0.rule.kind else {
+        return false
+      }
       return true
     }
   }
 
-  /// The symbols some alert watches.
-  public var symbols: Set<Symbol> { Set(alerts.filter { !$0.spent }.map(\.rule.symbol)) }
+  /// The symbols of `venue` some alert watches.
+  public func symbols(on venue: InstrumentID.Venue = .bitmex) -> Set<Symbol> {
+    Set(alerts.filter { !$0.spent && $0.rule.venue == venue }.map(\.rule.symbol))
+  }
 
   /// Looks at `observation` at `nowMs` (wall clock); returns the alerts that fire.
   public mutating func observe(_ observation: AlertObservation, nowMs: Int64) -> [FiredAlert] {
     var fired: [FiredAlert] = []
-    for i in alerts.indices where alerts[i].rule.symbol == observation.symbol && !alerts[i].spent {
+    for i in alerts.indices
+    where alerts[i].rule.symbol == observation.symbol && alerts[i].rule.venue == observation.venue
+      && !alerts[i].spent
+    {
       if let hit = Self.check(&alerts[i], observation, nowMs: nowMs) {
         let rule = alerts[i].rule
         alerts[i].firedAtMs = nowMs
@@ -178,22 +185,23 @@ public struct AlertEngine: Sendable {
     let v = AlertRule.number(value)
     switch rule.kind {
     case .above(let level, let source):
-      return "\(rule.symbol) \(source.rawValue) \(v) crossed above \(AlertRule.number(level))"
+      return "\(rule.instrument) \(source.rawValue) \(v) crossed above \(AlertRule.number(level))"
     case .below(let level, let source):
-      return "\(rule.symbol) \(source.rawValue) \(v) crossed below \(AlertRule.number(level))"
+      return "\(rule.instrument) \(source.rawValue) \(v) crossed below \(AlertRule.number(level))"
     case .move(let percent, let minutes):
       return
-        "\(rule.symbol) moved \(AlertRule.number(percent))% within \(AlertRule.number(minutes))m, now \(v)"
+        "\(rule.instrument) moved \(AlertRule.number(percent))% within \(AlertRule.number(minutes))m, now \(v)"
     case .fundingAbove(let level):
       return
-        "\(rule.symbol) funding \(AlertRule.percent(value))% above \(AlertRule.percent(level))%"
+        "\(rule.instrument) funding \(AlertRule.percent(value))% above \(AlertRule.percent(level))%"
     case .fundingBelow(let level):
       return
-        "\(rule.symbol) funding \(AlertRule.percent(value))% below \(AlertRule.percent(level))%"
-    case .trade(let size): return "\(rule.symbol) trade of \(v) (>= \(size))"
+        "\(rule.instrument) funding \(AlertRule.percent(value))% below \(AlertRule.percent(level))%"
+    case .trade(let size): return "\(rule.instrument) trade of \(v) (>= \(size))"
     case .wall(let size, let bps):
-      return "\(rule.symbol) wall of \(v) within \(AlertRule.number(bps)) bps (>= \(size))"
+      return "\(rule.instrument) wall of \(v) within \(AlertRule.number(bps)) bps (>= \(size))"
     case .spread(let bps):
+      // The asset (`BTC`), not a venue's instrument: the alert watches every venue of it.
       let edge = AlertRule.number((value * 100).rounded() / 100)
       return "\(rule.symbol) crossed across venues by \(edge) bps (>= \(AlertRule.number(bps)))"
         + (pair.map { ": \($0)" } ?? "")

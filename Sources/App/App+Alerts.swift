@@ -12,7 +12,8 @@ extension App {
   static func checkAlerts(_ state: inout AppState, liveTrades: Int) -> [Effect] {
     guard !state.alerts.alerts.isEmpty else { return [] }
     var fired: [FiredAlert] = []
-    for symbol in state.alerts.symbols {
+    // The venue on screen's alerts only: another venue's wait for it (its symbols name other markets).
+    for symbol in state.alerts.symbols(on: state.venue) {
       guard let observation = observation(of: symbol, state, liveTrades: liveTrades) else { continue }
       fired += state.alerts.observe(observation, nowMs: state.wallMs)
     }
@@ -35,7 +36,12 @@ extension App {
   static func refuseUnknownAlerts(_ state: inout AppState, known: [String]) -> [Effect] {
     guard !known.isEmpty else { return [] }
     let listed = Set(known)
-    let unknown = state.alerts.alerts.filter { !listed.contains($0.rule.symbol.description) }
+    // BitMEX's list: another venue's alerts are not its to refuse, nor an asset's `spread` alert
+    // (`BTC`: the cross-venue screen's, not an instrument).
+    let unknown = state.alerts.alerts.filter {
+      if case .spread = $0.rule.kind { return false }
+      return $0.rule.venue == .bitmex && !listed.contains($0.rule.symbol.description)
+    }
     guard !unknown.isEmpty else { return [] }
     var words: [String] = []
     for alert in unknown {
@@ -55,6 +61,7 @@ extension App {
     let session = s.session
     guard let connection = session.status?.state, connection.isConnected else { return nil }
     var o = AlertObservation(symbol: symbol)
+    o.venue = s.venue
     if symbol == s.market.symbol {
       let market = s.market
       if session.instrumentIsLive {
@@ -71,7 +78,7 @@ extension App {
       {
         o.mid = mid
         // The levels only for a wall alert (copied at every drain otherwise).
-        for side in [Side.buy, .sell] where s.alerts.watchesWalls(symbol) {
+        for side in [Side.buy, .sell] where s.alerts.watchesWalls(symbol, on: s.venue) {
           for n in 0..<wallLevels {
             guard let level = market.book.level(side, n) else { break }
             o.levels.append(level)
@@ -118,7 +125,8 @@ extension App {
       let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
       let above = forced ?? (last.map { level > $0 } ?? true)
       let rule = AlertRule(
-        symbol: state.market.symbol, kind: above ? .above(level, .last) : .below(level, .last))
+        symbol: state.market.symbol, venue: state.venue,
+        kind: above ? .above(level, .last) : .below(level, .last))
       state.alerts.add(rule)
       state.notice = Notice("alert armed: \(rule.summary)", until: state.now + StatusNote.noticeSeconds)
       return [.saveAlerts(state.alerts.persistent)]

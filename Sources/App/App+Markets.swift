@@ -64,13 +64,19 @@ extension App {
       guard !rows.isEmpty else { return [] }
       let row = rows[markets.cursor(in: rows)]
       markets.selected = row.id
-      state.marketsVisible = false
-      return switchDashboard(to: row.id.symbol, &state)
+      return openRow(row, &state)
     // Only the keys that mean the same on both screens reach the dashboard's keymap: the
     // dashboard's own (the symbol picker, zoom, grouping…) would act on a screen not shown.
     case .quit?, .help?, .toggleMarkets?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
     default: return []
     }
     return []
+  }
+
+  /// Enter on a row of the markets list: back to the dashboard on the row's instrument, on the
+  /// row's own venue (another venue's row follows that venue: `App.open`).
+  static func openRow(_ row: MarketRow, _ state: inout AppState) -> [Effect] {
+    state.marketsVisible = false
+    return open(row.id, &state)
   }
 }

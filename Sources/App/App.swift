@@ -96,6 +96,10 @@ public enum App {
       return handle(result, &state)
     case .paper(let news):
       return handle(news, &state)
+    case .marketOpened(let session):
+      return enterMarket(session, &state)
+    case .marketRefused(let id, let reason):
+      return refuseMarket(id, reason: reason, &state)
     }
   }
 
@@ -379,11 +383,22 @@ public enum App {
     return []
   }
 
-  /// The picker's list: the known symbols, favourites first, then by volume.
+  /// The picker's list: the favourites first in the order starred — another venue's as
+  /// `venue:SYMBOL`, this venue's when listed (or when the venue has no list here yet) —, then
+  /// the venue's other symbols by volume.
   static func pickerSymbols(_ state: AppState) -> [String] {
-    PickerState.ordered(
-      state.symbols, favourites: state.markets.favourites, universe: state.session.markets,
-      rates: rates(state))
+    let here = state.venue
+    let listed = PickerState.ordered(
+      state.symbols, favourites: state.markets.favourites.filter { $0.venue == here },
+      universe: state.session.markets, rates: rates(state))
+    let known = Set(listed)
+    let unlisted = here != .bitmex && state.symbols.isEmpty
+    let starred = state.markets.favourites.compactMap { id -> String? in
+      let label = PickerState.label(id, on: here)
+      return id.venue != here || unlisted || known.contains(label) ? label : nil
+    }
+    let first = Set(starred)
+    return starred + listed.filter { !first.contains($0) }
   }
 
   /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a
@@ -415,11 +430,11 @@ public enum App {
     case .enter:
       let matches = picker.matches
       state.picker = nil
-      // The selected match; with none (no list, or the list lacks it), the symbol typed.
-      let chosen =
-        matches.isEmpty ? picker.typedSymbol : Symbol(matches[min(picker.selected, matches.count - 1)])
-      guard let symbol = chosen else { return [] }
-      return switchDashboard(to: symbol, &state)
+      // The selected match; with none (no list, or the list lacks it), the text typed: either
+      // names a symbol of the venue on screen, or `VENUE:SYMBOL` another venue's.
+      let chosen = matches.isEmpty ? picker.filter : matches[min(picker.selected, matches.count - 1)]
+      guard !chosen.isEmpty else { return [] }
+      return openPicked(chosen, &state)
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:
@@ -431,9 +446,10 @@ public enum App {
       state.symbolsFailure = nil
       return [.loadSymbols]
     case .character(let c)
-    where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-" || c == "/")
-      && picker.filter.utf8.count < Symbol.maxLength:
-      // Symbols are short and ASCII: what could never be one is not typed.
+    where c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-" || c == "/" || c == ":")
+      && PickerState.fits(picker.filter + String(c)):
+      // Symbols are short and ASCII: what could never be one is not typed (`:` after a venue's
+      // name: `kraken:ETH/USD`).
       picker.filter.append(Character(c.uppercased()))
       picker.selected = 0
     default: break

@@ -14,6 +14,10 @@ public enum AppEvent: Sendable {
   case symbols([String])
   /// A REST request answered (or failed).
   case rest(RESTResult)
+  /// The runner follows another venue's market now (`Effect.openMarket`): its fresh session.
+  case marketOpened(MarketSession)
+  /// The runner could not follow that venue's market, and why: the one on screen stays.
+  case marketRefused(InstrumentID, reason: String)
   /// The paper journal was read, or events were written to it (or could not be).
   case paper(PaperNews)
 }

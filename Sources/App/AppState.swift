@@ -57,6 +57,16 @@ public struct AppState: Sendable {
   /// The help overlay\'s page (Space turns it).
   public var helpPage = 0
   public var picker: PickerState?
+  /// The venues the runner can open from here (`VENUE:SYMBOL` in the picker, another venue's row
+  /// or favourite): each served live, or by the demo's simulator. Empty: this run stays on its
+  /// venue.
+  public var followableVenues: Set<InstrumentID.Venue> = []
+  /// The venues whose feed cannot change its symbol in place (Binance names its streams in the
+  /// URL): another symbol there is opened as another venue's is (`Effect.openMarket`).
+  public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
+  /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
+  /// one venue's frames), said when another venue is asked for.
+  public var venueSwitchRefusal: String?
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
@@ -157,6 +167,8 @@ public struct AppState: Sendable {
 
   /// The watched symbol's market.
   public var market: MarketState { session.market }
+  /// The venue of the market on screen (a bare symbol typed in the picker is its).
+  public var venue: InstrumentID.Venue { session.markets.venue }
   /// The feed's newest status.
   public var status: FeedStatus? { session.status }
   /// Why recording stopped, once it has.

@@ -78,6 +78,10 @@ public enum DashboardView {
       dataAgeMs: headerStale ? (s.age(of: s.session.instrumentDataAt) ?? -1) : nil,
       ascii: s.ascii, kindKnown: s.market.bookPolicy != nil)
     header.priceDecimals = decimals
+    // Another venue's market is named with its venue (`kraken:BTC/USD`); a bare symbol is BitMEX's.
+    if s.venue != .bitmex {
+      header.symbol = InstrumentID(venue: s.venue, symbol: s.market.symbol).description
+    }
     header.render(into: &grid, area: layout.header)
 
     if let area = layout.book {
@@ -172,7 +176,8 @@ public enum DashboardView {
     if let picker = s.picker {
       let matches = picker.matches
       SymbolPicker(
-        filter: picker.filter, items: matches.map { pickerItem(s, $0) }, selected: picker.selected,
+        title: pickerTitle(s), filter: picker.filter, items: matches.map { pickerItem(s, $0) },
+        selected: picker.selected,
         message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
@@ -236,7 +241,10 @@ public enum DashboardView {
   /// A picker row: the symbol, its last price and 24 h change, and a star for a favourite.
   static func pickerItem(_ s: AppState, _ symbol: String) -> SymbolPicker.Item {
     guard let id = Symbol(symbol), let row = s.session.markets.row(id) else {
-      return SymbolPicker.Item(symbol)
+      // Another venue's favourite (`kraken:BTC/USD`), or a symbol with no row yet.
+      let starred = (try? PickerState.instrument(symbol, on: s.venue).get()).map(
+        s.markets.favourites.contains)
+      return SymbolPicker.Item(symbol, detail: starred == true ? (s.ascii ? "*" : "★") : "")
     }
     let i = row.instrument
     var words: [String] = []
@@ -441,6 +449,15 @@ public enum DashboardView {
   static func staleNote(_ ageMs: Int64?) -> String {
     guard let ageMs else { return "  no data yet" }
     return "  \(NumberFormat.age(ms: ageMs)) old"
+  }
+
+  /// The picker's title: `Symbol`, and where the run can open another venue, whose a bare symbol
+  /// is and how to name another's (`bitmex:XBTUSD` from Kraken).
+  static func pickerTitle(_ s: AppState) -> String {
+    guard s.venueSwitchRefusal == nil, s.followableVenues.contains(where: { $0 != s.venue }) else {
+      return "Symbol"
+    }
+    return "Symbol on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

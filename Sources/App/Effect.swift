@@ -6,6 +6,10 @@ import Trading
 public enum Effect: Sendable, Hashable {
   /// Ask the feed: resync a topic, switch symbol, reconnect now.
   case feed(FeedCommand)
+  /// Follow another venue's instrument: stop the feed, start that venue's (its own endpoints, or
+  /// the demo's simulator), and answer with `AppEvent.marketOpened` — a fresh session on the
+  /// venue's book rule — or `.marketRefused`.
+  case openMarket(InstrumentID)
   /// Fetch what a newly watched symbol needs over REST: its instrument facts and chart history.
   case loadStartData(symbol: String)
   /// Fetch the newest `count` complete candles of `symbol` at `interval` (REST

@@ -1,10 +1,11 @@
 import MarketModel
 
 extension PickerState {
-  /// The symbol typed, when it could be one: Enter opens it when the list has no match for it
-  /// (or there is no list: it failed, or is still loading).
-  public var typedSymbol: Symbol? {
-    filter.isEmpty ? nil : Symbol(filter)
+  /// What was typed, when anything was: Enter opens it when the list has no match for it (or
+  /// there is no list: it failed, or is still loading) — a symbol of the venue on screen, or
+  /// `VENUE:SYMBOL` (`App.openPicked`).
+  public var typed: String? {
+    filter.isEmpty ? nil : filter
   }
 
   /// What the picker says instead of an empty list: loading, why loading failed, or no match,
@@ -14,7 +15,7 @@ extension PickerState {
   public func message(
     symbols: [String], failure: String?, matches: [String], unlisted: Bool = false
   ) -> String? {
-    let opens = typedSymbol.map { "Enter opens \($0)" }
+    let opens = typed.map { "Enter opens \($0)" }
     if symbols.isEmpty, unlisted {
       return "no symbol list for this venue yet: type the pair as the venue spells it"
         + (opens.map { " (\($0))" } ?? "")

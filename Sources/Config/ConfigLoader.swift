@@ -3,6 +3,7 @@ import MarketModel
 import Screen
 import TOMLKit
 import Trading
+import VenueCore
 
 /// Turns the config file's text into `Settings`: pure (text in, settings or an error out); the
 /// file is read by the caller. TOML syntax errors come with TOMLKit's line and column; a value of
@@ -254,6 +255,24 @@ struct Reader {
     return sym
   }
 
+  /// An instrument: `SYMBOL` (BitMEX's) or `venue:SYMBOL` (`kraken:BTC/USD`), as an alert's
+  /// `symbol` names it.
+  func instrument(
+    _ v: TOMLValueConvertible, table: String, index: Int
+  ) throws(ConfigError) -> (InstrumentID.Venue, Symbol) {
+    let s = try string(v, "symbol", table: table, index: index, key: "symbol")
+    guard !s.isEmpty, !s.contains(" "), s.unicodeScalars.allSatisfy(TerminalText.isSafe) else {
+      throw error(
+        "symbol must be an instrument such as \"XBTUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
+        table: table, index: index, key: "symbol")
+    }
+    switch InstrumentKey.parse(s) {
+    case .success(let key): return (InstrumentID.Venue(key.venue), key.symbol)
+    case .failure(let problem):
+      throw error(problem.description, table: table, index: index, key: "symbol")
+    }
+  }
+
   // MARK: Sections
 
   mutating func settings(_ t: TOMLTable) throws(ConfigError) -> Settings {
@@ -443,7 +462,7 @@ struct Reader {
     guard let symbolValue = t["symbol"] else {
       throw error("each alert needs a symbol (e.g. symbol = \"XBTUSD\")", table: table, index: i)
     }
-    let sym = try symbol(symbolValue, table: table, index: i)
+    let (venue, sym) = try instrument(symbolValue, table: table, index: i)
     var source = AlertRule.PriceSource.last
     if let p = t["price"] {
       let name = try string(p, "price", table: table, index: i, key: "price")
@@ -548,7 +567,7 @@ struct Reader {
       }
       for item in array { run.append(try string(item, "run", table: table, index: i, key: "run")) }
     }
-    return AlertRule(symbol: sym, kind: kind, rearm: rearm, run: run)
+    return AlertRule(symbol: sym, venue: venue, kind: kind, rearm: rearm, run: run)
   }
 
   mutating func position(_ t: TOMLTable, index i: Int) throws(ConfigError) -> HeldPosition {

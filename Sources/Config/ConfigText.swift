@@ -64,7 +64,8 @@ extension Settings {
 
   /// One `[[alerts]]` table, as the config and the alerts state file write it.
   public static func alertLines(_ rule: AlertRule) -> [String] {
-    var out = ["[[alerts]]", "symbol = \(quoted(rule.symbol.description))"]
+    // Another venue's symbol after its venue's name (`kraken:BTC/USD`); BitMEX's bare.
+    var out = ["[[alerts]]", "symbol = \(quoted(rule.instrument.description))"]
     func n(_ v: Double) -> String { AlertRule.number(v) }
     switch rule.kind {
     case .above(let level, let source): out += ["above = \(n(level))", "price = \(quoted(source.rawValue))"]

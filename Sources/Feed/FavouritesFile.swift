@@ -1,5 +1,6 @@
 import Files
 import MarketModel
+import VenueCore
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// The starred instruments, kept across runs in `$XDG_STATE_HOME/tradeterm/favourites`
 /// (`~/.local/state/tradeterm/favourites` when unset): one `venue:SYMBOL` a line, in the
-/// user's order. Written atomically (a temp file in the same directory, then rename), so a
+/// user's order, each with its own venue (`bitmex:XBTUSD`, `kraken:BTC/USD`). Written atomically (a temp file in the same directory, then rename), so a
 /// crash leaves the old list or the new one, never half of one.
 ///
 /// Symbols come from the server: a byte outside printable ASCII (a newline, an escape
@@ -52,9 +53,10 @@ public struct FavouritesFile: Sendable {
     var seen = Set<InstrumentID>()
     for line in text.split(whereSeparator: \.isNewline) {
       let parts = line.split(separator: ":", maxSplits: 1)
-      guard parts.count == 2, parts[0] == "bitmex", let text = unescaped(parts[1]), let symbol = Symbol(text)
+      guard parts.count == 2, let venue = Venue(rawValue: String(parts[0])), let text = unescaped(parts[1]),
+        let symbol = Symbol(text)
       else { continue }
-      let id = InstrumentID.bitmex(symbol)
+      let id = InstrumentID(venue: InstrumentID.Venue(venue), symbol: symbol)
       if seen.insert(id).inserted { out.append(id) }
     }
     return out
@@ -62,7 +64,7 @@ public struct FavouritesFile: Sendable {
 
   /// The file's text for `ids`.
   public static func text(_ ids: [InstrumentID]) -> String {
-    ids.map { "bitmex:\(escaped($0.symbol.description))\n" }.joined()
+    ids.map { "\($0.venue.name):\(escaped($0.symbol.description))\n" }.joined()
   }
 
   /// `symbol` with every byte outside printable ASCII, and `%`, as `%XX`.

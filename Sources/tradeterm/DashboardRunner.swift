@@ -10,6 +10,7 @@ import Screen
 import Session
 import Terminal
 import Trading
+import VenueCore
 
 #if canImport(Glibc)
 import Glibc
@@ -41,6 +42,9 @@ struct DashboardRunner {
   var replay: ReplaySource?
   /// Another venue followed live (nil: BitMEX, or a replay).
   var venueLive: VenueLive?
+  /// Where the picker and the markets list can take the dashboard (nil: a replay stays on its
+  /// recording): `DashboardRunner+Switch`.
+  var routes: VenueRoutes?
   var replaySymbols: [String] = []
   /// The config's settings (keys, alerts, large-trade sizes…).
   var settings = Settings()
@@ -72,8 +76,8 @@ struct DashboardRunner {
     feedOptions.recordArrivals = trace != nil
     var venueSource: VenueDashboardSource?
     if replay == nil, let venueLive { venueSource = Self.venueSource(feedOptions, venueLive) }
-    let liveFeed = replay == nil && venueSource == nil ? MarketFeed(feedOptions) : nil
-    let feed: any DashboardSource
+    var liveFeed = replay == nil && venueSource == nil ? MarketFeed(feedOptions) : nil
+    var feed: any DashboardSource
     if let replay {
       feed = replay
     } else if let venueSource {
@@ -83,9 +87,14 @@ struct DashboardRunner {
     }
     feed.start()
     defer { feed.stop() }
-    let rest = restURL.map { RESTWorker(baseURL: $0, userAgent: options.userAgent) }
-    rest?.start()
-    defer { rest?.stop() }
+    // BitMEX's REST worker runs all along (a venue switch may come back to BitMEX); `rest` is it
+    // while the market is BitMEX's.
+    let bitmexREST = (restURL ?? routes?.bitmexREST).map {
+      RESTWorker(baseURL: $0, userAgent: options.userAgent)
+    }
+    bitmexREST?.start()
+    defer { bitmexREST?.stop() }
+    var rest = feed.isVenue ? nil : bitmexREST
     requestStartData(rest, symbol: options.symbol)
 
     let (w, h) = screen.size
@@ -97,6 +106,9 @@ struct DashboardRunner {
         symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
         venue: InstrumentID.Venue(venueLive.venue))
     }
+    state.followableVenues = routes?.followable ?? []
+    state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
+    state.venueSwitchRefusal = venueSwitchRefusal
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
@@ -138,9 +150,11 @@ struct DashboardRunner {
     state.keys = KeyBindings(overrides: settings.keys)
     state.confirmQuit = settings.confirmQuit
     state.largeTradeSizes = settings.largeTrade
-    for symbol in settings.favourites.compactMap(Symbol.init)
-    where !state.markets.favourites.contains(.bitmex(symbol)) {
-      state.markets.favourites.append(.bitmex(symbol))
+    // The config's favourites: `venue:SYMBOL`, or a bare symbol (BitMEX's).
+    for text in settings.favourites {
+      guard case .success(let key) = InstrumentKey.parse(text) else { continue }
+      let id = InstrumentID(venue: InstrumentID.Venue(key.venue), symbol: key.symbol)
+      if !state.markets.favourites.contains(id) { state.markets.favourites.append(id) }
     }
     for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
     var alertsFile = AlertsFile.standard()
@@ -273,6 +287,11 @@ struct DashboardRunner {
         next += 1
         switch effect {
         case .feed(let command): feed.post(command)
+        case .openMarket(let id):
+          effects += switchMarket(
+            to: id, &state, feed: &feed, liveFeed: &liveFeed, rest: &rest, bitmexREST: bitmexREST,
+            options: feedOptions)
+          forceDraw = true
         case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)

@@ -321,9 +321,9 @@ struct Tradeterm: ParsableCommand {
     var sim: ExchangeSim?
     var mode = RunMode.live
     let config = FeedConfig()
-    var endpoint = testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
+    var endpoint = Self.bitmexWebSocket(testnet)
     if let wsURL { endpoint = wsURL }
-    var rest: String? = testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
+    var rest: String? = Self.bitmexREST(testnet)
     if let restURL { rest = restURL }
     if demo {
       var simConfig = SimConfig()
@@ -360,6 +360,12 @@ struct Tradeterm: ParsableCommand {
         venue, url: url, restHost: venueREST,
         depth: DepthChoice.venueDepth(option: depthOption, config: settings.depth, depths: depths))
     }
+    // Where the dashboard can switch to: BitMEX (`--ws-url`/`--rest-url` are its only when the
+    // run starts on it) and every venue followed live, at the simulator in a demo.
+    let routes = VenueRoutes.of(
+      bitmexWebSocket: venue == .bitmex ? endpoint : (sim?.webSocketURL ?? Self.bitmexWebSocket(testnet)),
+      bitmexREST: venue == .bitmex ? rest : (sim?.restURL ?? Self.bitmexREST(testnet)), start: venueLive,
+      sim: sim)
     if let venueLive {
       // The dashboard's REST requests are BitMEX's: none for the other venues yet (a book
       // snapshot a rule bridges is the feed's own request).
@@ -394,8 +400,9 @@ struct Tradeterm: ParsableCommand {
     }
     try dashboard(
       options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
-      startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName, venueLive: venueLive
-    )
+      startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName,
+      venueLive: venueLive,
+      routes: routes)
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
@@ -403,7 +410,8 @@ struct Tradeterm: ParsableCommand {
   private func dashboard(
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
     startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
-    replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil
+    replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil,
+    routes: VenueRoutes? = nil
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -420,11 +428,20 @@ struct Tradeterm: ParsableCommand {
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
       utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
-      replay: replay, venueLive: venueLive, replaySymbols: replaySymbols, settings: settings, theme: theme,
+      replay: replay, venueLive: venueLive, routes: routes, replaySymbols: replaySymbols, settings: settings,
+      theme: theme,
       logger: logger,
       startNotes: startNotes
     ).run()
     if code != 0 { throw ExitCode(code) }
+  }
+
+  /// BitMEX's WebSocket and REST base, or testnet's.
+  static func bitmexWebSocket(_ testnet: Bool) -> String {
+    testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
+  }
+  static func bitmexREST(_ testnet: Bool) -> String {
+    testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
   }
 
   /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).

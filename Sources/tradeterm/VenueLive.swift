@@ -18,6 +18,9 @@ struct VenueLive: Sendable {
   var bookDepth: Int?
   /// The venue's public REST host, for a book rule that bridges a REST snapshot (Binance).
   var restHost: String?
+  /// Whether the feed can change its symbol on its connection; Binance names the streams in the
+  /// URL, so another pair there is a new connection (`DashboardRunner.switchMarket`).
+  var switchesInPlace = true
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
   /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
@@ -61,7 +64,7 @@ struct VenueLive: Sendable {
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
         bookPolicy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), bookDepth: nil,
-        restHost: adapter.restHost)
+        restHost: adapter.restHost, switchesInPlace: false)
     case .bitmex, .binanceUSDM:
       return nil
     }

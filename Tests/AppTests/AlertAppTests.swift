@@ -99,6 +99,16 @@ import Testing
     #expect(effects.contains(.saveAlerts([])), "the alerts file's NOPE is gone from it too")
   }
 
+  /// An asset's `spread` alert (`BTC`) is the cross-venue screen's: BitMEX's symbol list, which
+  /// has no `BTC`, does not refuse it.
+  @Test func aSpreadAlertIsNotRefusedByTheSymbolList() {
+    var s = AppUpdateTests.state()
+    s.alerts.add(AlertRule(symbol: "BTC", kind: .spread(bps: 5)), fromConfig: true)
+    _ = App.update(&s, .rest(.active(["XBTUSD", "ETHUSD"].map { InstrumentUpdate(symbol: Symbol($0)!) })))
+    #expect(s.alerts.alerts.map(\.rule.symbol) == ["BTC"])
+    #expect(s.notice == nil || !(s.notice?.text ?? "").contains("BTC unknown"))
+  }
+
   @Test func aReconnectingFeedIsNotObserved() {
     var s = AppUpdateTests.state()
     _ = App.update(

@@ -160,6 +160,25 @@ import Testing
     #expect(engine.observe(Self.last(101), nowMs: 1).isEmpty)
   }
 
+  /// The same symbol on two venues is two markets: Bybit's BTCUSDT alert does not fire on
+  /// Binance's BTCUSDT price, and says its venue when it fires on its own.
+  @Test func anotherVenuesSameSymbolIsIgnored() {
+    var engine = AlertEngine()
+    engine.add(AlertRule(symbol: "BTCUSDT", venue: .bybitLinear, kind: .above(100, .last)))
+    var binance = AlertObservation(symbol: "BTCUSDT", last: 99)
+    binance.venue = .binance
+    #expect(engine.symbols(on: .binance).isEmpty && engine.symbols(on: .bybitLinear) == ["BTCUSDT"])
+    #expect(engine.observe(binance, nowMs: 0).isEmpty)
+    binance.last = 101
+    #expect(engine.observe(binance, nowMs: 1).isEmpty)
+    var bybit = AlertObservation(symbol: "BTCUSDT", last: 99)
+    bybit.venue = .bybitLinear
+    #expect(engine.observe(bybit, nowMs: 2).isEmpty)
+    bybit.last = 101
+    #expect(
+      engine.observe(bybit, nowMs: 3).map(\.message) == ["bybit-linear:BTCUSDT last 101 crossed above 100"])
+  }
+
   @Test func onlyLiveAddedUnspentAlertsPersist() {
     var engine = AlertEngine()
     engine.add(AlertRule(symbol: Self.sym, kind: .above(100, .last)), fromConfig: true)

@@ -98,6 +98,35 @@ final class AlertNumberTests: XCTestCase {
     XCTAssertEqual(loaded.rules.count, rules.count, "seed \(Self.seed)")
   }
 
+  /// Each venue's alert reads back with its venue (`symbol = "kraken:BTC/USD"`); BitMEX's is
+  /// written bare as before, and a symbol as long as a symbol can be keeps its venue too.
+  func testEachVenuesRuleReadsBackWithItsVenue() throws {
+    let rules = [
+      AlertRule(symbol: "XBTUSD", kind: .above(100_000, .last)),
+      AlertRule(symbol: "BTC/USD", venue: .kraken, kind: .below(90_000, .last)),
+      AlertRule(
+        symbol: try XCTUnwrap(Symbol(String(repeating: "P", count: Symbol.maxLength))), venue: .bybitLinear,
+        kind: .move(percent: 2, minutes: 5)),
+    ]
+    let (text, refused) = Settings.alertsFile(rules)
+    XCTAssertEqual(refused, [])
+    XCTAssertTrue(
+      text.contains("symbol = \"XBTUSD\"\n") && text.contains("symbol = \"kraken:BTC/USD\"\n"), text)
+    guard case .success(let loaded) = ConfigLoader.loadAlerts(text, file: "alerts") else {
+      return XCTFail("the alerts file did not load:\n\(text)")
+    }
+    XCTAssertEqual(loaded.skipped, [])
+    XCTAssertEqual(loaded.rules, rules)
+    // An unknown venue is said, not taken as a BitMEX symbol with a colon in it.
+    guard
+      case .success(let bad) = ConfigLoader.loadAlerts(
+        "[[alerts]]\nsymbol = \"nasdaq:AAPL\"\nabove = 1\n", file: "alerts")
+    else { return XCTFail("one bad alert is skipped, not the file") }
+    XCTAssertEqual(bad.rules, [])
+    XCTAssertTrue(
+      bad.skipped.first?.description.contains("unknown venue \"nasdaq\"") == true, "\(bad.skipped)")
+  }
+
   /// A rule whose symbol has a space (from a server) is not written: the file stays loadable.
   func testARuleThatWouldNotReadBackIsNotSaved() throws {
     let good = AlertRule(symbol: "XBTUSD", kind: .above(100_000, .last))

@@ -26,8 +26,30 @@ import Testing
   }
 
   @Test func parseSkipsWhatItCannotRead() {
-    let text = "bitmex:XBTUSD\n\nkraken:XBTUSD\nnonsense\nbitmex:XBTUSD\r\nbitmex:ETHUSD"
+    let text = "bitmex:XBTUSD\n\nnasdaq:XBTUSD\nnonsense\nbitmex:XBTUSD\r\nKRAKEN:BTC/USD\nbitmex:ETHUSD"
     #expect(FavouritesFile.parse(text) == [.bitmex("XBTUSD"), .bitmex("ETHUSD")])
+  }
+
+  /// Issue 25/27: favourites work across venues. A starred Kraken pair is kept with its venue
+  /// (it was written `bitmex:BTC/USD`, and read back as BitMEX's), and merged as itself.
+  @Test func eachFavouriteKeepsItsVenue() throws {
+    let root = Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let file = FavouritesFile(path: root + "/favourites")
+    let ids: [InstrumentID] = [
+      InstrumentID(venue: .kraken, symbol: "BTC/USD"), .bitmex("XBTUSD"),
+      InstrumentID(venue: .okx, symbol: "BTC-USDT"),
+      InstrumentID(venue: .bybitLinear, symbol: "BTCUSDT"), InstrumentID(venue: .binance, symbol: "BTCUSDT"),
+    ]
+    #expect(file.save(ids) == nil)
+    #expect(
+      try String(contentsOfFile: file.path, encoding: .utf8)
+        == "kraken:BTC/USD\nbitmex:XBTUSD\nokx:BTC-USDT\nbybit-linear:BTCUSDT\nbinance:BTCUSDT\n")
+    #expect(try file.read().get() == ids)
+    let coinbase = InstrumentID(venue: .coinbase, symbol: "ETH-USD")
+    #expect(
+      try file.merge(ids.dropFirst() + [coinbase], since: ids).get() == Array(ids.dropFirst()) + [coinbase])
+    #expect(file.load() == Array(ids.dropFirst()) + [coinbase])
   }
   static func scratch() -> String {
     FileManager.default.temporaryDirectory
