@@ -14,6 +14,8 @@ public enum AppEvent: Sendable {
   case symbols([String])
   /// A REST request answered (or failed).
   case rest(RESTResult)
+  /// A venue's REST intent answered (or failed): `App+VenueREST`.
+  case venueREST(VenueRESTResult)
   /// The paper journal was read, or events were written to it (or could not be).
   case paper(PaperNews)
 }

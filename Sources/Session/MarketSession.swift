@@ -8,10 +8,10 @@ import MarketModel
 /// resync of the book leaves the tape and the instrument running.
 public struct MarketSession: Sendable {
   /// The watched symbol's market.
-  public private(set) var market: MarketState
+  public internal(set) var market: MarketState
   /// Every instrument, live from the all-symbols `instrument` table (the markets list); it
   /// outlives symbol switches. Its times are `MonotonicTime` in milliseconds.
-  public private(set) var markets = MarketUniverse()
+  public internal(set) var markets = MarketUniverse()
   /// The newest status from the feed, if any arrived yet.
   public private(set) var status: FeedStatus?
   /// Messages the feed could not decode (skipped), since the session started.

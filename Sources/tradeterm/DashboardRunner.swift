@@ -87,6 +87,13 @@ struct DashboardRunner {
     rest?.start()
     defer { rest?.stop() }
     requestStartData(rest, symbol: options.symbol)
+    // A venue market asks its own venue's REST (instruments, candles, tickers) instead.
+    let venueREST = Self.venueRESTWorker(venueLive, replay: replay != nil, userAgent: options.userAgent)
+    venueREST?.start()
+    defer { venueREST?.stop() }
+    if let venueREST {
+      Self.request(.loadStartData(symbol: options.symbol), from: venueREST, wallMs: Self.wallMs())
+    }
 
     let (w, h) = screen.size
     var state = AppState(
@@ -196,6 +203,7 @@ struct DashboardRunner {
         pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
@@ -248,6 +256,14 @@ struct DashboardRunner {
           effects += App.update(&state, .rest(result))
         }
       }
+      if fds[4].revents != 0, let venueREST {
+        for result in venueREST.drain() {
+          if case .failed(let intent, let reason) = result {
+            logger?.warning("REST \(intent) failed: \(reason)")
+          }
+          effects += App.update(&state, .venueREST(result))
+        }
+      }
       if let logger { logged.log(state, to: logger) }
       if !commands.isEmpty {
         for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
@@ -271,6 +287,7 @@ struct DashboardRunner {
       while next < effects.count {
         let effect = effects[next]
         next += 1
+        if let venueREST { Self.request(effect, from: venueREST, wallMs: wall) }
         switch effect {
         case .feed(let command): feed.post(command)
         case .replay(let control): feed.control(control)

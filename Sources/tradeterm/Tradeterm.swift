@@ -361,8 +361,8 @@ struct Tradeterm: ParsableCommand {
       venueLive = VenueLive.of(venue, url: url, restHost: venueREST)
     }
     if let venueLive {
-      // The dashboard's REST requests are BitMEX's: none for the other venues yet (a book
-      // snapshot a rule bridges is the feed's own request).
+      // BitMEX's REST is not this venue's: the dashboard asks the venue's own (`VenueLive.restHost`,
+      // `VenueRESTWorker`); a book snapshot a rule bridges is the feed's own request.
       endpoint = venueLive.url(symbol: symbol) ?? endpoint
       rest = nil
     }
