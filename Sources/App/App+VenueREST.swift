@@ -17,10 +17,12 @@ extension App {
     switch result {
     case .instruments(let rows):
       state.venueREST.instrumentsFailure = nil
-      for spec in rows.rows { state.venueREST.specs[spec.key.symbol] = spec }
+      for spec in rows.rows {
+        state.venueREST.specs[InstrumentID(venue: .init(spec.key.venue), symbol: spec.key.symbol)] = spec
+      }
       note(rowErrors: rows.errors, &state)
       state.session.merge(venueSpecs: rows.rows)
-      if let spec = state.venueREST.specs[symbol] { state.session.setInstrumentSpec(spec) }
+      adoptVenueSpec(&state)
     case let .candles(candleSymbol, intervalMs, _, candles) where candleSymbol == symbol:
       state.session.backfill(venueCandles: candles, intervalMs: intervalMs, nowMs: state.wallMs)
       if let width = CandleInterval(rawValue: intervalMs) { state.olderCandlesAsked[width] = nil }
@@ -57,6 +59,12 @@ extension App {
     }
     state.dirty = true
     return []
+  }
+
+  /// The watched instrument's facts from those the venue's REST gave, when it gave them.
+  static func adoptVenueSpec(_ state: inout AppState) {
+    let id = InstrumentID(venue: state.session.markets.venue, symbol: state.market.symbol)
+    if let spec = state.venueREST.specs[id] { state.session.setInstrumentSpec(spec) }
   }
 
   private static func note(rowErrors errors: [String], _ state: inout AppState) {

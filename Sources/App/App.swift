@@ -144,6 +144,7 @@ public enum App {
   static func switchDashboard(to symbol: Symbol, _ state: inout AppState) -> [Effect] {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
+    adoptVenueSpec(&state)
     state.flashes = [:]
     state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
     state.liquidations = LiquidationLog(symbol: symbol)

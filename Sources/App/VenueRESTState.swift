@@ -4,8 +4,9 @@ import Session
 /// What the app holds of a venue's public REST (a market other than BitMEX's): every instrument's
 /// facts, and where the tickers of the markets list stand (asked, arrived, failed).
 public struct VenueRESTState: Sendable {
-  /// Every instrument's facts by symbol, from the venue's REST instruments.
-  public var specs: [Symbol: InstrumentSpec] = [:]
+  /// Every instrument's facts, from the venue's REST instruments (keyed with the venue: a market
+  /// of another venue never takes them).
+  public var specs: [InstrumentID: InstrumentSpec] = [:]
   /// Why the instruments could not be had, until they are.
   public var instrumentsFailure: String?
   /// When the tickers were last asked for and when they last came (monotonic).

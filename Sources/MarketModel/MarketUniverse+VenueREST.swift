@@ -25,14 +25,15 @@ extension MarketUniverse {
   /// at the VWAP (else the last price) through the instrument's contract (`specs`), in the
   /// quote currency the row then settles its volume in. Returns how many rows changed.
   @discardableResult
-  public mutating func merge(restTickers: [SymbolTicker], specs: [Symbol: InstrumentSpec], now: Int64) -> Int
-  {
+  public mutating func merge(
+    restTickers: [SymbolTicker], specs: [InstrumentID: InstrumentSpec], now: Int64
+  ) -> Int {
     var changed = 0
     for entry in restTickers {
       let i = slot(entry.symbol)
       let t = entry.ticker
       var fields = InstrumentFields(ticker: t)
-      let spec = specs[entry.symbol]
+      let spec = specs[InstrumentID(venue: venue, symbol: entry.symbol)]
       if let quote = t.quoteVolume24h {
         fields.turnover24h = quote.doubleValue
       } else if let spec, let volume = t.volume24h, let price = t.vwap24h ?? t.last {

@@ -21,7 +21,7 @@ extension MarketSession {
   /// Returns how many rows changed.
   @discardableResult
   public mutating func merge(
-    restTickers: [SymbolTicker], specs: [Symbol: InstrumentSpec], now: MonotonicTime
+    restTickers: [SymbolTicker], specs: [InstrumentID: InstrumentSpec], now: MonotonicTime
   ) -> Int {
     markets.merge(restTickers: restTickers, specs: specs, now: now.nanoseconds / 1_000_000)
   }

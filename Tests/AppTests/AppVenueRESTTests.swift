@@ -49,6 +49,10 @@ import VenueCore
     #expect(DashboardView.instrumentName(s.market.instrument) == "BTC/USD spot")
     #expect(s.session.markets.rows.map(\.id.description) == ["kraken:BTC/USD", "kraken:ETH/USD"])
     #expect(s.venueREST.rowErrors == 1)
+    // A switch to another pair takes its facts at once (the instruments asked again refresh them).
+    let effects = App.switchDashboard(to: "ETH/USD", &s)
+    #expect(effects.contains(.loadStartData(symbol: "ETH/USD")))
+    #expect(s.market.instrumentSpec == eth && s.market.priceDecimals == 2)
     // Another symbol's answer is not this one's.
     var other = Self.state(symbol: "SOL/USD")
     _ = App.update(&other, .venueREST(.instruments(VenueRows(rows: [btc]))))
@@ -106,6 +110,10 @@ import VenueCore
     #expect(eth.map { abs(($0.instrument.change24h ?? 0) - (3500.0 / 3400 - 1)) < 1e-12 } == true)
     _ = App.update(&s, .tick(now: .init(seconds: 109), wallMs: s.wallMs + 8_000))
     #expect(s.session.markets.row("ETH/USD")?.restAge(now: 109_000) == 8_000)
+    // Sorted by age, a REST row is as old as its answer.
+    #expect(
+      s.session.markets.row("ETH/USD").flatMap { MarketsColumn.age.sortValue($0, rates: Rates()) } == -101_000
+    )
     let title = MarketsScreen.render(s).line(0)
     #expect(title.contains("REST 8s old"), "\(title)")
   }
