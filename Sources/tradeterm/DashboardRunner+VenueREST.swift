@@ -11,25 +11,8 @@ extension DashboardRunner {
     return VenueRESTWorker(adapter: live.adapter, baseURL: host, userAgent: userAgent)
   }
 
-  /// The venue's intents for one of the app's REST effects: a newly watched symbol's facts (every
-  /// instrument's) and its chart's 1 m and 5 m history; the markets list's tickers (the symbol
-  /// list of BitMEX); a candle page (`endMs` nil: the newest, before now).
+  /// Asks `worker` what `effect` needs of the venue's REST (`Effect.venueRESTIntents`).
   static func request(_ effect: Effect, from worker: VenueRESTWorker, wallMs: Int64) {
-    switch effect {
-    case .loadStartData(let text):
-      guard let symbol = Symbol(text) else { return }
-      worker.request(.instruments)
-      for width in [SeriesInterval.oneMinute, .fiveMinutes] {
-        worker.request(.candles(symbol, intervalMs: width.milliseconds, limit: 240, beforeMs: wallMs))
-      }
-    case .loadSymbols:
-      worker.request(.tickers)
-    case .loadCandles(let text, let interval, let count, let endMs):
-      guard let symbol = Symbol(text) else { return }
-      worker.request(
-        .candles(symbol, intervalMs: interval.milliseconds, limit: count, beforeMs: endMs ?? wallMs))
-    default:
-      break
-    }
+    for intent in effect.venueRESTIntents(wallMs: wallMs) { worker.request(intent) }
   }
 }

@@ -136,4 +136,25 @@ import VenueCore
     bitmex.marketsVisible = true
     #expect(App.update(&bitmex, .tick(now: .init(seconds: 1), wallMs: 0)).isEmpty)
   }
+
+  /// The app's REST effects as a venue's intents (what the dashboard's venue worker is asked).
+  @Test func effectsBecomeIntents() {
+    let now: Int64 = 1_764_158_430_000
+    #expect(
+      Effect.loadStartData(symbol: "BTC/USD").venueRESTIntents(wallMs: now) == [
+        .instruments, .candles("BTC/USD", intervalMs: 60_000, limit: 240, beforeMs: now),
+        .candles("BTC/USD", intervalMs: 300_000, limit: 240, beforeMs: now),
+      ])
+    #expect(Effect.loadSymbols.venueRESTIntents(wallMs: now) == [.tickers])
+    #expect(
+      Effect.loadCandles(symbol: "BTC/USD", interval: .oneHour, count: 120).venueRESTIntents(wallMs: now) == [
+        .candles("BTC/USD", intervalMs: 3_600_000, limit: 120, beforeMs: now)
+      ])
+    #expect(
+      Effect.loadCandles(symbol: "BTC/USD", interval: .oneMinute, count: 120, endMs: 1_000).venueRESTIntents(
+        wallMs: now) == [.candles("BTC/USD", intervalMs: 60_000, limit: 120, beforeMs: 1_000)])
+    #expect(Effect.quit.venueRESTIntents(wallMs: now).isEmpty)
+    #expect(
+      Effect.loadStartData(symbol: String(repeating: "X", count: 99)).venueRESTIntents(wallMs: now).isEmpty)
+  }
 }
