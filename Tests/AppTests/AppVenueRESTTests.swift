@@ -79,6 +79,11 @@ import VenueCore
     #expect(candles.candles.first?.volume == 150_000_000)  // 1.5 in units of the lot (8 decimals)
     #expect(candles.backfilledUntilMs == 1_764_158_400_000)
     #expect(s.market.series.oneMinute.buckets.count == 4)
+    // Shown in whole units of the base asset (1.5 BTC), not in the tape's 10^-8 units.
+    s.chartMode = .candles
+    let grid = DashboardView.render(s)
+    let drawn = (0..<grid.height).map { grid.line($0) }.joined(separator: "\n")
+    #expect(drawn.contains(" V 1.50"), "\(drawn)")
     // Another symbol's bars are not this chart's.
     _ = App.update(&s, .venueREST(.candles(symbol: "ETH/USD", intervalMs: 300_000, beforeMs: s.wallMs, bars)))
     #expect(s.market.candles[.fiveMinutes].candles.isEmpty)
