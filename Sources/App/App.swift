@@ -55,7 +55,7 @@ public enum App {
       {
         sampleHeatmap(&state)
       }
-      return candleRefresh(&state) + retakeJournal(&state)
+      return candleRefresh(&state) + retakeJournal(&state) + venueTickersDue(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
@@ -94,6 +94,8 @@ public enum App {
       return []
     case .rest(let result):
       return handle(result, &state)
+    case .venueREST(let result):
+      return handle(venueREST: result, &state)
     case .paper(let news):
       return handle(news, &state)
     case .marketOpened(let session):
@@ -146,6 +148,7 @@ public enum App {
   static func switchDashboard(to symbol: Symbol, _ state: inout AppState) -> [Effect] {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
+    adoptVenueSpec(&state)
     state.flashes = [:]
     state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
     state.liquidations = LiquidationLog(symbol: symbol)

@@ -18,6 +18,8 @@ public enum AppEvent: Sendable {
   case marketOpened(MarketSession)
   /// The runner could not follow that venue's market, and why: the one on screen stays.
   case marketRefused(InstrumentID, reason: String)
+  /// A venue's REST intent answered (or failed): `App+VenueREST`.
+  case venueREST(VenueRESTResult)
   /// The paper journal was read, or events were written to it (or could not be).
   case paper(PaperNews)
 }

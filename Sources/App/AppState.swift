@@ -70,6 +70,8 @@ public struct AppState: Sendable {
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
+  /// A venue's REST: its instruments' facts and the markets list's tickers.
+  public var venueREST = VenueRESTState()
   /// The portfolio screen (`P`) and the positions from the file.
   public var portfolio = PortfolioState()
   /// The Activity pane (the wall watch) is shown under the trades (`w`).

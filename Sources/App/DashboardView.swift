@@ -308,6 +308,7 @@ public enum DashboardView {
         showCursor: active && back > 0, priceDecimals: decimals, lastPrice: s.market.tape.lastPrice,
         partialSinceMs: partial, utcOffsetMinutes: s.utcOffsetMinutes, ascii: s.ascii)
       chart.averages = s.chartAverages
+      chart.volumeScale = s.market.tapeSizeScale
       chart.marks = chartMarks(s)
       chart.cvd = CandleDelta.cumulative(
         candles: candles, intervalMs: s.candleInterval.milliseconds, trades: s.market.tape,

@@ -3,7 +3,8 @@ import VenueCore
 extension BinanceAdapter {
   /// Spot `/api/v3/…` and USDⓈ-M `/fapi/v1/…`: exchangeInfo, depth (USDⓈ-M takes only 5, 10,
   /// 20, 50, 100, 500 or 1000 levels: the next of those at or above the depth asked), klines (at
-  /// most 1000 spot, 1500 USDⓈ-M; `endTime` is the last open time taken), trades (at most 1000).
+  /// most 1000 spot, 1500 USDⓈ-M; `endTime` is the last open time taken), trades (at most 1000),
+  /// every symbol's `ticker/24hr` (weight 80 on spot, 40 on USDⓈ-M).
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] {
     typealias Item = VenueRESTRequest.Item
     let base = market == .spot ? "/api/v3" : "/fapi/v1"
@@ -36,6 +37,8 @@ extension BinanceAdapter {
           path: base + "/trades",
           query: [Item("symbol", symbol.description), Item("limit", "\(RESTIntent.clamp(limit, cap: 1000))")])
       ]
+    case .tickers:
+      return [VenueRESTRequest(path: base + "/ticker/24hr")]
     }
   }
 

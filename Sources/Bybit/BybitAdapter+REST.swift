@@ -7,7 +7,7 @@ extension BybitAdapter {
   /// `/v5/market/…` requests, each naming the category: instruments-info (1000 a page on
   /// derivatives), orderbook (at most 200 levels on spot, 500 on derivatives), kline (at most
   /// 1000; `end` is the last start time taken), recent-trade (at most 60 on spot, 1000 on
-  /// derivatives).
+  /// derivatives), tickers (every symbol of the category).
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] {
     typealias Item = VenueRESTRequest.Item
     let category = Item("category", self.category.rawValue)
@@ -46,6 +46,8 @@ extension BybitAdapter {
             Item("limit", "\(RESTIntent.clamp(limit, cap: spot ? 60 : 1000))"),
           ])
       ]
+    case .tickers:
+      return [VenueRESTRequest(path: "/v5/market/tickers", query: [category])]
     }
   }
 

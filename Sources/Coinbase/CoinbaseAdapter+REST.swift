@@ -6,13 +6,14 @@ extension CoinbaseAdapter {
 
   /// The keyless `/api/v3/brokerage/market/…` requests: products, `product_book`, a product's
   /// `candles` (`start` and `end` in seconds are required; at most 350 bars) and `ticker` (its
-  /// recent trades).
+  /// recent trades). Its tickers are the products again: each row carries its price, 24 h change
+  /// and 24 h volume (Coinbase has no keyless all-products ticker).
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] {
     typealias Item = VenueRESTRequest.Item
     let market = "/api/v3/brokerage/market"
     func product(_ s: Symbol) -> String { market + "/products/" + VenueRESTRequest.encoded(s.description) }
     switch intent {
-    case .instruments:
+    case .instruments, .tickers:
       return [VenueRESTRequest(path: market + "/products")]
     case let .bookSnapshot(symbol, depth):
       return [

@@ -79,7 +79,11 @@ public struct VenueCodec: FeedCodec {
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
     case let .ticker(symbol, _):
-      inputs.append(.data(subscription(.ticker, symbol, plan: plan)))
+      // A ticker is its own image, as trades are: the first completes the subscription (Binance
+      // names its streams in the URL and acknowledges none; Coinbase and Bybit acknowledge
+      // without naming the channel), else it waited for a partial that never comes and was
+      // called unavailable while its data came.
+      inputs.append(.snapshot(subscription(.ticker, symbol, plan: plan)))
     case let .subscribed(channel, symbol):
       let s = subscription(channel, symbol, plan: plan)
       inputs.append(.subscribed(s))

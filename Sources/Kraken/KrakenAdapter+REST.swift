@@ -6,7 +6,9 @@ extension KrakenAdapter {
 
   /// `/0/public/…` requests. Pairs are written as the v2 symbol without its `/` (`BTCUSD`):
   /// REST names pairs by their altname (`XBTUSD`), and that it also takes `BTCUSD` is
-  /// unverified. `OHLC` returns up to 720 bars after `since` and takes no limit.
+  /// unverified. `OHLC` returns up to 720 bars after `since` and takes no limit. `Ticker` of every
+  /// pair keys its rows by the REST name (`XXBTZUSD`), so the tickers come with `AssetPairs`, which
+  /// names each pair's assets.
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] {
     typealias Item = VenueRESTRequest.Item
     func pair(_ s: Symbol) -> Item { Item("pair", String(s.description.filter { $0 != "/" })) }
@@ -34,6 +36,8 @@ extension KrakenAdapter {
           path: "/0/public/Trades",
           query: [pair(symbol), Item("count", "\(RESTIntent.clamp(limit, cap: 1000))")])
       ]
+    case .tickers:
+      return [VenueRESTRequest(path: "/0/public/AssetPairs"), VenueRESTRequest(path: "/0/public/Ticker")]
     }
   }
 

@@ -6,6 +6,9 @@ public struct MarketRow: Sendable, Hashable {
   /// When a row last changed any field (the caller's monotonic clock, ms); nil when only
   /// REST has spoken.
   public internal(set) var changedAt: Int64?
+  /// When a venue's REST tickers last gave the row its prices (the caller's monotonic clock,
+  /// ms): a row with no live update since is as old as that (`MarketUniverse.merge(restTickers:)`).
+  public internal(set) var restAt: Int64?
   /// Which way `lastPrice` went on its last change.
   public internal(set) var move: PriceMove = .none
   /// When `lastPrice` last changed (the caller's monotonic clock, ms).

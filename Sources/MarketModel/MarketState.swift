@@ -22,7 +22,7 @@ public struct MarketState: Sendable {
   /// Decimals of the trade sizes on the tape (the book's own scale is its `sizeScale`): fixed by
   /// the first snapshot or trade of a venue book, 0 for BitMEX's whole contracts.
   public private(set) var tapeSizeScale: UInt8 = 0
-  private var tapeScaleKnown = false
+  var tapeScaleKnown = false
   /// The book rule asked for a REST snapshot (a bridge rule, after a subscription or a broken
   /// bridge): the owner fetches it and calls `snapshotAsked()`.
   public internal(set) var snapshotWanted = false

@@ -8,12 +8,14 @@
 public struct MarketUniverse: Sendable {
   public let venue: InstrumentID.Venue
   /// The rows, in the order they were first seen.
-  public private(set) var rows: [MarketRow] = []
+  public internal(set) var rows: [MarketRow] = []
   private var index: [InstrumentID: Int] = [:]
   /// Where the all-symbols `instrument` table stands.
   public private(set) var sync: TableSync = .awaitingPartial
   /// When a row last changed (the caller's monotonic clock, ms).
   public private(set) var changedAt: Int64?
+  /// When a venue's REST tickers last came (the caller's monotonic clock, ms).
+  public internal(set) var restAt: Int64?
 
   public init(venue: InstrumentID.Venue = .bitmex) {
     self.venue = venue
@@ -108,7 +110,7 @@ public struct MarketUniverse: Sendable {
   }
 
   /// The index of `symbol`'s row, appending an empty one the first time it is seen.
-  private mutating func slot(_ symbol: Symbol) -> Int {
+  mutating func slot(_ symbol: Symbol) -> Int {
     let id = InstrumentID(venue: venue, symbol: symbol)
     if let i = index[id] { return i }
     index[id] = rows.count

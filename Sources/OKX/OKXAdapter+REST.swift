@@ -7,13 +7,17 @@ extension OKXAdapter {
   /// `/api/v5/…` requests: instruments per type (SPOT, SWAP, FUTURES: three requests), books (at
   /// most 400 levels), candles (at most 300; `after` takes bars older than it; day and longer bars
   /// and 6 h and 12 h ones in their UTC form, the plain ones being aligned to Hong Kong time),
-  /// trades (at most 500).
+  /// trades (at most 500), tickers per type (SPOT, SWAP, FUTURES: three requests).
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] {
     typealias Item = VenueRESTRequest.Item
     switch intent {
     case .instruments:
-      return ["SPOT", "SWAP", "FUTURES"].map {
+      return Self.instrumentTypes.map {
         VenueRESTRequest(path: "/api/v5/public/instruments", query: [Item("instType", $0)])
+      }
+    case .tickers:
+      return Self.instrumentTypes.map {
+        VenueRESTRequest(path: "/api/v5/market/tickers", query: [Item("instType", $0)])
       }
     case let .bookSnapshot(symbol, depth):
       return [
@@ -39,6 +43,9 @@ extension OKXAdapter {
       ]
     }
   }
+
+  /// The instrument types listed (options are not).
+  static let instrumentTypes = ["SPOT", "SWAP", "FUTURES"]
 
   /// OKX's candle bars by width in milliseconds.
   static let bars: [Int64: String] = [

@@ -38,6 +38,9 @@ public struct CandleChart: Sendable, Hashable {
   /// The user's prices (entry, alerts, resting orders): a dotted line (`┄`, ASCII `.`) across the
   /// empty cells at each one inside the prices in view, its letter on the axis's side of it.
   public var marks: [ChartMark] = []
+  /// The candles' volumes count units of 10^-`volumeScale` (a venue's tape: its size's
+  /// decimals); they are shown in whole units (`V 4.27`, not `V 427.0M`). 0 for whole contracts.
+  public var volumeScale: UInt8 = 0
 
   public init(
     candles: [Candle], intervalMs: Int64, cursor: Int = 0, showCursor: Bool = false, priceDecimals: Int,
@@ -257,7 +260,7 @@ public struct CandleChart: Sendable, Hashable {
     ]
     if volumeRows > 0, maxVolume > 0 {
       labels.append(
-        (priceRows + cvdRows, NumberFormat.compact(Double(maxVolume)), axisStyle, glyphs.axisTick))
+        (priceRows + cvdRows, volumeText(maxVolume), axisStyle, glyphs.axisTick))
     }
     if cvdRows > 0, let newest = cvdShown.last?.value {
       // The CVD at the newest candle in view, signed, and the strip's name under it.
@@ -276,6 +279,17 @@ public struct CandleChart: Sendable, Hashable {
     }
   }
 
+  /// A volume in whole units: short (`12.3K`) from a thousand, else with the decimals that keep
+  /// about three digits (never more than the units have).
+  func volumeText(_ units: Int64) -> String {
+    guard volumeScale > 0 else { return NumberFormat.compact(Double(units)) }
+    var whole = Double(units)
+    for _ in 0..<min(volumeScale, 18) { whole /= 10 }
+    if whole.rounded() >= 1000 { return NumberFormat.compact(whole) }
+    let decimals = whole >= 100 ? 0 : whole >= 10 ? 1 : whole >= 1 ? 2 : 3
+    return NumberFormat.fixed(whole, decimals: min(decimals, Int(volumeScale)))
+  }
+
   /// The top line: the cursor candle's start, OHLC and volume.
   private func info(_ c: Candle) -> [Span] {
     let muted = Style(.muted)
@@ -287,7 +301,7 @@ public struct CandleChart: Sendable, Hashable {
       Span("H ", muted), Span(format(c.high) + " "),
       Span("L ", muted), Span(format(c.low) + " "),
       Span("C ", muted), Span(format(c.close) + " ", Style(c.isUp ? .buy : .sell)),
-      Span("V ", muted), Span(NumberFormat.compact(Double(c.volume))),
+      Span("V ", muted), Span(volumeText(c.volume)),
     ]
     if let since = partialSinceMs {
       spans.append(

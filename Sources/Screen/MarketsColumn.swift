@@ -74,13 +74,15 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   }
 
   /// The value `row` sorts by in this column (nil sorts last); `symbol` and `kind` sort by text.
-  /// Age sorts by the time of the last update, older rows higher (descending: stalest first).
+  /// Age sorts by the time of the last update (live or REST), older rows higher (descending:
+  /// stalest first).
   public func sortValue(_ row: MarketRow, rates: Rates) -> Double? {
     let i = row.instrument
     switch self {
     case .symbol, .kind, .venue: return nil
     case .last: return i.lastPrice
-    case .age: return row.changedAt.map { -Double($0) }
+    // A row REST priced is as old as its REST answer (`MarketRow.restAt`).
+    case .age: return [row.changedAt, row.restAt].compactMap { $0 }.max().map { -Double($0) }
     case .change: return i.change24h
     case .volume: return i.volume24hUSD(rates: rates)
     case .spread: return i.spreadBps

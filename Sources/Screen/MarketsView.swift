@@ -8,6 +8,8 @@ import MarketModel
 /// A row whose price moved less than `flashMs` ago flashes (bold and underlined, green up, red
 /// down: never in reverse video, the cursor's own); the cursor row is reversed and kept in view;
 /// a row quiet for three times its usual interval is dimmed and its age column says for how long.
+/// A row only a venue's REST tickers have priced always shows its age, dimmed past
+/// `MarketUniverse.restFreshMs`.
 /// `rows` come sorted and filtered by the caller.
 public struct MarketsView: Sendable {
   public var rows: [MarketRow]
@@ -96,7 +98,7 @@ public struct MarketsView: Sendable {
         put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area, row: row)
         x += column.width
       }
-      if quiet(row) {
+      if quiet(row) || (row.restAge(now: nowMs) ?? 0) > MarketUniverse.restFreshMs {
         grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true }
       }
       if index == cursor {
@@ -173,6 +175,8 @@ public struct MarketsView: Sendable {
         }
       return NumberFormat.price(i.lastPrice, decimals: decimals) + arrow
     case .age:
+      // A row only REST has priced is as old as its REST answer, always said.
+      if let age = row.restAge(now: nowMs) { return NumberFormat.duration(ms: age) }
       guard quiet(row), let changedAt = row.changedAt else { return "" }
       return NumberFormat.duration(ms: nowMs - changedAt)
     case .change:

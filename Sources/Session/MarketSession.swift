@@ -8,10 +8,10 @@ import MarketModel
 /// resync of the book leaves the tape and the instrument running.
 public struct MarketSession: Sendable {
   /// The watched symbol's market.
-  public private(set) var market: MarketState
+  public internal(set) var market: MarketState
   /// Every instrument, live from the all-symbols `instrument` table (the markets list); it
   /// outlives symbol switches. Its times are `MonotonicTime` in milliseconds.
-  public private(set) var markets = MarketUniverse()
+  public internal(set) var markets = MarketUniverse()
   /// The newest status from the feed, if any arrived yet.
   public private(set) var status: FeedStatus?
   /// Messages the feed could not decode (skipped), since the session started.
@@ -201,13 +201,6 @@ public struct MarketSession: Sendable {
       market.adopt(instrument: row.instrument)
     }
     return [.switchSymbol(symbol.description)]
-  }
-
-  /// Sets the watched venue instrument's facts (its metadata: tick, lot, minimum size, contract
-  /// value), for the ticket and the portfolio; a spec of another instrument is not taken.
-  public mutating func setInstrumentSpec(_ spec: InstrumentSpec) {
-    guard spec.key.symbol == market.symbol else { return }
-    market.instrumentSpec = spec
   }
 
   /// Sets instrument facts learned over REST.

@@ -10,6 +10,9 @@ public enum RESTIntent: Sendable, Hashable {
   case candles(Symbol, intervalMs: Int64, limit: Int, beforeMs: Int64)
   /// The newest `limit` trades (the venue's cap applies).
   case recentTrades(Symbol, limit: Int)
+  /// Every instrument's 24 h ticker (the markets list's prices), as the venue's public endpoint
+  /// gives them all at once; several requests where the venue lists them per type (OKX).
+  case tickers
 
   /// One minute, in milliseconds (the unit of `intervalMs`).
   public static let minuteMs: Int64 = 60_000

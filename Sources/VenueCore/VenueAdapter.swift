@@ -42,6 +42,19 @@ public protocol VenueAdapter: VenueWire {
   /// (a candle width it does not offer). Defaults to none.
   func restRequests(for intent: RESTIntent) -> [VenueRESTRequest]
 
+  /// Every instrument's facts from the bodies of `restRequests(for: .instruments)`, one per
+  /// request in their order: the specs, and the rows that could not be read. A body that is the
+  /// venue's error (or not its shape) throws. Defaults to throwing: no such request.
+  func decodeInstruments(_ bodies: [WireValue]) throws(RESTBodyError) -> VenueRows<InstrumentSpec>
+
+  /// The bars of the body of a `restRequests(for: .candles…)` request, oldest first (the newest
+  /// may still be forming). Defaults to throwing.
+  func decodeCandles(_ body: WireValue) throws(CandleError) -> [VenueCandle]
+
+  /// Every instrument's 24 h ticker from the bodies of `restRequests(for: .tickers)`, one per
+  /// request in their order, keyed by the symbol the feed uses. Defaults to throwing.
+  func decodeTickers(_ bodies: [WireValue]) throws(RESTBodyError) -> VenueRows<SymbolTicker>
+
   /// Decodes one frame into `batch` (appending), all or nothing.
   func decode(
     _ frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch)

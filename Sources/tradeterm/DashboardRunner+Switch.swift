@@ -18,11 +18,13 @@ extension DashboardRunner {
   /// a fresh session on that venue's book rule. A venue without a route is refused and the
   /// market on screen stays. `liveFeed` is the feed when it is BitMEX's; `rest` the BitMEX REST
   /// worker while the market is BitMEX's (nil on another venue: none of its answers belong
-  /// there), `bitmexREST` the one worker that runs across switches. Returns what the app answers.
+  /// there), `bitmexREST` the one worker that runs across switches; `venueREST` the venue's own
+  /// REST worker, replaced by the next venue's (none for BitMEX), which is asked at once for the
+  /// instrument's facts and the markets list. Returns what the app answers.
   func switchMarket(
     to id: InstrumentID, _ state: inout AppState, feed: inout any DashboardSource,
     liveFeed: inout MarketFeed?,
-    rest: inout RESTWorker?, bitmexREST: RESTWorker?, options: FeedOptions
+    rest: inout RESTWorker?, bitmexREST: RESTWorker?, venueREST: inout VenueRESTWorker?, options: FeedOptions
   ) -> [Effect] {
     if let why = venueSwitchRefusal { return App.update(&state, .marketRefused(id, reason: why)) }
     guard let routes else { return [] }
@@ -32,6 +34,7 @@ extension DashboardRunner {
     let source: any DashboardSource
     let session: MarketSession
     var bitmexFeed: MarketFeed?
+    var nextLive: VenueLive?
     if id.venue == .bitmex {
       next.webSocketURL = routes.bitmexWebSocket
       let feed = MarketFeed(next)
@@ -43,6 +46,7 @@ extension DashboardRunner {
           &state, .marketRefused(id, reason: "\(id.venue.core.displayName) is not followed here"))
       }
       next.webSocketURL = url
+      nextLive = live
       source = Self.venueSource(next, live)
       session = MarketSession(
         symbol: id.symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth, venue: id.venue)
@@ -52,6 +56,13 @@ extension DashboardRunner {
     feed = source
     liveFeed = bitmexFeed
     rest = id.venue == .bitmex ? bitmexREST : nil
+    // The old venue's REST answers stop with its worker; the new venue's facts come from its own.
+    venueREST?.stop()
+    venueREST = Self.venueRESTWorker(nextLive, replay: false, userAgent: next.userAgent)
+    venueREST?.start()
+    if let venueREST {
+      Self.request(.loadStartData(symbol: next.symbol), from: venueREST, wallMs: Self.wallMs())
+    }
     source.start()
     logger?.info("switched to \(id) via \(next.webSocketURL)")
     return App.update(&state, .marketOpened(session))

@@ -96,6 +96,14 @@ struct DashboardRunner {
     defer { bitmexREST?.stop() }
     var rest = feed.isVenue ? nil : bitmexREST
     requestStartData(rest, symbol: options.symbol)
+    // A venue market asks its own venue's REST (instruments, candles, tickers) instead.
+    // (A venue switch stops it and starts the next venue's.)
+    var venueREST = Self.venueRESTWorker(venueLive, replay: replay != nil, userAgent: options.userAgent)
+    venueREST?.start()
+    defer { venueREST?.stop() }
+    if let venueREST {
+      Self.request(.loadStartData(symbol: options.symbol), from: venueREST, wallMs: Self.wallMs())
+    }
 
     let (w, h) = screen.size
     var state = AppState(
@@ -210,6 +218,7 @@ struct DashboardRunner {
         pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
@@ -262,6 +271,14 @@ struct DashboardRunner {
           effects += App.update(&state, .rest(result))
         }
       }
+      if fds[4].revents != 0, let venueREST {
+        for result in venueREST.drain() {
+          if case .failed(let intent, let reason) = result {
+            logger?.warning("REST \(intent) failed: \(reason)")
+          }
+          effects += App.update(&state, .venueREST(result))
+        }
+      }
       if let logger { logged.log(state, to: logger) }
       if !commands.isEmpty {
         for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
@@ -285,12 +302,13 @@ struct DashboardRunner {
       while next < effects.count {
         let effect = effects[next]
         next += 1
+        if let venueREST { Self.request(effect, from: venueREST, wallMs: wall) }
         switch effect {
         case .feed(let command): feed.post(command)
         case .openMarket(let id):
           effects += switchMarket(
             to: id, &state, feed: &feed, liveFeed: &liveFeed, rest: &rest, bitmexREST: bitmexREST,
-            options: feedOptions)
+            venueREST: &venueREST, options: feedOptions)
           forceDraw = true
         case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)

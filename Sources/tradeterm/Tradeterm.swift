@@ -367,8 +367,8 @@ struct Tradeterm: ParsableCommand {
       bitmexREST: venue == .bitmex ? rest : (sim?.restURL ?? Self.bitmexREST(testnet)), start: venueLive,
       sim: sim)
     if let venueLive {
-      // The dashboard's REST requests are BitMEX's: none for the other venues yet (a book
-      // snapshot a rule bridges is the feed's own request).
+      // BitMEX's REST is not this venue's: the dashboard asks the venue's own (`VenueLive.restHost`,
+      // `VenueRESTWorker`); a book snapshot a rule bridges is the feed's own request.
       endpoint = venueLive.url(symbol: symbol) ?? endpoint
       rest = nil
     }

@@ -16,7 +16,8 @@ struct VenueLive: Sendable {
   var plan: SubscriptionPlan
   var bookPolicy: AnyBookSync
   var bookDepth: Int?
-  /// The venue's public REST host, for a book rule that bridges a REST snapshot (Binance).
+  /// The venue's public REST host (or the simulator's dialect): the instruments, candles and
+  /// tickers (`VenueRESTWorker`), and the snapshot a bridging book rule takes (Binance).
   var restHost: String?
   /// Whether the feed can change its symbol on its connection; Binance names the streams in the
   /// URL, so another pair there is a new connection (`DashboardRunner.switchMarket`).
@@ -38,25 +39,28 @@ struct VenueLive: Sendable {
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
-        bookDepth: depth)
+        bookDepth: depth, restHost: restHost ?? KrakenAdapter.restHost)
     case .coinbase:
       let adapter = url.map { CoinbaseAdapter(url: $0) } ?? CoinbaseAdapter()
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
-        bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil)
+        bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil,
+        restHost: restHost ?? CoinbaseAdapter.restHost)
     case .bybitSpot, .bybitLinear, .bybitInverse:
       guard let category = BybitCategory(venue: venue) else { return nil }
       let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
       let depth = chosen(adapter.bookDepths)
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
-        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
+        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
+        restHost: restHost ?? BybitAdapter.restHost)
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = chosen(adapter.bookDepths)
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
-        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
+        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
+        restHost: restHost ?? OKXAdapter.restHost)
     case .binance:
       // Spot: the streams are named in the URL and the book bridges a REST snapshot to them.
       // (USDⓈ-M routes depth and trades to two endpoints: not followed live yet.)
@@ -82,11 +86,11 @@ extension Tradeterm {
   /// one), for `--demo VENUE:SYMBOL`; nil: no dialect yet.
   static func demoURL(_ venue: Venue, _ sim: ExchangeSim) -> (ws: String, rest: String?)? {
     switch venue {
-    case .kraken: (sim.krakenURL, nil)
+    case .kraken: (sim.krakenURL, sim.krakenRESTHost)
     case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
-    case .coinbase: (sim.coinbaseWebSocketURL, nil)
-    case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, nil)
-    case .okx: (sim.okxWebSocketURL, nil)
+    case .coinbase: (sim.coinbaseWebSocketURL, sim.coinbaseRESTURL)
+    case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, sim.bybitRESTURL)
+    case .okx: (sim.okxWebSocketURL, sim.okxRESTURL)
     case .bitmex, .binanceUSDM: nil
     }
   }

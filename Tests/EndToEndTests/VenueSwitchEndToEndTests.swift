@@ -36,6 +36,8 @@ import Testing
     tmux.wait("OKX BTC-USDT, LIVE", timeout: 20) {
       Self.header($0).hasPrefix(" okx:BTC-USDT") && $0.contains("LIVE") && !Self.header($0).contains("Mark")
     }
+    // Its facts from OKX's own REST, asked by the worker the switch started.
+    tmux.wait("OKX's instrument facts", timeout: 20) { Self.header($0).contains("BTC/USDT spot") }
     // A venue the demo cannot follow is refused; the market on screen stays.
     try tmux.send("/")
     try tmux.send("binance-usdm:BTCUSDT", "Enter")

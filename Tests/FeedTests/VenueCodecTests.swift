@@ -7,11 +7,12 @@ import Testing
 @Suite struct VenueCodecTests {
   private static let plan = SubscriptionPlan(bookDepth: 10, perSymbol: [.book, .trades, .ticker])
 
-  /// A ticker is data of the symbol's `ticker` subscription (a sign that subscription lives, as
-  /// trades are of theirs), never a bare sign of life.
-  @Test func aTickerIsDataOfItsSubscription() {
+  /// A ticker completes the symbol's `ticker` subscription, as trades complete theirs (a venue
+  /// may acknowledge none: it is never left waiting for a partial, and called unavailable while
+  /// its tickers come), never a bare sign of life.
+  @Test func aTickerCompletesItsSubscription() {
     var inputs: [FeedInput] = []
     VenueCodec.read(.ticker(symbol: "BTC/USD", ticker: 0), plan: Self.plan, into: &inputs)
-    #expect(inputs == [.data(Subscription(.ticker, "BTC/USD"))])
+    #expect(inputs == [.snapshot(Subscription(.ticker, "BTC/USD"))])
   }
 }

@@ -241,22 +241,7 @@ final class BybitSimDialect: FollowerDialect {
 
   private func ticker(_ topic: String, _ listing: FollowerListing, _ session: FollowerSession) {
     guard let s = world.stats(listing) else { return }
-    let p = { (x: Double) in listing.priceText(x) }
-    let change = FollowerText.decimal(s.last / max(s.open24h, 1e-12) - 1, 4)
-    var fields: [(String, String)] = [
-      ("symbol", listing.symbol), ("lastPrice", p(s.last)), ("highPrice24h", p(s.high24h)),
-      ("lowPrice24h", p(s.low24h)), ("prevPrice24h", p(s.open24h)),
-      ("volume24h", FollowerText.decimal(s.volume24h, 4)),
-      ("turnover24h", FollowerText.decimal(s.volume24h * s.last, 4)), ("price24hPcnt", change),
-    ]
-    if !isSpot {
-      fields += [
-        ("markPrice", p(s.last)), ("indexPrice", p(s.last)),
-        ("fundingRate", FollowerText.decimal(s.fundingRate, 6)),
-        ("bid1Price", p(s.bid)), ("bid1Size", FollowerText.decimal(s.bidSize, listing.sizeDecimals)),
-        ("ask1Price", p(s.ask)), ("ask1Size", FollowerText.decimal(s.askSize, listing.sizeDecimals)),
-      ]
-    }
+    let fields = BybitSimREST.tickerFields(listing, s, spot: isSpot)
     let previous = sentTickers[topic]
     var sent = fields
     var type = "snapshot"

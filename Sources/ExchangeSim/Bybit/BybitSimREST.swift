@@ -4,8 +4,9 @@ import NIOHTTP1
 /// Bybit v5's public market REST: `/v5/market/instruments-info?category=…` (the rows
 /// `BybitInstruments` reads: tick, lot, contract type) and `/v5/market/kline?category&symbol&
 /// interval[&end][&limit]` (rows `[start, open, high, low, close, volume, turnover]`, newest
-/// first, at most 1000), `/v5/market/orderbook` and `/v5/market/recent-trade`, in Bybit's `retCode`
-/// envelope.
+/// first, at most 1000), `/v5/market/orderbook`, `/v5/market/recent-trade` and
+/// `/v5/market/tickers?category=…` (every listing of the category, the fields of the WebSocket's
+/// ticker), in Bybit's `retCode` envelope.
 struct BybitSimREST {
   let world: FollowerWorld
 
@@ -25,6 +26,7 @@ struct BybitSimREST {
     case "/v5/market/kline": return kline(venue, query)
     case "/v5/market/orderbook": return orderbook(venue, query)
     case "/v5/market/recent-trade": return recentTrades(venue, query)
+    case "/v5/market/tickers": return tickers(venue)
     default: return RESTRouter.Response(status: .notFound, body: Array("{}".utf8))
     }
   }
@@ -198,5 +200,44 @@ struct BybitSimREST {
       }
       w.endArray()
     }
+  }
+
+  /// `result.list`: every listing's ticker (a symbol given or not: the sim lists few).
+  private func tickers(_ venue: FollowerVenue) -> RESTRouter.Response {
+    envelope(code: 0, message: "OK") { w in
+      w.fields([("category", venue.bybitCategory ?? "")])
+      w.key("list")
+      w.beginArray()
+      for listing in world.listings(venue) {
+        guard let s = world.stats(listing) else { continue }
+        w.item()
+        w.beginObject()
+        w.fields(Self.tickerFields(listing, s, spot: venue == .bybitSpot))
+        w.endObject()
+      }
+      w.endArray()
+    }
+  }
+
+  /// A listing's ticker fields as Bybit writes them (the WebSocket's `tickers` and REST alike):
+  /// the 24 h statistics, and on derivatives mark, index, funding and the best bid and ask.
+  static func tickerFields(_ listing: FollowerListing, _ s: FollowerStats, spot: Bool) -> [(String, String)] {
+    let p = { (x: Double) in listing.priceText(x) }
+    let change = FollowerText.decimal(s.last / max(s.open24h, 1e-12) - 1, 4)
+    var fields: [(String, String)] = [
+      ("symbol", listing.symbol), ("lastPrice", p(s.last)), ("highPrice24h", p(s.high24h)),
+      ("lowPrice24h", p(s.low24h)), ("prevPrice24h", p(s.open24h)),
+      ("volume24h", FollowerText.decimal(s.volume24h, 4)),
+      ("turnover24h", FollowerText.decimal(s.volume24h * s.last, 4)), ("price24hPcnt", change),
+    ]
+    if !spot {
+      fields += [
+        ("markPrice", p(s.last)), ("indexPrice", p(s.last)),
+        ("fundingRate", FollowerText.decimal(s.fundingRate, 6)),
+        ("bid1Price", p(s.bid)), ("bid1Size", FollowerText.decimal(s.bidSize, listing.sizeDecimals)),
+        ("ask1Price", p(s.ask)), ("ask1Size", FollowerText.decimal(s.askSize, listing.sizeDecimals)),
+      ]
+    }
+    return fields
   }
 }

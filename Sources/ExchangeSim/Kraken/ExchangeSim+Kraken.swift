@@ -5,6 +5,10 @@ extension ExchangeSim {
   /// `http://127.0.0.1:P/kraken/0/public`: Kraken's public REST API (`AssetPairs`, `Ticker`, `OHLC`).
   public var krakenRESTURL: String { "http://\(urlHost):\(port)\(KrakenREST.prefix.dropLast())" }
 
+  /// `http://127.0.0.1:P/kraken`: the host a `KrakenAdapter`'s REST requests (`/0/public/…`) go
+  /// after, standing for `https://api.kraken.com`.
+  public var krakenRESTHost: String { "http://\(urlHost):\(port)/kraken" }
+
   /// The Kraken pairs listed (`BTC/USD`, …).
   public static var krakenPairs: [KrakenPair] { KrakenListing.pairs }
 

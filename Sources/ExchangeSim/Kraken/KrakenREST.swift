@@ -59,7 +59,8 @@ struct KrakenREST {
   }
 
   /// The pairs a `pair` parameter names (comma-separated; each the REST key, the altname, the
-  /// wsname or the v2 symbol): every pair when absent, nil when one is unknown.
+  /// wsname, the v2 symbol or that without its slash, as `KrakenAdapter` writes it: `BTCUSD`):
+  /// every pair when absent, nil when one is unknown.
   private func pairs(_ parameter: String?) -> [Int]? {
     guard let parameter, !parameter.isEmpty else { return Array(venue.pairs.indices) }
     var out: [Int] = []
@@ -68,6 +69,7 @@ struct KrakenREST {
         let i = venue.pairs.firstIndex(where: {
           let p = $0.pair
           return p.restKey == name || p.altname == name || p.wsname == name || p.symbol == name
+            || String(p.symbol.filter { $0 != "/" }) == name
         })
       else { return nil }
       out.append(i)

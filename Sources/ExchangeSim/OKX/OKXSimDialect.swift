@@ -244,8 +244,6 @@ final class OKXSimDialect: FollowerDialect {
 
   private func ticker(_ listing: FollowerListing, _ session: FollowerSession) {
     guard let s = world.stats(listing) else { return }
-    let p = { (x: Double) in listing.priceText(x) }
-    let z = { (x: Double) in FollowerText.decimal(x, listing.sizeDecimals) }
     var w = JSONWriter()
     w.beginObject()
     writeArg(&w, Sub(channel: "tickers", instID: listing.symbol))
@@ -253,17 +251,7 @@ final class OKXSimDialect: FollowerDialect {
     w.beginArray()
     w.item()
     w.beginObject()
-    for (key, value) in [
-      ("instType", listing.symbol.hasSuffix("-SWAP") ? "SWAP" : "SPOT"), ("instId", listing.symbol),
-      ("last", p(s.last)), ("lastSz", z(s.bidSize)), ("askPx", p(s.ask)), ("askSz", z(s.askSize)),
-      ("bidPx", p(s.bid)), ("bidSz", z(s.bidSize)), ("open24h", p(s.open24h)), ("high24h", p(s.high24h)),
-      ("low24h", p(s.low24h)), ("sodUtc0", p(s.open24h)), ("sodUtc8", p(s.open24h)),
-      ("volCcy24h", FollowerText.decimal(s.volume24h, 4)), ("vol24h", FollowerText.decimal(s.volume24h, 4)),
-      ("ts", String(world.world.nowMs())),
-    ] {
-      w.key(key)
-      w.string(value)
-    }
+    w.fields(OKXSimREST.tickerFields(listing, s, nowMs: world.world.nowMs()))
     w.endObject()
     w.endArray()
     w.endObject()

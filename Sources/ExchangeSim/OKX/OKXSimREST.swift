@@ -4,8 +4,8 @@ import NIOHTTP1
 /// OKX v5's public REST: `/api/v5/public/instruments?instType=SPOT|SWAP|FUTURES` (the rows
 /// `OKXInstruments` reads: tick, lot, `ctVal`, `ctType`) and `/api/v5/market/candles?instId&bar
 /// [&after][&limit]` (rows `[ts, o, h, l, c, vol, volCcy, volCcyQuote, confirm]`, newest first,
-/// at most 300, older than `after`), `/api/v5/market/books` and `/api/v5/market/trades`, in OKX's
-/// `code` envelope.
+/// at most 300, older than `after`), `/api/v5/market/books`, `/api/v5/market/trades` and
+/// `/api/v5/market/tickers?instType=…` (the WebSocket ticker's fields), in OKX's `code` envelope.
 struct OKXSimREST {
   let world: FollowerWorld
 
@@ -15,6 +15,7 @@ struct OKXSimREST {
     case "/api/v5/market/candles": return candles(query)
     case "/api/v5/market/books": return books(query)
     case "/api/v5/market/trades": return trades(query)
+    case "/api/v5/market/tickers": return tickers(query)
     default: return envelope(code: "50000", message: "Not found") { _ in }
     }
   }
@@ -173,5 +174,46 @@ struct OKXSimREST {
         w.endObject()
       }
     }
+  }
+
+  /// `data`: every listing of the type's ticker.
+  private func tickers(_ query: [String: String]) -> RESTRouter.Response {
+    guard let type = query["instType"], ["SPOT", "SWAP", "FUTURES", "MARGIN", "OPTION"].contains(type) else {
+      return envelope(code: "51000", message: "Parameter instType error") { _ in }
+    }
+    let now = world.world.nowMs()
+    return envelope(code: "0", message: "") { w in
+      for listing in world.listings(.okx) where (listing.symbol.hasSuffix("-SWAP") ? "SWAP" : "SPOT") == type
+      {
+        guard let s = world.stats(listing) else { continue }
+        w.item()
+        w.beginObject()
+        w.fields(Self.tickerFields(listing, s, nowMs: now))
+        w.endObject()
+      }
+    }
+  }
+
+  /// A listing's ticker fields as OKX writes them (the WebSocket's `tickers` and REST alike).
+  static func tickerFields(_ listing: FollowerListing, _ s: FollowerStats, nowMs: Int64) -> [(String, String)]
+  {
+    let p = { (x: Double) in listing.priceText(x) }
+    let z = { (x: Double) in FollowerText.decimal(x, listing.sizeDecimals) }
+    // `vol24h` counts as the book does (contracts on a swap); `volCcy24h` is the quote
+    // currency's on spot, the base currency's on a derivative.
+    var (counted, quoteOrBase) = (s.volume24h, s.volume24h * s.last)
+    switch listing.contract {
+    case .base: break
+    case .linear(let value): (counted, quoteOrBase) = (s.volume24h / max(value, 1e-12), s.volume24h)
+    case .inverse(let value): (counted, quoteOrBase) = (s.volume24h * s.last / max(value, 1e-12), s.volume24h)
+    }
+    return [
+      ("instType", listing.symbol.hasSuffix("-SWAP") ? "SWAP" : "SPOT"), ("instId", listing.symbol),
+      ("last", p(s.last)), ("lastSz", z(s.bidSize)), ("askPx", p(s.ask)), ("askSz", z(s.askSize)),
+      ("bidPx", p(s.bid)), ("bidSz", z(s.bidSize)), ("open24h", p(s.open24h)), ("high24h", p(s.high24h)),
+      ("low24h", p(s.low24h)), ("sodUtc0", p(s.open24h)), ("sodUtc8", p(s.open24h)),
+      ("volCcy24h", FollowerText.decimal(quoteOrBase, 4)), ("vol24h", FollowerText.decimal(counted, 4)),
+      ("ts", String(nowMs)),
+    ]
   }
 }
