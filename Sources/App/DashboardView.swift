@@ -103,6 +103,7 @@ public enum DashboardView {
         ascii: s.ascii
       )
       if grouping == 1 { bookView.walls = activityWalls(s) }
+      bookView.marks = chartMarks(s)
       bookView.fewLevelsNote = fewLevelsNote(s, rows: BookView.levelRows(height: box.inner(area).height))
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }

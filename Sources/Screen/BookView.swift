@@ -42,6 +42,10 @@ public struct BookView: Sendable {
   /// Prices of the levels the wall watch calls walls: marked in the left margin (`▐`, `#` in
   /// ASCII). Exact prices, so marked only in an ungrouped book.
   public var walls: Set<Double> = []
+  /// The user's own prices (a position's entry, alert levels, resting paper orders): the row at
+  /// or just beyond one (`markedRows`) shows its letter (`E`, `A`, `B`/`S`) in its colour at the
+  /// row's right end, as the chart draws them on its axis.
+  public var marks: [ChartMark] = []
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
   public var ascii: Bool
   /// What to say in the first empty row when a side has fewer levels than rows (a grouped
@@ -210,6 +214,8 @@ public struct BookView: Sendable {
     var scaleMax: Int64 = 0
     for row in asks + bids { scaleMax = max(scaleMax, barMode == .total ? row.level.total : row.level.size) }
 
+    let askMarks = marks.isEmpty ? [:] : Self.markedRows(asks.map(\.level.price), ask: true, marks)
+    let bidMarks = marks.isEmpty ? [:] : Self.markedRows(bids.map(\.level.price), ask: false, marks)
     var y = area.y
     if area.height >= 3 {
       renderHeader(into: &grid, area: area, cols: cols)
@@ -221,7 +227,7 @@ public struct BookView: Sendable {
       if i < asks.count {
         renderLevel(
           asks[i], ask: true, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
-          bar: askBar)
+          bar: askBar, mark: askMarks[i])
       }
       y += 1
     }
@@ -237,7 +243,7 @@ public struct BookView: Sendable {
       if r < bids.count {
         renderLevel(
           bids[r], ask: false, into: &grid, row: area.row(y - area.y), cols: cols, scaleMax: scaleMax,
-          bar: bidBar)
+          bar: bidBar, mark: bidMarks[r])
       }
       y += 1
     }
@@ -260,13 +266,19 @@ public struct BookView: Sendable {
 
   private func renderLevel(
     _ row: Row, ask: Bool, into grid: inout Grid, row area: Rect, cols: Columns, scaleMax: Int64,
-    bar pieces: [Cell]
+    bar pieces: [Cell], mark: ChartMark? = nil
   ) {
     let level = row.level
     let y = area.y
     let flashed = flash.contains(level.price)
     if !walls.isEmpty, walls.contains(level.price) {
       grid.put(Cell(ascii ? "#" : "▐", Style(ask ? .sell : .buy, bold: true)), x: area.x, y: y, clip: area)
+    }
+    defer {
+      // After the bar, over its last cell: the mark is what the row is about.
+      if let mark, area.width > 1 {
+        grid.put(Cell(mark.letter, mark.style), x: area.x + area.width - 1, y: y, clip: area)
+      }
     }
     var x = area.x + 1
     let priceStyle = Style(ask ? .sell : .buy, bold: flashed)
@@ -292,6 +304,25 @@ public struct BookView: Sendable {
     if units % steps != 0 {
       grid.put(pieces[units % steps], x: barX + units / steps, y: y, clip: area)
     }
+  }
+
+  /// The rows `marks` fall on, by index into `prices` (a side's shown rows, best first): the
+  /// first row at or beyond each mark on its side (an ask's price at or above it, a bid's at or
+  /// below), so a resting order between two levels marks the level behind it; a mark beyond the
+  /// shown rows or inside the spread marks none. The first mark of a row wins.
+  static func markedRows(_ prices: [Double], ask: Bool, _ marks: [ChartMark]) -> [Int: ChartMark] {
+    guard let best = prices.first, let last = prices.last else { return [:] }
+    var out: [Int: ChartMark] = [:]
+    for mark in marks where mark.price.isFinite {
+      let p = mark.price
+      let slack = 1e-9 * max(1, abs(p))
+      let inside = ask ? p >= best - slack && p <= last + slack : p <= best + slack && p >= last - slack
+      guard inside,
+        let i = prices.firstIndex(where: { ask ? $0 >= p - slack : $0 <= p + slack }), out[i] == nil
+      else { continue }
+      out[i] = mark
+    }
+    return out
   }
 
   /// A bar `fraction` (0…1) of `width` cells long, in eighths of a cell where the glyphs

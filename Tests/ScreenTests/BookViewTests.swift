@@ -39,6 +39,31 @@ import Testing
     #expect(g[22, 7].style == Style(.muted))
   }
 
+  /// The user's own prices marked in the book (issue 29): a resting sell at 50,001.2 on the ask
+  /// row behind it (50,001.5), a buy at 49,999.7 on 49,999.5, an alert exactly at 50,000.0;
+  /// one inside the spread or beyond the rows shown marks nothing.
+  @Test func theUsersOwnPricesAreMarkedOnTheirRows() {
+    var view = Self.view()
+    view.marks = [
+      ChartMark(price: 50_001.2, kind: .order(buy: false)),
+      ChartMark(price: 49_999.7, kind: .order(buy: true)),
+      ChartMark(price: 50_000.0, kind: .alert), ChartMark(price: 50_000.3, kind: .entry),
+      ChartMark(price: 40_000, kind: .entry),
+    ]
+    let g = Snapshot.framed(46, 12) { g, area in view.render(into: &g, area: area) }
+    let lines = Fixtures.lines(g)
+    #expect(lines[3].hasSuffix("S·"), "\(lines[3])")
+    #expect(lines[8].hasSuffix("B·"), "\(lines[8])")
+    #expect(lines[7].hasSuffix("A·"), "\(lines[7])")
+    // Nothing else: the entry inside the spread and the one far below mark no row.
+    let marked = lines.filter {
+      $0.hasSuffix("S·") || $0.hasSuffix("B·") || $0.hasSuffix("A·") || $0.hasSuffix("E·")
+    }
+    #expect(marked.count == 3, "\(lines.joined(separator: "\n"))")
+    #expect(g[44, 3].style == Style(.sell))
+    #expect(g[44, 7].style == Style(.warning))
+  }
+
   /// Issue 11: a level of Int64.max contracts wrapped the running total negative (and the
   /// bars with it). Totals are held at Int64.max.
   @Test func hugeSizesNeverWrapTheTotalNegative() {
