@@ -129,11 +129,15 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   private func run() {
     let symbol = options.symbol
-    var machine = ConnectionMachine(
-      url: options.webSocketURL, symbol: symbol, plan: plan, config: options.config)
-    var connection: WebSocketConnection?
     var codec = makeCodec()
     let wire = codec.wire
+    // The venue's connection lifetime (Binance: 24 h), unless the options say otherwise: the
+    // machine replaces a connection before the venue ends it.
+    var config = options.config
+    if config.connectionLifetime == nil { config.connectionLifetime = wire.limits.connectionLifetime }
+    var machine = ConnectionMachine(
+      url: options.webSocketURL, symbol: symbol, plan: plan, config: config)
+    var connection: WebSocketConnection?
     var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
     let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }

@@ -57,6 +57,8 @@ public struct ConnectionMachine: Sendable {
   private var liveSince: MonotonicTime?
   /// The status the UI last received.
   private var lastEmitted: FeedStatus?
+  /// When the open connection is replaced before the venue's lifetime ends it (nil: no lifetime).
+  private var rolloverAt: MonotonicTime?
 
   /// A machine that will connect to `url` for `symbol` once started, subscribing what `plan`
   /// says.
@@ -150,6 +152,7 @@ public struct ConnectionMachine: Sendable {
     pingSentAt = nil
     silent = false
     subscriptions = makeSubscriptions(since: now)
+    rolloverAt = config.connectionLifetime.map { now + ($0 - min(config.lifetimeMargin, $0 / 10)) }
     let topics = topics
     return finish([.resetTables(topics), .subscribe(topics)], now: now)
   }
@@ -505,6 +508,7 @@ public struct ConnectionMachine: Sendable {
 
   /// Forgets the connection's heartbeat state (the tables are reset on the next `connected`).
   private mutating func leaveConnection() {
+    rolloverAt = nil
     silent = false
     pingOutstandingSince = nil
     pingSentAt = nil
@@ -547,8 +551,21 @@ public struct ConnectionMachine: Sendable {
     leaveConnection()
   }
 
-  /// The open connection's timers: heartbeat, partial timeout, stale tables.
+  /// The open connection's timers: lifetime, heartbeat, partial timeout, stale tables.
   private mutating func checkTimers(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    if let at = rolloverAt, now >= at {
+      // The venue would end the connection soon: replace it now, as a plain reconnect (no
+      // failure, no backoff), unless the hourly budget is spent: then when a slot frees.
+      let allowed = limiter.earliestAttempt(notBefore: now)
+      if allowed > now {
+        rolloverAt = allowed
+      } else {
+        actions.append(.close(code: 1000, reason: "connection lifetime"))
+        leaveConnection()
+        connect(now: now, into: &actions)
+        return
+      }
+    }
     if let since = pingOutstandingSince {
       if now >= since + config.pongTimeout {
         actions.append(.close(code: 1000, reason: "no pong"))
@@ -619,6 +636,7 @@ public struct ConnectionMachine: Sendable {
       return until
     case .open:
       var next = lastMessageAt + config.heartbeatIdle
+      if let at = rolloverAt { next = min(next, at) }
       if let since = pingOutstandingSince {
         next = since + config.pongTimeout
         if !silent { next = min(next, since + config.silentAfter) }
