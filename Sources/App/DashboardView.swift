@@ -87,7 +87,12 @@ public enum DashboardView {
         ? "Book"
         : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
       if s.bookScroll > 0 { title += scrolledNote(s) }
-      if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
+      // A book whose REST snapshot waits out the venue's limit says so (and for how long).
+      if let limit = s.status?.restLimit, limit.until > s.now, !s.session.bookIsLive {
+        title += "  " + limit.words(now: s.now)
+      } else if bookStale {
+        title += staleNote(s.age(of: s.session.bookDataAt))
+      }
       let box = Box(
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
         ascii: s.ascii)

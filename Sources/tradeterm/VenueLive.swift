@@ -20,8 +20,7 @@ struct VenueLive: Sendable {
   var restHost: String?
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
-  /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
-  /// REST snapshot bridge).
+  /// `--ws-url`); nil for BitMEX (its own path).
   static func of(_ venue: Venue, url: String?, restHost: String? = nil) -> VenueLive? {
     // The ticker fills the header (last, 24 h change and volume, VWAP; mark and funding where
     // the venue has them); auxiliary, it never holds LIVE back.
@@ -52,21 +51,24 @@ struct VenueLive: Sendable {
       return VenueLive(
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth)
-    case .binance:
-      // Spot: the streams are named in the URL and the book bridges a REST snapshot to them.
-      // (USDⓈ-M routes depth and trades to two endpoints: not followed live yet.)
-      let adapter = BinanceAdapter(market: .spot, host: url, restHost: restHost)
+    case .binance, .binanceUSDM:
+      // The streams are named in the URL and the book bridges a REST snapshot to them. USDⓈ-M
+      // routes the book to `/public` and the trades, ticker and mark price to `/market`: two
+      // connections, one feed each (`VenueFeedGroup`).
+      let market: BinanceMarket = venue == .binance ? .spot : .usdm
+      let adapter = BinanceAdapter(market: market, host: url, restHost: restHost)
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
-        bookPolicy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), bookDepth: nil,
+        venue: venue, adapter: adapter,
+        plan: SubscriptionPlan(bookDepth: nil, perSymbol: market == .usdm ? channels + [.mark] : channels),
+        bookPolicy: .bridge(SnapshotBridgeSync(bridge: market.bridge)), bookDepth: nil,
         restHost: adapter.restHost)
-    case .bitmex, .binanceUSDM:
+    case .bitmex:
       return nil
     }
   }
 
-  /// The WebSocket URL that carries `symbol`'s subscriptions (one endpoint per venue followed
-  /// live so far).
+  /// The WebSocket URL that carries `symbol`'s book (the first of the market's connections; a
+  /// `VenueFeedGroup` opens every one).
   func url(symbol: String) -> String? {
     adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url
   }
@@ -79,10 +81,11 @@ extension Tradeterm {
     switch venue {
     case .kraken: (sim.krakenURL, nil)
     case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
+    case .binanceUSDM: (sim.binanceHost(.usdm), sim.binanceRESTHost(.usdm))
     case .coinbase: (sim.coinbaseWebSocketURL, nil)
     case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, nil)
     case .okx: (sim.okxWebSocketURL, nil)
-    case .bitmex, .binanceUSDM: nil
+    case .bitmex: nil
     }
   }
 }

@@ -16,7 +16,7 @@ import Testing
       ])
     #expect(run.stdout.contains("bitmex  BitMEX  ready"))
     #expect(run.stdout.contains("kraken  Kraken  ready"))
-    #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  not yet selectable"))
+    #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  ready"))
   }
 
   /// `bitmex:ETHUSD` and `ETHUSD` are the same instrument.
@@ -38,12 +38,15 @@ import Testing
 
   @Test(arguments: [
     (["kraken:BTC/USD", "--once"], "Kraken runs on the dashboard for now (`tradeterm kraken:BTC/USD`"),
-    (["binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
+    (["binance-usdm:BTCUSDT", "--once"], "Binance USDⓈ-M runs on the dashboard for now"),
     (["--demo", "kraken:"], "no symbol after the venue"),
     (["--venue", "kraken"], "which Kraken instrument? e.g. `tradeterm kraken:BTC/USD`"),
     (["nasdaq:AAPL", "--once"], "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
     (["--venue", "okx", "--once"], "OKX runs on the dashboard for now"),
-    (["--demo", "binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
+    (
+      ["--demo", "--venue", "binance-usdm"],
+      "which Binance USDⓈ-M instrument? e.g. `tradeterm binance-usdm:BTCUSDT`"
+    ),
     (["--venue", "bitmex", "kraken:BTC/USD", "--once"], "two venues: kraken"),
     (["kraken:", "--once"], "no symbol after the venue"),
   ])
