@@ -87,12 +87,7 @@ public enum DashboardView {
         ? "Book"
         : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
       if s.bookScroll > 0 { title += scrolledNote(s) }
-      // A book whose REST snapshot waits out the venue's limit says so (and for how long).
-      if let limit = s.status?.restLimit, limit.until > s.now, !s.session.bookIsLive {
-        title += "  " + limit.words(now: s.now)
-      } else if bookStale {
-        title += staleNote(s.age(of: s.session.bookDataAt))
-      }
+      if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
         title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
         ascii: s.ascii)
@@ -105,6 +100,10 @@ public enum DashboardView {
       )
       if grouping == 1 { bookView.walls = activityWalls(s) }
       bookView.fewLevelsNote = fewLevelsNote(s, rows: BookView.levelRows(height: box.inner(area).height))
+      // A book whose REST snapshot waits out the venue's limit says so, and for how long.
+      if let limit = s.status?.restLimit, limit.until > s.now {
+        bookView.emptyNotes = [limit.words(now: s.now), limit.shortWords(now: s.now)]
+      }
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }

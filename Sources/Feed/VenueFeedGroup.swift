@@ -43,6 +43,8 @@ public final class VenueFeedGroup: Sendable {
     members = shares.enumerated().map { index, share in
       var memberOptions = options
       memberOptions.webSocketURL = share.url
+      // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
+      memberOptions.venue = adapter.venue
       if index > 0 { memberOptions.recordPath = nil }
       let part = share.plan
       let feed = VenueFeed(memberOptions, plan: part, uiWake: wake) {

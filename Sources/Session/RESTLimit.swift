@@ -36,4 +36,15 @@ public struct RESTLimit: Sendable, Hashable {
     case .weightBudget: return "\(venue) request weight near its limit: snapshot in \(seconds) s"
     }
   }
+
+  /// The words without the venue's name, for a narrow pane: `rate limit: retry in 42 s`.
+  public func shortWords(now: MonotonicTime) -> String {
+    let left = max(0, until - now)
+    let seconds = left < 1e9 ? Int(left.rounded(.up)) : 1_000_000_000
+    switch kind {
+    case .rateLimited: return "rate limit: retry in \(seconds) s"
+    case .banned: return "IP banned for \(seconds) s"
+    case .weightBudget: return "weight limit: snapshot in \(seconds) s"
+    }
+  }
 }

@@ -61,5 +61,7 @@ import Testing
     #expect(
       RESTLimit(.banned, venue: "Binance", until: 100).words(now: 0) == "IP banned by Binance for 100 s")
     #expect(limit.words(now: 120) == "Binance rate limit: retry in 0 s")
+    #expect(limit.shortWords(now: 58.2) == "rate limit: retry in 42 s")
+    #expect(RESTLimit(.banned, venue: "Binance", until: 100).shortWords(now: 0) == "IP banned for 100 s")
   }
 }
