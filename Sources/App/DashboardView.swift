@@ -105,6 +105,10 @@ public enum DashboardView {
       if grouping == 1 { bookView.walls = activityWalls(s) }
       bookView.marks = chartMarks(s)
       bookView.fewLevelsNote = fewLevelsNote(s, rows: BookView.levelRows(height: box.inner(area).height))
+      // A book whose REST snapshot waits out the venue's limit says so, and for how long.
+      if let limit = s.status?.restLimit, limit.until > s.now {
+        bookView.emptyNotes = [limit.words(now: s.now), limit.shortWords(now: s.now)]
+      }
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }

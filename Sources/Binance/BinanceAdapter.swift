@@ -86,7 +86,8 @@ public struct BinanceAdapter: VenueAdapter {
   public var limits: VenueLimits {
     VenueLimits(
       connectionLifetime: 24 * 3600, messagesPerSecond: market == .spot ? 5 : 10, streamsPerConnection: 1024,
-      maxFrameBytes: 8 << 20)
+      maxFrameBytes: 8 << 20, restWeightPerMinute: market == .spot ? 6_000 : 2_400,
+      restWeightHeader: "X-MBX-USED-WEIGHT-1M")
   }
 
   public var bookDepths: [Int] { [1000] }
@@ -132,6 +133,8 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L ≤ u, then pu = previous u), bookTicker cross-check",
     reads:
-      "depth, bookTicker, aggTrades (decoder and bridge, on real frames), exchangeInfo, klines; connection not wired yet",
-    selectable: false)
+      "the dashboard live and in --demo on its two endpoints: book (REST snapshot bridged, on /public),"
+      + " trades (aggTrade), ticker, mark price and funding (on /market); --once --replay of a recording;"
+      + " not yet: the markets list, klines, a symbol switch",
+    selectable: true)
 }

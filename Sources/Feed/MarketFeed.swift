@@ -32,8 +32,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   public let plan: SubscriptionPlan
   /// Makes the codec on the feed thread (it holds the decoder's state).
   private let makeCodec: @Sendable () -> Codec
-  /// Signalled when there is something to drain.
-  public let uiWake = WakeSignal()
+  /// Signalled when there is something to drain (shared by the feeds of one `VenueFeedGroup`).
+  public let uiWake: WakeSignal
   private let feedWake = WakeSignal()
   private let abortSignal = AbortSignal()
   private let mailbox = Locked(Mailbox())
@@ -56,11 +56,14 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
     var arrivals: [FrameArrival] = []
   }
 
-  /// A feed for `options` subscribing `plan`, its frames read by the codec `makeCodec` makes.
+  /// A feed for `options` subscribing `plan`, its frames read by the codec `makeCodec` makes; it
+  /// signals `uiWake` when there is something to drain.
   public init(
-    _ options: FeedOptions, plan: SubscriptionPlan, codec makeCodec: @escaping @Sendable () -> Codec
+    _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal = WakeSignal(),
+    codec makeCodec: @escaping @Sendable () -> Codec
   ) {
     self.options = options
+    self.uiWake = uiWake
     self.plan = plan
     self.makeCodec = makeCodec
   }
@@ -92,9 +95,12 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   }
 
   /// Moves what arrived since the last drain into `batch`, which must be empty; the
-  /// batch handed back to the feed keeps its storage for the next round.
-  public func drain(into batch: inout Codec.Batch) -> FeedUpdate {
-    uiWake.clear()
+  /// batch handed back to the feed keeps its storage for the next round. With `clearingWake`
+  /// false the wake is left as it is: the owner of a wake several feeds share clears it once,
+  /// before it drains them all (clearing it between two drains could swallow the first feed's
+  /// signal).
+  public func drain(into batch: inout Codec.Batch, clearingWake: Bool = true) -> FeedUpdate {
+    if clearingWake { uiWake.clear() }
     return mailbox.withLock { box in
       if !box.arrivals.isEmpty { box.arrivals.removeAll(keepingCapacity: true) }
       return Self.take(&box, into: &batch)
@@ -129,11 +135,15 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   private func run() {
     let symbol = options.symbol
-    var machine = ConnectionMachine(
-      url: options.webSocketURL, symbol: symbol, plan: plan, config: options.config)
-    var connection: WebSocketConnection?
     var codec = makeCodec()
     let wire = codec.wire
+    // The venue's connection lifetime (Binance: 24 h), unless the options say otherwise: the
+    // machine replaces a connection before the venue ends it.
+    var config = options.config
+    if config.connectionLifetime == nil { config.connectionLifetime = wire.limits.connectionLifetime }
+    var machine = ConnectionMachine(
+      url: options.webSocketURL, symbol: symbol, plan: plan, config: config)
+    var connection: WebSocketConnection?
     var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
     let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
@@ -227,9 +237,13 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
     /// The REST snapshot of `book`, for a rule that bridges one to the stream: fetched here, on
     /// the feed thread (the stream's frames wait in the socket meanwhile, and the rule buffers
-    /// them), and decoded into the batch as a frame. A failure is said as a decode error; the
-    /// book then waits, and the machine's snapshot timeout reconnects.
+    /// them), and decoded into the batch as a frame. A venue's REST limit (429, 418 and their
+    /// `Retry-After`; its weight count near the minute's limit) goes to the machine, which holds
+    /// the next ask until it is over and says why. Any other failure is said as a decode error;
+    /// the book then waits, and the machine's snapshot timeout reconnects.
     var restClient: RESTClient?
+    let venueName = options.venue.displayName
+    let limits = wire.limits
     func fetchSnapshot(_ book: Subscription) {
       guard let url = codec.snapshotURL(for: book) else { return }
       let client =
@@ -254,6 +268,18 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         for input in inputs {
           if case .snapshot(let t) = input { pending += machine.partialReceived(t, now: now) }
         }
+        if let used = RESTWeight.used(response, limits), let limit = limits.restWeightPerMinute,
+          RESTWeight.nearLimit(used: used, limit: limit)
+        {
+          pending += machine.restLimited(
+            .weightBudget, retryAfter: RESTWeight.secondsToNextMinute(wallMs: RESTWeight.wallMs()),
+            venue: venueName, refused: nil, now: now)
+        }
+      case .success(let response) where response.status == 429 || response.status == 418:
+        pending += machine.restLimited(
+          response.status == 418 ? .banned : .rateLimited, retryAfter: response.retryAfter, venue: venueName,
+          refused: book, now: .now())
+        failure = nil
       case .success(let response):
         failure = "the REST snapshot of \(book): HTTP \(response.status)"
       case .failure(let problem):
@@ -314,6 +340,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
             for topic in topics where !box.resetTopics.contains(topic) { box.resetTopics.append(topic) }
           }
           uiWake.signal()
+        case .fetchSnapshot(let book):
+          fetchSnapshot(book)
         case .emit(let status):
           publish(status, now: .now())
         case .scheduleWake:
@@ -345,7 +373,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           case .resync(let topic):
             pending += machine.resync(topic, now: now)
           case .fetchSnapshot(let book):
-            fetchSnapshot(book)
+            pending += machine.snapshotWanted(book, now: now)
           case .switchSymbol(let s):
             pending += machine.switchSymbol(to: s, now: now)
           case .reconnectNow:

@@ -10,6 +10,21 @@ public struct RESTResponse: Sendable {
   public var body: [UInt8]
   /// `Retry-After` seconds (429/503), when sent.
   public var retryAfter: Double?
+  /// The response's header lines as sent (`Name: value`), the last response's of a redirect.
+  public var headerLines: [String] = []
+
+  /// The value of header `name` (any case), trimmed; nil when not sent.
+  public func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    for line in headerLines.reversed() {
+      guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == wanted else { continue }
+      var value = line[line.index(after: colon)...]
+      while value.first == " " || value.first == "\t" { value = value.dropFirst() }
+      while value.last == " " || value.last == "\t" { value = value.dropLast() }
+      return String(value)
+    }
+    return nil
+  }
 }
 
 /// Blocking HTTP GETs through a libcurl easy handle, for the feed's REST needs
@@ -26,6 +41,8 @@ public final class RESTClient {
   private final class Sink {
     var bytes: [UInt8] = []
     let limit = 32 << 20
+    /// The header lines, each without its CR LF; a status line starts a new response's.
+    var headerLines: [String] = []
   }
 
   /// The protocols a request may use (`tt_easy_restrict_protocols`).
@@ -59,6 +76,15 @@ public final class RESTClient {
       if let ptr { sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: ptr, count: n)) }
       return n
     }
+    let header: tt_write_cb = { ptr, size, count, userdata in
+      let sink = Unmanaged<Sink>.fromOpaque(userdata!).takeUnretainedValue()
+      let n = size * count
+      guard let ptr, sink.headerLines.count < 200 else { return n }
+      let line = String(decoding: UnsafeRawBufferPointer(start: ptr, count: n), as: UTF8.self)
+      if line.hasPrefix("HTTP/") { sink.headerLines.removeAll() }
+      sink.headerLines.append(String(line.prefix { !$0.isNewline }))
+      return n
+    }
     var rc = tt_easy_setopt_str(handle, CURLOPT_URL, baseURL + path)
     // Only HTTP(S), redirects included: libcurl would read file:// or ftp:// just as readily.
     rc = rc == CURLE_OK ? tt_easy_restrict_protocols(handle, Self.protocols) : rc
@@ -68,6 +94,8 @@ public final class RESTClient {
     rc = rc == CURLE_OK ? tt_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_write_cb(handle, CURLOPT_WRITEFUNCTION, write) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, box.toOpaque()) : rc
+    rc = rc == CURLE_OK ? tt_easy_setopt_write_cb(handle, CURLOPT_HEADERFUNCTION, header) : rc
+    rc = rc == CURLE_OK ? tt_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, box.toOpaque()) : rc
     rc = rc == CURLE_OK ? tt_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer) : rc
     if rc == CURLE_OK, let abortSignal { rc = tt_easy_set_abort_flag(handle, abortSignal.flag) }
     guard rc == CURLE_OK else {
@@ -96,6 +124,8 @@ public final class RESTClient {
     var retryAfter: curl_off_t = 0
     _ = tt_easy_getinfo_off(handle, CURLINFO_RETRY_AFTER, &retryAfter)
     return .success(
-      RESTResponse(status: status, body: sink.bytes, retryAfter: retryAfter > 0 ? Double(retryAfter) : nil))
+      RESTResponse(
+        status: status, body: sink.bytes, retryAfter: retryAfter > 0 ? Double(retryAfter) : nil,
+        headerLines: sink.headerLines))
   }
 }

@@ -40,7 +40,7 @@ public struct VenueCodec: FeedCodec {
     } catch {
       throw FeedDecodeError("the REST snapshot: \(error)")
     }
-    for event in batch.events[mark...] { Self.read(event, plan: plan, into: &inputs) }
+    for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
   }
 
   public mutating func decode(
@@ -53,7 +53,7 @@ public struct VenueCodec: FeedCodec {
     } catch {
       throw FeedDecodeError("\(error)")
     }
-    for event in batch.events[mark...] { Self.read(event, plan: plan, into: &inputs) }
+    for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
   }
 
   /// The subscription of `channel` an event of `symbol` belongs to: the plan's channels of every
@@ -65,8 +65,11 @@ public struct VenueCodec: FeedCodec {
     return Subscription(channel, symbol, depth: channel == .book ? plan.bookDepth : nil)
   }
 
-  /// What one event means for the connection machine.
-  static func read(_ event: VenueEvent, plan: SubscriptionPlan, into inputs: inout [FeedInput]) {
+  /// What one event means for the connection machine (`tickers`: the batch's, which a `.ticker`
+  /// event points into).
+  static func read(
+    _ event: VenueEvent, plan: SubscriptionPlan, tickers: [VenueTicker] = [], into inputs: inout [FeedInput]
+  ) {
     switch event {
     case let .book(symbol, update, _):
       let s = subscription(.book, symbol, plan: plan)
@@ -78,12 +81,15 @@ public struct VenueCodec: FeedCodec {
       inputs.append(.snapshot(s))
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
-    case let .ticker(symbol, _):
-      // A ticker is its own image, as trades are: the first completes the subscription (Binance
-      // names its streams in the URL and acknowledges none; Coinbase and Bybit acknowledge
-      // without naming the channel), else it waited for a partial that never comes and was
-      // called unavailable while its data came.
-      inputs.append(.snapshot(subscription(.ticker, symbol, plan: plan)))
+    case let .ticker(symbol, index):
+      // A ticker is whole in itself (a partial one merges into what the header has): like
+      // trades, the first completes its subscription, acknowledged or not (a venue whose URL
+      // names its streams sends no acknowledgement). A mark price stream subscribed apart
+      // (Binance USDⓈ-M's `@markPrice`) comes as a ticker of the mark, index and funding only.
+      let ticker = tickers.indices.contains(index) ? tickers[index] : nil
+      let isMark =
+        plan.perSymbol.contains(.mark) && ticker.map { $0.markPrice != nil && $0.last == nil } == true
+      inputs.append(.snapshot(subscription(isMark ? .mark : .ticker, symbol, plan: plan)))
     case let .subscribed(channel, symbol):
       let s = subscription(channel, symbol, plan: plan)
       inputs.append(.subscribed(s))

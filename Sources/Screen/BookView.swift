@@ -52,6 +52,9 @@ public struct BookView: Sendable {
   /// capped book: `3 bands from 25 levels; --depth full has all`), longest first: the first
   /// that fits is drawn, muted. Empty: nothing.
   public var fewLevelsNote: [String] = []
+  /// What an empty book says on its middle line instead of `no book yet`, longest first (the
+  /// first that fits): why it is empty (a venue's REST limit waited out).
+  public var emptyNotes: [String] = []
 
   /// A view of levels the caller has prepared (already grouped), best first on each side.
   /// The spread and mid default to those of the first levels.
@@ -354,7 +357,8 @@ public struct BookView: Sendable {
       let bps = NumberFormat.basisPoints(spread, mid: mid)
       variants = ["spread \(s) (\(bps) bps)  mid \(m)", "spread \(s)  mid \(m)", "\(s)  mid \(m)", s]
     } else {
-      variants = [missing ?? "no book yet", "-"]
+      variants = missing.map { [$0] } ?? emptyNotes + ["no book yet"]
+      variants.append("-")
     }
     if skipped > 0 { variants = variants.map { "\($0)  depth +\(skipped)" } + variants }
     let text = variants.first { $0.count + 4 <= area.width } ?? ""

@@ -18,6 +18,9 @@ public enum ConnectionAction: Sendable, Hashable {
   /// merge) the old rows with it. Sent for every table on each new connection or symbol, and for
   /// a table resubscribed because it went stale.
   case resetTables([Subscription])
+  /// Fetch the REST snapshot of this book now (a bridge rule's), with the venue's REST limit
+  /// respected: `ConnectionMachine.snapshotWanted` holds it back while one is waited out.
+  case fetchSnapshot(Subscription)
   /// The status changed; hand it to the UI.
   case emit(FeedStatus)
   /// Call `tick(now:)` at or after this time. Each request comes before the one still pending, so

@@ -57,6 +57,12 @@ public struct ConnectionMachine: Sendable {
   private var liveSince: MonotonicTime?
   /// The status the UI last received.
   private var lastEmitted: FeedStatus?
+  /// The venue's REST limit being waited out, and the books whose snapshot waits for its end.
+  /// It outlives a connection: a ban is the IP's, not the socket's.
+  private var restLimit: RESTLimit?
+  private var snapshotsHeld: [Subscription] = []
+  /// When the open connection is replaced before the venue's lifetime ends it (nil: no lifetime).
+  private var rolloverAt: MonotonicTime?
 
   /// A machine that will connect to `url` for `symbol` once started, subscribing what `plan`
   /// says.
@@ -102,7 +108,7 @@ public struct ConnectionMachine: Sendable {
     return FeedStatus(
       state: state, symbol: symbol, attempt: attempt, reconnects: max(0, connectionsOpened - 1),
       nextRetryAt: nextRetryAt, lastError: lastError, pingRoundTrip: pingRoundTrip,
-      connectionLimitUntil: limiter.fullUntil, unavailable: unavailable)
+      connectionLimitUntil: limiter.fullUntil, unavailable: unavailable, restLimit: restLimit)
   }
 
   /// The subscriptions of the current symbol, in subscription order.
@@ -150,6 +156,7 @@ public struct ConnectionMachine: Sendable {
     pingSentAt = nil
     silent = false
     subscriptions = makeSubscriptions(since: now)
+    rolloverAt = config.connectionLifetime.map { now + ($0 - min(config.lifetimeMargin, $0 / 10)) }
     let topics = topics
     return finish([.resetTables(topics), .subscribe(topics)], now: now)
   }
@@ -311,6 +318,20 @@ public struct ConnectionMachine: Sendable {
   public mutating func tick(now: MonotonicTime) -> [ConnectionAction] {
     if let wake = pendingWake, now >= wake { pendingWake = nil }
     var actions: [ConnectionAction] = []
+    if let limit = restLimit, now >= limit.until {
+      // The wait is over: the books held back ask now, and their snapshot timeout starts again.
+      restLimit = nil
+      if case .open = phase {
+        for book in snapshotsHeld {
+          actions.append(.fetchSnapshot(book))
+          if let index = subscriptions.firstIndex(where: { $0.topic == book }) {
+            subscriptions[index].awaitingSince = now
+          }
+        }
+      }
+      // Not connected: the next connection resets its books and they ask again.
+      snapshotsHeld.removeAll()
+    }
     switch phase {
     case .connecting(let since) where now >= since + config.connectTimeout:
       actions.append(.close(code: 1000, reason: "connect timeout"))
@@ -324,6 +345,29 @@ public struct ConnectionMachine: Sendable {
       break
     }
     return finish(actions, now: now)
+  }
+
+  /// The book owner wants `book`'s REST snapshot (a bridge rule's): fetched at once, or, while a
+  /// REST limit is waited out, when it ends (the book's snapshot timeout waits with it).
+  public mutating func snapshotWanted(_ book: Subscription, now: MonotonicTime) -> [ConnectionAction] {
+    guard let limit = restLimit, now < limit.until else { return [.fetchSnapshot(book)] }
+    if !snapshotsHeld.contains(book) { snapshotsHeld.append(book) }
+    return []
+  }
+
+  /// The venue's REST answered a snapshot with a limit (429, 418), or its weight count is near the
+  /// minute's limit (`refused` nil: that snapshot came): no snapshot is asked for `retryAfter`
+  /// seconds (a minute when not said, at most `maxRetryAfter`); `refused` is asked again then.
+  public mutating func restLimited(
+    _ kind: RESTLimit.Kind, retryAfter: Double?, venue: String, refused: Subscription?, now: MonotonicTime
+  ) -> [ConnectionAction] {
+    if case .stopped = phase { return [] }
+    var wait = retryAfter.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 60
+    wait = min(wait, config.maxRetryAfter)
+    let until = max(now + wait, restLimit?.until ?? now)
+    restLimit = RESTLimit(kind, venue: venue, until: until)
+    if let refused, !snapshotsHeld.contains(refused) { snapshotsHeld.append(refused) }
+    return finish([], now: now)
   }
 
   /// The book owner found `topic`'s book inconsistent: unsubscribe and subscribe it again for a
@@ -496,6 +540,11 @@ public struct ConnectionMachine: Sendable {
     return index
   }
 
+  /// Whether `topic`'s snapshot waits for a REST limit to end (its timeout waits with it).
+  private func isHeld(_ topic: Subscription) -> Bool {
+    restLimit != nil && snapshotsHeld.contains(topic)
+  }
+
   /// Any frame is a sign of life, answers an outstanding ping and ends a silence.
   private mutating func noteMessage(_ now: MonotonicTime) {
     lastMessageAt = now
@@ -505,6 +554,7 @@ public struct ConnectionMachine: Sendable {
 
   /// Forgets the connection's heartbeat state (the tables are reset on the next `connected`).
   private mutating func leaveConnection() {
+    rolloverAt = nil
     silent = false
     pingOutstandingSince = nil
     pingSentAt = nil
@@ -547,8 +597,21 @@ public struct ConnectionMachine: Sendable {
     leaveConnection()
   }
 
-  /// The open connection's timers: heartbeat, partial timeout, stale tables.
+  /// The open connection's timers: lifetime, heartbeat, partial timeout, stale tables.
   private mutating func checkTimers(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    if let at = rolloverAt, now >= at {
+      // The venue would end the connection soon: replace it now, as a plain reconnect (no
+      // failure, no backoff), unless the hourly budget is spent: then when a slot frees.
+      let allowed = limiter.earliestAttempt(notBefore: now)
+      if allowed > now {
+        rolloverAt = allowed
+      } else {
+        actions.append(.close(code: 1000, reason: "connection lifetime"))
+        leaveConnection()
+        connect(now: now, into: &actions)
+        return
+      }
+    }
     if let since = pingOutstandingSince {
       if now >= since + config.pongTimeout {
         actions.append(.close(code: 1000, reason: "no pong"))
@@ -573,7 +636,7 @@ public struct ConnectionMachine: Sendable {
     }
     if let limit = config.partialTimeout,
       let late = subscriptions.first(where: {
-        $0.isRequired && $0.awaiting != nil && now >= $0.awaitingSince + limit
+        $0.isRequired && $0.awaiting != nil && now >= $0.awaitingSince + limit && !isHeld($0.topic)
       })
     {
       actions.append(.close(code: 1000, reason: "no partial"))
@@ -612,6 +675,13 @@ public struct ConnectionMachine: Sendable {
 
   /// The earliest time something is due, given that everything due at `now` was handled.
   private func nextDeadline(now: MonotonicTime) -> MonotonicTime? {
+    let connection = connectionDeadline(now: now)
+    guard let limit = restLimit?.until else { return connection }
+    return connection.map { min($0, limit) } ?? limit
+  }
+
+  /// The earliest time something of the connection is due.
+  private func connectionDeadline(now: MonotonicTime) -> MonotonicTime? {
     switch phase {
     case .connecting(let since):
       return since + config.connectTimeout
@@ -619,6 +689,7 @@ public struct ConnectionMachine: Sendable {
       return until
     case .open:
       var next = lastMessageAt + config.heartbeatIdle
+      if let at = rolloverAt { next = min(next, at) }
       if let since = pingOutstandingSince {
         next = since + config.pongTimeout
         if !silent { next = min(next, since + config.silentAfter) }
@@ -626,7 +697,7 @@ public struct ConnectionMachine: Sendable {
       for subscription in subscriptions {
         if subscription.awaiting != nil {
           let limit = subscription.isRequired ? config.partialTimeout : config.auxiliaryPartialTimeout
-          if let limit, subscription.unavailable == nil {
+          if let limit, subscription.unavailable == nil, !isHeld(subscription.topic) {
             next = min(next, subscription.awaitingSince + limit)
           }
         } else if subscription.isWatched, let limit = config.staleTableAfter,

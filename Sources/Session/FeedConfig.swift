@@ -56,6 +56,13 @@ public struct FeedConfig: Sendable, Hashable {
   /// The longest `Retry-After` / `meta.retryAfter` honoured; longer values are clamped so a bogus
   /// header cannot park the feed for days.
   public var maxRetryAfter: Double = 3600
+  /// The venue ends a connection after this many seconds (`VenueLimits.connectionLifetime`,
+  /// Binance: 24 h); nil for a venue that does not. The machine replaces the connection itself
+  /// `lifetimeMargin` before that (at most a tenth of the lifetime), so the venue's close is
+  /// never seen.
+  public var connectionLifetime: Double?
+  /// How long before the venue's end of a connection it is replaced (10 min: 23 h 50 m on Binance).
+  public var lifetimeMargin: Double = 600
   /// Whether a connection the server closes is reconnected. `--replay` turns this off: the
   /// simulator closes at the end of the file and the screen should say REPLAY ENDED.
   public var reconnectAfterClose: Bool = true

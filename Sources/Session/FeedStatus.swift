@@ -28,6 +28,8 @@ public struct FeedStatus: Sendable, Hashable {
   /// The auxiliary tables (`FeedConfig.auxiliaryTables`) the feed goes on without on this
   /// connection, with why: the server's refusal in its own words, or the partial that never came.
   public var unavailable: [Subscription: String]
+  /// The venue's REST limit waited out before the next book snapshot, while it lasts.
+  public var restLimit: RESTLimit?
   /// Messages received per second (filled by the I/O layer).
   public var messagesPerSecond: Double
   /// Bytes received per second (filled by the I/O layer).
@@ -46,6 +48,7 @@ public struct FeedStatus: Sendable, Hashable {
     pingRoundTrip: Double? = nil,
     connectionLimitUntil: MonotonicTime? = nil,
     unavailable: [Subscription: String] = [:],
+    restLimit: RESTLimit? = nil,
     messagesPerSecond: Double = 0,
     bytesPerSecond: Double = 0,
     lastMessageAt: [Subscription: MonotonicTime] = [:]
@@ -59,6 +62,7 @@ public struct FeedStatus: Sendable, Hashable {
     self.pingRoundTrip = pingRoundTrip
     self.connectionLimitUntil = connectionLimitUntil
     self.unavailable = unavailable
+    self.restLimit = restLimit
     self.messagesPerSecond = messagesPerSecond
     self.bytesPerSecond = bytesPerSecond
     self.lastMessageAt = lastMessageAt

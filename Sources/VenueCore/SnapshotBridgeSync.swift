@@ -127,7 +127,9 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
     guard let l = update.last else { return fail(.noSnapshot, checked: false, book: &book) }
-    if let oldest = buffered.first, let u0 = oldest.update.first, Self.bridgeStart(bridge, l) < u0 {
+    if let oldest = buffered.first, let u0 = oldest.update.first, Self.bridgeStart(bridge, l) < u0,
+      !Self.follows(bridge, oldest.update, l)
+    {
       // The stream already starts after the snapshot: what happened in between is lost.
       staleSnapshots += 1
       return SyncOutcome(action: .fetchSnapshot)
@@ -169,6 +171,13 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
     bridge == .consecutive ? (l == .max ? l : l + 1) : l
   }
 
+  /// Whether a USDⓈ-M delta links straight to a snapshot at `l` (`pu == L`): the snapshot was
+  /// taken right at the end of the update before it, so no update covers `L` (spot's `U == L+1`,
+  /// in USDⓈ-M's irregular ids; a client that fetches as soon as it connects meets it).
+  private static func follows(_ bridge: Bridge, _ update: BookUpdate, _ l: UInt64) -> Bool {
+    bridge == .previousLinked && update.previous == l
+  }
+
   private mutating func delta(
     _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
@@ -187,7 +196,7 @@ public struct SnapshotBridgeSync: BookSyncPolicy {
         return .dropped
       }
       let start = Self.bridgeStart(bridge, l)
-      guard first <= start, start <= last else {
+      guard first <= start && start <= last || Self.follows(bridge, update, l) else {
         return fail(
           .bridgeMiss(snapshot: l, first: first, last: last), checked: false, book: &book,
           keep: (update, levels))

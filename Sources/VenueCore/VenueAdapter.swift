@@ -119,11 +119,18 @@ public struct VenueLimits: Sendable, Hashable {
   public var streamsPerConnection: Int?
   /// The largest frame the decoder takes (a Coinbase BTC-USD snapshot is 5 MB).
   public var maxFrameBytes: Int
+  /// The REST request weight allowed a minute (Binance: spot 6,000, USDⓈ-M 2,400), and the
+  /// response header that says how much of it is used (`X-MBX-USED-WEIGHT-1M`): the feed stops
+  /// asking for snapshots before the limit.
+  public var restWeightPerMinute: Int?
+  public var restWeightHeader: String?
 
   public init(
     connectionLifetime: Double? = nil, messagesPerSecond: Double? = nil, streamsPerConnection: Int? = nil,
-    maxFrameBytes: Int = 16 << 20
+    maxFrameBytes: Int = 16 << 20, restWeightPerMinute: Int? = nil, restWeightHeader: String? = nil
   ) {
+    self.restWeightPerMinute = restWeightPerMinute
+    self.restWeightHeader = restWeightHeader
     self.connectionLifetime = connectionLifetime
     self.messagesPerSecond = messagesPerSecond
     self.streamsPerConnection = streamsPerConnection

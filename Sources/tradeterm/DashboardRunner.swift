@@ -477,10 +477,10 @@ struct DashboardRunner {
 }
 
 extension DashboardRunner {
-  /// The live feed of another venue: its adapter's codec over the one feed loop.
+  /// The live feed of another venue: its adapter's codec over the one feed loop, one feed per
+  /// connection the adapter routes the market's streams to.
   static func venueSource(_ options: FeedOptions, _ live: VenueLive) -> VenueDashboardSource {
-    let (adapter, plan, rest) = (live.adapter, live.plan, live.restHost)
-    return VenueDashboardSource(
-      VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan, restHost: rest) })
+    VenueDashboardSource(
+      VenueFeedGroup(options, adapter: live.adapter, plan: live.plan, restHost: live.restHost))
   }
 }

@@ -33,11 +33,12 @@ extension MarketFeed: DashboardSource {
   func drain(into batch: inout MarketBatch, venue: inout VenueBatch) -> FeedUpdate { drain(into: &batch) }
 }
 
-/// Another venue's live feed for the dashboard.
+/// Another venue's live feed for the dashboard: one feed per connection its market needs
+/// (`VenueFeedGroup`), drained as one.
 final class VenueDashboardSource: DashboardSource {
-  let feed: VenueFeed<VenueCodec>
+  let feed: VenueFeedGroup
 
-  init(_ feed: VenueFeed<VenueCodec>) {
+  init(_ feed: VenueFeedGroup) {
     self.feed = feed
   }
 

@@ -24,8 +24,8 @@ struct VenueLive: Sendable {
   var switchesInPlace = true
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
-  /// `--ws-url`); nil for a venue not followed live yet (BitMEX has its own path; Binance needs its
-  /// REST snapshot bridge). `depth` is the book's depth when the venue offers it, else its default.
+  /// `--ws-url`); nil for BitMEX (its own path). `depth` is the book's depth when the venue
+  /// offers it, else its default.
   static func of(_ venue: Venue, url: String?, restHost: String? = nil, depth asked: Int? = nil) -> VenueLive?
   {
     func chosen(_ depths: [Int]) -> Int { asked.flatMap { depths.contains($0) ? $0 : nil } ?? depths[0] }
@@ -61,21 +61,24 @@ struct VenueLive: Sendable {
         venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
         restHost: restHost ?? OKXAdapter.restHost)
-    case .binance:
-      // Spot: the streams are named in the URL and the book bridges a REST snapshot to them.
-      // (USDⓈ-M routes depth and trades to two endpoints: not followed live yet.)
-      let adapter = BinanceAdapter(market: .spot, host: url, restHost: restHost)
+    case .binance, .binanceUSDM:
+      // The streams are named in the URL and the book bridges a REST snapshot to them. USDⓈ-M
+      // routes the book to `/public` and the trades, ticker and mark price to `/market`: two
+      // connections, one feed each (`VenueFeedGroup`). Another pair is a new connection.
+      let market: BinanceMarket = venue == .binance ? .spot : .usdm
+      let adapter = BinanceAdapter(market: market, host: url, restHost: restHost)
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
-        bookPolicy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), bookDepth: nil,
+        venue: venue, adapter: adapter,
+        plan: SubscriptionPlan(bookDepth: nil, perSymbol: market == .usdm ? channels + [.mark] : channels),
+        bookPolicy: .bridge(SnapshotBridgeSync(bridge: market.bridge)), bookDepth: nil,
         restHost: adapter.restHost, switchesInPlace: false)
-    case .bitmex, .binanceUSDM:
+    case .bitmex:
       return nil
     }
   }
 
-  /// The WebSocket URL that carries `symbol`'s subscriptions (one endpoint per venue followed
-  /// live so far).
+  /// The WebSocket URL that carries `symbol`'s book (the first of the market's connections; a
+  /// `VenueFeedGroup` opens every one).
   func url(symbol: String) -> String? {
     adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url
   }
@@ -88,10 +91,11 @@ extension Tradeterm {
     switch venue {
     case .kraken: (sim.krakenURL, sim.krakenRESTHost)
     case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
+    case .binanceUSDM: (sim.binanceHost(.usdm), sim.binanceRESTHost(.usdm))
     case .coinbase: (sim.coinbaseWebSocketURL, sim.coinbaseRESTURL)
     case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, sim.bybitRESTURL)
     case .okx: (sim.okxWebSocketURL, sim.okxRESTURL)
-    case .bitmex, .binanceUSDM: nil
+    case .bitmex: nil
     }
   }
 }

@@ -68,7 +68,7 @@ struct VenueOnceRunner {
   }
 
   /// Stops the feed first (which writes and closes a `--record` recording), then prints.
-  private func complete(_ feed: VenueFeed<VenueCodec>, _ state: MarketState, _ status: FeedStatus) -> Int32 {
+  private func complete(_ feed: VenueFeedGroup, _ state: MarketState, _ status: FeedStatus) -> Int32 {
     feed.stop()
     var last = VenueBatch()
     let failure = feed.drain(into: &last).recorderError

@@ -3,7 +3,9 @@ import Testing
 
 /// A switch of venue inside the built `tradeterm --demo` in tmux (issue 25's "a switch to
 /// kraken:ETH/USD and back to BitMEX XBTUSD"): each market goes LIVE under its own venue's name,
-/// BitMEX's REST (the picker's symbol list) works after a start on Kraken, and Ctrl-C ends it.
+/// BitMEX's REST (the picker's symbol list) works after a start on Kraken, OKX's instrument facts
+/// come from its own REST after the switch, Binance USDⓈ-M goes live on its two connections, and
+/// Ctrl-C ends it.
 @Suite(.serialized) struct VenueSwitchEndToEndTests {
   /// The header: the first line of the screen.
   static func header(_ text: String) -> String { text.components(separatedBy: "\n").first ?? "" }
@@ -38,11 +40,13 @@ import Testing
     }
     // Its facts from OKX's own REST, asked by the worker the switch started.
     tmux.wait("OKX's instrument facts", timeout: 20) { Self.header($0).contains("BTC/USDT spot") }
-    // A venue the demo cannot follow is refused; the market on screen stays.
+    // Binance USDⓈ-M, on its two connections (book on one, trades, ticker and mark on the other).
     try tmux.send("/")
     try tmux.send("binance-usdm:BTCUSDT", "Enter")
-    tmux.wait("the refusal said") { $0.contains("not followed here yet") }
-    #expect(Self.header(tmux.text).hasPrefix(" okx:BTC-USDT"))
+    tmux.wait("Binance USDⓈ-M BTCUSDT, LIVE, with its mark", timeout: 20) {
+      Self.header($0).hasPrefix(" binance-usdm:BTCUSDT") && Self.header($0).contains("Mark")
+        && $0.contains("LIVE")
+    }
     try tmux.send("C-c")
     tmux.wait("exit status 0") { $0.contains("EXIT=0") }
   }

@@ -48,7 +48,8 @@ import Testing
   }
 
   /// A window sends each level's latest quantity once, the ids of its first and last change, and
-  /// the last update's `u` as the next one's `pu`; it gathers only while listened to.
+  /// the last update's `u` as the next one's `pu`; it gathers only while listened to, and a change
+  /// no one took spends its id all the same (the next `pu` is the id just before its `U`).
   @Test func aDepthWindowGathersThenSendsOneUpdate() {
     var w = BinanceDepthWindow(intervalMs: 100, startMs: 1_050, lastID: 9)
     w.record(bid: true, BinanceLevel(ticks: 5, qty: 1), id: 10)
@@ -64,7 +65,7 @@ import Testing
     #expect(
       first
         == BinanceDepthEvent(
-          first: 11, last: 16, previous: 9,
+          first: 11, last: 16, previous: 10,
           bids: [BinanceLevel(ticks: 6, qty: 2), BinanceLevel(ticks: 5, qty: 0)],
           asks: [BinanceLevel(ticks: 7, qty: 3)]))
     // An empty window sends nothing; the next update links to the last one sent.
@@ -75,5 +76,9 @@ import Testing
     w.record(bid: false, BinanceLevel(ticks: 8, qty: 2), id: 21)
     w.listen(by: -1)
     #expect(w.flush(at: 2_000, now: true) == nil)
+    w.record(bid: false, BinanceLevel(ticks: 8, qty: 3), id: 23)
+    w.listen(by: 1)
+    w.record(bid: false, BinanceLevel(ticks: 8, qty: 4), id: 24)
+    #expect(w.flush(at: 2_100, now: true).map { ($0.first, $0.last, $0.previous) }! == (24, 24, 23))
   }
 }

@@ -16,7 +16,7 @@ import Testing
       ])
     #expect(run.stdout.contains("bitmex  BitMEX  ready"))
     #expect(run.stdout.contains("kraken  Kraken  ready"))
-    #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  not yet selectable"))
+    #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  ready"))
   }
 
   /// `bitmex:ETHUSD` and `ETHUSD` are the same instrument.
@@ -39,7 +39,6 @@ import Testing
   @Test(arguments: [
     (["kraken:BTC/USD", "--once", "--markets"], "--once --markets prints BitMEX's for now; on Kraken"),
     (["okx:BTC-USDT", "--once", "--portfolio"], "--once --portfolio prints BitMEX's for now"),
-    (["binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
     (["--demo", "kraken:"], "no symbol after the venue"),
     (["--venue", "kraken"], "which Kraken instrument? e.g. `tradeterm kraken:BTC/USD`"),
     (["nasdaq:AAPL", "--once"], "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
@@ -56,7 +55,10 @@ import Testing
     (["kraken:BTC/USD", "--depth=-1"], "--depth for Kraken is one of"),
     (["kraken:BTC/USD", "--depth", "1e3"], "--depth for Kraken is one of"),
     (["--once", "--demo", "--depth", "10"], "--depth for BitMEX is 25 or full"),
-    (["--demo", "binance-usdm:BTCUSDT"], "Binance USDⓈ-M is not selectable yet"),
+    (
+      ["--demo", "--venue", "binance-usdm"],
+      "which Binance USDⓈ-M instrument? e.g. `tradeterm binance-usdm:BTCUSDT`"
+    ),
     (["--venue", "bitmex", "kraken:BTC/USD", "--once"], "two venues: kraken"),
     (["kraken:", "--once"], "no symbol after the venue"),
   ])

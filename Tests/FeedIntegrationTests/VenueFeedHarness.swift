@@ -5,12 +5,12 @@ import MarketModel
 import Session
 import Testing
 
-/// The UI side of a real `VenueFeed` of another venue than BitMEX, run as the dashboard runs
-/// it: drain into a `VenueBatch`, ingest into a `MarketSession` made with the venue's book rule,
+/// The UI side of a real venue feed other than BitMEX's (a `VenueFeedGroup`: one `VenueFeed` per
+/// connection the market needs), run as the dashboard runs it: drain into a `VenueBatch`, ingest into a `MarketSession` made with the venue's book rule,
 /// post a resync for every fault. It remembers what it saw so a test can wait on it; every wait
 /// is on a condition with a deadline.
 final class VenueFeedHarness {
-  let feed: VenueFeed<VenueCodec>
+  let feed: VenueFeedGroup
   private(set) var session: MarketSession
   var state: MarketState { session.market }
   var status: FeedStatus? { session.status }
@@ -29,16 +29,20 @@ final class VenueFeedHarness {
   private(set) var snapshotsFetched = 0
   /// Book deltas the rule applied.
   private(set) var appliedUpdates = 0
+  /// The REST limits the feed said it waited out, in order (each once).
+  private(set) var restLimitsSeen: [RESTLimit] = []
+  /// Every combined status drained, in order.
+  private(set) var statusesSeen: [FeedStatus] = []
   private var stopped = false
 
   init(
     adapter: any VenueAdapter, plan: SubscriptionPlan, policy: AnyBookSync, symbol: String,
-    restHost: String? = nil
+    restHost: String? = nil, config: FeedConfig = Integration.feedConfig()
   ) {
     let options = FeedOptions(
       webSocketURL: adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url ?? "",
-      symbol: symbol, config: Integration.feedConfig())
-    feed = VenueFeed(options, plan: plan) { VenueCodec(adapter: adapter, plan: plan, restHost: restHost) }
+      symbol: symbol, config: config, venue: adapter.venue)
+    feed = VenueFeedGroup(options, adapter: adapter, plan: plan, restHost: restHost)
     session = MarketSession(symbol: Symbol(symbol) ?? .empty, bookPolicy: policy, bookDepth: plan.bookDepth)
     feed.start()
   }
@@ -79,6 +83,10 @@ final class VenueFeedHarness {
     feed.uiWake.wait(timeout: wait)
     let now = MonotonicTime.now()
     let update = feed.drain(into: &batch)
+    if let status = update.status {
+      statusesSeen.append(status)
+      if let limit = status.restLimit, restLimitsSeen.last != limit { restLimitsSeen.append(limit) }
+    }
     decodeErrors += update.decodeErrors
     if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     for event in batch.events {

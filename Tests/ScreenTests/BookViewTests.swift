@@ -157,6 +157,17 @@ import Testing
       ])
   }
 
+  /// An empty book says why when it knows (a venue's REST limit waited out): the longest note
+  /// that fits its middle line.
+  @Test func emptyBookSaysWhyWhenItKnows() {
+    var view = BookView(asks: [], bids: [], priceDecimals: 1)
+    view.emptyNotes = ["Binance rate limit: retry in 42 s", "rate limit: retry in 42 s"]
+    let wide = Snapshot.framed(40, 6) { g, area in view.render(into: &g, area: area) }
+    #expect(wide.line(3) == "·─ Binance rate limit: retry in 42 s ──·")
+    let narrow = Snapshot.framed(32, 6) { g, area in view.render(into: &g, area: area) }
+    #expect(narrow.line(3) == "·─ rate limit: retry in 42 s ──·")
+  }
+
   @Test func oneSidedBookSaysWhichSideIsMissing() {
     let view = BookView(asks: [], bids: Array(Fixtures.bids.prefix(1)), priceDecimals: 1)
     let g = Snapshot.framed(30, 6) { g, area in view.render(into: &g, area: area) }

@@ -80,6 +80,31 @@ import VenueCore
     #expect(gap.fault == .sequenceGap(expected: 120, got: 119))
   }
 
+  /// A snapshot taken right at the end of the update before the stream's first (`pu == L`, no
+  /// update covering `L` in USDⓈ-M's irregular ids): the first update links to it, whether the
+  /// snapshot came before it or after it was buffered.
+  @Test(arguments: [false, true])
+  func usdmBridgesAnEventWhosePreviousIsL(snapshotFirst: Bool) {
+    var (policy, book) = start(.previousLinked)
+    if snapshotFirst {
+      #expect(policy.receive(.snapshot(last: 100), snapshotLevels, book: &book) == .applied)
+    }
+    let first = policy.receive(.delta(first: 108, last: 115, previous: 100), [bid("100", "2")], book: &book)
+    #expect(first.fault == nil)
+    if !snapshotFirst {
+      #expect(policy.receive(.snapshot(last: 100), snapshotLevels, book: &book) == .applied)
+      #expect(policy.staleSnapshots == 0)
+    }
+    #expect(policy.firstBridged?.first == 108)
+    #expect(book.sides().bids == ["100.0×2"])
+    // Not linked (`pu` after `L`): still a miss.
+    var (other, otherBook) = start(.previousLinked)
+    _ = other.receive(.snapshot(last: 100), snapshotLevels, book: &otherBook)
+    let miss = other.receive(
+      .delta(first: 108, last: 115, previous: 104), [bid("100", "2")], book: &otherBook)
+    #expect(miss.fault == .bridgeMiss(snapshot: 100, first: 108, last: 115))
+  }
+
   @Test func theVenuesBestBidAskChecksTheBookWhicheverComesFirst() {
     var (policy, book) = start(.consecutive)
     _ = policy.receive(.snapshot(last: 100), snapshotLevels, book: &book)

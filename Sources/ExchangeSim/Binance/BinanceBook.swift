@@ -129,7 +129,10 @@ struct BinanceBook: Sendable {
     let gathering = depthStreams > 0
     for change in changes {
       let id = nextID()
-      guard gathering else { continue }
+      guard gathering else {
+        for w in windows.indices { windows[w].spent(id) }
+        continue
+      }
       let mapped = BinanceLevel(
         ticks: ticks(change.ticks), qty: change.action == .delete ? 0 : qty(change.ticks, size: change.size))
       for w in windows.indices { windows[w].record(bid: change.side == .buy, mapped, id: id) }

@@ -36,17 +36,26 @@ struct BinanceDepthWindow: Sendable {
   mutating func listen(by delta: Int) {
     listeners = max(0, listeners + delta)
     guard listeners == 0 else { return }
+    // What was gathered went to no one, yet its ids are spent: the next update links after them.
+    if first != nil { previousFinal = last }
     first = nil
     bids.removeAll()
     asks.removeAll()
   }
 
-  /// One change, with the update id it got (ignored while no stream of the window is open).
+  /// One change, with the update id it got (not gathered while no stream of the window is open;
+  /// its id is spent all the same, so the next update's `pu` is the id just before its `U`, as
+  /// on Binance, where the stream runs whether anyone listens or not).
   mutating func record(bid: Bool, _ level: BinanceLevel, id: UInt64) {
-    guard listeners > 0 else { return }
+    guard listeners > 0 else { return spent(id) }
     if first == nil { first = id }
     last = id
     if bid { bids[level.ticks] = level.qty } else { asks[level.ticks] = level.qty }
+  }
+
+  /// A change no stream of the window takes: its id is spent (the next update links after it).
+  mutating func spent(_ id: UInt64) {
+    if listeners == 0 { previousFinal = id }
   }
 
   /// The update of the window that ends at `t` (or at once with `now`), if it changed anything;

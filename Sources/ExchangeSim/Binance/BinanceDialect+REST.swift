@@ -39,7 +39,8 @@ extension BinanceDialect {
     let limit = world.faults.current.binance.weightLimit ?? limits.weightLimit(market)
     let nowMs = Int64((Date().timeIntervalSince1970 * 1_000).rounded())
     let verdict = limiters[market, default: BinanceRateLimiter()].request(
-      weight: Self.weight(route, market, query), limit: limit, banSeconds: limits.banSeconds, nowMs: nowMs)
+      weight: Self.weight(route, market, query), limit: limit, banSeconds: limits.banSeconds,
+      windowMs: Int64(max(1, limits.weightWindowSeconds)) * 1_000, nowMs: nowMs)
     switch verdict {
     case .limited(let retry, _):
       let words =

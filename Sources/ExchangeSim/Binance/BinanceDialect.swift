@@ -188,6 +188,11 @@ final class BinanceDialect {
     for session in sessions.values { session.drop() }
   }
 
+  /// Drops the connections of one endpoint only (USDⓈ-M's `/market`, its `/public` left open).
+  func drop(_ route: BinanceRoute) {
+    for session in sessions.values where session.route == route { session.drop() }
+  }
+
   func stallAll() {
     for session in sessions.values { session.stall() }
   }

@@ -29,7 +29,12 @@ struct BinanceRateLimiter: Sendable, Hashable {
     max(1, Int((until - now + 999) / 1_000))
   }
 
-  mutating func request(weight: Int, limit: Int, banSeconds: Int, nowMs now: Int64) -> Verdict {
+  /// Counts a request of `weight` at `now` against `limit` a window of `windowMs` (a minute).
+  mutating func request(
+    weight: Int, limit: Int, banSeconds: Int, windowMs: Int64 = 60_000, nowMs now: Int64
+  )
+    -> Verdict
+  {
     if let until = bannedUntilMs {
       if now < until { return .banned(retryAfter: Self.seconds(from: now, to: until), untilMs: until) }
       bannedUntilMs = nil
@@ -44,14 +49,15 @@ struct BinanceRateLimiter: Sendable, Hashable {
       return .banned(retryAfter: ban, untilMs: end)
     }
     limitedUntilMs = nil
-    let minute = now - ((now % 60_000) + 60_000) % 60_000
+    let window = max(1_000, windowMs)
+    let minute = now - ((now % window) + window) % window
     if minute != minuteStartMs {
       minuteStartMs = minute
       used = 0
     }
     used += max(0, weight)
     guard used > limit else { return .allowed(used: used) }
-    let end = minute + 60_000
+    let end = minute + window
     limitedUntilMs = end
     return .limited(retryAfter: Self.seconds(from: now, to: end), used: used)
   }

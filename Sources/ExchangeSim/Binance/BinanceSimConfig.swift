@@ -13,6 +13,9 @@ public struct BinanceSimConfig: Sendable, Hashable {
   public var usdmWeightLimit = 2_400
   /// The first IP ban (418) lasts this long; each ban after doubles it, up to three days.
   public var banSeconds = 120
+  /// Seconds of the window the weight is counted in (Binance: a minute of the clock); a test
+  /// shortens it to see a 429's `Retry-After` run out.
+  public var weightWindowSeconds = 60
 
   public init() {}
 

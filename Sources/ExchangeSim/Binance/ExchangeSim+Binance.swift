@@ -62,6 +62,13 @@ extension ExchangeSim {
     }
   }
 
+  /// Closes the TCP connection of every open WebSocket of `market` at `path` (`/market/stream`,
+  /// `/public/stream`, `/stream`), without a close frame; the other endpoints' stay open.
+  public func binanceDropConnections(_ market: BinanceSimMarket, path: String) {
+    guard let route = BinanceRoute(path: market.pathPrefix + path) else { return }
+    onLoop(()) { $0.binance.drop(route) }
+  }
+
   /// Withholds the next `count` Binance diff depth updates (a sequence gap on the streams that
   /// would have had them).
   public func binanceSkipDepthUpdates(_ count: Int) {

@@ -1,0 +1,130 @@
+import MarketModel
+import Session
+import Threads
+
+/// The feeds of one venue market whose streams travel on several connections (Binance USDⓈ-M:
+/// the book on `/public`, trades, ticker and mark price on `/market`): one `VenueFeed` per
+/// `VenueConnection` the adapter routes the plan to, each with its own `ConnectionMachine`, all
+/// signalling one wake and drained together into one `VenueBatch` with one status
+/// (`FeedStatus.combined`: LIVE only when every connection is). A market on one connection is
+/// the group of one. The design map's "N watched instruments over M connections", for N = 1.
+public final class VenueFeedGroup: Sendable {
+  /// One connection's feed and what it is called on screen (its channels).
+  public struct Member: Sendable {
+    public var name: String
+    public var feed: VenueFeed<VenueCodec>
+  }
+
+  public let members: [Member]
+  /// Signalled when any feed has something to drain.
+  public let uiWake = WakeSignal()
+  private let drained = Locked(Drained())
+
+  /// What the UI thread keeps between drains.
+  private struct Drained {
+    /// Each member's last status (a drain brings one only when it changed).
+    var statuses: [FeedStatus?] = []
+    /// The batch the second and later feeds drain into before it is appended.
+    var scratch = VenueBatch()
+  }
+
+  /// The feeds of `plan` for `options.symbol` on `adapter`: one per connection the adapter routes
+  /// the subscriptions to (each at its own URL, with the plan's share of them), or one at
+  /// `options.webSocketURL` when the adapter names none. Only the first records (`--record`).
+  public init(
+    _ options: FeedOptions, adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil
+  ) {
+    let wake = uiWake
+    let connections = adapter.connections(for: plan.subscriptions(symbol: options.symbol))
+    let shares: [(url: String, plan: SubscriptionPlan)] =
+      connections.count < 2
+      ? [(connections.first?.url ?? options.webSocketURL, plan)]
+      : connections.map { ($0.url, Self.share(of: plan, $0.subscriptions)) }
+    members = shares.enumerated().map { index, share in
+      var memberOptions = options
+      memberOptions.webSocketURL = share.url
+      // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
+      memberOptions.venue = adapter.venue
+      if index > 0 { memberOptions.recordPath = nil }
+      let part = share.plan
+      let feed = VenueFeed(memberOptions, plan: part, uiWake: wake) {
+        VenueCodec(adapter: adapter, plan: part, restHost: restHost)
+      }
+      let channels = part.perSymbol + part.allSymbols
+      return Member(name: channels.map { "\($0)" }.joined(separator: "+") + " connection", feed: feed)
+    }
+    drained.withLock { $0.statuses = Array(repeating: nil, count: members.count) }
+  }
+
+  /// The part of `plan` that `subscriptions` (one connection's) hold, in the plan's order.
+  static func share(of plan: SubscriptionPlan, _ subscriptions: [Subscription]) -> SubscriptionPlan {
+    SubscriptionPlan(
+      bookDepth: plan.bookDepth,
+      perSymbol: plan.perSymbol.filter { c in subscriptions.contains { $0.channel == c && $0.symbol != nil }
+      },
+      allSymbols: plan.allSymbols.filter { c in subscriptions.contains { $0.channel == c && $0.symbol == nil }
+      })
+  }
+
+  public func start() {
+    for member in members { member.feed.start() }
+  }
+
+  public func stop() {
+    for member in members { member.feed.post(.stop) }
+    for member in members { member.feed.stop() }
+  }
+
+  /// What `--record` wrote, once stopped.
+  public var recordingSummary: String? { members.first?.feed.recordingSummary }
+
+  /// A command goes to the feed whose connection carries its topic (a resync, a REST snapshot);
+  /// a switch, a reconnect or a stop to every feed.
+  public func post(_ command: FeedCommand) {
+    switch command {
+    case .resync(let topic), .fetchSnapshot(let topic):
+      let owner = members.first {
+        $0.feed.plan.subscriptions(symbol: topic.symbol?.description ?? "").contains(topic)
+      }
+      (owner ?? members[0]).feed.post(command)
+    case .switchSymbol, .reconnectNow, .stop:
+      for member in members { member.feed.post(command) }
+    }
+  }
+
+  /// Everything every feed has brought since the last drain, into `batch` (which must be empty):
+  /// the first feed's events, then the next's; the reset tables and errors of all; the combined
+  /// status when any connection's changed.
+  public func drain(into batch: inout VenueBatch) -> FeedUpdate {
+    // Once, before any feed is drained: a signal after it stays for the next poll.
+    uiWake.clear()
+    return drained.withLock { d in
+      var update = FeedUpdate()
+      var statusChanged = false
+      for (index, member) in members.enumerated() {
+        let part: FeedUpdate
+        if index == 0 {
+          part = member.feed.drain(into: &batch, clearingWake: false)
+        } else {
+          part = member.feed.drain(into: &d.scratch, clearingWake: false)
+          batch.append(contentsOf: d.scratch)
+          d.scratch.removeAll()
+        }
+        if let status = part.status {
+          d.statuses[index] = status
+          statusChanged = true
+        }
+        update.resetTopics += part.resetTopics
+        update.decodeErrors += part.decodeErrors
+        if let error = part.lastDecodeError {
+          update.lastDecodeError = members.count > 1 ? "\(member.name): \(error)" : error
+        }
+        update.recorderError = update.recorderError ?? part.recorderError
+      }
+      if statusChanged {
+        update.status = FeedStatus.combined(zip(members, d.statuses).map { ($0.name, $1) })
+      }
+      return update
+    }
+  }
+}
