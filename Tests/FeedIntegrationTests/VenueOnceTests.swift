@@ -20,7 +20,7 @@ import Testing
   @Test(arguments: [
     ("kraken:BTC/USD", "kraken", "BTC/USD"), ("coinbase:BTC-USD", "coinbase", "BTC-USD"),
     ("bybit-linear:BTCUSDT", "bybit-linear", "BTCUSDT"), ("okx:BTC-USDT", "okx", "BTC-USDT"),
-    ("binance:BTCUSDT", "binance", "BTCUSDT"),
+    ("binance:BTCUSDT", "binance", "BTCUSDT"), ("binance-usdm:BTCUSDT", "binance-usdm", "BTCUSDT"),
   ])
   func aVenueBookPrintsLiveWithItsIntegrity(instrument: String, venue: String, symbol: String) throws {
     let j = try Self.json([instrument, "--levels", "5"])
