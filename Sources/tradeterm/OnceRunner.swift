@@ -61,7 +61,7 @@ struct OnceRunner {
         if !markets, !portfolio, !waitForEnd, session.requiredTablesLive, let status = session.status {
           return complete(feed, session.market, status)
         }
-        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
+        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(Self.describe(session))")
         return 1
       }
       feed.uiWake.wait(timeout: min(0.25, deadline - now))
@@ -178,10 +178,13 @@ struct OnceRunner {
     return 0
   }
 
-  private func describe(_ session: MarketSession) -> String {
+  /// Where a run that gave up stood, in words: the connection, its last error, the book rule's
+  /// state (a venue's), the last resync, skipped frame and row, what is unavailable.
+  static func describe(_ session: MarketSession) -> String {
     guard let status = session.status else { return "no status from the feed" }
     var words = status.state.label
     if let error = status.lastError { words += " (\(error))" }
+    if let policy = session.market.bookPolicy { words += "; book \(Snapshot.words(policy.state))" }
     if let fault = session.lastFault { words += "; last resync: \(fault)" }
     if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
     if let row = session.lastSkippedRow { words += "; last skipped \(row)" }
@@ -190,4 +193,5 @@ struct OnceRunner {
     }
     return words
   }
+
 }

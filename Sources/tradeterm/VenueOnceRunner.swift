@@ -40,7 +40,7 @@ struct VenueOnceRunner {
         if session.market.bookSync == .live, case .live = session.status?.state, let status = session.status {
           return complete(feed, session.market, status)
         }
-        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(describe(session))")
+        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(OnceRunner.describe(session))")
         return 1
       }
       feed.uiWake.wait(timeout: min(0.25, deadline - now))
@@ -80,18 +80,5 @@ struct VenueOnceRunner {
     guard let failure else { return 0 }
     printError("tradeterm: \(failure)")
     return 1
-  }
-
-  private func describe(_ session: MarketSession) -> String {
-    guard let status = session.status else { return "no status from the feed" }
-    var words = status.state.label
-    if let error = status.lastError { words += " (\(error))" }
-    if let policy = session.market.bookPolicy { words += "; book \(Snapshot.words(policy.state))" }
-    if let fault = session.lastFault { words += "; last resync: \(fault)" }
-    if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
-    for (topic, why) in status.unavailable.sorted(by: { $0.key.description < $1.key.description }) {
-      words += "; \(topic) unavailable: \(why)"
-    }
-    return words
   }
 }
