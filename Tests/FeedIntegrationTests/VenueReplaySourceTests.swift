@@ -138,6 +138,51 @@ import Testing
   }
 }
 
+extension VenueReplaySourceTests {
+  /// A seek back in a recording with times, paused: the file is read again from its start (the
+  /// book rule needs the snapshot) without pacing, and the replay stops just before the target,
+  /// with the book live.
+  @Test func aSeekBackReadsAgainFromTheStartToTheTarget() throws {
+    let frames = try String(contentsOfFile: Self.kraken, encoding: .utf8).split(separator: "\n")
+    var text = "# tradeterm recording 2\n"
+    for (i, line) in frames.enumerated() {
+      text += String(format: "%.6f", 1_785_552_833.0 + Double(i) * 0.02) + " kraken \(line)\n"
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tradeterm-venue-seek-\(UUID().uuidString).jsonl"
+    ).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = try Self.source(path)
+    source.start()
+    defer { source.stop() }
+    var session = Self.session()
+    let end = try #require(Self.playToEnd(source, &session), "the replay never ended")
+    let last = try #require(end.time)
+    source.control(.togglePause)
+    source.control(.seek(seconds: -5))
+    let target = last - 5
+    let deadline = MonotonicTime.now() + 30
+    var batch = VenueBatch()
+    var rewound = false
+    while MonotonicTime.now() < deadline {
+      let update = source.next(into: &batch, timeout: 1)
+      rewound = session.ingest(update, batch, now: .now()).rewound || rewound
+      batch.removeAll()
+      if rewound, let p = session.replay, p.paused, p.seekingTo == nil, let t = p.time, t > target - 0.1 {
+        break
+      }
+    }
+    #expect(rewound)
+    let p = try #require(session.replay)
+    #expect(p.paused && !p.ended && p.seekingTo == nil, "\(p)")
+    // The last frame before the target is the last one shown.
+    #expect(p.time.map { $0 < target && $0 >= target - 0.021 } == true, "\(p), target \(target)")
+    #expect(session.market.bookSync == .live)
+    #expect(session.market.bookPolicy?.integrity.failures == 0)
+  }
+}
+
 /// The dashboard's `--replay FILE VENUE:SYMBOL` from the command line, without a terminal: the
 /// file is checked before the terminal is asked for.
 @Suite struct VenueReplayDashboardCommandLineTests {
