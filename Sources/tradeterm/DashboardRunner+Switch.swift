@@ -8,7 +8,7 @@ extension DashboardRunner {
   /// Why this run cannot leave its venue, if it cannot: a replay plays one recording, and
   /// `--record` writes one venue's frames to its file.
   var venueSwitchRefusal: String? {
-    if replay != nil || routes == nil { return "a replay plays one recording" }
+    if replay != nil || venueReplay != nil || routes == nil { return "a replay plays one recording" }
     if options.recordPath != nil { return "--record keeps to one venue" }
     return nil
   }

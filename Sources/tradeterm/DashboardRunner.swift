@@ -40,8 +40,11 @@ struct DashboardRunner {
   /// A recording to play instead of the live feed (`--replay`), and the symbols it holds books
   /// for (the symbol picker's list).
   var replay: ReplaySource?
-  /// Another venue followed live (nil: BitMEX, or a replay).
+  /// Another venue followed live (nil: BitMEX, or a replay); with `venueReplay`, the venue whose
+  /// book rule the replay's frames go through.
   var venueLive: VenueLive?
+  /// A recording of another venue to play instead of its live feed (`--replay FILE VENUE:SYMBOL`).
+  var venueReplay: VenueReplaySource?
   /// Where the picker and the markets list can take the dashboard (nil: a replay stays on its
   /// recording): `DashboardRunner+Switch`.
   var routes: VenueRoutes?
@@ -75,11 +78,14 @@ struct DashboardRunner {
     var feedOptions = options
     feedOptions.recordArrivals = trace != nil
     var venueSource: VenueDashboardSource?
-    if replay == nil, let venueLive { venueSource = Self.venueSource(feedOptions, venueLive) }
-    var liveFeed = replay == nil && venueSource == nil ? MarketFeed(feedOptions) : nil
+    let replaying = replay != nil || venueReplay != nil
+    if !replaying, let venueLive { venueSource = Self.venueSource(feedOptions, venueLive) }
+    var liveFeed = !replaying && venueSource == nil ? MarketFeed(feedOptions) : nil
     var feed: any DashboardSource
     if let replay {
       feed = replay
+    } else if let venueReplay {
+      feed = venueReplay
     } else if let venueSource {
       feed = venueSource
     } else {
@@ -98,7 +104,7 @@ struct DashboardRunner {
     requestStartData(rest, symbol: options.symbol)
     // A venue market asks its own venue's REST (instruments, candles, tickers) instead.
     // (A venue switch stops it and starts the next venue's.)
-    var venueREST = Self.venueRESTWorker(venueLive, replay: replay != nil, userAgent: options.userAgent)
+    var venueREST = Self.venueRESTWorker(venueLive, replay: replaying, userAgent: options.userAgent)
     venueREST?.start()
     defer { venueREST?.stop() }
     if let venueREST {
@@ -393,19 +399,21 @@ struct DashboardRunner {
       exitMessage = [exitMessage, "tradeterm: \(summary)"].compactMap { $0 }.joined(separator: "\n")
     }
     // A replay's bad lines (the status line counted them) and why it stopped short, in words.
-    if let replay {
+    if let (path, venue, failure) = replay.map({ ($0.path, $0.venue, $0.failure) })
+      ?? venueReplay.map({ ($0.path, $0.venue, $0.failure) })
+    {
       var words: [String] = []
       if let p = state.session.replay, p.badLines > 0 {
         words.append(
-          "tradeterm: \(replay.path): skipped \(p.badLines) bad line(s); the last: \(p.lastBadLine ?? "")")
+          "tradeterm: \(path): skipped \(p.badLines) bad line(s); the last: \(p.lastBadLine ?? "")")
       }
       if let p = state.session.replay, p.otherVenueLines > 0 {
         words.append(
-          "tradeterm: \(replay.path): skipped "
+          "tradeterm: \(path): skipped "
             + ReplayPlayer.otherVenueWords(p.otherVenueLines, p.otherVenues)
-            + " (replayed as \(replay.venue))")
+            + " (replayed as \(venue))")
       }
-      if let failure = replay.failure { words.append("tradeterm: cannot replay \(failure)") }
+      if let failure { words.append("tradeterm: cannot replay \(failure)") }
       exitMessage = ([exitMessage].compactMap { $0 } + words).joined(separator: "\n")
       if exitMessage?.isEmpty == true { exitMessage = nil }
     }

@@ -4,7 +4,8 @@ import Replay
 import Session
 
 /// Where the dashboard's market data comes from: BitMEX's live feed (`MarketFeed`), another
-/// venue's (`VenueDashboardSource`) or a recording on disk (`ReplaySource`). Each hands the UI
+/// venue's (`VenueDashboardSource`) or a recording on disk (`ReplaySource`, BitMEX's;
+/// `VenueReplaySource`, another venue's). Each hands the UI
 /// thread batches through a mailbox and wakes it through a pipe; the dashboard's loop is the
 /// same for any.
 protocol DashboardSource: AnyObject, Sendable {
@@ -64,4 +65,15 @@ extension ReplaySource: DashboardSource {
   func post(_ command: FeedCommand) {
     if case .switchSymbol = command { control(.seek(seconds: 0)) }
   }
+}
+
+extension VenueReplaySource: DashboardSource {
+  var wakeDescriptor: Int32 { wake.descriptor }
+  var isVenue: Bool { true }
+
+  func drain(into batch: inout MarketBatch, venue: inout VenueBatch) -> FeedUpdate { drain(into: &venue) }
+
+  /// A recording cannot be asked again: a resync, a snapshot or a reconnect does nothing (the
+  /// file holds the snapshots the book rule takes); a replay stays on its symbol.
+  func post(_ command: FeedCommand) {}
 }

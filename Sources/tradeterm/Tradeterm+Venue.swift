@@ -19,8 +19,9 @@ enum Venues {
 
 extension Tradeterm {
   /// The venue given (`--venue`, or `venue:` before the symbol) exists, agrees with the other, and
-  /// can run: BitMEX in every mode; Kraken, Coinbase, Bybit and OKX on the dashboard (live or
-  /// `--demo`); a recording of any with `--once --replay`; the others say what they lack.
+  /// can run: BitMEX in every mode; Kraken, Binance spot, Coinbase, Bybit and OKX on the dashboard
+  /// (live, `--demo` or `--replay`); a recording of any with `--once --replay`; the others say
+  /// what they lack.
   func validateVenue() throws {
     switch namedVenue() {
     case .failure(let problem): throw fail(problem.message)
@@ -31,7 +32,6 @@ extension Tradeterm {
         let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
         throw fail("which \(venue.displayName) instrument? e.g. `tradeterm \(example)`")
       }
-      if replay != nil { throw fail("--replay of a \(venue.displayName) recording runs with --once for now") }
       if testnet { throw fail("--testnet is BitMEX's; \(venue.displayName) has none here") }
       if once, markets || portfolio {
         throw fail(
@@ -101,33 +101,47 @@ extension Tradeterm {
 }
 
 extension Venues {
+  /// The decoder a recording of `venue` is read with (BitMEX has its own path: nil). Binance's
+  /// reads a REST snapshot body of `symbol` in the recording (hftbacktest's captures hold one
+  /// inline) as that symbol's snapshot, which its bridging book rule starts from.
+  static func frameDecoder(_ venue: Venue, symbol: Symbol) -> (any VenueFrameDecoder)? {
+    switch venue {
+    case .bitmex: nil
+    case .kraken: KrakenDecoder()
+    case .binance: BinanceDecoder(market: .spot, snapshotSymbol: symbol)
+    case .binanceUSDM: BinanceDecoder(market: .usdm, snapshotSymbol: symbol)
+    case .coinbase: CoinbaseDecoder()
+    case .bybitSpot, .bybitLinear, .bybitInverse: BybitDecoder()
+    case .okx: OKXDecoder()
+    }
+  }
+
   /// A replay of `symbol`'s book with the venue's decoder and sync rule (BitMEX has its own
   /// path: nil).
   static func bookReplay(_ venue: Venue, symbol: Symbol) -> VenueBookReplay? {
+    guard let decoder = frameDecoder(venue, symbol: symbol) else { return nil }
     switch venue {
     case .bitmex: return nil
     case .kraken:
       return VenueBookReplay(
-        symbol: symbol, decoder: KrakenDecoder(),
+        symbol: symbol, decoder: decoder,
         sync: .checksum(ChecksumSync(depth: 25, checksum: AnyBookChecksum(KrakenChecksum()))),
         inferDepth: true)
     case .binance, .binanceUSDM:
       let market: BinanceMarket = venue == .binance ? .spot : .usdm
       return VenueBookReplay(
-        symbol: symbol, decoder: BinanceDecoder(market: market, snapshotSymbol: symbol),
-        sync: .bridge(SnapshotBridgeSync(bridge: market.bridge)))
+        symbol: symbol, decoder: decoder, sync: .bridge(SnapshotBridgeSync(bridge: market.bridge)))
     case .coinbase:
       return VenueBookReplay(
-        symbol: symbol, decoder: CoinbaseDecoder(), sync: .sequence(SequenceLinkSync(link: .connection)))
+        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .connection)))
     case .bybitSpot, .bybitLinear, .bybitInverse:
       return VenueBookReplay(
-        symbol: symbol, decoder: BybitDecoder(), sync: .sequence(SequenceLinkSync(link: .increment)))
+        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .increment)))
     case .okx:
       return VenueBookReplay(
-        symbol: symbol, decoder: OKXDecoder(), sync: .sequence(SequenceLinkSync(link: .previous)))
+        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .previous)))
     }
   }
-
 }
 
 extension Tradeterm {

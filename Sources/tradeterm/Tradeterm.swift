@@ -288,6 +288,29 @@ struct Tradeterm: ParsableCommand {
     if let replay, once, venue != .bitmex {
       return try replayVenueBook(path: replay, venue: venue, json: json, levels: levels)
     }
+    if let replay, venue != .bitmex {
+      // Another venue's recording on the dashboard: its decoder, its live book rule at the depth
+      // the recording was subscribed at.
+      guard let symbol = Symbol(symbol),
+        let opened = VenueReplayOpening.open(
+          path: replay, venue: venue, symbol: symbol, speed: speed)
+      else { throw ExitCode(2) }
+      if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+        throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
+      }
+      let depths = VenueLive.of(venue, url: nil)?.adapter.bookDepths ?? []
+      let bookDepth =
+        depths.contains(opened.snapshotDepth)
+        ? opened.snapshotDepth
+        : DepthChoice.venueDepth(option: depthOption, config: settings.depth, depths: depths)
+      let options = FeedOptions(
+        webSocketURL: "replay:", symbol: symbol.description, book: depth, config: FeedConfig(),
+        userAgent: "tradeterm/\(TradetermVersion.current)", venue: venue)
+      return try dashboard(
+        options: options, mode: .replay, restURL: nil, fps: fps, markets: markets, settings: settings,
+        startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName,
+        venueLive: VenueLive.of(venue, url: nil, depth: bookDepth), venueReplay: opened.source)
+    }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
       // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
@@ -411,7 +434,7 @@ struct Tradeterm: ParsableCommand {
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
     startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
     replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil,
-    routes: VenueRoutes? = nil
+    venueReplay: VenueReplaySource? = nil, routes: VenueRoutes? = nil
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -428,7 +451,9 @@ struct Tradeterm: ParsableCommand {
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
       utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
-      replay: replay, venueLive: venueLive, routes: routes, replaySymbols: replaySymbols, settings: settings,
+      replay: replay, venueLive: venueLive, venueReplay: venueReplay, routes: routes,
+      replaySymbols: replaySymbols,
+      settings: settings,
       theme: theme,
       logger: logger,
       startNotes: startNotes
