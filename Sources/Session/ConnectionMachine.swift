@@ -35,6 +35,8 @@ public struct ConnectionMachine: Sendable {
   public private(set) var pingRoundTrip: Double?
   /// The wake requested by the last `scheduleWake` that has not come due yet.
   public private(set) var pendingWake: MonotonicTime?
+  /// The markets list's live tickers of other symbols, subscribed beside the plan's channels.
+  public private(set) var tickerWatch = TickerWatch()
 
   private var phase: Phase = .idle
   private var random: any RandomNumberGenerator & Sendable
@@ -111,7 +113,8 @@ public struct ConnectionMachine: Sendable {
   /// The auxiliary channels given up on for now, with why (see `FeedConfig.auxiliaryChannels`).
   public var unavailable: [Subscription: String] {
     var found: [Subscription: String] = [:]
-    for subscription in subscriptions {
+    // A watched ticker of the markets list degrades alone: its row stays on REST.
+    for subscription in subscriptions where !subscription.isWatchedTicker {
       if let why = subscription.unavailable { found[subscription.topic] = why }
     }
     return found
@@ -370,6 +373,31 @@ public struct ConnectionMachine: Sendable {
     return finish(actions, now: now)
   }
 
+  /// Watch `watch`'s tickers live beside the plan's channels (the markets list opened, or its
+  /// rows changed), or none (`TickerWatch()`: the list closed). On an open connection the
+  /// tickers no longer watched are unsubscribed and the new ones subscribed; the plan's own
+  /// subscriptions (the book, the followed symbol's ticker) are not touched. Otherwise the next
+  /// connection subscribes them with the rest.
+  public mutating func watchTickers(_ watch: TickerWatch, now: MonotonicTime) -> [ConnectionAction] {
+    guard watch != tickerWatch else { return [] }
+    if case .stopped = phase { return [] }
+    let old = subscriptions
+    tickerWatch = watch
+    // Every subscription that stays keeps its bookkeeping (the book its partial).
+    subscriptions = makeSubscriptions(since: now).map { fresh in
+      old.first { $0.topic == fresh.topic } ?? fresh
+    }
+    guard case .open = phase else { return finish([], now: now) }
+    let before = Set(old.map(\.topic))
+    let after = Set(topics)
+    let leaving = old.map(\.topic).filter { !after.contains($0) }
+    let arriving = topics.filter { !before.contains($0) }
+    var actions: [ConnectionAction] = []
+    if !leaving.isEmpty { actions.append(.unsubscribe(leaving)) }
+    if !arriving.isEmpty { actions.append(.subscribe(arriving)) }
+    return finish(actions, now: now)
+  }
+
   /// The user asked to reconnect: skip any backoff wait (the hourly budget still applies). An open
   /// connection is closed and replaced; after an error or the end of a replay, a fresh attempt.
   /// With the budget spent, an open connection is kept (closing it would leave nothing until a
@@ -437,6 +465,8 @@ public struct ConnectionMachine: Sendable {
     var isWatched: Bool
     /// Whether the feed needs the table (book, trades) or can go on without it (auxiliary).
     var isRequired: Bool
+    /// Whether it is one of the markets list's tickers (`tickerWatch`), not the plan's.
+    var isWatchedTicker = false
     /// Why an auxiliary table is given up on (refused, or its partial never came), else nil.
     var unavailable: String?
     var acknowledged = false
@@ -477,11 +507,15 @@ public struct ConnectionMachine: Sendable {
 
   /// Fresh bookkeeping for the current symbol's subscriptions.
   private func makeSubscriptions(since now: MonotonicTime) -> [Entry] {
-    plan.subscriptions(symbol: symbol).map {
+    let planned = plan.subscriptions(symbol: symbol)
+    return planned.map {
       Entry(
         topic: $0, isWatched: config.staleWatchedChannels.contains($0.channel),
         isRequired: !config.auxiliaryChannels.contains($0.channel), awaitingSince: now)
     }
+      + tickerWatch.subscriptions(besides: planned).map {
+        Entry(topic: $0, isWatched: false, isRequired: false, isWatchedTicker: true, awaitingSince: now)
+      }
   }
 
   /// The auxiliary subscription an error refuses: the one the venue's wire read from it (a
