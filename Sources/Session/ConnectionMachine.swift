@@ -519,12 +519,17 @@ public struct ConnectionMachine: Sendable {
   }
 
   /// The auxiliary subscription an error refuses: the one the venue's wire read from it (a
-  /// refused channel of every symbol matches whichever symbol it was asked for).
+  /// refused channel of every symbol matches whichever symbol it was asked for). A refusal
+  /// naming no symbol falls on one still without data before one whose data flows: with the
+  /// markets list's tickers watched, it refuses one of theirs, not the header's live ticker.
   private func auxiliaryIndex(refusedBy error: VenueError) -> Int? {
-    guard let refused = error.refused,
-      let index = subscriptions.firstIndex(where: {
-        $0.topic == refused || ($0.topic.channel == refused.channel && refused.symbol == nil)
-      }),
+    guard let refused = error.refused else { return nil }
+    func matches(_ entry: Entry) -> Bool {
+      entry.topic == refused || (entry.topic.channel == refused.channel && refused.symbol == nil)
+    }
+    guard
+      let index = subscriptions.firstIndex(where: { matches($0) && $0.lastDataAt == nil })
+        ?? subscriptions.firstIndex(where: matches),
       !subscriptions[index].isRequired
     else { return nil }
     return index

@@ -114,6 +114,22 @@ private func unsubscribes(_ actions: [ConnectionAction]) -> [[Subscription]] {
     #expect(machine.status.unavailable == [ticker: "no ticker"])
   }
 
+  /// A refusal naming only the channel (Kraken's, of one pair of a list) while the header's
+  /// ticker has its data falls on a watched ticker still waiting: the header's is not called
+  /// unavailable.
+  @Test func aRefusalWithoutItsSymbolSparesTheHeadersLiveTicker() {
+    var machine = liveMachine()
+    _ = machine.watchTickers(TickerWatch(["ETH/USD", "SOL/USD"]), now: 3)
+    _ = machine.partialReceived(eth, now: 3.2)
+    _ = machine.serverError(
+      VenueError(.unknownChannel, "Currency pair not supported", refused: Subscription(.ticker)), now: 3.5)
+    #expect(machine.state == .live)
+    #expect(machine.status.unavailable.isEmpty)
+    // Its data coming after all makes it available: nothing was lost.
+    _ = machine.partialReceived(sol, now: 4)
+    #expect(machine.status.unavailable.isEmpty)
+  }
+
   /// A symbol switch keeps the watched tickers subscribed; the old pair's ticker, when watched,
   /// stays.
   @Test func aSymbolSwitchKeepsTheWatchedTickers() {
