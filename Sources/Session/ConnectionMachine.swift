@@ -353,9 +353,7 @@ public struct ConnectionMachine: Sendable {
     if case .stopped = phase { return [] }
     let old = subscriptions
     symbol = newSymbol
-    subscriptions = makeSubscriptions(since: now).map { fresh in
-      old.first { $0.topic == fresh.topic } ?? fresh
-    }
+    subscriptions = makeSubscriptions(since: now).map { $0.keeping(old) }
     var actions: [ConnectionAction] = []
     switch phase {
     case .open:
@@ -384,9 +382,7 @@ public struct ConnectionMachine: Sendable {
     let old = subscriptions
     tickerWatch = watch
     // Every subscription that stays keeps its bookkeeping (the book its partial).
-    subscriptions = makeSubscriptions(since: now).map { fresh in
-      old.first { $0.topic == fresh.topic } ?? fresh
-    }
+    subscriptions = makeSubscriptions(since: now).map { $0.keeping(old) }
     guard case .open = phase else { return finish([], now: now) }
     let before = Set(old.map(\.topic))
     let after = Set(topics)
@@ -476,6 +472,15 @@ public struct ConnectionMachine: Sendable {
     /// arriving (see `receiving(now:)`).
     var awaitingSince: MonotonicTime
     var lastDataAt: MonotonicTime?
+
+    /// This fresh entry with the bookkeeping of its topic's in `old`, if any: a topic kept across
+    /// a change keeps its partial and acknowledgement, and takes its new role (a watched ticker
+    /// that became the followed symbol's is the plan's now, and the other way round).
+    func keeping(_ old: [Entry]) -> Entry {
+      guard var kept = old.first(where: { $0.topic == topic }) else { return self }
+      (kept.isWatched, kept.isRequired, kept.isWatchedTicker) = (isWatched, isRequired, isWatchedTicker)
+      return kept
+    }
 
     /// Whether the table has had no data for at least `limit` seconds at `now`.
     func silent(for limit: Double, at now: MonotonicTime) -> Bool {

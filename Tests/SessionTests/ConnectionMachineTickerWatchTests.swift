@@ -141,5 +141,10 @@ private func unsubscribes(_ actions: [ConnectionAction]) -> [[Subscription]] {
     #expect(unsubscribes(actions) == [[book, trades]])
     #expect(subscribes(actions) == [[ethBook, ethTrades]])
     #expect(Set(machine.topics) == [ethBook, ethTrades, eth, ticker])
+    // ETH/USD's ticker is the header's now, BTC/USD's a watched one: a refusal of each says so.
+    _ = machine.serverError(VenueError(.unknownChannel, "gone", refused: ticker), now: 5)
+    #expect(machine.status.unavailable.isEmpty)
+    _ = machine.serverError(VenueError(.unknownChannel, "no ticker", refused: eth), now: 6)
+    #expect(machine.status.unavailable == [eth: "no ticker"])
   }
 }
