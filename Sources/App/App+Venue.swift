@@ -44,6 +44,8 @@ extension App {
   static func enterMarket(_ session: MarketSession, _ state: inout AppState) -> [Effect] {
     let symbol = session.market.symbol
     state.session = session
+    // A new feed watches no ticker yet: the markets list asks its own again.
+    state.liveTickers = LiveTickers()
     state.picker = nil
     state.ticket = nil
     state.flashes = [:]

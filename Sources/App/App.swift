@@ -13,6 +13,15 @@ public enum App {
   public static func update(
     _ state: inout AppState, _ event: AppEvent, batch: MarketBatch? = nil, venueBatch: VenueBatch? = nil
   ) -> [Effect] {
+    let effects = apply(&state, event, batch: batch, venueBatch: venueBatch)
+    // Whatever the event changed (the list opened or closed, its rows, the market), the feed
+    // watches the tickers the markets list shows.
+    return effects + liveTickersDue(&state)
+  }
+
+  private static func apply(
+    _ state: inout AppState, _ event: AppEvent, batch: MarketBatch?, venueBatch: VenueBatch?
+  ) -> [Effect] {
     switch event {
     case .key(let key):
       state.dirty = true

@@ -72,6 +72,8 @@ public struct AppState: Sendable {
   public var markets = MarketsState()
   /// A venue's REST: its instruments' facts and the markets list's tickers.
   public var venueREST = VenueRESTState()
+  /// The markets list's tickers the feed watches live.
+  var liveTickers = LiveTickers()
   /// The portfolio screen (`P`) and the positions from the file.
   public var portfolio = PortfolioState()
   /// The Activity pane (the wall watch) is shown under the trades (`w`).

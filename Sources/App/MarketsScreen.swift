@@ -26,6 +26,7 @@ enum MarketsScreen {
         "  filter: \(s.markets.filter)"
         + (s.markets.filtering ? String(Glyphs.forTerminal(ascii: s.ascii).cursor) : "")
     }
+    if let note = App.liveTickersNote(s) { title += note }
     if let note = App.venueRESTNote(s) { title += note }
     if let why = s.session.instrumentUnavailable {
       title += "  instrument table unavailable: \(why)"

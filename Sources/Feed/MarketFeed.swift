@@ -376,6 +376,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
             pending += machine.snapshotWanted(book, now: now)
           case .switchSymbol(let s):
             pending += machine.switchSymbol(to: s, now: now)
+          case .watchTickers(let symbols):
+            pending += machine.watchTickers(TickerWatch(symbols), now: now)
           case .reconnectNow:
             if let c = connection {
               _ = c.sendClose(code: CloseCode.normal, reason: "reconnect")

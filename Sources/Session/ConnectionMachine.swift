@@ -35,6 +35,8 @@ public struct ConnectionMachine: Sendable {
   public private(set) var pingRoundTrip: Double?
   /// The wake requested by the last `scheduleWake` that has not come due yet.
   public private(set) var pendingWake: MonotonicTime?
+  /// The markets list's live tickers of other symbols, subscribed beside the plan's channels.
+  public private(set) var tickerWatch = TickerWatch()
 
   private var phase: Phase = .idle
   private var random: any RandomNumberGenerator & Sendable
@@ -117,7 +119,8 @@ public struct ConnectionMachine: Sendable {
   /// The auxiliary channels given up on for now, with why (see `FeedConfig.auxiliaryChannels`).
   public var unavailable: [Subscription: String] {
     var found: [Subscription: String] = [:]
-    for subscription in subscriptions {
+    // A watched ticker of the markets list degrades alone: its row stays on REST.
+    for subscription in subscriptions where !subscription.isWatchedTicker {
       if let why = subscription.unavailable { found[subscription.topic] = why }
     }
     return found
@@ -394,9 +397,7 @@ public struct ConnectionMachine: Sendable {
     if case .stopped = phase { return [] }
     let old = subscriptions
     symbol = newSymbol
-    subscriptions = makeSubscriptions(since: now).map { fresh in
-      old.first { $0.topic == fresh.topic } ?? fresh
-    }
+    subscriptions = makeSubscriptions(since: now).map { $0.keeping(old) }
     var actions: [ConnectionAction] = []
     switch phase {
     case .open:
@@ -411,6 +412,29 @@ public struct ConnectionMachine: Sendable {
     default:
       break
     }
+    return finish(actions, now: now)
+  }
+
+  /// Watch `watch`'s tickers live beside the plan's channels (the markets list opened, or its
+  /// rows changed), or none (`TickerWatch()`: the list closed). On an open connection the
+  /// tickers no longer watched are unsubscribed and the new ones subscribed; the plan's own
+  /// subscriptions (the book, the followed symbol's ticker) are not touched. Otherwise the next
+  /// connection subscribes them with the rest.
+  public mutating func watchTickers(_ watch: TickerWatch, now: MonotonicTime) -> [ConnectionAction] {
+    guard watch != tickerWatch else { return [] }
+    if case .stopped = phase { return [] }
+    let old = subscriptions
+    tickerWatch = watch
+    // Every subscription that stays keeps its bookkeeping (the book its partial).
+    subscriptions = makeSubscriptions(since: now).map { $0.keeping(old) }
+    guard case .open = phase else { return finish([], now: now) }
+    let before = Set(old.map(\.topic))
+    let after = Set(topics)
+    let leaving = old.map(\.topic).filter { !after.contains($0) }
+    let arriving = topics.filter { !before.contains($0) }
+    var actions: [ConnectionAction] = []
+    if !leaving.isEmpty { actions.append(.unsubscribe(leaving)) }
+    if !arriving.isEmpty { actions.append(.subscribe(arriving)) }
     return finish(actions, now: now)
   }
 
@@ -481,6 +505,8 @@ public struct ConnectionMachine: Sendable {
     var isWatched: Bool
     /// Whether the feed needs the table (book, trades) or can go on without it (auxiliary).
     var isRequired: Bool
+    /// Whether it is one of the markets list's tickers (`tickerWatch`), not the plan's.
+    var isWatchedTicker = false
     /// Why an auxiliary table is given up on (refused, or its partial never came), else nil.
     var unavailable: String?
     var acknowledged = false
@@ -490,6 +516,15 @@ public struct ConnectionMachine: Sendable {
     /// arriving (see `receiving(now:)`).
     var awaitingSince: MonotonicTime
     var lastDataAt: MonotonicTime?
+
+    /// This fresh entry with the bookkeeping of its topic's in `old`, if any: a topic kept across
+    /// a change keeps its partial and acknowledgement, and takes its new role (a watched ticker
+    /// that became the followed symbol's is the plan's now, and the other way round).
+    func keeping(_ old: [Entry]) -> Entry {
+      guard var kept = old.first(where: { $0.topic == topic }) else { return self }
+      (kept.isWatched, kept.isRequired, kept.isWatchedTicker) = (isWatched, isRequired, isWatchedTicker)
+      return kept
+    }
 
     /// Whether the table has had no data for at least `limit` seconds at `now`.
     func silent(for limit: Double, at now: MonotonicTime) -> Bool {
@@ -521,20 +556,29 @@ public struct ConnectionMachine: Sendable {
 
   /// Fresh bookkeeping for the current symbol's subscriptions.
   private func makeSubscriptions(since now: MonotonicTime) -> [Entry] {
-    plan.subscriptions(symbol: symbol).map {
+    let planned = plan.subscriptions(symbol: symbol)
+    return planned.map {
       Entry(
         topic: $0, isWatched: config.staleWatchedChannels.contains($0.channel),
         isRequired: !config.auxiliaryChannels.contains($0.channel), awaitingSince: now)
     }
+      + tickerWatch.subscriptions(besides: planned).map {
+        Entry(topic: $0, isWatched: false, isRequired: false, isWatchedTicker: true, awaitingSince: now)
+      }
   }
 
   /// The auxiliary subscription an error refuses: the one the venue's wire read from it (a
-  /// refused channel of every symbol matches whichever symbol it was asked for).
+  /// refused channel of every symbol matches whichever symbol it was asked for). A refusal
+  /// naming no symbol falls on one still without data before one whose data flows: with the
+  /// markets list's tickers watched, it refuses one of theirs, not the header's live ticker.
   private func auxiliaryIndex(refusedBy error: VenueError) -> Int? {
-    guard let refused = error.refused,
-      let index = subscriptions.firstIndex(where: {
-        $0.topic == refused || ($0.topic.channel == refused.channel && refused.symbol == nil)
-      }),
+    guard let refused = error.refused else { return nil }
+    func matches(_ entry: Entry) -> Bool {
+      entry.topic == refused || (entry.topic.channel == refused.channel && refused.symbol == nil)
+    }
+    guard
+      let index = subscriptions.firstIndex(where: { matches($0) && $0.lastDataAt == nil })
+        ?? subscriptions.firstIndex(where: matches),
       !subscriptions[index].isRequired
     else { return nil }
     return index

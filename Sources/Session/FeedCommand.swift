@@ -8,6 +8,9 @@ public enum FeedCommand: Sendable, Hashable {
   case fetchSnapshot(Subscription)
   /// Watch another instrument, on the same connection.
   case switchSymbol(String)
+  /// Subscribe the `ticker` of these symbols beside the followed one's, live for the markets
+  /// list; an empty list unsubscribes them (`ConnectionMachine.watchTickers`).
+  case watchTickers([Symbol])
   /// Skip the wait and connect now.
   case reconnectNow
   /// Close and end the feed thread.

@@ -310,7 +310,14 @@ struct DashboardRunner {
         next += 1
         if let venueREST { Self.request(effect, from: venueREST, wallMs: wall) }
         switch effect {
-        case .feed(let command): feed.post(command)
+        case .feed(let command):
+          if case .watchTickers(let symbols) = command {
+            logger?.info(
+              symbols.isEmpty
+                ? "markets list: the other tickers unsubscribed"
+                : "markets list: \(symbols.count) tickers subscribed live")
+          }
+          feed.post(command)
         case .openMarket(let id):
           effects += switchMarket(
             to: id, &state, feed: &feed, liveFeed: &liveFeed, rest: &rest, bitmexREST: bitmexREST,
