@@ -78,8 +78,9 @@ public final class VenueFeedGroup: Sendable {
   /// What `--record` wrote, once stopped.
   public var recordingSummary: String? { members.first?.feed.recordingSummary }
 
-  /// A command goes to the feed whose connection carries its topic (a resync, a REST snapshot);
-  /// a switch, a reconnect or a stop to every feed.
+  /// A command goes to the feed whose connection carries its topic (a resync, a REST snapshot;
+  /// the markets list's tickers: the market's ticker's); a switch, a reconnect or a stop to every
+  /// feed.
   public func post(_ command: FeedCommand) {
     switch command {
     case .resync(let topic), .fetchSnapshot(let topic):
@@ -89,6 +90,10 @@ public final class VenueFeedGroup: Sendable {
       (owner ?? members[0]).feed.post(command)
     case .switchSymbol, .reconnectNow, .stop:
       for member in members { member.feed.post(command) }
+    case .watchTickers:
+      // The markets list's tickers ride with the market's own ticker.
+      let owner = members.first { $0.feed.plan.perSymbol.contains(.ticker) }
+      (owner ?? members[0]).feed.post(command)
     }
   }
 
