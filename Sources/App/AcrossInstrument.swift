@@ -100,16 +100,13 @@ public struct AcrossInstrument: Sendable {
     var out = PriceBook(priceScale: spec.priceScale, sizeScale: 0)
     var levels: [LevelChange] = []
     levels.reserveCapacity(book.count(.buy) + book.count(.sell))
-    var factor = 1.0
-    for _ in 0..<spec.priceScale { factor *= 10 }
     for (side, ours) in [(Side.buy, VenueCore.BookSide.bid), (.sell, .ask)] {
       book.forEachLevel(side) { level in
-        let scaled = (level.price * factor).rounded()
-        if scaled.isFinite, scaled > 0, scaled < 9e15, level.size > 0 {
+        if let price = FixedDecimal(rounding: level.price, scale: spec.priceScale), price.mantissa > 0,
+          level.size > 0
+        {
           levels.append(
-            LevelChange(
-              side: ours, price: FixedDecimal(mantissa: Int64(scaled), scale: spec.priceScale),
-              size: FixedDecimal(mantissa: level.size, scale: 0)))
+            LevelChange(side: ours, price: price, size: FixedDecimal(mantissa: level.size, scale: 0)))
         }
         return true
       }

@@ -140,13 +140,11 @@ public struct AcrossState: Sendable {
   /// whole contracts, its side the taker's; nil for a price that does not fit or a print with
   /// no side.
   static func venueTrade(_ trade: Trade, spec: InstrumentSpec) -> VenueTrade? {
-    guard let side = trade.side, trade.size > 0 else { return nil }
-    var factor = 1.0
-    for _ in 0..<spec.priceScale { factor *= 10 }
-    let scaled = (trade.price * factor).rounded()
-    guard scaled.isFinite, scaled > 0, scaled < 9e15 else { return nil }
+    guard let side = trade.side, trade.size > 0,
+      let price = FixedDecimal(rounding: trade.price, scale: spec.priceScale), price.mantissa > 0
+    else { return nil }
     return VenueTrade(
-      price: FixedDecimal(mantissa: Int64(scaled), scale: spec.priceScale),
+      price: price,
       size: FixedDecimal(mantissa: trade.size, scale: 0), aggressor: side == .buy ? .buy : .sell,
       venueTimeMs: trade.timeMs)
   }
@@ -205,21 +203,18 @@ public struct AcrossState: Sendable {
   /// the pairs whose both sides are fresh (crossed or not; a stale side, a book not live or not
   /// comparable is no pair), and which pair; nil when there is none.
   public var bestFreshSpread: (bps: Double, pair: String)? {
-    var best: (bps: Double, pair: String)?
-    for buy in 0..<matrix.count {
-      for sell in 0..<matrix.count where buy != sell {
+    var best: (bps: Double, buy: Int, sell: Int)?
+    for buy in 0..<matrix.count where instruments.indices.contains(buy) {
+      for sell in 0..<matrix.count where buy != sell && instruments.indices.contains(sell) {
         let cell = matrix[buy, sell]
-        guard cell.status == .open || cell.status == .crossed, let edge = cell.edgeBps, edge.isFinite else {
-          continue
-        }
-        if best.map({ edge > $0.bps }) ?? true, instruments.indices.contains(buy),
-          instruments.indices.contains(sell)
-        {
-          best = (edge, "buy \(instruments[buy].key), sell \(instruments[sell].key)")
-        }
+        guard cell.status == .open || cell.status == .crossed, let edge = cell.edgeBps, edge.isFinite,
+          best.map({ edge > $0.bps }) ?? true
+        else { continue }
+        best = (edge, buy, sell)
       }
     }
-    return best
+    // The words of the best pair only, once.
+    return best.map { ($0.bps, "buy \(instruments[$0.buy].key), sell \(instruments[$0.sell].key)") }
   }
 
   /// Looks at the last refresh with the armed alerts (`now` monotonic ns, `wallMs` the wall

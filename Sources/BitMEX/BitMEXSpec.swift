@@ -54,6 +54,14 @@ public enum BitMEXSpec {
       quote: quote, settle: settlement.asset, tickSize: tick, lotSize: lot, contract: contract)
   }
 
+  /// BitMEX's perpetual of `asset` against the dollar, as BitMEX spells it (`XBTUSD`: bitcoin is
+  /// XBT there), nil for an asset it lists none of. Its contract (inverse, quanto) is read from its
+  /// instrument row when that comes (`spec`), never from this name.
+  public static func dollarPerpetual(of asset: AssetCode) -> String? {
+    let a = asset.description
+    return a == "BTC" ? "XBTUSD" : ["ETH", "SOL", "XRP", "DOGE", "LTC"].contains(a) ? "\(a)USD" : nil
+  }
+
   /// `value` as an exact decimal of at most 10 places, nil when it is not one (or not finite,
   /// or not positive): a tick of 0.5, a lot of 100, a contract of 0.000001.
   static func decimal(_ value: Double?) -> FixedDecimal? {

@@ -42,6 +42,11 @@ extension Reader {
         }
         for element in array {
           let text = try string(element, "\(place).instruments", table: place, key: name)
+          guard !text.contains(" "), text.unicodeScalars.allSatisfy(TerminalText.isSafe) else {
+            throw error(
+              "\(place).instruments must be \"venue:SYMBOL\", printable, without spaces", table: place,
+              key: name)
+          }
           switch InstrumentKey.parse(text) {
           case .success(let parsed):
             if !keys.contains(parsed) { keys.append(parsed) }

@@ -87,6 +87,16 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
     return FixedDecimal(mantissa: m, scale: s)
   }
 
+  /// `value` rounded to `scale` decimals, nil when it is not finite or does not fit (beyond
+  /// ±9e15 units at that scale): for a number that is a `Double` already (BitMEX's prices), never
+  /// a trap.
+  public init?(rounding value: Double, scale: UInt8) {
+    guard scale <= Self.maxScale else { return nil }
+    let scaled = (value * Double(Self.powerOfTen(scale))).rounded()
+    guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
+    self.init(mantissa: Int64(scaled), scale: scale)
+  }
+
   /// The nearest `Double` (for drawing and for maths that are Double already).
   public var doubleValue: Double {
     Double(mantissa) / Double(Self.powerOfTen(scale))

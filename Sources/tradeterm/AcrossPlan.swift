@@ -1,4 +1,5 @@
 import App
+import BitMEX
 import ExchangeSim
 import VenueCore
 
@@ -25,17 +26,9 @@ struct AcrossPlan {
   var instruments: [Chosen] = []
   var notes: [String] = []
 
-  /// BitMEX's perpetual of `asset` against the dollar (`XBTUSD`: BitMEX names bitcoin XBT), nil
-  /// for an asset it has none of here. Its contract (inverse, quanto) is read from its instrument
-  /// row when that comes, never from this name.
-  static func bitmexSymbol(_ asset: AssetCode) -> String? {
-    let a = asset.description
-    return a == "BTC" ? "XBTUSD" : ["ETH", "SOL", "XRP", "DOGE", "LTC"].contains(a) ? "\(a)USD" : nil
-  }
-
   /// The spot pair of `asset` on `venue` against the dollar (or its stablecoin where the venue
   /// lists that), nil for a venue with no spot market here (BitMEX's is its perpetual:
-  /// `bitmexSymbol`).
+  /// `BitMEXSpec.dollarPerpetual`).
   static func spotSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
     let a = asset.description
     switch venue {
@@ -99,7 +92,7 @@ struct AcrossPlan {
   static func defaultKeys(_ asset: AssetCode, notes: inout [String]) -> [InstrumentKey] {
     var keys: [InstrumentKey] = []
     for venue in Venue.allCases {
-      let text = venue == .bitmex ? bitmexSymbol(asset) : spotSymbol(asset, on: venue)
+      let text = venue == .bitmex ? BitMEXSpec.dollarPerpetual(of: asset) : spotSymbol(asset, on: venue)
       guard let text, let symbol = Symbol(text) else {
         if venue == .bitmex { notes.append("BitMEX: no \(asset) perpetual against the dollar here") }
         continue

@@ -138,9 +138,14 @@ struct AcrossRunner {
       case .bitmex(let f):
         let update = f.drain(into: &bitmexBatch)
         commands = state.ingest(i, update, bitmexBatch, now: now, wallMs: wallMs)
+        // Its facts once its row came, and again only when a batch brought rows (not per drain).
+        let rowsCame = !bitmexBatch.instruments.isEmpty
         bitmexBatch.removeAll()
         let instrument = state.instruments[i]
-        if let facts = BitMEXSpec.spec(instrument.session.market.instrument), facts != instrument.spec {
+        if instrument.factsPending || rowsCame,
+          let facts = BitMEXSpec.spec(instrument.session.market.instrument),
+          facts != instrument.spec
+        {
           state.adopt(facts, instrument: i)
         }
       }
@@ -256,7 +261,8 @@ struct AcrossRunner {
       state.refresh(now: now.nanoseconds)
       if state.allLive {
         let report = AcrossReport(state: state, levels: levels)
-        print(json ? report.json : report.text, terminator: "")
+        // Instrument names come from the config and the venues: no control character reaches the terminal.
+        print(json ? report.json : TerminalText.sanitized(report.text, keepingNewlines: true), terminator: "")
         return 0
       }
       let left = deadline - now.seconds

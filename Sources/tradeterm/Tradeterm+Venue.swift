@@ -214,13 +214,7 @@ struct VenueBookReport {
     return (rows(.bid), rows(.ask))
   }
 
-  var sync: String {
-    switch replay.sync.state {
-    case .live: "live"
-    case .waiting: "waiting for a snapshot"
-    case .resyncing(let fault): "resyncing: \(fault)"
-    }
-  }
+  var sync: String { Snapshot.words(replay.sync.state) }
 
   func text(json: Bool) -> String {
     let (bids, asks) = sides()

@@ -309,6 +309,10 @@ final class AcrossConfigTests: XCTestCase {
       ),
       ("[across.BTC]\ninstruments = []", "across.BTC needs instruments"),
       ("[across]\nstablecoins-at-par = 1", "c.toml:2:22: across.stablecoins-at-par must be true or false"),
+      (
+        "[across.BTC]\ninstruments = [\"kraken:BTC\\u001B]2;x\\u0007/USD\"]",
+        "c.toml:2:15: across.BTC.instruments must be \"venue:SYMBOL\", printable"
+      ),
     ]
     for (text, words) in cases {
       guard case .failure(let e) = load(text) else {

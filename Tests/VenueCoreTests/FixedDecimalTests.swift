@@ -116,3 +116,21 @@ import VenueCore
     }
   }
 }
+
+/// A `Double` that is a number already (BitMEX's prices) rounded to a scale: exact where it can
+/// be, nil (never a trap) for what is not finite or does not fit.
+@Suite struct FixedDecimalRoundingTests {
+  @Test(arguments: [
+    (98_000.5, UInt8(1), "98000.5"), (98_000.26, 1, "98000.3"), (0.000001, 6, "0.000001"),
+    (-3.14159, 2, "-3.14"), (100, 0, "100"),
+  ])
+  func roundsToTheScale(value: Double, scale: UInt8, text: String) {
+    #expect(FixedDecimal(rounding: value, scale: scale)?.description == text)
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, 9.3e18, -1e16])
+  func whatDoesNotFitIsNil(value: Double) {
+    #expect(FixedDecimal(rounding: value, scale: 0) == nil)
+    #expect(FixedDecimal(rounding: 1, scale: 200) == nil)
+  }
+}
