@@ -99,7 +99,8 @@ extension App {
     state.alertPrompt = last.map { AlertRule.number($0) } ?? ""
   }
 
-  /// The prompt's keys: digits and `.` edit the price, `<`/`>` force the direction, Enter arms it
+  /// The prompt's keys: a price (`<`/`>` force the direction) or a kind's words (`AlertPrompt`;
+  /// a letter over the price it opened with starts them), Enter arms it
   /// (above when the level is over the last price, below when under), Esc cancels.
   static func handleAlertPrompt(_ key: Key, _ state: inout AppState) -> [Effect] {
     guard var text = state.alertPrompt else { return [] }
@@ -115,26 +116,28 @@ extension App {
       if !text.isEmpty { text.removeLast() }
     case .enter:
       state.alertPrompt = nil
-      let forced = text.first == ">" ? true : text.first == "<" ? false : nil
-      let digits = text.drop { $0 == ">" || $0 == "<" }.trimmingPrefixSpaces()
-      guard let level = Double(digits), level > 0, level.isFinite else {
-        state.notice = Notice(
-          "alert: \"\(text)\" is not a price", until: state.now + StatusNote.noticeSeconds)
-        return []
-      }
       let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
-      let above = forced ?? (last.map { level > $0 } ?? true)
-      let rule = AlertRule(
-        symbol: state.market.symbol, venue: state.venue,
-        kind: above ? .above(level, .last) : .below(level, .last))
-      state.alerts.add(rule)
-      state.notice = Notice("alert armed: \(rule.summary)", until: state.now + StatusNote.noticeSeconds)
-      return [.saveAlerts(state.alerts.persistent)]
-    case .character(let c) where c.isNumber || c == "." || ((c == "<" || c == ">") && text.isEmpty):
-      if text.count < 24 { text.append(c) }
-    case .character("<"), .character(">"):
-      // A direction typed after the price: put it in front.
-      if case .character(let c) = key { text = String(c) + text.drop { $0 == ">" || $0 == "<" } }
+      switch AlertPrompt.parse(text, last: last, funding: state.market.instrument.fundingRate) {
+      case .failure(let failure):
+        state.notice = Notice("alert: \(failure.words)", until: state.now + StatusNote.noticeSeconds)
+        return []
+      case .success(let kind):
+        let rule = AlertRule(symbol: state.market.symbol, venue: state.venue, kind: kind)
+        state.alerts.add(rule)
+        state.notice = Notice("alert armed: \(rule.summary)", until: state.now + StatusNote.noticeSeconds)
+        return [.saveAlerts(state.alerts.persistent)]
+      }
+    case .character(let c) where AlertPrompt.accepts(c):
+      // A direction typed after a bare price: put it in front.
+      let barePrice = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "<" || $0 == ">" }
+      if (c == "<" || c == ">") && barePrice {
+        text = String(c) + text.drop { $0 == ">" || $0 == "<" }
+      } else if c.isLetter && barePrice {
+        // A kind's word (`move`, `funding`, `trade`, `wall`) over the price the prompt opened with.
+        text = String(c)
+      } else if text.count < AlertPrompt.maxLength {
+        text.append(c)
+      }
     default: break
     }
     state.alertPrompt = text
@@ -207,15 +210,11 @@ extension App {
     }
     if let text = s.alertPrompt {
       return [
-        Span("Alert \(s.market.symbol) last crosses: ", Style(.accent, bold: true)),
+        Span("Alert \(s.market.symbol): ", Style(.accent, bold: true)),
         Span(text + "_", Style(bold: true)),
-        Span("  Enter arm (< below, > above)  Esc cancel", Style(.muted)),
+        Span("  Enter arm  Esc cancel  " + AlertPrompt.hint, Style(.muted)),
       ]
     }
     return nil
   }
-}
-
-extension Substring {
-  fileprivate func trimmingPrefixSpaces() -> Substring { drop { $0 == " " } }
 }

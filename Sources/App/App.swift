@@ -310,12 +310,22 @@ public enum App {
     }
     if state.picker != nil { return handlePicker(key, &state) }
     if state.ticket != nil { return handleTicket(key, &state) }
+    if state.chartMenu {
+      // The chooser takes one key: a chart's, or Esc; any other closes it and does its job.
+      state.chartMenu = false
+      if case .chooseChart(let choice)? = state.keys.command(for: key, in: .chartMenu) {
+        choice.apply(to: &state)
+        return candleHistory(&state)
+      }
+      if key == .escape { return [] }
+    }
     if state.portfolio.visible, let effects = handlePortfolio(key, &state) { return effects }
     if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
-      .ticketField, .ticketBuy, .ticketSell, .ticketFlipSide, .ticketType, .ticketConfirm, .ticketCancelOrder:
+      .ticketField, .ticketBuy, .ticketSell, .ticketFlipSide, .ticketType, .ticketConfirm, .ticketCancelOrder,
+      .chooseChart:
       // A screen's own commands, bound in its own scope: never the dashboard's.
       break
     case .focusNext: state.focus = state.focus.next()
@@ -335,6 +345,7 @@ public enum App {
       state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
       state.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
+    case .chartMenu: state.chartMenu = true
     case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
@@ -353,7 +364,15 @@ public enum App {
       if state.portfolio.visible { state.marketsVisible = false }
     case .toggleActivity: state.activityVisible.toggle()
     case .toggleHeatmap: state.heatmapBeside.toggle()
-    case .openTicket: openTicket(&state)
+    case .openTicket:
+      // An index is a published price: nothing to order (issue 29, point 12).
+      if state.market.instrument.kind == .index {
+        state.notice = Notice(
+          "\(state.market.symbol) is an index: a published price, not traded",
+          until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      openTicket(&state)
     case .togglePause: state.paused.toggle()
     case .reconnect:
       // `r` that cannot act says why instead of doing nothing.

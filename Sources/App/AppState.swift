@@ -32,6 +32,8 @@ public struct AppState: Sendable {
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute
+  /// The chart chooser is open: the next key picks a chart (`ChartChoice`).
+  public var chartMenu = false
   /// The VWAP and the EMA over the candles (`v` hides and shows them).
   public var chartAverages = true
   /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.

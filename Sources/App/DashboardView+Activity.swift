@@ -151,7 +151,9 @@ extension DashboardView {
         "Liquidity heatmap" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
         + "  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
       footer: "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · "
-        + (beside ? "\(s.keys.short(.toggleHeatmap)): hide" : "\(s.keys.short(.cycleChart)): next chart"),
+        + (beside
+          ? "\(s.keys.short(.toggleHeatmap)): hide"
+          : chartFooter(s, "\(s.keys.short(.cycleChart)): next chart")),
       focused: !beside && s.focus == .chart, ascii: s.ascii)
     let key = HeatmapPaneKey(
       area: area, box: box, stale: stale, decimals: decimals, color: s.color, ascii: s.ascii,

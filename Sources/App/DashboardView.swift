@@ -63,8 +63,12 @@ public enum DashboardView {
     // A silent connection (the status line says STALE) dims every pane with its age at once,
     // not only when the feed resyncs.
     let silent = isSilent(s)
+    // An index is a published price, never traded: no book (so no silent book), and its prints
+    // carry no size.
+    let isIndex = s.market.instrument.kind == .index
     let bookStale =
-      !s.session.bookIsLive || silent || s.session.bookIsSilent(now: s.now, limit: bookSilentAfter)
+      !s.session.bookIsLive || silent
+      || (!isIndex && s.session.bookIsSilent(now: s.now, limit: bookSilentAfter))
     let tapeStale = !s.session.tapeIsLive || silent
     let headerStale = !s.session.instrumentIsLive || silent
     let decimals = s.market.priceDecimals
@@ -87,9 +91,11 @@ public enum DashboardView {
     if let area = layout.book {
       let grouping = s.groupingTicks
       var title =
-        grouping == 1
-        ? "Book"
-        : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
+        isIndex
+        ? "Book: none, an index"
+        : grouping == 1
+          ? "Book"
+          : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
       if s.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
@@ -108,6 +114,11 @@ public enum DashboardView {
       // A book whose REST snapshot waits out the venue's limit says so, and for how long.
       if let limit = s.status?.restLimit, limit.until > s.now {
         bookView.emptyNotes = [limit.words(now: s.now), limit.shortWords(now: s.now)]
+      } else if isIndex && s.market.book.isEmpty {
+        bookView.emptyNotes = [
+          "\(s.market.symbol) is an index: a price the venue publishes, not traded, so no book",
+          "an index: a published price, no book", "an index: no book",
+        ]
       }
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
@@ -122,13 +133,16 @@ public enum DashboardView {
       let least = filter.label(
         currency: notional?.currency ?? "", sizeScale: s.market.tapeSizeScale, ascii: s.ascii)
       // Scrolled, the note comes before the bar: a narrow pane cuts its title's end.
+      // An index's prints have no side and no size: no buy/sell bar.
       var title =
-        [
+        isIndex
+        ? [Span("Index prints" + (s.tapeScroll > 0 ? scrolledNote(s) : ""))]
+        : [
           Span(
             "Trades" + (least.isEmpty ? "" : " " + least) + (s.tapeScroll > 0 ? scrolledNote(s) : "")
               + "  1m ")
         ]
-        + bar.spans
+          + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
@@ -216,11 +230,13 @@ public enum DashboardView {
   }
 
   /// The dashboard's status line: its hints (a replay's own), and the age of the book on screen
-  /// (while paused, of the frame that stays, not of the data that arrives undrawn).
+  /// (while paused, of the frame that stays, not of the data that arrives undrawn); an index,
+  /// which has no book, by its last print's.
   static func dashboardStatusLine(_ s: AppState) -> StatusLine {
-    statusLine(
+    let newest = s.market.instrument.kind == .index ? s.session.tapeDataAt : s.session.bookDataAt
+    return statusLine(
       s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys),
-      dataAgeMs: s.age(of: s.paused ? s.shownDataAt : s.session.bookDataAt))
+      dataAgeMs: s.age(of: s.paused ? s.shownDataAt : newest))
   }
 
   /// What the book says when grouping leaves a side fewer bands than rows (25 levels at
@@ -273,6 +289,16 @@ public enum DashboardView {
     return false
   }
 
+  /// The chart pane's footer: `usual`, or while the chooser is open, its keys (`1 line 1s  2 1m
+  /// … 8 heatmap · Esc`), the chart shown marked.
+  static func chartFooter(_ s: AppState, _ usual: String) -> String {
+    guard s.chartMenu else { return usual }
+    let choices = ChartChoice.allCases.map { choice in
+      "\(s.keys.short(.chooseChart(choice))) \(choice.isShown(in: s) ? "[\(choice.label)]" : choice.label)"
+    }
+    return "chart: " + choices.joined(separator: "  ") + "  Esc"
+  }
+
   /// The chart pane's box and content for the chart mode.
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
     let focused = s.focus == .chart
@@ -283,7 +309,8 @@ public enum DashboardView {
     // (The heatmap mode's pane is the heatmap's own: `heatmapSplit` takes the chart's area.)
     case .sparkline, .heatmap:
       let box = Box(
-        title: "Price \(s.chartInterval.label)" + stale, footer: "\(k(.cycleChart)): next chart",
+        title: "Price \(s.chartInterval.label)" + stale,
+        footer: chartFooter(s, "\(k(.cycleChart)): next chart"),
         focused: focused,
         ascii: s.ascii)
       var sparkline = Sparkline(
@@ -304,9 +331,11 @@ public enum DashboardView {
       }
       let box = Box(
         title: "Candles \(s.candleInterval.label)" + (back > 0 ? scrolledNote(s, back: back) : "") + stale,
-        footer: active
-          ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
-          : "\(k(.cycleChart)): next chart",
+        footer: chartFooter(
+          s,
+          active
+            ? "\(k(.scrollLeft))/\(k(.scrollRight)) time · \(k(.scrollHome)): now · \(k(.cycleChart)): next"
+            : "\(k(.cycleChart)): next chart"),
         focused: focused, ascii: s.ascii)
       var chart = CandleChart(
         candles: candles, intervalMs: s.candleInterval.milliseconds, cursor: back,
@@ -316,8 +345,7 @@ public enum DashboardView {
       chart.volumeScale = s.market.tapeSizeScale
       chart.marks = chartMarks(s)
       chart.cvd = CandleDelta.cumulative(
-        candles: candles, intervalMs: s.candleInterval.milliseconds, trades: s.market.tape,
-        sizeScale: s.market.tapeSizeScale)
+        candles: candles, splitSinceMs: series.splitSinceMs, sizeScale: s.market.tapeSizeScale)
       return (box, .candles(chart))
     }
   }

@@ -54,6 +54,9 @@ public enum Command: Sendable, Hashable {
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
   case togglePortfolio
+  /// The chart chooser: the next key picks a chart (`chooseChart`), any other goes on as usual.
+  case chartMenu
+  case chooseChart(ChartChoice)
 }
 
 /// The one keymap: every command with its config name, default keys and help text. A command
@@ -84,6 +87,8 @@ public enum Keymap {
     case dashboard
     case markets
     case ticket
+    /// The chart chooser's one key after `C`.
+    case chartMenu
   }
 
   private static func c(_ s: Character) -> Key { .character(s) }
@@ -105,6 +110,17 @@ public enum Keymap {
     Entry(
       "tape-filter", .cycleTapeFilter, [c("f")], "trades: minimum size (none, 1K, 10K, 100K, 1M notional)"),
     Entry("cycle-chart", .cycleChart, [c("c")], "chart: sparkline 1s/1m/5m, candles 1m/5m/1h/1d, heatmap"),
+    Entry(
+      "chart-menu", .chartMenu, [c("C")],
+      "chart, directly: then 1-3 line 1s/1m/5m · 4-7 candles 1m/5m/1h/1d · 8 heatmap"),
+    Entry("chart-line-1s", .chooseChart(.line1s), [c("1")], nil, scope: .chartMenu),
+    Entry("chart-line-1m", .chooseChart(.line1m), [c("2")], nil, scope: .chartMenu),
+    Entry("chart-line-5m", .chooseChart(.line5m), [c("3")], nil, scope: .chartMenu),
+    Entry("chart-candles-1m", .chooseChart(.candles1m), [c("4")], nil, scope: .chartMenu),
+    Entry("chart-candles-5m", .chooseChart(.candles5m), [c("5")], nil, scope: .chartMenu),
+    Entry("chart-candles-1h", .chooseChart(.candles1h), [c("6")], nil, scope: .chartMenu),
+    Entry("chart-candles-1d", .chooseChart(.candles1d), [c("7")], nil, scope: .chartMenu),
+    Entry("chart-heatmap", .chooseChart(.heatmap), [c("8")], nil, scope: .chartMenu),
     Entry("averages", .toggleAverages, [c("v")], "candles: VWAP and EMA20 lines on / off (named at the top)"),
     Entry(
       "chart-back", .scrollLeft, [.left], "chart (focused or zoomed, candles): cursor back / forward in time"),

@@ -169,7 +169,9 @@ enum TicketScreen {
   {
     let decimals = spec.priceDecimals
     if let limit = q.limitPrice, let ahead = q.queueAhead, case .valid = q.verdict {
-      return restingLines(s, t, limit: limit, ahead: ahead, spec: spec)
+      var contracts: Double?
+      if case .valid(let c) = q.verdict { contracts = c }
+      return restingLines(s, t, limit: limit, ahead: ahead, contracts: contracts, spec: spec)
     }
     guard let sweep = q.sweep else {
       return [.spans([Span("Sweep: enter a valid size to see what it costs", Style(.muted))])]
@@ -227,7 +229,7 @@ enum TicketScreen {
   /// A limit that does not cross: what it is, not a taker sweep (issue 29: a resting limit showed
   /// the sweep and the taker fee): resting at its price, the queue ahead of it, the maker's fee.
   static func restingLines(
-    _ s: AppState, _ t: TicketState, limit: Double, ahead: Double, spec: ContractSpec
+    _ s: AppState, _ t: TicketState, limit: Double, ahead: Double, contracts: Double?, spec: ContractSpec
   ) -> [TicketView.Line] {
     let decimals = spec.priceDecimals
     let touch = t.side == .buy ? s.market.book.bestAsk : s.market.book.bestBid
@@ -248,10 +250,26 @@ enum TicketScreen {
         Span(" \(spec.unitName) at that price", Style(.muted)),
         Span("   fills when a trade goes through it, or after them", Style(.muted)),
       ]),
-      .spans([
-        Span("maker: a resting order pays no fee on paper (none is charged at its fill)", Style(.muted))
-      ]),
+      .spans([Span(makerFeeWords(limit: limit, contracts: contracts, spec: spec), Style(.muted))]),
     ]
+  }
+
+  /// The venue's maker fee on a resting order filled whole at `limit`, in the quote currency
+  /// (`maker fee -0.0250 % (a rebate): -0.31 USD at its fill; paper charges none`), or that the
+  /// venue's facts do not give it. Paper fills charge no fee either way (`PaperLedger`).
+  static func makerFeeWords(limit: Double, contracts: Double?, spec: ContractSpec) -> String {
+    guard let rate = spec.makerFee, rate.isFinite else {
+      return "maker fee not known for this venue: not counted (paper charges none)"
+    }
+    let percent = NumberFormat.fixed(rate * 100, decimals: 4) + " %"
+    let rebate = rate < 0 ? " (a rebate)" : ""
+    guard let contracts, let notional = spec.quoteNotional(contracts: contracts, price: limit),
+      notional.isFinite
+    else {
+      return "maker fee \(percent)\(rebate) at its fill; paper charges none"
+    }
+    let fee = NumberFormat.fixed(abs(notional) * rate, decimals: TicketQuote.amountDecimals(spec))
+    return "maker fee \(percent)\(rebate): \(fee) \(spec.quoteCurrency) at its fill; paper charges none"
   }
 
   /// Open orders (the selected one marked) and the latest fills.

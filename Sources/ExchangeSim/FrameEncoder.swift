@@ -261,7 +261,9 @@ enum FrameEncoder {
     w.endObject()
   }
 
-  static func tradeRow(_ w: inout JSONWriter, _ market: Market, _ t: SimTrade) {
+  /// A trade row; an index's print (`sideless`) has an empty side, as BitMEX posts index prices
+  /// to the trade feed.
+  static func tradeRow(_ w: inout JSONWriter, _ market: Market, _ t: SimTrade, sideless: Bool = false) {
     w.item()
     w.beginObject()
     w.key("timestamp")
@@ -269,7 +271,7 @@ enum FrameEncoder {
     w.key("symbol")
     w.string(market.symbol)
     w.key("side")
-    w.raw(t.side == .buy ? #""Buy""# : #""Sell""#)
+    w.raw(sideless ? #""""# : t.side == .buy ? #""Buy""# : #""Sell""#)
     w.key("size")
     w.int(t.size)
     w.key("price")

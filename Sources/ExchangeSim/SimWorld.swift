@@ -283,14 +283,32 @@ final class SimWorld {
     let ticker = universe[i].ticker.ticker(timeMs: t)
     let changed = ticker.changed(since: universe[i].published)
     guard !changed.isEmpty else { return }
+    let moved = ticker.value("lastPrice") != universe[i].published.value("lastPrice")
     universe[i].published = ticker
+    let market = universe[i].market
+    if moved && universe[i].ticker.instrument.isIndex {
+      let printTargets = receivers(.trade, universe[i].symbol)
+      if !printTargets.isEmpty {
+        let print = indexPrint(universe[i], timeMs: t)
+        deliver(
+          FrameEncoder.delta(.trade, .insert) { FrameEncoder.tradeRow(&$0, market, print, sideless: true) },
+          .trade, printTargets)
+      }
+    }
     let targets = receivers(.instrument, universe[i].symbol)
     guard !targets.isEmpty else { return }
-    let market = universe[i].market
     let frame = FrameEncoder.delta(.instrument, .update) { w in
       FrameEncoder.instrumentUpdateRow(&w, market, ticker, fields: changed)
     }
     deliver(frame, .instrument, targets)
+  }
+
+  /// An index's price as BitMEX posts it to the trade feed: size 0, no value, a zero match id.
+  private func indexPrint(_ slot: UniverseSlot, timeMs: Int64) -> SimTrade {
+    SimTrade(
+      timeMs: timeMs, side: .buy, size: 0, ticks: slot.ticker.lastTicks,
+      tickDirection: slot.ticker.lastDirection, matchID: "00000000-0000-0000-0000-000000000000",
+      grossValue: 0, homeNotional: 0, foreignNotional: 0)
   }
 
   // MARK: Sessions
@@ -347,7 +365,11 @@ final class SimWorld {
   func admits(_ symbol: String, in table: SimTable) -> Bool {
     if lists(symbol) { return true }
     guard let u = universeIndex[symbol] else { return false }
-    if table.isBook || table == .trade || table == .quote { promote(u) }
+    // An index is a published price, never traded: it keeps no book and prints its price to
+    // the trade feed with size 0, as BitMEX's do (issue 29: it opened as a traded market).
+    if !universe[u].ticker.instrument.isIndex && (table.isBook || table == .trade || table == .quote) {
+      promote(u)
+    }
     return true
   }
 
@@ -429,6 +451,12 @@ final class SimWorld {
         default:
           break
         }
+      }
+      // An index's trade partial: its last print.
+      if topic.table == .trade, let symbol = topic.symbol, let u = universeIndex[symbol],
+        universe[u].ticker.instrument.isIndex
+      {
+        FrameEncoder.tradeRow(&w, universe[u].market, indexPrint(universe[u], timeMs: t), sideless: true)
       }
       guard topic.table == .instrument else { return }
       let extra: [Int] =

@@ -75,6 +75,10 @@ struct UniverseTicker: Sendable {
   /// The last traded price.
   var lastPrice: Double { scale.price(last) }
 
+  /// The last price in ticks, and how it moved: an index's print (`SimWorld.indexPrint`).
+  var lastTicks: Int64 { last }
+  var lastDirection: TickDirection { direction }
+
   /// The day so far, for the full market that takes the instrument over.
   var day: SimDay {
     SimDay(
@@ -152,7 +156,17 @@ struct UniverseTicker: Sendable {
       .integer(openInterest),
       .integer(MarketGenerator.notionals(instrument, scale, size: openInterest, ticks: last).0),
     ]
-    return InstrumentTicker(values: values, timeMs: timeMs)
+    guard instrument.isIndex else { return InstrumentTicker(values: values, timeMs: timeMs) }
+    // An index publishes its price and the day's range only: no quotes, mark, funding, volume
+    // or open interest (BitMEX's `.BXBT` row has its mark at its last price).
+    let kept: Set<String> = [
+      "lastPrice", "lastTickDirection", "lastChangePcnt", "prevPrice24h", "highPrice", "lowPrice",
+      "markPrice",
+    ]
+    let indexValues = zip(InstrumentTicker.names, values).map { name, value in
+      name == "markPrice" ? .number(price) : kept.contains(name) ? value : InstrumentTicker.Value.null
+    }
+    return InstrumentTicker(values: indexValues, timeMs: timeMs)
   }
 
   private static func round(_ x: Double, _ decimals: Int) -> Double {

@@ -14,6 +14,10 @@ public struct Candle: Sendable, Hashable {
   public var volume: Int64
   /// Trades printed.
   public var trades: Int64
+  /// Of `volume`, what buyers and sellers took: the aggressor's side of each live trade (a
+  /// side-less print counts for neither; a bin from REST has no split, both 0).
+  public var buyVolume: Int64 = 0
+  public var sellVolume: Int64 = 0
 
   public init(
     startMs: Int64, open: Double, high: Double, low: Double, close: Double, volume: Int64 = 0,
@@ -37,11 +41,16 @@ public struct Candle: Sendable, Hashable {
   public var isUp: Bool { close >= open }
 
   /// Takes one trade in (the newest so far when `updatingClose`; a late print otherwise).
-  mutating func take(price: Double, size: Int64, updatingClose: Bool) {
+  mutating func take(price: Double, size: Int64, side: Side? = nil, updatingClose: Bool) {
     if price > high { high = price }
     if price < low { low = price }
     if updatingClose { close = price }
     volume &+= size
     trades &+= 1
+    switch side {
+    case .buy?: buyVolume &+= size
+    case .sell?: sellVolume &+= size
+    case nil: break
+    }
   }
 }

@@ -42,6 +42,17 @@ public struct CandleSeries: Sendable, Hashable {
     return since <= max(candle.startMs, backfilledUntilMs ?? candle.startMs)
   }
 
+  /// The start of the first candle whose every trade was taken live, so whose buy/sell split is
+  /// whole (the CVD starts there): the candle after the one the first live trade fell in (that
+  /// one may have missed trades before it), and never a backfilled bin (bins have no split).
+  /// Nil before any live trade.
+  public var splitSinceMs: Int64? {
+    guard let since = liveSinceMs else { return nil }
+    let start = interval.start(since)
+    let first = start == since ? since : start &+ interval.milliseconds
+    return max(first, backfilledUntilMs ?? first)
+  }
+
   /// Empties the series, keeping its storage.
   public mutating func removeAll() {
     candles.removeAll(keepingCapacity: true)
@@ -60,26 +71,26 @@ public struct CandleSeries: Sendable, Hashable {
   ///
   /// - Returns: whether the trade was counted.
   @discardableResult
-  public mutating func add(price: Double, size: Int64, timeMs: Int64) -> Bool {
+  public mutating func add(price: Double, size: Int64, side: Side? = nil, timeMs: Int64) -> Bool {
     guard price.isFinite else { return false }
     if let until = backfilledUntilMs, timeMs < until { return false }
     let start = interval.start(timeMs)
     guard let newest = candles.last else {
       var candle = Candle(startMs: start, flat: price)
-      candle.take(price: price, size: size, updatingClose: true)
+      candle.take(price: price, size: size, side: side, updatingClose: true)
       candles.append(candle)
       noteLive(timeMs)
       return true
     }
     if start == newest.startMs {
-      candles[candles.count - 1].take(price: price, size: size, updatingClose: true)
+      candles[candles.count - 1].take(price: price, size: size, side: side, updatingClose: true)
     } else if start > newest.startMs {
       open(at: start, after: newest)
-      candles[candles.count - 1].take(price: price, size: size, updatingClose: true)
+      candles[candles.count - 1].take(price: price, size: size, side: side, updatingClose: true)
     } else {
       guard start >= candles[0].startMs else { return false }
       let offset = Int((start - candles[0].startMs) / interval.milliseconds)
-      candles[offset].take(price: price, size: size, updatingClose: false)
+      candles[offset].take(price: price, size: size, side: side, updatingClose: false)
     }
     noteLive(timeMs)
     return true
@@ -186,7 +197,9 @@ public struct CandleSet: Sendable, Hashable {
 
   /// Adds one live trade to every width.
   public mutating func add(trade: Trade) {
-    for k in series.indices { series[k].add(price: trade.price, size: trade.size, timeMs: trade.timeMs) }
+    for k in series.indices {
+      series[k].add(price: trade.price, size: trade.size, side: trade.side, timeMs: trade.timeMs)
+    }
   }
 
   /// Merges complete bins of width `interval` into that series.
@@ -237,6 +250,8 @@ public struct CandleSet: Sendable, Hashable {
       sum.close = piece.close
       sum.volume &+= piece.volume
       sum.trades &+= piece.trades
+      sum.buyVolume &+= piece.buyVolume
+      sum.sellVolume &+= piece.sellVolume
       j += 1
     }
     return sum

@@ -37,6 +37,8 @@ public struct InstrumentFields: Sendable, Hashable {
   public var isQuanto: Bool?
   /// The taker fee, as a fraction of the value traded.
   public var takerFee: Double?
+  /// The maker fee, as a fraction of the value traded; negative is a rebate.
+  public var makerFee: Double?
 
   // MARK: The market
 
@@ -103,6 +105,7 @@ public struct InstrumentFields: Sendable, Hashable {
     InstrumentField("isInverse", .flag(\.isInverse), staticFact: true),
     InstrumentField("isQuanto", .flag(\.isQuanto), staticFact: true),
     InstrumentField("takerFee", .number(\.takerFee), staticFact: true),
+    InstrumentField("makerFee", .number(\.makerFee), staticFact: true),
     InstrumentField("state", .text(\.state)),
     InstrumentField("lastPrice", .number(\.lastPrice)),
     InstrumentField("lastTickDirection", .tickDirection(\.lastTickDirection)),

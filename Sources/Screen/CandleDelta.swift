@@ -1,46 +1,23 @@
 import MarketModel
 
-/// The cumulative volume delta (CVD) under the candles: the tape's buys minus its sells, summed
-/// from the first candle the tape covers whole.
+/// The cumulative volume delta (CVD) under the candles: buys minus sells, summed candle by
+/// candle from each candle's own buy/sell split (`Candle.buyVolume`, `sellVolume`).
 ///
-/// The tape holds the latest trades only, so the CVD starts at the candle after the one its
-/// oldest trade falls in (that one may have lost trades to the ring); candles before have none.
-/// Side-less prints count for neither side.
+/// A candle's split is whole only when every trade of it was taken live
+/// (`CandleSeries.splitSinceMs`): candles before (REST history, the candle tradeterm started
+/// in) have none, so the CVD starts after them and goes on for as long as tradeterm runs, at
+/// every width — not only over the tape's last 1,000 trades, as it did (issue 29).
 public enum CandleDelta {
-  /// For each of `candles` (oldest first, contiguous, `intervalMs` each): the CVD at its end in
-  /// whole size units (the tape's units over 10^`sizeScale`), or nil before the tape's cover.
-  public static func cumulative<Trades: RandomAccessCollection<Trade>>(
-    candles: [Candle], intervalMs: Int64, trades: Trades, sizeScale: UInt8 = 0
-  ) -> [Double?] {
+  /// For each of `candles` (oldest first): the CVD at its end in whole size units (the tape's
+  /// units over 10^`sizeScale`), or nil before `splitSinceMs` (nil: no candle has a split).
+  public static func cumulative(candles: [Candle], splitSinceMs: Int64?, sizeScale: UInt8 = 0) -> [Double?] {
     var out = [Double?](repeating: nil, count: candles.count)
-    guard intervalMs > 0, let first = candles.first, !trades.isEmpty else { return out }
+    guard let since = splitSinceMs else { return out }
     var unit = 1.0
     for _ in 0..<min(sizeScale, 18) { unit *= 10 }
-    func index(_ timeMs: Int64) -> Int? {
-      let (offset, overflow) = timeMs.subtractingReportingOverflow(first.startMs)
-      guard !overflow, offset >= 0 else { return nil }
-      let i = offset / intervalMs
-      return i < Int64(candles.count) ? Int(i) : nil
-    }
-    var delta = [Double](repeating: 0, count: candles.count)
-    var oldest = Int64.max
-    for trade in trades {
-      oldest = min(oldest, trade.timeMs)
-      guard let side = trade.side, let i = index(trade.timeMs) else { continue }
-      delta[i] += (side == .buy ? 1 : -1) * Double(trade.size) / unit
-    }
-    // The first candle wholly after the oldest trade's (a trade before the first candle: all).
-    let start: Int
-    if oldest < first.startMs {
-      start = 0
-    } else if let i = index(oldest) {
-      start = i + 1
-    } else {
-      return out
-    }
     var sum = 0.0
-    for i in start..<candles.count {
-      sum += delta[i]
+    for (i, candle) in candles.enumerated() where candle.startMs >= since {
+      sum += (Double(candle.buyVolume) - Double(candle.sellVolume)) / unit
       out[i] = sum
     }
     return out

@@ -58,6 +58,8 @@ public struct ContractSpec: Sendable, Hashable {
   public var maxOrderQty: Double?
   /// The taker fee as a fraction of the value traded; nil when unknown.
   public var takerFee: Double?
+  /// The maker fee as a fraction of the value traded (negative: a rebate); nil when unknown.
+  public var makerFee: Double?
   /// The smallest order, in contracts; nil when the venue does not say.
   public var minOrderQty: Double?
   /// What one contract is, when a contract is not the unit typed by its name alone (`0.01 BTC`,
@@ -69,7 +71,7 @@ public struct ContractSpec: Sendable, Hashable {
     underlyingToSettleMultiplier: Double? = nil, quoteToSettleMultiplier: Double? = nil,
     settlCurrency: String,
     settlePerWhole: Double, settleName: String, quoteCurrency: String, underlying: String, lotSize: Double,
-    tickSize: Double, maxOrderQty: Double? = nil, takerFee: Double? = nil
+    tickSize: Double, maxOrderQty: Double? = nil, takerFee: Double? = nil, makerFee: Double? = nil
   ) {
     self.symbol = symbol
     self.kind = kind
@@ -86,6 +88,7 @@ public struct ContractSpec: Sendable, Hashable {
     self.tickSize = tickSize
     self.maxOrderQty = maxOrderQty
     self.takerFee = takerFee
+    self.makerFee = makerFee
   }
 
   /// The spec of `instrument`, or why it cannot be traded on the ticket (a field the maths
@@ -125,7 +128,7 @@ public struct ContractSpec: Sendable, Hashable {
         settlePerWhole: currency.perWhole,
         settleName: currency.wholeName, quoteCurrency: f.quoteCurrency ?? "", underlying: f.underlying ?? "",
         lotSize: lot, tickSize: tick, maxOrderQty: f.maxOrderQty.flatMap { $0 > 0 ? $0 : nil },
-        takerFee: f.takerFee))
+        takerFee: f.takerFee, makerFee: f.makerFee))
   }
 
   /// The instrument's identity: its venue and symbol.

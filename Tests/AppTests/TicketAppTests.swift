@@ -26,7 +26,7 @@ import Trading
   /// XBTUSDT row (Tests/Fixtures).
   static let facts: [String: String] = [
     "XBTUSD":
-      #""typ":"FFWCSX","underlying":"XBT","quoteCurrency":"USD","settlCurrency":"XBt","tickSize":0.5,"lotSize":100,"maxOrderQty":10000000,"multiplier":-100000000,"underlyingToSettleMultiplier":-100000000,"isInverse":true,"isQuanto":false,"takerFee":0.00075"#,
+      #""typ":"FFWCSX","underlying":"XBT","quoteCurrency":"USD","settlCurrency":"XBt","tickSize":0.5,"lotSize":100,"maxOrderQty":10000000,"multiplier":-100000000,"underlyingToSettleMultiplier":-100000000,"isInverse":true,"isQuanto":false,"takerFee":0.00075,"makerFee":-0.00025"#,
     "ETHUSD":
       #""typ":"FFWCSX","underlying":"ETH","quoteCurrency":"USD","settlCurrency":"XBt","tickSize":0.05,"lotSize":1,"maxOrderQty":10000000,"multiplier":100,"quoteToSettleMultiplier":3108,"isInverse":false,"isQuanto":true,"takerFee":0.00075"#,
     "XBTUSDT":
@@ -253,12 +253,42 @@ import Trading
       screen.contains("Resting: a buy limit at 32,000.0 waits in the book (best ask 32,000.5)"), "\(screen)")
     #expect(screen.contains("queue ahead 1,000 contracts at that price"), "\(screen)")
     #expect(!screen.contains("taker fee") && !screen.contains("Sweep"), "\(screen)")
+    // The venue's maker fee, a rebate on XBTUSD: 100 USD of contracts earn 0.025 USD.
+    #expect(screen.contains("maker fee -0.0250 % (a rebate):"), "\(screen)")
     // Priced through the ask: it fills at once, so the sweep and the taker fee are what it costs.
     _ = Self.press(&s, .tab, .tab)
     s.ticket?.priceText = "32001"
     screen = Self.screen(s)
     #expect(
       screen.contains("Sweep") && screen.contains("taker fee") && !screen.contains("Resting"), "\(screen)")
+  }
+
+  /// The maker fee in words, per what the facts give: a rebate on XBTUSD's recorded row
+  /// (1,000 USD of contracts at -0.025 % earn 0.25 USD), a fee on a linear contract, none known.
+  @Test func theMakerFeeInWords() {
+    let inverse = ContractSpec(
+      symbol: "XBTUSD", kind: .inverse, multiplier: -100_000_000, underlyingToSettleMultiplier: -100_000_000,
+      settlCurrency: "XBt", settlePerWhole: 1e8, settleName: "XBT", quoteCurrency: "USD", underlying: "XBT",
+      lotSize: 100, tickSize: 0.5, takerFee: 0.00075, makerFee: -0.00025)
+    let unknown = ContractSpec(
+      symbol: "XBTUSDT", kind: .linear, multiplier: 1, underlyingToPositionMultiplier: 1_000_000,
+      quoteToSettleMultiplier: 1_000_000, settlCurrency: "USDt", settlePerWhole: 1e6, settleName: "USDT",
+      quoteCurrency: "USDT", underlying: "XBT", lotSize: 1_000, tickSize: 0.5)
+    #expect(
+      TicketScreen.makerFeeWords(limit: 32_000, contracts: 1_000, spec: inverse)
+        == "maker fee -0.0250 % (a rebate): -0.25 USD at its fill; paper charges none")
+    var linear = unknown
+    linear.makerFee = 0.0002
+    // 1,000,000 contracts = 1 XBT at 20,000 = 20,000 USDT; 0.02 % of it is 4 USDT.
+    #expect(
+      TicketScreen.makerFeeWords(limit: 20_000, contracts: 1_000_000, spec: linear)
+        == "maker fee 0.0200 %: 4.00 USDT at its fill; paper charges none")
+    #expect(
+      TicketScreen.makerFeeWords(limit: 20_000, contracts: nil, spec: linear)
+        == "maker fee 0.0200 % at its fill; paper charges none")
+    #expect(
+      TicketScreen.makerFeeWords(limit: 20_000, contracts: 1, spec: unknown)
+        == "maker fee not known for this venue: not counted (paper charges none)")
   }
 
   @Test func aReadOnlyJournalOrAStaleBookDimsConfirm() {

@@ -162,6 +162,8 @@ import Trading
     #expect(s.ticket?.priceText == "99999.9")
     #expect(Self.quote(s).queueAhead == 1.5)
     #expect(Self.screen(s).contains("queue ahead 1.50000000 BTC at that price"))
+    // Kraken's pair facts give no fee: the ticket says so rather than show none.
+    #expect(Self.screen(s).contains("maker fee not known for this venue: not counted (paper charges none)"))
     let placed = try #require(Self.written(Self.press(&s, .enter)))
     _ = App.update(&s, .paper(.written(placed)))
     #expect(s.paper.ledger.open.map(\.venue) == [.kraken])

@@ -72,10 +72,12 @@ import Testing
       #expect(xbtQuoted["quoteCurrency"] as? String == "XBT")
       #expect(xbtQuoted["multiplier"] as? Double == 100_000_000)
       for row in active {
+        // An index publishes a price and the day's range: no quotes, no volume.
+        let index = (row["typ"] as? String)?.hasPrefix("MR") == true
         for key in [
-          "tickSize", "lotSize", "multiplier", "maxOrderQty", "takerFee", "volume24h", "turnover24h",
-          "lastPrice", "bidPrice", "askPrice", "markPrice", "prevPrice24h", "lastTickDirection", "state",
-        ] {
+          "tickSize", "lotSize", "multiplier", "maxOrderQty", "takerFee", "lastPrice", "markPrice",
+          "prevPrice24h", "lastTickDirection", "state",
+        ] + (index ? [] : ["volume24h", "turnover24h", "bidPrice", "askPrice"]) {
           #expect(row[key] != nil && !(row[key] is NSNull), "\(row["symbol"] ?? "?") \(key)")
         }
       }
@@ -187,6 +189,39 @@ import Testing
       #expect(active.count == sim.listing.count)
       // The default markets are as they were.
       #expect(sim.bookSnapshot(symbol: "XBTUSD").bids.count > 25)
+    }
+  }
+
+  /// An index is a published price: subscribing its book gives an empty book (no market is made
+  /// up for it), and its price comes to the trade feed as side-less prints of size 0, as BitMEX
+  /// posts index prices (issue 29: `.BXBT` opened as a traded market with a book and a tape).
+  @Test func anIndexGetsNoBookAndPrintsItsPrice() throws {
+    try SimTest.with(Self.config(rate: 50)) { sim in
+      let ws = try TestWebSocket.connect(
+        port: sim.port, path: "/realtime?subscribe=orderBookL2_25:.BXBT,trade:.BXBT,instrument:.BXBT")
+      var partials: [String: [[String: Any]]] = [:]
+      while partials.count < 3 {
+        let frame = try ws.expectFrame()
+        #expect(frame.json?["error"] == nil, "\(frame.text.prefix(200))")
+        if frame.json?["action"] as? String == "partial", let table = frame.json?["table"] as? String {
+          partials[table] = frame.json?["data"] as? [[String: Any]] ?? []
+        }
+      }
+      #expect(partials["orderBookL2_25"]?.isEmpty == true)
+      let first = try #require(partials["trade"]?.first)
+      #expect(first["size"] as? Int == 0 && first["side"] as? String == "")
+      let published = try #require(partials["instrument"]?.first?["lastPrice"] as? Double)
+      #expect(first["price"] as? Double == published)
+      sim.advanceMarket(ticks: 400)
+      var prints: [[String: Any]] = []
+      for frame in try ws.drainWithPing() {
+        let table = frame.json?["table"] as? String
+        #expect(table != "orderBookL2_25" || frame.json?["action"] as? String == "partial")
+        if table == "trade" { prints += frame.json?["data"] as? [[String: Any]] ?? [] }
+      }
+      #expect(!prints.isEmpty)
+      #expect(prints.allSatisfy { $0["size"] as? Int == 0 && $0["side"] as? String == "" })
+      #expect(sim.bookSnapshot(symbol: ".BXBT").bids.isEmpty)
     }
   }
 

@@ -96,6 +96,7 @@ import Testing
     full.quoteToSettleMultiplier = 19
     full.isQuanto = true
     full.takerFee = 20
+    full.makerFee = -0.0001
     full.homeNotional24h = 21
     full.foreignNotional24h = 22
     full.lastPrice = 1
@@ -169,6 +170,7 @@ import Testing
       "typ", "rootSymbol", "underlying", "quoteCurrency", "positionCurrency", "settlCurrency", "expiry",
       "tickSize", "lotSize", "maxOrderQty", "multiplier", "underlyingToPositionMultiplier",
       "underlyingToSettleMultiplier", "quoteToSettleMultiplier", "isInverse", "isQuanto", "takerFee",
+      "makerFee",
     ]
     #expect(Set(InstrumentFields.all.filter(\.isStaticFact).map(\.key)) == expected)
     var known = Instrument(partial()).fields

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Screen
 
-/// The CVD under the candles: the tape's buys minus sells, from the first candle it covers whole.
+/// The CVD under the candles: each candle's live buys minus sells, from the first candle taken whole.
 @Suite struct CandleDeltaTests {
   static let t0: Int64 = 1_704_067_200_000
 
@@ -18,34 +18,61 @@ import Testing
       price: 100)
   }
 
-  @Test func buysMinusSellsFromTheFirstCandleTheTapeCoversWhole() {
-    // Newest first; the oldest trade is in candle 1, which may have lost trades to the ring.
+  /// Candles built from live trades: each keeps its buy/sell split, and the CVD sums them from
+  /// the first candle taken whole (the one the first trade fell in may have missed trades).
+  @Test func buysMinusSellsFromTheFirstCandleTakenWhole() {
+    var series = CandleSeries(interval: .oneMinute)
     let trades = [
-      Self.trade(4, 10, .sell, 30), Self.trade(3, 5, .buy, 100), Self.trade(3, 1, nil, 999),
-      Self.trade(2, 50, .sell, 40), Self.trade(2, 0, .buy, 10), Self.trade(1, 30, .buy, 500),
+      Self.trade(1, 30, .buy, 500), Self.trade(2, 0, .buy, 10), Self.trade(2, 50, .sell, 40),
+      Self.trade(3, 1, nil, 999), Self.trade(3, 5, .buy, 100), Self.trade(4, 10, .sell, 30),
     ]
-    let cvd = CandleDelta.cumulative(candles: Self.candles(5), intervalMs: 60_000, trades: trades)
-    let expected: [Double?] = [nil, nil, -30, 70, 40]
+    for t in trades { series.add(price: t.price, size: t.size, side: t.side, timeMs: t.timeMs) }
+    #expect(series.splitSinceMs == Self.t0 + 2 * 60_000)
+    #expect(series.candles.map(\.buyVolume) == [500, 10, 100, 0])
+    #expect(series.candles.map(\.sellVolume) == [0, 40, 0, 30])
+    let cvd = CandleDelta.cumulative(candles: series.candles, splitSinceMs: series.splitSinceMs)
+    let expected: [Double?] = [nil, -30, 70, 40]
     #expect(cvd == expected)
-    // A tape reaching back before the first candle covers them all; a scale divides.
-    let all = CandleDelta.cumulative(
-      candles: Self.candles(5), intervalMs: 60_000, trades: trades + [Self.trade(-1, 0, .buy, 1)],
-      sizeScale: 1)
-    let scaled: [Double?] = [0, 50, 47, 57, 54]
-    #expect(all == scaled)
+    // A scale divides.
+    let scaled = CandleDelta.cumulative(
+      candles: series.candles, splitSinceMs: series.splitSinceMs, sizeScale: 1)
+    let tenths: [Double?] = [nil, -3, 7, 4]
+    #expect(scaled == tenths)
   }
 
-  @Test func noTradesOrNoCandlesGiveNoCVD() {
-    #expect(
-      CandleDelta.cumulative(candles: Self.candles(3), intervalMs: 60_000, trades: [Trade]()) == [
-        nil, nil, nil,
-      ])
-    #expect(
-      CandleDelta.cumulative(candles: [], intervalMs: 60_000, trades: [Self.trade(0, 0, .buy, 1)]).isEmpty)
-    // Trades after the last candle only: nothing it covers.
-    let later = [Self.trade(9, 0, .buy, 1)]
-    #expect(
-      CandleDelta.cumulative(candles: Self.candles(3), intervalMs: 60_000, trades: later) == [nil, nil, nil])
+  /// It is not bounded by the tape's ring: 3,000 trades over 30 minutes keep their split in
+  /// every candle (the tape-based CVD stopped at the last 1,000 trades).
+  @Test func theCVDOutlivesTheTape() {
+    var series = CandleSeries(interval: .oneMinute)
+    for k in 0..<3_000 {
+      let t = Self.t0 + Int64(k) * 600
+      series.add(price: 100, size: 2, side: k % 3 == 0 ? .sell : .buy, timeMs: t)
+    }
+    let cvd = CandleDelta.cumulative(candles: series.candles, splitSinceMs: series.splitSinceMs)
+    #expect(cvd.count == 30 && cvd.allSatisfy { $0 != nil })
+    // 2,000 buys and 1,000 sells (k % 3 == 0) of 2 each.
+    #expect(cvd.last == 2_000)
+  }
+
+  /// Backfilled bins have no split: the CVD starts where live trades took over (a trade the
+  /// bins already hold is not taken).
+  @Test func historyHasNoSplit() {
+    var series = CandleSeries(interval: .oneMinute)
+    series.backfill([
+      TradeBin(
+        endMs: Self.t0 + 60_000, symbol: "XBTUSD", open: 100, high: 101, low: 99, close: 100, volume: 50),
+      TradeBin(
+        endMs: Self.t0 + 120_000, symbol: "XBTUSD", open: 100, high: 101, low: 99, close: 100, volume: 50),
+    ])
+    series.add(price: 100, size: 7, side: .buy, timeMs: Self.t0 + 30_000)
+    #expect(series.splitSinceMs == nil)
+    series.add(price: 100, size: 5, side: .buy, timeMs: Self.t0 + 125_000)
+    #expect(series.splitSinceMs == Self.t0 + 180_000)
+    series.add(price: 100, size: 3, side: .sell, timeMs: Self.t0 + 185_000)
+    let cvd = CandleDelta.cumulative(candles: series.candles, splitSinceMs: series.splitSinceMs)
+    let expected: [Double?] = [nil, nil, nil, -3]
+    #expect(cvd == expected)
+    #expect(CandleDelta.cumulative(candles: series.candles, splitSinceMs: nil).allSatisfy { $0 == nil })
   }
 
   @Test func theStripSitsBetweenThePricesAndTheVolume() {
