@@ -29,6 +29,9 @@ public enum App {
       // A key draws a frame even while paused: what is on screen is as old as the data now.
       state.shownDataAt = state.paused ? state.session.bookDataAt : nil
       return effects
+    case .mouse(let event):
+      state.dirty = true
+      return handleMouse(event, &state)
     case .resize(let w, let h):
       state.width = w
       state.height = h
@@ -258,7 +261,7 @@ public enum App {
 
   /// `←`/`→` on the candle chart (focused or zoomed). Reaching the oldest candle held asks for
   /// the page before it (once at a time, until the series is full), not in a replay.
-  private static func moveCandleCursor(_ state: inout AppState, by n: Int) -> [Effect] {
+  static func moveCandleCursor(_ state: inout AppState, by n: Int) -> [Effect] {
     guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return [] }
     let interval = state.candleInterval
     let series = state.market.candles[interval]
@@ -440,7 +443,7 @@ public enum App {
       in: state.markets.order(state.session.markets, rates: rates(state)), of: state.session.markets)
   }
 
-  private static func scroll(_ state: inout AppState, by n: Int) {
+  static func scroll(_ state: inout AppState, by n: Int) {
     switch state.focus {
     case .book: state.bookScroll = max(0, state.bookScroll + n)
     case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))

@@ -5,6 +5,8 @@ import Session
 /// Everything that can happen to the app. One enum in, effects out.
 public enum AppEvent: Sendable {
   case key(Key)
+  /// A click or the wheel (`App+Mouse`).
+  case mouse(MouseEvent)
   case resize(width: Int, height: Int)
   /// Time passed (drives flashes, countdowns and data ages).
   case tick(now: MonotonicTime, wallMs: Int64)

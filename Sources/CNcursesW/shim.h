@@ -36,6 +36,35 @@ static inline attr_t tt_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int tt_key_resize(void) { return KEY_RESIZE; }
 
 static inline int tt_key_code_yes(void) { return KEY_CODE_YES; }
+
+/// Mouse reports on or off: a left press and the wheel (buttons 4 and 5), with no click
+/// interval (each press is reported at once, never held back to make a double click).
+static inline void tt_mouse_enable(int on) {
+#ifdef BUTTON5_PRESSED
+  mmask_t mask = on ? (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
+#else
+  mmask_t mask = on ? (BUTTON1_PRESSED | BUTTON4_PRESSED) : 0;
+#endif
+  mousemask(mask, NULL);
+  mouseinterval(0);
+}
+static inline int tt_key_mouse(void) { return KEY_MOUSE; }
+
+/// The mouse report ncurses holds after KEY_MOUSE: the cell, and 1 for a left press, 4 for
+/// the wheel up, 5 for the wheel down, 0 for anything else; ERR when there is none.
+static inline int tt_get_mouse(int *x, int *y, int *button) {
+  MEVENT e;
+  if (getmouse(&e) != OK) return ERR;
+  *x = e.x;
+  *y = e.y;
+  *button = 0;
+  if (e.bstate & BUTTON1_PRESSED) *button = 1;
+  else if (e.bstate & BUTTON4_PRESSED) *button = 4;
+#ifdef BUTTON5_PRESSED
+  else if (e.bstate & BUTTON5_PRESSED) *button = 5;
+#endif
+  return OK;
+}
 static inline int tt_err(void) { return ERR; }
 static inline int tt_ok(void) { return OK; }
 
@@ -169,7 +198,9 @@ static void tt_quit_handler(int sig, siginfo_t *info, void *context) {
 
 static void tt_fatal_handler(int sig) {
   if (tt_have_saved_termios) tcsetattr(STDIN_FILENO, TCSANOW, &tt_saved_termios);
-  static const char reset[] = "\033[0m\033[?1049l\033[?25h\r\n";
+  // Attributes, the alternate screen, the cursor, and mouse reporting (every mode ncurses
+  // may have turned on: a terminal left reporting would type escape codes into the shell).
+  static const char reset[] = "\033[0m\033[?1049l\033[?25h\033[?1000l\033[?1002l\033[?1003l\033[?1006l\r\n";
   ssize_t r = write(STDOUT_FILENO, reset, sizeof reset - 1); (void)r;
   signal(sig, SIG_DFL);
   raise(sig);

@@ -17,9 +17,13 @@ public final class TerminalScreen {
     public var color: Bool
     /// The colour of every role.
     public var theme: Theme
-    public init(color: Bool, theme: Theme = .dark) {
+    /// Report the mouse: a left press and the wheel (off with `--no-mouse`, which leaves the
+    /// terminal's own selection as it is).
+    public var mouse: Bool
+    public init(color: Bool, theme: Theme = .dark, mouse: Bool = false) {
       self.color = color && !theme.monochrome
       self.theme = theme
+      self.mouse = mouse
     }
   }
 
@@ -27,6 +31,7 @@ public final class TerminalScreen {
   public enum Input: Equatable {
     case key(Key)
     case resize(width: Int, height: Int)
+    case mouse(MouseEvent)
   }
 
   private let window: UnsafeMutablePointer<WINDOW>
@@ -142,7 +147,15 @@ public final class TerminalScreen {
     }
     setUpStyles()
     batchOutput()
+    // After the suspend in `batchOutput`, which would turn reporting off again.
+    if options.mouse {
+      tt_mouse_enable(1)
+      mouseOn = true
+    }
   }
+
+  /// Whether mouse reporting is on (turned off again in `restore`).
+  private var mouseOn = false
 
   /// Makes ncurses send each `doupdate` in as few writes as its buffer allows. Until the
   /// screen has once been suspended (`endwin`) and resumed, ncurses takes itself for a
@@ -193,6 +206,7 @@ public final class TerminalScreen {
   public func restore() {
     guard !ended else { return }
     ended = true
+    if mouseOn { tt_mouse_enable(0) }
     endwin()
     if let ownScreen { delscreen(ownScreen) }
     tt_restore_saved_termios()
@@ -389,6 +403,19 @@ public final class TerminalScreen {
         if Int32(wch) == tt_key_resize() {
           invalidate()
           out.append(.resize(width: size.width, height: size.height))
+        } else if Int32(wch) == tt_key_mouse() {
+          var x: Int32 = 0
+          var y: Int32 = 0
+          var button: Int32 = 0
+          guard tt_get_mouse(&x, &y, &button) == tt_ok() else { continue }
+          let action: MouseEvent.Action? =
+            switch button {
+            case 1: .press
+            case 4: .wheelUp
+            case 5: .wheelDown
+            default: nil
+            }
+          if let action { out.append(.mouse(MouseEvent(x: Int(x), y: Int(y), action))) }
         } else if let key = Self.functionKey(Int32(wch)) {
           out.append(.key(key))
         }

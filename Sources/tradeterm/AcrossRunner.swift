@@ -217,6 +217,8 @@ struct AcrossRunner {
           state.width = width
           state.height = height
           state.dirty = true
+        // The cross-venue screen is opened without mouse reporting: none arrives.
+        case .mouse: break
         }
       }
       if state.quitting { break loop }

@@ -27,6 +27,8 @@ struct DashboardRunner {
   var fps: Int
   var ascii: Bool
   var color: Bool
+  /// Report the mouse (not with `--no-mouse`).
+  var mouse = true
   /// Times of day in UTC rather than the local time zone.
   var utc: Bool
   /// Open on the markets list (`--markets`).
@@ -60,7 +62,7 @@ struct DashboardRunner {
   func run() -> Int32 {
     let screen: TerminalScreen
     do {
-      screen = try TerminalScreen(options: .init(color: color, theme: theme))
+      screen = try TerminalScreen(options: .init(color: color, theme: theme, mouse: mouse))
     } catch {
       printError("tradeterm: \(error)")
       return 2
@@ -253,6 +255,9 @@ struct DashboardRunner {
           forceDraw = true
         case .resize(let width, let height):
           effects += App.update(&state, .resize(width: width, height: height))
+          forceDraw = true
+        case .mouse(let event):
+          effects += App.update(&state, .mouse(event))
           forceDraw = true
         }
       }

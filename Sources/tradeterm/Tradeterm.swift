@@ -141,6 +141,13 @@ struct Tradeterm: ParsableCommand {
   @Flag(help: "ASCII lines, bars and sparkline (also when the locale is not UTF-8).")
   var ascii = false
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help:
+      "No mouse: clicks and the wheel stay the terminal's (selecting text) instead of focusing and scrolling panes."
+  )
+  var noMouse = false
+
   @Option(
     name: .customLong("wall-size"),
     help: "SYMBOL=CONTRACTS: the wall watch's threshold for SYMBOL (repeatable; else the top 1 % of sizes).")
@@ -449,7 +456,7 @@ struct Tradeterm: ParsableCommand {
     if noColorRequested { theme = .monochromeTheme }
     let code = DashboardRunner(
       options: options, mode: mode, restURL: restURL, fps: fps, ascii: ascii, color: !theme.monochrome,
-      utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
+      mouse: !noMouse, utc: utc, startOnMarkets: markets, startOnPortfolio: portfolio, held: held,
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
       replay: replay, venueLive: venueLive, venueReplay: venueReplay, routes: routes,
       replaySymbols: replaySymbols,
