@@ -27,6 +27,8 @@ public struct LiquidationLog: Sendable {
   /// Liquidations of one side over a window.
   public struct Tally: Sendable, Hashable {
     public var count = 0
+    /// Their sizes summed, in the events' units (`Event.size`: BitMEX's contracts, another
+    /// venue's at the tape's scale).
     public var contracts: Int64 = 0
 
     public init(count: Int = 0, contracts: Int64 = 0) {

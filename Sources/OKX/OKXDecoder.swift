@@ -74,7 +74,11 @@ public struct OKXDecoder: VenueFrameDecoder {
       } else if WireReader.equals(event, "unsubscribe"), let channel {
         batch.events.append(.unsubscribed(channel, symbol: symbol))
       } else if WireReader.equals(event, "error") {
-        batch.events.append(.venueError(message ?? "error", channel: channel))
+        // OKX's errors carry no `arg`; a refused `liquidation-orders` (an auxiliary channel,
+        // refused alone: each arg is answered apart) is named in the message.
+        let named =
+          message.map { $0.contains("liquidation-orders") } == true ? MarketChannel.liquidations : nil
+        batch.events.append(.venueError(message ?? "error", channel: channel ?? named))
       } else {
         batch.events.append(.ignored)
       }

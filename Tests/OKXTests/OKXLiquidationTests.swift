@@ -55,4 +55,22 @@ import WireJSON
     #expect(batch.liquidations.first?.side == .sell && batch.liquidations.first?.size == FixedDecimal("3"))
     #expect(batch.events.count == 1)
   }
+
+  /// A refusal of the channel names it in its message only (OKX's errors carry no `arg`): read
+  /// as the liquidations' refusal, so they alone are given up on; other errors name none.
+  @Test func aRefusalOfTheChannelIsTheLiquidations() throws {
+    let refused =
+      #"{"event":"error","code":"60018","msg":"Wrong URL or channel:liquidation-orders,instType:SWAP doesn't exist.","connId":"a4d3ae55"}"#
+    var batch = VenueBatch()
+    try OKXDecoder().decode(Array(refused.utf8), receivedAt: 0, into: &batch)
+    #expect(
+      batch.events == [
+        .venueError(
+          "Wrong URL or channel:liquidation-orders,instType:SWAP doesn't exist.", channel: .liquidations)
+      ])
+    batch.removeAll()
+    let other = #"{"event":"error","code":"60012","msg":"Invalid request: books","connId":"a4d3ae55"}"#
+    try OKXDecoder().decode(Array(other.utf8), receivedAt: 0, into: &batch)
+    #expect(batch.events == [.venueError("Invalid request: books", channel: nil)])
+  }
 }
