@@ -212,7 +212,7 @@ let package = Package(
       name: "FeedIntegrationTests",
       dependencies: [
         "Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "Kraken", "Binance",
-        "Coinbase", "Bybit", "OKX", "CZlib",
+        "Coinbase", "Bybit", "OKX", "CZlib", "App",
       ]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

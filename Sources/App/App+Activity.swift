@@ -4,8 +4,12 @@ import Session
 extension App {
   /// Feeds the wall watch from one drain: the trades just printed (to tell eaten from pulled),
   /// then the book as it stands. A book waiting for its partial (a reconnect, a resync) starts
-  /// the watch afresh: the walls in the next image are not news.
-  static func watchActivity(_ step: MarketSession.Step, _ batch: MarketBatch?, _ state: inout AppState) {
+  /// the watch afresh: the walls in the next image are not news. Liquidations come from BitMEX's
+  /// `liquidation` table (`batch`) or another venue's liquidation stream (`venueBatch`).
+  static func watchActivity(
+    _ step: MarketSession.Step, _ batch: MarketBatch?, _ venueBatch: VenueBatch? = nil,
+    _ state: inout AppState
+  ) {
     if step.resetTopics.contains(where: { $0.channel == .book }) { state.walls.reset() }
     // A reset `liquidation` table needs nothing here: its next image replaces the open orders,
     // and the orders it repeats are not counted again.
@@ -15,6 +19,15 @@ extension App {
         guard case .liquidations(let slice) = event else { continue }
         // Stamped with the market's clock: in a replay, the recording's time.
         state.liquidations.apply(slice.action, batch.liquidations[slice.rows], nowMs: state.marketNowMs)
+      }
+    }
+    if let venueBatch {
+      for event in venueBatch.events {
+        guard case .liquidations(let symbol, let range) = event else { continue }
+        // Every symbol's may come (an all-market stream): the log keeps the market's own.
+        state.liquidations.record(
+          venueBatch.liquidations[range], of: symbol, sizeScale: state.market.tapeSizeScale,
+          nowMs: state.marketNowMs)
       }
     }
     if state.liquidations.recorded != liquidationsBefore { state.dirty = true }

@@ -83,7 +83,7 @@ public enum App {
         state.newTradesUntil = wallMs + newTradeMs
       }
       for price in state.market.changedPrices { state.flashes[price] = wallMs }
-      watchActivity(step, batch, &state)
+      watchActivity(step, batch, venueBatch, &state)
       if step.marketsChanged > 0 { pinMarketsCursor(&state) }
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.

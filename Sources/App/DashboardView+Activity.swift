@@ -26,19 +26,26 @@ extension DashboardView {
     let minute = s.marketNowMs - 60_000
     let sells = s.liquidations.tally(.sell, since: minute)
     let buys = s.liquidations.tally(.buy, since: minute)
+    let sizeScale = liquidationSizeScale(s)
     func volume(_ t: LiquidationLog.Tally) -> String {
       guard t.count > 0 else { return "" }
-      let usd = notionalUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
-      return " " + (usd.map { "$" + NumberFormat.compact($0) } ?? NumberFormat.compact(Double(t.contracts)))
+      let usd = liquidationUSD(s, size: t.contracts, price: s.market.instrument.lastPrice)
+      return " "
+        + (usd.map { "$" + NumberFormat.compact($0) }
+          ?? ActivityView.sizeText(t.contracts, scale: sizeScale))
     }
     let stale = !s.session.bookIsLive || isSilent(s)
     // Without the liquidation table the pane still shows the walls, and says why it has no
-    // liquidations: in the title in place of their count, and in full on its first row.
-    let unavailable = s.session.liquidationsUnavailable.map { "liquidations unavailable: \($0)" }
+    // liquidations: in the title in place of their count, and in full on its first row. A
+    // market whose venue sends none says so too, rather than an empty list that looks live.
+    let absent = noLiquidations(s)
+    let unavailable =
+      absent.map { "no liquidations: \($0)" }
+      ?? s.session.liquidationsUnavailable.map { "liquidations unavailable: \($0)" }
     let liquidationWords =
       unavailable == nil
       ? "liq 1m: \(sells.count) sell\(volume(sells)) · \(buys.count) buy\(volume(buys))"
-      : "liquidations unavailable"
+      : absent == nil ? "liquidations unavailable" : "no liquidations"
     let title = "Activity  \(liquidationWords)" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
     var footer = "walls"
     if let threshold = s.walls.threshold {
@@ -68,7 +75,8 @@ extension DashboardView {
         ? nil
         : .init(
           multiplier: fields.multiplier, isInverse: fields.isInverse, settlCurrency: fields.settlCurrency,
-          usdPerXBT: App.rates(s).bitcoin?.usd))
+          usdPerXBT: App.rates(s).bitcoin?.usd, tape: s.venue == .bitmex ? nil : tapeNotional(s),
+          sizeScale: sizeScale))
     guard key != kept else { return key }
     memo.redrewActivity = true
     box.render(into: &grid, area: area)
@@ -86,7 +94,7 @@ extension DashboardView {
     let rows = inner.height
     var liquidations: [ActivityView.Item] = []
     s.liquidations.forEachEvent { e in
-      liquidations.append(.liquidation(e, notionalUSD: notionalUSD(s, size: e.size, price: e.price)))
+      liquidations.append(.liquidation(e, notionalUSD: liquidationUSD(s, size: e.size, price: e.price)))
       return liquidations.count < rows
     }
     var walls: [WallWatch.Event] = []
@@ -97,7 +105,8 @@ extension DashboardView {
     let empty = s.walls.threshold == nil ? "learning the book's sizes…" : "no liquidation or wall yet"
     ActivityView(
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
-      priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty
+      priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty,
+      sizeScale: sizeScale
     ).render(into: &grid, area: inner.splitRight(max(0, inner.width - 1)).1)
     if stale { grid.restyle(area) { $0.dim = true } }
     return key
@@ -168,6 +177,42 @@ extension DashboardView {
     .render(into: &grid, area: box.inner(area))
     if stale { grid.restyle(area) { $0.dim = true } }
     return key
+  }
+
+  /// Why the market on screen has no liquidations at all, or nil when its venue sends them:
+  /// spot has no positions to liquidate, Kraken and Coinbase (spot here) publish none, and OKX's
+  /// are subscribed for its swaps (`liquidation-orders` of `instType` SWAP). As the adapters
+  /// subscribe them: Binance USDⓈ-M `!forceOrder@arr`, Bybit linear and inverse
+  /// `allLiquidation.{symbol}`, OKX swaps.
+  static func noLiquidations(_ s: AppState) -> String? {
+    switch s.venue {
+    case .bitmex, .binanceUSDM, .bybitLinear, .bybitInverse: nil
+    case .okx:
+      // OKX names a spot pair BASE-QUOTE, a swap BASE-QUOTE-SWAP, a future BASE-QUOTE-YYMMDD.
+      s.market.symbol.description.hasSuffix("-SWAP")
+        ? nil
+        : s.market.symbol.description.split(separator: "-").count == 2
+          ? "a spot market has none" : "subscribed for OKX's swaps only"
+    case .binance, .bybitSpot: "a spot market has none"
+    case .kraken, .coinbase: "\(s.venue.core.displayName) publishes none"
+    }
+  }
+
+  /// The decimals of the liquidations' size units: BitMEX's are whole contracts, another
+  /// venue's at the tape's scale (`LiquidationLog.Event.size`).
+  static func liquidationSizeScale(_ s: AppState) -> UInt8 {
+    s.venue == .bitmex ? 0 : s.market.tapeSizeScale
+  }
+
+  /// The USD value of `size` of the market's liquidations at `price`: BitMEX's contracts through
+  /// its instrument row; another venue's through the tape's contract maths (`TapeNotional`: its
+  /// quote currency), then in USD at the app's rates (nil for a quote without one).
+  static func liquidationUSD(_ s: AppState, size: Int64, price: Double?) -> Double? {
+    guard s.venue != .bitmex else { return notionalUSD(s, size: size, price: price) }
+    guard let price, let tape = tapeNotional(s), let quote = tape.value(size: size, price: price) else {
+      return nil
+    }
+    return SettlementCurrency(tape.currency)?.usd(quote, rates: App.rates(s))
   }
 
   /// The USD value of `size` contracts of the watched instrument at `price`, when the

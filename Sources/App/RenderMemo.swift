@@ -136,6 +136,9 @@ struct ActivityPaneKey: Sendable, Equatable {
     var isInverse: Bool?
     var settlCurrency: String?
     var usdPerXBT: Double?
+    /// Another venue's: the tape's contract maths, and the scale of its size units.
+    var tape: TapeNotional?
+    var sizeScale: UInt8 = 0
   }
 }
 

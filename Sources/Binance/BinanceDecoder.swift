@@ -4,8 +4,8 @@ import WireJSON
 /// Binance spot and USDⓈ-M frames → `VenueEvent`s: `depthUpdate` (a delta with `U`, `u` and, on
 /// USDⓈ-M, `pu`), `bookTicker` (the venue's best bid/ask with the book's update id `u`, for the
 /// cross-check), `trade` / `aggTrade`, the tickers (`24hrTicker`, `24hrMiniTicker`, alone or in the
-/// all-market arrays) and USDⓈ-M `markPriceUpdate` (mark, index, funding: a partial ticker), and
-/// the REST depth snapshot body (`lastUpdateId`, `bids`, `asks`), which has no
+/// all-market arrays), USDⓈ-M `markPriceUpdate` (mark, index, funding: a partial ticker) and
+/// `forceOrder` (a liquidation: `BinanceDecoder+Liquidation`), and the REST depth snapshot body (`lastUpdateId`, `bids`, `asks`), which has no
 /// symbol of its own. Frames come bare or in the combined-stream envelope
 /// (`{"stream":…,"data":…}`). Prices and sizes are quoted decimals, kept as sent. A frame is
 /// decoded whole or not at all.
@@ -65,6 +65,8 @@ public struct BinanceDecoder: VenueFrameDecoder {
     var levelsStart = 0
     var hasLevels = false
     var dataAt: Int?
+    /// Where a `forceOrder`'s order object (`o`) starts.
+    var orderAt: Int?
   }
 
   /// One object: an envelope (its `data` decoded in turn), a stream payload, or a REST body.
@@ -133,7 +135,13 @@ public struct BinanceDecoder: VenueFrameDecoder {
       } else if WireReader.equals(key, "c") {
         f.close = try Self.scalarDecimal(&r, "last")
       } else if WireReader.equals(key, "o") {
-        f.open = try Self.scalarDecimal(&r, "open")
+        // A ticker's open, or a `forceOrder`'s order (an object: read once the event is known).
+        if r.peek() == UInt8(ascii: "{") {
+          f.orderAt = r.position
+          try r.skipValue()
+        } else {
+          f.open = try Self.scalarDecimal(&r, "open")
+        }
       } else if WireReader.equals(key, "h") {
         f.high = try Self.scalarDecimal(&r, "high")
       } else if WireReader.equals(key, "l") {
@@ -169,11 +177,24 @@ public struct BinanceDecoder: VenueFrameDecoder {
       try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
       return
     }
-    try emit(f, receivedAt: receivedAt, into: &batch)
+    try emit(f, frame: frame, receivedAt: receivedAt, into: &batch)
   }
 
-  private func emit(_ f: Fields, receivedAt: Int64, into batch: inout VenueBatch) throws(WireError) {
+  private func emit(
+    _ f: Fields, frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  ) throws(WireError) {
     let range = f.levelsStart..<batch.levels.count
+    if let event = f.event, WireReader.equals(event, "forceOrder") {
+      batch.levels.removeSubrange(range)
+      var added = false
+      if let at = f.orderAt {
+        var o = WireReader(frame, at: at)
+        added = try Self.forceOrder(&o, receivedAt: receivedAt, into: &batch)
+      }
+      // Without its order, or with one that cannot be read whole: nothing liquidated to show.
+      if !added { batch.events.append(.ignored) }
+      return
+    }
     if let l = f.lastUpdateID, f.hasLevels {
       batch.events.append(
         .book(

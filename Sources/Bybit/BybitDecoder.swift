@@ -5,8 +5,8 @@ import WireJSON
 /// (`u` grows by one per message of a topic; `u == 1` is a service restart, which the policy
 /// takes as a snapshot), `publicTrade.{symbol}` (`S` is the taker's side; a batch of over 1024
 /// trades comes in several messages), `tickers.{symbol}` (a derivative's are a snapshot then
-/// deltas of the fields that changed: partial tickers, to merge), and the `op` answers
-/// (subscribe, pong, refusals).
+/// deltas of the fields that changed: partial tickers, to merge), `allLiquidation.{symbol}`
+/// (`BybitDecoder+Liquidation`), and the `op` answers (subscribe, pong, refusals).
 public struct BybitDecoder: VenueFrameDecoder {
   public init() {}
 
@@ -68,6 +68,8 @@ public struct BybitDecoder: VenueFrameDecoder {
       try book(&d, snapshot: snapshot, receivedAt: receivedAt, into: &batch)
     } else if Self.hasPrefix(topic, "publicTrade.") {
       try trades(&d, into: &batch)
+    } else if Self.hasPrefix(topic, "allLiquidation.") {
+      try Self.liquidations(&d, receivedAt: receivedAt, into: &batch)
     } else if Self.hasPrefix(topic, "tickers.") {
       let delta = type.map { WireReader.equals($0, "delta") } ?? false
       try ticker(&d, partial: delta, timeMs: timeMs, into: &batch)

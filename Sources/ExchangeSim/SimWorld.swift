@@ -51,6 +51,9 @@ final class SimWorld {
   private(set) lazy var followers = FollowerWorld(world: self)
   private var burstScheduled = false
   private var stopped = false
+  /// The liquidation orders that entered this tick, by instrument: the follower venues report
+  /// them (`FollowerWorld.advance`).
+  private var followerLiquidations: [String: [FollowerLiquidation.Source]] = [:]
   /// The Binance dialect's books and connections (`Binance/`).
   let binance = BinanceDialect()
 
@@ -175,6 +178,7 @@ final class SimWorld {
     ticks += 1
     let t = nowMs()
     let publish = ticks % ticksPerInstrument == 0
+    followerLiquidations.removeAll(keepingCapacity: true)
     for i in slots.indices {
       step(i, timeMs: t, publishInstrument: publish)
     }
@@ -185,7 +189,7 @@ final class SimWorld {
     followers.advance(
       timeMs: t, bookChance: config.bookRate / config.tickRate,
       tradesPerTick: config.tradeRate / config.tickRate,
-      publishTickers: publish)
+      publishTickers: publish, liquidations: followerLiquidations)
     followers.flush()
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()
@@ -237,6 +241,16 @@ final class SimWorld {
       }
     }
     if !out.liquidations.isEmpty {
+      // Each order entering is a liquidation on the follower venues too (their streams report
+      // liquidations, not the table's fills).
+      let g = slots[i].generator
+      for order in out.liquidations where order.action == .insert {
+        let typical = Double(max(1, g.instrument.lotSize)) * max(g.instrument.tradeLots, 1e-9)
+        followerLiquidations[symbol, default: []].append(
+          FollowerLiquidation.Source(
+            side: order.side, price: g.scale.price(order.ticks),
+            takerOrders: Double(order.originalQty) / typical))
+      }
       let targets = receivers(.liquidation, symbol)
       if !targets.isEmpty {
         for change in out.liquidations {

@@ -79,6 +79,10 @@ public struct VenueCodec: FeedCodec {
       // does (a venue whose URL names its streams sends none).
       let s = subscription(.trades, symbol, plan: plan)
       inputs.append(.snapshot(s))
+    case let .liquidations(symbol, _):
+      // No image either: a liquidation is whole in itself (of every symbol, on an all-market
+      // stream: one subscription whatever the symbol).
+      inputs.append(.snapshot(subscription(.liquidations, symbol, plan: plan)))
     case let .bbo(symbol, _, _, _):
       inputs.append(.data(subscription(.bbo, symbol, plan: plan)))
     case let .ticker(symbol, index):

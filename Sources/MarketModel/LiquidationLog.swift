@@ -1,6 +1,7 @@
 /// The watched symbol's liquidations, from BitMEX's `liquidation` table: the orders in the table
 /// now (by `orderID`), and one event per order as it entered, newest kept in a ring. Rows of
-/// other symbols are skipped (the table is subscribed for every symbol).
+/// other symbols are skipped (the table is subscribed for every symbol). Another venue's
+/// liquidations come as `VenueLiquidation`s (`LiquidationLog+Venue`), one event each.
 ///
 /// Pure: times are the caller's clock (wall-clock ms), as the rows carry none.
 public struct LiquidationLog: Sendable {
@@ -10,7 +11,9 @@ public struct LiquidationLog: Sendable {
     /// The order's side: `sell` closes a long.
     public var side: Side
     public var price: Double
-    /// Contracts, as it entered.
+    /// In the market's size units, as it entered: BitMEX's contracts; another venue's size at
+    /// the tape's scale (`MarketState.tapeSizeScale` decimals: 0.014 BTC at 3 is 14), so the
+    /// tape's and the Activity pane's size maths read it as they read a trade's.
     public var size: Int64
 
     public init(timeMs: Int64, side: Side, price: Double, size: Int64) {
@@ -24,6 +27,8 @@ public struct LiquidationLog: Sendable {
   /// Liquidations of one side over a window.
   public struct Tally: Sendable, Hashable {
     public var count = 0
+    /// Their sizes summed, in the events' units (`Event.size`: BitMEX's contracts, another
+    /// venue's at the tape's scale).
     public var contracts: Int64 = 0
 
     public init(count: Int = 0, contracts: Int64 = 0) {
@@ -97,4 +102,7 @@ public struct LiquidationLog: Sendable {
   }
 
   private mutating func record(_ event: Event) { ring.append(event) }
+
+  /// Adds one event (another venue's liquidation, `LiquidationLog+Venue`).
+  mutating func appendEvent(_ event: Event) { record(event) }
 }

@@ -14,6 +14,10 @@ extension MarketState {
         applyVenueBook(update, batch.levels(range), &changes)
       case let .trades(s, range) where s == symbol:
         applyVenueTrades(batch.trades[range], &changes)
+      case let .liquidations(s, range) where s == symbol:
+        // Their sizes are the tape's units (`LiquidationLog.Event.size`): one that comes before
+        // any trade or book sets the scale as a trade would. The log itself is the app's.
+        for l in batch.liquidations[range] { adoptTapeScale(l.size.scale) }
       case .connectionSequence(let n):
         applyConnectionSequence(n, &changes)
       case let .ticker(s, index) where s == symbol:

@@ -5,7 +5,8 @@ import WireJSON
 /// the whole top 5, so each a snapshot), their levels `[price, size, deprecated, orders]`, `seqId`
 /// and `prevSeqId` as the message's sequence and the one before it (`-1` on a snapshot); `trades`
 /// (`side` is the taker's); `tickers` (whole), `mark-price` and `funding-rate` (partial tickers:
-/// the mark, the funding rate and when it is paid); subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
+/// the mark, the funding rate and when it is paid); `liquidation-orders` (`OKXDecoder+Liquidation`);
+/// subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
 /// 0 on every message since 23 June 2026: it is never read (a client that verifies it fails on
 /// every frame).
 public struct OKXDecoder: VenueFrameDecoder {
@@ -73,7 +74,11 @@ public struct OKXDecoder: VenueFrameDecoder {
       } else if WireReader.equals(event, "unsubscribe"), let channel {
         batch.events.append(.unsubscribed(channel, symbol: symbol))
       } else if WireReader.equals(event, "error") {
-        batch.events.append(.venueError(message ?? "error", channel: channel))
+        // OKX's errors carry no `arg`; a refused `liquidation-orders` (an auxiliary channel,
+        // refused alone: each arg is answered apart) is named in the message.
+        let named =
+          message.map { $0.contains("liquidation-orders") } == true ? MarketChannel.liquidations : nil
+        batch.events.append(.venueError(message ?? "error", channel: channel ?? named))
       } else {
         batch.events.append(.ignored)
       }
@@ -97,6 +102,8 @@ public struct OKXDecoder: VenueFrameDecoder {
       try tickers(
         &d, names: funding ? Self.fundingNames : Self.markNames, partial: true, funding: funding, into: &batch
       )
+    case .liquidations:
+      try Self.liquidations(&d, frame: frame, receivedAt: receivedAt, into: &batch)
     default:
       batch.events.append(.ignored)
     }

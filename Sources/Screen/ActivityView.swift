@@ -25,12 +25,24 @@ public struct ActivityView: Sendable {
   public var utcOffsetMinutes: Int
   /// What the list says while there is nothing to show.
   public var empty: String
+  /// The decimals of a liquidation's size units (`LiquidationLog.Event.size`): 0 for BitMEX's
+  /// contracts, the tape's for another venue's (its venue units, as the book shows them).
+  public var sizeScale: UInt8
 
-  public init(items: [Item], priceDecimals: Int, utcOffsetMinutes: Int = 0, empty: String = "") {
+  public init(
+    items: [Item], priceDecimals: Int, utcOffsetMinutes: Int = 0, empty: String = "", sizeScale: UInt8 = 0
+  ) {
     self.items = items
     self.priceDecimals = priceDecimals
     self.utcOffsetMinutes = utcOffsetMinutes
     self.empty = empty
+    self.sizeScale = sizeScale
+  }
+
+  /// A liquidation's size of `units` at `scale` decimals: whole contracts compact (`12.0K`), a
+  /// venue's decimal units as its book writes them (`0.014`).
+  public static func sizeText(_ units: Int64, scale: UInt8) -> String {
+    scale == 0 ? NumberFormat.compact(Double(units)) : NumberFormat.size(units, scale: scale)
   }
 
   public func render(into grid: inout Grid, area: Rect) {
@@ -74,7 +86,7 @@ public struct ActivityView: Sendable {
     let time = NumberFormat.timeOfDay(ms: e.timeMs, utcOffsetMinutes: utcOffsetMinutes, milliseconds: false)
     let side = e.side == .buy ? "buy " : "sell"
     let price = NumberFormat.price(e.price, decimals: priceDecimals).padLeft(10)
-    let size = NumberFormat.compact(Double(e.size)).padLeft(6)
+    let size = Self.sizeText(e.size, scale: sizeScale).padLeft(6)
     let notional = notionalUSD.map { ("$" + NumberFormat.compact($0)).padLeft(8) } ?? ""
     let core = "LIQ  \(side) \(price) \(size)"
     let style = Style(.warning, bold: true)

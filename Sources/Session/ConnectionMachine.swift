@@ -558,9 +558,12 @@ public struct ConnectionMachine: Sendable {
   private func makeSubscriptions(since now: MonotonicTime) -> [Entry] {
     let planned = plan.subscriptions(symbol: symbol)
     return planned.map {
-      Entry(
-        topic: $0, isWatched: config.staleWatchedChannels.contains($0.channel),
-        isRequired: !config.auxiliaryChannels.contains($0.channel), awaitingSince: now)
+      let required = !config.auxiliaryChannels.contains($0.channel)
+      return Entry(
+        topic: $0, isWatched: config.staleWatchedChannels.contains($0.channel), isRequired: required,
+        // A channel without an image is whole from its subscription.
+        awaiting: !required && config.imagelessChannels.contains($0.channel) ? nil : .initial,
+        awaitingSince: now)
     }
       + tickerWatch.subscriptions(besides: planned).map {
         Entry(topic: $0, isWatched: false, isRequired: false, isWatchedTicker: true, awaitingSince: now)

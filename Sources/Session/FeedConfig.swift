@@ -45,6 +45,12 @@ public struct FeedConfig: Sendable, Hashable {
   /// only the panes that need it say so; it never holds LIVE back nor makes the feed reconnect. The
   /// book and the trades are required: without them there is nothing to show.
   public var auxiliaryChannels: Set<MarketChannel> = [.ticker, .instrument, .liquidations, .mark, .bbo]
+  /// Auxiliary channels with no image, whole from their subscription, that may carry nothing
+  /// for minutes: another venue's liquidations (Binance's `!forceOrder@arr` named in the URL and
+  /// never acknowledged, Bybit's `allLiquidation` acknowledged without its topic). They wait for
+  /// no partial, so a quiet minute never makes them "unavailable"; a refusal that names them
+  /// still does. BitMEX's `liquidation` table has an image: not one of these.
+  public var imagelessChannels: Set<MarketChannel> = []
   /// Give up on an auxiliary table whose partial has not come this long after it was subscribed
   /// (it stays subscribed: a partial that comes later is taken); nil waits forever. Bytes of a
   /// message still arriving (a big partial on a slow link) start the wait again.

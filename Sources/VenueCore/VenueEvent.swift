@@ -5,6 +5,11 @@ public enum VenueEvent: Sendable, Hashable {
   case book(symbol: Symbol, update: BookUpdate, levels: Range<Int>)
   /// Trades of `symbol`: `batch.trades[trades]`, aggressor sides already normalised.
   case trades(symbol: Symbol, trades: Range<Int>)
+  /// Forced liquidations of `symbol`: `batch.liquidations[liquidations]`, each side the
+  /// liquidation order's (`VenueLiquidation`). A venue's all-market stream (Binance
+  /// `!forceOrder@arr`, OKX `liquidation-orders` of every swap) brings every symbol's: the
+  /// market keeps its own.
+  case liquidations(symbol: Symbol, liquidations: Range<Int>)
   /// The connection's own message counter (Coinbase `sequence_num`: one counter across every
   /// channel of the connection), for `ConnectionSequence`.
   case connectionSequence(UInt64)
@@ -33,6 +38,7 @@ public struct VenueBatch: Sendable {
   public var levels: [LevelChange] = []
   public var trades: [VenueTrade] = []
   public var tickers: [VenueTicker] = []
+  public var liquidations: [VenueLiquidation] = []
 
   public init() {}
 
@@ -42,11 +48,14 @@ public struct VenueBatch: Sendable {
     public var levels: Int
     public var trades: Int
     public var tickers: Int
+    public var liquidations: Int
   }
 
   /// What the batch holds now.
   public var counts: Counts {
-    Counts(events: events.count, levels: levels.count, trades: trades.count, tickers: tickers.count)
+    Counts(
+      events: events.count, levels: levels.count, trades: trades.count, tickers: tickers.count,
+      liquidations: liquidations.count)
   }
 
   public mutating func removeAll() {
@@ -54,6 +63,7 @@ public struct VenueBatch: Sendable {
     levels.removeAll(keepingCapacity: true)
     trades.removeAll(keepingCapacity: true)
     tickers.removeAll(keepingCapacity: true)
+    liquidations.removeAll(keepingCapacity: true)
   }
 
   /// Takes back everything appended since `counts` (a frame that failed half way).
@@ -62,6 +72,7 @@ public struct VenueBatch: Sendable {
     levels.removeSubrange(counts.levels...)
     trades.removeSubrange(counts.trades...)
     tickers.removeSubrange(counts.tickers...)
+    liquidations.removeSubrange(counts.liquidations...)
   }
 
   /// Adds a ticker of `symbol` and its event.
@@ -79,6 +90,21 @@ public struct VenueBatch: Sendable {
       events.append(.trades(symbol: symbol, trades: trades.count..<(trades.count + 1)))
     }
     trades.append(trade)
+  }
+
+  /// Adds a liquidation of `symbol`: to the last `.liquidations` event when it is the same
+  /// symbol's and the last thing added, else in a new one (as `appendTrade`).
+  public mutating func appendLiquidation(_ liquidation: VenueLiquidation, symbol: Symbol) {
+    if case .liquidations(let s, let range)? = events.last, s == symbol,
+      range.upperBound == liquidations.count
+    {
+      events[events.count - 1] = .liquidations(
+        symbol: s, liquidations: range.lowerBound..<(range.upperBound + 1))
+    } else {
+      events.append(
+        .liquidations(symbol: symbol, liquidations: liquidations.count..<(liquidations.count + 1)))
+    }
+    liquidations.append(liquidation)
   }
 
   /// The levels of a `.book` event.

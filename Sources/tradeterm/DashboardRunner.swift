@@ -500,7 +500,10 @@ extension DashboardRunner {
   /// The live feed of another venue: its adapter's codec over the one feed loop, one feed per
   /// connection the adapter routes the market's streams to.
   static func venueSource(_ options: FeedOptions, _ live: VenueLive) -> VenueDashboardSource {
-    VenueDashboardSource(
+    var options = options
+    // A venue's liquidations have no image and may be quiet for minutes (`imagelessChannels`).
+    options.config.imagelessChannels.insert(.liquidations)
+    return VenueDashboardSource(
       VenueFeedGroup(options, adapter: live.adapter, plan: live.plan, restHost: live.restHost))
   }
 }

@@ -50,15 +50,20 @@ struct VenueLive: Sendable {
       guard let category = BybitCategory(venue: venue) else { return nil }
       let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
       let depth = chosen(adapter.bookDepths)
+      // Derivatives' liquidations (`allLiquidation.{symbol}`) for the Activity pane: spot has none.
+      let perSymbol = category == .spot ? channels : channels + [.liquidations]
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
+        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: perSymbol),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
         restHost: restHost ?? BybitAdapter.restHost)
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = chosen(adapter.bookDepths)
+      // Every swap's liquidations (`liquidation-orders` of SWAP: one subscription whatever the
+      // pair, so a pair switched to in place has them too); the Activity pane keeps its own.
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
+        venue: venue, adapter: adapter,
+        plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels, allSymbols: [.liquidations]),
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
         restHost: restHost ?? OKXAdapter.restHost)
     case .binance, .binanceUSDM:
@@ -69,7 +74,10 @@ struct VenueLive: Sendable {
       let adapter = BinanceAdapter(market: market, host: url, restHost: restHost)
       return VenueLive(
         venue: venue, adapter: adapter,
-        plan: SubscriptionPlan(bookDepth: nil, perSymbol: market == .usdm ? channels + [.mark] : channels),
+        // USDⓈ-M's liquidations come on `!forceOrder@arr` (every symbol's, on `/market`).
+        plan: SubscriptionPlan(
+          bookDepth: nil, perSymbol: market == .usdm ? channels + [.mark] : channels,
+          allSymbols: market == .usdm ? [.liquidations] : []),
         bookPolicy: .bridge(SnapshotBridgeSync(bridge: market.bridge)), bookDepth: nil,
         restHost: adapter.restHost, switchesInPlace: false)
     case .bitmex:

@@ -35,4 +35,28 @@ import Testing
     VenueCodec.read(.ticker(symbol: "BTCUSDT", ticker: 0), plan: Self.plan, tickers: [mark], into: &inputs)
     #expect(inputs == [.snapshot(Subscription(.ticker, "BTCUSDT"))])
   }
+
+  /// A liquidation of any symbol on an all-market stream completes the one subscription of every
+  /// symbol's; on a per-symbol topic (Bybit), that symbol's. A refusal naming the channel is an
+  /// auxiliary channel's refusal, never an unknown symbol.
+  @Test func liquidationsAndTheirRefusal() {
+    let all = SubscriptionPlan(bookDepth: nil, perSymbol: [.book, .trades], allSymbols: [.liquidations])
+    let perSymbol = SubscriptionPlan(bookDepth: 50, perSymbol: [.book, .trades, .liquidations])
+    var inputs: [FeedInput] = []
+    VenueCodec.read(.liquidations(symbol: "ETHUSDT", liquidations: 0..<1), plan: all, into: &inputs)
+    VenueCodec.read(.liquidations(symbol: "BTCUSDT", liquidations: 0..<2), plan: perSymbol, into: &inputs)
+    #expect(
+      inputs == [.snapshot(Subscription(.liquidations)), .snapshot(Subscription(.liquidations, "BTCUSDT"))])
+    inputs.removeAll()
+    VenueCodec.read(
+      .venueError("channel:liquidation-orders doesn't exist", channel: .liquidations), plan: all,
+      into: &inputs)
+    #expect(
+      inputs == [
+        .error(
+          VenueError(
+            .unknownChannel, "channel:liquidation-orders doesn't exist", refused: Subscription(.liquidations))
+        )
+      ])
+  }
 }

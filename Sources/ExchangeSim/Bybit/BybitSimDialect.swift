@@ -3,7 +3,8 @@ import MarketModel
 /// Bybit v5 on one connection of one category: `orderbook.{1,50,200,1000}.SYM` (a snapshot,
 /// then deltas of the top levels, `u` + 1 per message of the topic, the edge's deletes sent by
 /// the venue), `publicTrade.SYM` (`S` is the taker's side; at most 1024 trades a message),
-/// `tickers.SYM` (partial deltas on derivatives, whole snapshots on spot), `{"op":"ping"}` →
+/// `tickers.SYM` (partial deltas on derivatives, whole snapshots on spot), `allLiquidation.SYM`
+/// (derivatives: the reference's liquidations, `S` the position's side), `{"op":"ping"}` →
 /// pong, and `{"success":…,"op":"subscribe"}` answers.
 final class BybitSimDialect: FollowerDialect {
   /// One book topic subscribed.
@@ -20,6 +21,8 @@ final class BybitSimDialect: FollowerDialect {
   private var books: [Book] = []
   private var trades: [(topic: String, market: Int)] = []
   private var tickers: [(topic: String, listing: FollowerListing)] = []
+  /// `allLiquidation.{symbol}` topics subscribed (derivatives only).
+  private var liquidations: [(topic: String, market: Int)] = []
   /// Each ticker's fields as last sent (derivative deltas carry the changed ones).
   private var sentTickers: [String: [(String, String)]] = [:]
   private var loseNext = false
@@ -104,6 +107,7 @@ final class BybitSimDialect: FollowerDialect {
     case book(market: Int, depth: Int)
     case trades(market: Int)
     case ticker(FollowerListing)
+    case liquidations(market: Int)
   }
 
   /// A topic refused, in Bybit's words.
@@ -128,6 +132,11 @@ final class BybitSimDialect: FollowerDialect {
         return .failure(Refusal(message: "Invalid symbol :[\(topic)]"))
       }
       return .success(.trades(market: m))
+    case ("allLiquidation"?, 2) where !isSpot:
+      guard let m = world.market(venue, symbol) else {
+        return .failure(Refusal(message: "Invalid symbol :[\(topic)]"))
+      }
+      return .success(.liquidations(market: m))
     case ("tickers"?, 2):
       guard let listing = world.listing(venue, symbol) else {
         return .failure(Refusal(message: "Invalid symbol :[\(topic)]"))
@@ -168,6 +177,7 @@ final class BybitSimDialect: FollowerDialect {
       books.removeAll { $0.topic == topic }
       trades.removeAll { $0.topic == topic }
       tickers.removeAll { $0.topic == topic }
+      liquidations.removeAll { $0.topic == topic }
       sentTickers[topic] = nil
       guard subscribe else { continue }
       switch p {
@@ -180,13 +190,15 @@ final class BybitSimDialect: FollowerDialect {
       case .ticker(let listing):
         tickers.append((topic, listing))
         ticker(topic, listing, session)
+      case .liquidations(let market):
+        liquidations.append((topic, market))
       }
     }
   }
 
   private func subscribed(_ topic: String) -> Bool {
     books.contains { $0.topic == topic } || trades.contains { $0.topic == topic }
-      || tickers.contains { $0.topic == topic }
+      || tickers.contains { $0.topic == topic } || liquidations.contains { $0.topic == topic }
   }
 
   // MARK: Frames
@@ -333,6 +345,45 @@ final class BybitSimDialect: FollowerDialect {
     if tick.publishTickers {
       for (topic, listing) in tickers { ticker(topic, listing, session) }
     }
+    for (topic, m) in liquidations where !tick.outputs[m].liquidations.isEmpty {
+      liquidationFrame(topic, world.markets[m].listing, tick.outputs[m].liquidations, session)
+    }
+  }
+
+  /// `{"topic":"allLiquidation.SYM","type":"snapshot","ts":…,"data":[{"T","s","S","v","p"}]}`;
+  /// `S` is the liquidated **position's** side, as Bybit writes it: `Buy` for a long (whose
+  /// liquidation order sold).
+  private func liquidationFrame(
+    _ topic: String, _ listing: FollowerListing, _ list: [FollowerLiquidation], _ session: FollowerSession
+  ) {
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("topic")
+    w.string(topic)
+    w.key("type")
+    w.string("snapshot")
+    w.key("ts")
+    w.int(world.world.nowMs())
+    w.key("data")
+    w.beginArray()
+    for l in list {
+      w.item()
+      w.beginObject()
+      w.key("T")
+      w.int(l.timeMs)
+      w.key("s")
+      w.string(listing.symbol)
+      w.key("S")
+      w.string(l.side == .sell ? "Buy" : "Sell")
+      w.key("v")
+      w.string(FollowerText.decimal(l.size, listing.sizeDecimals))
+      w.key("p")
+      w.string(FollowerText.decimal(l.ticks, listing.priceDecimals))
+      w.endObject()
+    }
+    w.endArray()
+    w.endObject()
+    session.send(w.bytes, kind: "bybit.allLiquidation")
   }
 
   /// A trade id in Bybit's UUID shape, from the number.

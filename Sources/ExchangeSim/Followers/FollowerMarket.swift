@@ -35,6 +35,8 @@ struct FollowerMarket: Sendable {
   struct Output: Sendable {
     var changes: [Change] = []
     var trades: [Trade] = []
+    /// Liquidations of the reference instrument that entered this tick, on this listing.
+    var liquidations: [FollowerLiquidation] = []
   }
 
   let listing: FollowerListing

@@ -103,8 +103,13 @@ final class FollowerWorld {
 
   // MARK: The clock
 
-  /// Steps every booked listing towards its reference and hands the tick to every session.
-  func advance(timeMs t: Int64, bookChance: Double, tradesPerTick: Double, publishTickers: Bool) {
+  /// Steps every booked listing towards its reference and hands the tick to every session, with
+  /// the reference instruments' liquidations that entered this tick (`liquidations`, by the
+  /// reference's symbol) on each listing that follows one.
+  func advance(
+    timeMs t: Int64, bookChance: Double, tradesPerTick: Double, publishTickers: Bool,
+    liquidations: [String: [FollowerLiquidation.Source]] = [:]
+  ) {
     ticks += 1
     var outputs: [FollowerMarket.Output] = []
     outputs.reserveCapacity(markets.count)
@@ -113,8 +118,11 @@ final class FollowerWorld {
         outputs.append(FollowerMarket.Output())
         continue
       }
-      outputs.append(
-        markets[i].tick(fair: fair, timeMs: t, bookChance: bookChance, tradesPerTick: tradesPerTick))
+      var out = markets[i].tick(fair: fair, timeMs: t, bookChance: bookChance, tradesPerTick: tradesPerTick)
+      for source in liquidations[markets[i].listing.reference] ?? [] {
+        if let l = FollowerLiquidation(source, market: markets[i], timeMs: t) { out.liquidations.append(l) }
+      }
+      outputs.append(out)
     }
     let perSecond = max(1, Int64(world.config.tickRate.rounded()))
     let tick = FollowerTick(

@@ -3,7 +3,8 @@ import MarketModel
 /// OKX v5 on one connection: `books` (400 levels: a snapshot, then updates linked by
 /// `prevSeqId`, a keep-alive with `seqId == prevSeqId` and no levels each second the book
 /// stands still, a lower `seqId` after maintenance; `checksum` 0), `books5` (every push the
-/// whole top 5), `trades` (`side` is the taker's), `tickers`; text `ping` → `pong`;
+/// whole top 5), `trades` (`side` is the taker's), `tickers`, `liquidation-orders` of every swap
+/// (`OKXSimDialect+Liquidations`); text `ping` → `pong`;
 /// `{"event":"subscribe",…}` acks and `{"event":"error",…}` refusals. The session closes the
 /// connection after 30 s without a client message.
 final class OKXSimDialect: FollowerDialect {
@@ -13,9 +14,11 @@ final class OKXSimDialect: FollowerDialect {
     var instID: String
   }
 
-  private let world: FollowerWorld
+  let world: FollowerWorld
   private var subs: [Sub] = []
   private var loseNext = false
+  /// Whether `liquidation-orders` of every swap (`instType` SWAP) is subscribed.
+  var liquidationsSubscribed = false
 
   init(world: FollowerWorld) {
     self.world = world
@@ -46,6 +49,10 @@ final class OKXSimDialect: FollowerDialect {
     for arg in request.args {
       let channel = arg.channel ?? ""
       let instID = arg.instId ?? ""
+      if channel == "liquidation-orders" {
+        liquidationOrders(op, instType: arg.instType ?? "", session)
+        continue
+      }
       guard ["books", "books5", "trades", "tickers"].contains(channel),
         let listing = world.listing(.okx, instID), channel == "tickers" || listing.booked
       else {
@@ -68,7 +75,7 @@ final class OKXSimDialect: FollowerDialect {
     }
   }
 
-  private func error(_ code: String, _ message: String, _ session: FollowerSession) {
+  func error(_ code: String, _ message: String, _ session: FollowerSession) {
     var w = JSONWriter()
     w.beginObject()
     w.key("event")
@@ -172,6 +179,7 @@ final class OKXSimDialect: FollowerDialect {
   }
 
   func published(_ tick: FollowerTick, session: FollowerSession) {
+    if liquidationsSubscribed { publishLiquidations(tick, session) }
     for sub in subs {
       guard let m = world.market(.okx, sub.instID) else {
         if sub.channel == "tickers", tick.publishTickers, let listing = world.listing(.okx, sub.instID) {
