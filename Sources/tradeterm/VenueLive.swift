@@ -57,8 +57,12 @@ struct VenueLive: Sendable {
     case .okx:
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = chosen(adapter.bookDepths)
+      // A swap's mark, index and funding come on channels of their own (a spot pair has none).
+      let plan = SubscriptionPlan(
+        bookDepth: depth, perSymbol: channels, derivativeChannels: [.mark],
+        derivativeSuffix: OKXAdapter.swapSuffix)
       return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
+        venue: venue, adapter: adapter, plan: plan,
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
         restHost: restHost ?? OKXAdapter.restHost)
     case .binance, .binanceUSDM:
