@@ -234,6 +234,7 @@ struct BybitSimREST {
       fields += [
         ("markPrice", p(s.mark)), ("indexPrice", p(s.index)),
         ("fundingRate", FollowerText.decimal(s.fundingRate, 6)),
+        ("nextFundingTime", s.nextFundingMs.map { String($0) } ?? ""),
         ("bid1Price", p(s.bid)), ("bid1Size", FollowerText.decimal(s.bidSize, listing.sizeDecimals)),
         ("ask1Price", p(s.ask)), ("ask1Size", FollowerText.decimal(s.askSize, listing.sizeDecimals)),
       ]
