@@ -1,3 +1,4 @@
+import Bybit
 import Coinbase
 import ExchangeSim
 import Feed
@@ -57,6 +58,24 @@ import Testing
       }
       #expect(h.status?.unavailable.isEmpty ?? false, "\(String(describing: h.status?.unavailable))")
       #expect(h.decodeErrors == 0, "\(h.decodeErrorMessages)")
+    }
+  }
+
+  /// Bybit's derivative `tickers` carry the mark, index, funding and its time themselves: they
+  /// reach the instrument of a linear and of an inverse perpetual.
+  @Test(arguments: [BybitCategory.linear, .inverse])
+  func aBybitPerpetualsTickerCarriesItsMarkIndexAndFunding(category: BybitCategory) throws {
+    try Integration.withSim(Integration.simConfig(seed: 86)) { sim in
+      let adapter = BybitAdapter(category: category, host: sim.bybitWebSocketHost)
+      let h = VenueFeedHarness(
+        adapter: adapter, plan: SubscriptionPlan(bookDepth: 50, perSymbol: [.book, .trades, .ticker]),
+        policy: .sequence(adapter.bookPolicy(depth: 50)), symbol: category == .linear ? "BTCUSDT" : "BTCUSD")
+      defer { h.stop() }
+      h.waitUntil(timeout: 10, "LIVE with the mark, the index and the funding") {
+        let i = $0.state.instrument
+        return $0.isLive && i.markPrice != nil && i.indexPrice != nil && i.fundingRate != nil
+          && i.fields.fundingTimeMs != nil
+      }
     }
   }
 
