@@ -85,6 +85,10 @@ public enum DashboardView {
     // Another venue's market is named with its venue (`kraken:BTC/USD`); a bare symbol is BitMEX's.
     if s.venue != .bitmex {
       header.symbol = InstrumentID(venue: s.venue, symbol: s.market.symbol).description
+      header.volumeUnit = venueVolumeUnit(s)
+      if let data = s.venue.core.dataSymbol(for: s.market.symbol) {
+        header.name = (header.name.isEmpty ? "" : header.name + ", ") + "\(data) data"
+      }
     }
     header.render(into: &grid, area: layout.header)
 
@@ -443,6 +447,23 @@ public enum DashboardView {
   }
 
   /// A short description: `XBT/USD perpetual`, `SOL/USDT future`.
+  /// A venue market's volume unit: `cts` where the venue counts its size in contracts (OKX's
+  /// swaps, Bybit's inverse), else the base asset the sizes are in (`BTC`: a spot pair, Bybit's
+  /// and Binance's linear perpetuals); nothing while its facts have not come.
+  static func venueVolumeUnit(_ s: AppState) -> String {
+    guard let spec = s.market.instrumentSpec else { return "" }
+    if case .base = spec.contract { return spec.base.description }
+    return "cts"
+  }
+
+  /// The words for a market whose data the venue sends under another instrument's name
+  /// (Coinbase's `-USDC` products: their `-USD` product's book, tape and ticker), else nil.
+  static func dataNote(_ s: AppState) -> String? {
+    let venue = s.venue.core
+    guard let data = venue.dataSymbol(for: s.market.symbol) else { return nil }
+    return "\(s.market.symbol) data is \(venue.displayName)'s \(data) book, tape and ticker"
+  }
+
   static func instrumentName(_ i: Instrument) -> String {
     guard let base = i.underlying, let quote = i.quoteCurrency else { return "" }
     let kind =

@@ -35,6 +35,8 @@ public enum StatusNote {
     }
     // The header's prices come from the instrument table: say why they are missing.
     if let why = session.instrumentUnavailable { parts.append("instrument table unavailable: \(why)") }
+    // Coinbase answers a `-USDC` product with its `-USD` product's data: say whose it is.
+    if let note = DashboardView.dataNote(s) { parts.append(note) }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 

@@ -7,7 +7,9 @@ import WireJSON
 /// subscribed with every request, because Coinbase closes a connection whose channels stay quiet
 /// for 60–90 s and the client has no ping of its own to send: liveness is that 1 Hz channel.
 /// Every message carries one `sequence_num` for the whole connection, so a gap in any channel
-/// resubscribes the book.
+/// resubscribes the book. The followed product's ticker is `ticker` (every match); the markets
+/// list's tickers of other products are `ticker_batch` (every 5 s, without the best bid and
+/// ask). A `-USDC` product's channels carry its `-USD` product's data (`Venue.dataSymbol`).
 public struct CoinbaseAdapter: VenueAdapter {
   public static let publicURL = "wss://advanced-trade-ws.coinbase.com"
 
@@ -36,11 +38,17 @@ public struct CoinbaseAdapter: VenueAdapter {
     frames("unsubscribe", subscriptions.filter { $0.channel != .heartbeat })
   }
 
-  /// One frame per channel, its products in the order asked.
+  /// One frame per channel, its products in the order asked. A ticker asked with its product's
+  /// book or trades is the followed product's (`ticker`); one asked without them is the markets
+  /// list's (`ticker_batch`): the connection machine asks the list's tickers alone, and the
+  /// followed product's with its book, on connecting and on a switch.
   private func frames(_ type: String, _ subscriptions: [Subscription]) -> [String] {
+    let followed = Set(
+      subscriptions.filter { $0.channel == .book || $0.channel == .trades }.compactMap(\.symbol))
     var groups: [(name: String, products: [String])] = []
     for s in subscriptions {
-      guard let name = Self.wireName(s.channel), let product = s.symbol else { continue }
+      guard var name = Self.wireName(s.channel), let product = s.symbol else { continue }
+      if s.channel == .ticker && !followed.contains(product) { name = Self.tickerBatch }
       let quoted = WireText.quoted(product.description)
       if let i = groups.firstIndex(where: { $0.name == name }) {
         if !groups[i].products.contains(quoted) { groups[i].products.append(quoted) }
@@ -56,6 +64,9 @@ public struct CoinbaseAdapter: VenueAdapter {
     let ids = products.isEmpty ? "" : #","product_ids":[\#(products.joined(separator: ","))]"#
     return #"{"type":"\#(type)"\#(ids),"channel":"\#(channel)"}"#
   }
+
+  /// The markets list's tickers: every 5 s, when the product changed.
+  static let tickerBatch = "ticker_batch"
 
   /// Coinbase's name of a per-product channel (nil: none). `heartbeats` is handled apart;
   /// a ticker of every product has no keyless channel (`ticker_batch` needs products too).

@@ -26,9 +26,21 @@ public protocol FeedCodec {
     _ body: UnsafeRawBufferPointer, of book: Subscription, now: MonotonicTime, into batch: inout Batch,
     inputs: inout [FeedInput]
   ) throws(FeedDecodeError)
+
+  /// A new connection opens: nothing is subscribed on it yet.
+  mutating func connecting()
+
+  /// The connection subscribes (or unsubscribes) these: a codec that keys frames by what was
+  /// asked (`SymbolAliases`) keeps count.
+  mutating func subscribing(_ subscriptions: [Subscription])
+  mutating func unsubscribing(_ subscriptions: [Subscription])
 }
 
 extension FeedCodec {
+  public mutating func connecting() {}
+  public mutating func subscribing(_ subscriptions: [Subscription]) {}
+  public mutating func unsubscribing(_ subscriptions: [Subscription]) {}
+
   /// No REST snapshots (BitMEX: its books come whole on the socket).
   public func snapshotURL(for book: Subscription) -> String? { nil }
 

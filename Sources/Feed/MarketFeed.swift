@@ -313,6 +313,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         case .connect(let url):
           connection = nil
           if stopping { break }
+          codec.connecting()
           // The attempt may block up to the connect timeout: say CONNECTING before, not after.
           publish(machine.status, now: .now())
           let c = WebSocketConnection(
@@ -327,8 +328,10 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
             pending += machine.connected(now: .now())
           }
         case .subscribe(let subscriptions):
+          codec.subscribing(subscriptions)
           send(wire.subscribeFrames(subscriptions))
         case .unsubscribe(let subscriptions):
+          codec.unsubscribing(subscriptions)
           send(wire.unsubscribeFrames(subscriptions))
         case .ping:
           if case .clientPing(let text, _, _) = wire.heartbeat { send([text]) }

@@ -2,9 +2,10 @@ import MarketModel
 import Session
 import WireJSON
 
-/// A venue adapter's frames for the feed: decoded into the one event enum, each event read back
-/// into what it means for the connection (a book snapshot completes its subscription; trades
-/// have no image, so their acknowledgement does).
+/// A venue adapter's frames for the feed: decoded into the one event enum, keyed to the names
+/// asked (`SymbolAliases`: Coinbase answers a `-USDC` product as its `-USD` one), each event read
+/// back into what it means for the connection (a book snapshot completes its subscription;
+/// trades have no image, so their acknowledgement does).
 public struct VenueCodec: FeedCodec {
   public var wire: any VenueWire { adapter }
   private let adapter: any VenueAdapter
@@ -13,12 +14,19 @@ public struct VenueCodec: FeedCodec {
   private let restHost: String?
   /// Levels asked of a REST book snapshot.
   public static let snapshotDepth = 1000
+  /// What the connection asked for under a name the venue answers under another's.
+  private var aliases: SymbolAliases
 
   public init(adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil) {
     self.adapter = adapter
     self.plan = plan
     self.restHost = restHost
+    aliases = SymbolAliases(venue: adapter.venue)
   }
+
+  public mutating func connecting() { aliases.reset() }
+  public mutating func subscribing(_ subscriptions: [Subscription]) { aliases.subscribed(subscriptions) }
+  public mutating func unsubscribing(_ subscriptions: [Subscription]) { aliases.unsubscribed(subscriptions) }
 
   public func snapshotURL(for book: Subscription) -> String? {
     guard let restHost, let symbol = book.symbol,
@@ -40,6 +48,7 @@ public struct VenueCodec: FeedCodec {
     } catch {
       throw FeedDecodeError("the REST snapshot: \(error)")
     }
+    aliases.rekey(&batch, from: mark)
     for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
   }
 
@@ -53,6 +62,7 @@ public struct VenueCodec: FeedCodec {
     } catch {
       throw FeedDecodeError("\(error)")
     }
+    aliases.rekey(&batch, from: mark)
     for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
   }
 
@@ -90,9 +100,11 @@ public struct VenueCodec: FeedCodec {
       // trades, the first completes its subscription, acknowledged or not (a venue whose URL
       // names its streams sends no acknowledgement). A mark price stream subscribed apart
       // (Binance USDⓈ-M's `@markPrice`) comes as a ticker of the mark, index and funding only.
+      // OKX sends the mark, the index and the funding rate on three channels of their own.
       let ticker = tickers.indices.contains(index) ? tickers[index] : nil
       let isMark =
-        plan.perSymbol.contains(.mark) && ticker.map { $0.markPrice != nil && $0.last == nil } == true
+        plan.anySymbolChannels.contains(.mark)
+        && ticker.map { $0.last == nil && ($0.markPrice ?? $0.indexPrice ?? $0.fundingRate) != nil } == true
       inputs.append(.snapshot(subscription(isMark ? .mark : .ticker, symbol, plan: plan)))
     case let .subscribed(channel, symbol):
       let s = subscription(channel, symbol, plan: plan)

@@ -63,7 +63,11 @@ public final class VenueFeedGroup: Sendable {
       perSymbol: plan.perSymbol.filter { c in subscriptions.contains { $0.channel == c && $0.symbol != nil }
       },
       allSymbols: plan.allSymbols.filter { c in subscriptions.contains { $0.channel == c && $0.symbol == nil }
-      })
+      },
+      derivativeChannels: plan.derivativeChannels.filter { c in
+        subscriptions.contains { $0.channel == c && $0.symbol != nil }
+      },
+      derivativeSuffix: plan.derivativeSuffix)
   }
 
   public func start() {

@@ -4,9 +4,12 @@ import WireJSON
 /// OKX v5 public frames → `VenueEvent`s: `books` snapshots and updates and `books5` pushes (each
 /// the whole top 5, so each a snapshot), their levels `[price, size, deprecated, orders]`, `seqId`
 /// and `prevSeqId` as the message's sequence and the one before it (`-1` on a snapshot); `trades`
-/// (`side` is the taker's); `tickers` (whole), `mark-price` and `funding-rate` (partial tickers:
-/// the mark, the funding rate and when it is paid); `liquidation-orders` (`OKXDecoder+Liquidation`);
-/// subscribe acks, errors, and the text `pong`. OKX's `checksum` has been
+/// (`side` is the taker's); `tickers` (whole), `mark-price`, `funding-rate` and `index-tickers`
+/// (partial tickers: the mark, the funding rate and when it is paid, the index — keyed to the swap
+/// of that index, the one instrument `OKXAdapter` subscribes an index for); `liquidation-orders`
+/// (`OKXDecoder+Liquidation`); subscribe acks, errors, and the text `pong`. A book message's `ts`
+/// is its `venueTimeMs` (what a REST book, which has no `seqId`, is placed among the updates by).
+/// OKX's `checksum` has been
 /// 0 on every message since 23 June 2026: it is never read (a client that verifies it fails on
 /// every frame).
 public struct OKXDecoder: VenueFrameDecoder {
@@ -26,6 +29,8 @@ public struct OKXDecoder: VenueFrameDecoder {
     var channel: MarketChannel?
     // `funding-rate` pushes: the rate and the next funding time, as a partial ticker.
     var funding = false
+    // `index-tickers` pushes: the index of a swap, keyed to that swap.
+    var index = false
     // `books5` pushes are each the whole top 5: every one a snapshot.
     var wholeBook = false
     var symbol: Symbol?
@@ -44,6 +49,7 @@ public struct OKXDecoder: VenueFrameDecoder {
             channel = Self.channel(name)
             wholeBook = WireReader.equals(name, "books5")
             funding = WireReader.equals(name, "funding-rate")
+            index = WireReader.equals(name, "index-tickers")
           } else if WireReader.equals(k, "instId") {
             symbol = Symbol(utf8: try r.readStringSpan())
             if symbol == nil {
@@ -67,6 +73,12 @@ public struct OKXDecoder: VenueFrameDecoder {
       }
     }
     guard r.atEnd() else { throw WireError("bytes after the frame", at: r.position) }
+    if index, let name = symbol {
+      guard let swap = OKXAdapter.swap(ofIndex: name) else {
+        throw WireError("index name \(name) too long for its swap's", at: 0)
+      }
+      symbol = swap
+    }
 
     if let event {
       if WireReader.equals(event, "subscribe"), let channel {
@@ -99,9 +111,9 @@ public struct OKXDecoder: VenueFrameDecoder {
     case .ticker:
       try tickers(&d, names: Self.tickerNames, partial: false, funding: false, into: &batch)
     case .mark:
+      let names = index ? Self.indexNames : funding ? Self.fundingNames : Self.markNames
       try tickers(
-        &d, names: funding ? Self.fundingNames : Self.markNames, partial: true, funding: funding, into: &batch
-      )
+        &d, names: names, partial: true, funding: funding, keyedTo: index ? symbol : nil, into: &batch)
     case .liquidations:
       try Self.liquidations(&d, frame: frame, receivedAt: receivedAt, into: &batch)
     default:
@@ -119,6 +131,7 @@ public struct OKXDecoder: VenueFrameDecoder {
       let start = batch.levels.count
       var seq: Int64?
       var previous: Int64?
+      var timeMs: Int64?
       var first = true
       while let key = try r.nextKey(first: &first) {
         if WireReader.equals(key, "asks") {
@@ -129,6 +142,8 @@ public struct OKXDecoder: VenueFrameDecoder {
           seq = try r.readInt64()
         } else if WireReader.equals(key, "prevSeqId") {
           previous = try r.readInt64()
+        } else if WireReader.equals(key, "ts") {
+          timeMs = try r.readOptionalMillis()
         } else {
           // `checksum` included: 0 since 23 June 2026, never verified.
           try r.skipValue()
@@ -139,8 +154,9 @@ public struct OKXDecoder: VenueFrameDecoder {
       let before = previous.flatMap { $0 >= 0 ? UInt64($0) : nil }
       let update =
         snapshot
-        ? BookUpdate.snapshot(first: last, last: last, receivedAt: receivedAt)
-        : BookUpdate.delta(first: last, last: last, previous: before, receivedAt: receivedAt)
+        ? BookUpdate.snapshot(first: last, last: last, receivedAt: receivedAt, venueTimeMs: timeMs)
+        : BookUpdate.delta(
+          first: last, last: last, previous: before, receivedAt: receivedAt, venueTimeMs: timeMs)
       batch.events.append(.book(symbol: symbol, update: update, levels: start..<batch.levels.count))
     }
   }
@@ -182,10 +198,13 @@ public struct OKXDecoder: VenueFrameDecoder {
   ]
   private static let markNames: VenueTicker.Names = [("markPx", \.markPrice)]
   private static let fundingNames: VenueTicker.Names = [("fundingRate", \.fundingRate)]
+  /// The index's other fields (its own 24 h open, high and low) are not the swap's.
+  private static let indexNames: VenueTicker.Names = [("idxPx", \.indexPrice)]
 
-  /// The `data` array of `tickers`, `mark-price` or `funding-rate`: one ticker per instrument.
+  /// The `data` array of `tickers`, `mark-price`, `funding-rate` or `index-tickers`: one ticker
+  /// per instrument (`keyedTo`: every one that instrument's, for an index's).
   private func tickers(
-    _ r: inout WireReader, names: VenueTicker.Names, partial: Bool, funding: Bool,
+    _ r: inout WireReader, names: VenueTicker.Names, partial: Bool, funding: Bool, keyedTo: Symbol? = nil,
     into batch: inout VenueBatch
   ) throws(WireError) {
     try r.beginArray()
@@ -215,7 +234,7 @@ public struct OKXDecoder: VenueFrameDecoder {
           try r.skipValue()
         }
       }
-      guard let symbol else { throw WireError("ticker without instId", at: r.position) }
+      guard let symbol = keyedTo ?? symbol else { throw WireError("ticker without instId", at: r.position) }
       if spot { t.quoteVolume24h = volCcy }
       batch.appendTicker(t, symbol: symbol)
     }
@@ -225,7 +244,11 @@ public struct OKXDecoder: VenueFrameDecoder {
     if WireReader.equals(name, "books") || WireReader.equals(name, "books5") { return .book }
     if WireReader.equals(name, "trades") { return .trades }
     if WireReader.equals(name, "tickers") { return .ticker }
-    if WireReader.equals(name, "mark-price") || WireReader.equals(name, "funding-rate") { return .mark }
+    if WireReader.equals(name, "mark-price") || WireReader.equals(name, "funding-rate")
+      || WireReader.equals(name, "index-tickers")
+    {
+      return .mark
+    }
     if WireReader.equals(name, "liquidation-orders") { return .liquidations }
     if WireReader.equals(name, "instruments") { return .instrument }
     return nil

@@ -62,16 +62,21 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   /// The columns that fit `width` cells, in screen order: the first five always (80 columns
   /// show symbol, last, age, 24 h %, volume and more), then the others while they fit; the
   /// venue only with `venues` (a list of another venue than BitMEX: BitMEX's list stays as it was).
-  public static func fitting(_ width: Int, venues: Bool = false) -> [MarketsColumn] {
+  /// The symbol column is `symbolWidth` wide (`MarketsView.symbolWidth`: its longest symbol).
+  public static func fitting(_ width: Int, venues: Bool = false, symbolWidth: Int = 12) -> [MarketsColumn] {
     var used = 0
     var out: [MarketsColumn] = []
-    for column in allCases
-    where (used + column.width <= width || out.count < 5) && (venues || column != .venue) {
+    for column in allCases where venues || column != .venue {
+      let w = column == .symbol ? symbolWidth : column.width
+      guard used + w <= width || out.count < 5 else { continue }
       out.append(column)
-      used += column.width
+      used += w
     }
     return out
   }
+
+  /// The widest the symbol column grows: a symbol of `Symbol.maxLength` (23) and its star.
+  public static let maxSymbolWidth = 25
 
   /// The value `row` sorts by in this column (nil sorts last); `symbol` and `kind` sort by text.
   /// Age sorts by the time of the last update (live or REST), older rows higher (descending:

@@ -64,20 +64,39 @@ public struct MarketsView: Sendable {
     SymbolPicker.firstVisible(selected: cursor, count: count, rows: height)
   }
 
+  /// The symbol column's width for the rows shown in `height` list rows: room for the longest
+  /// of them (its star too), within 12 and `MarketsColumn.maxSymbolWidth`, so that OKX's
+  /// `ETH-USDT-SWAP` is never cut (a fixed 12 cut it to `ETH-USDT-SW`).
+  public func symbolWidth(height: Int) -> Int {
+    let first = firstVisible(height: height)
+    let glyphs = Glyphs.forTerminal(ascii: ascii)
+    var longest = 0
+    for index in first..<min(count, first + max(0, height)) {
+      longest = max(longest, text(.symbol, row(index), glyphs).columns)
+    }
+    return max(MarketsColumn.symbol.width, min(MarketsColumn.maxSymbolWidth, longest + 1))
+  }
+
   public func render(into grid: inout Grid, area: Rect) {
     let area = area.intersection(grid.bounds)
     guard area.width >= 20, area.height >= 2 else { return }
     let glyphs = Glyphs.forTerminal(ascii: ascii)
-    let columns = MarketsColumn.fitting(area.width, venues: rows.contains { $0.id.venue != .bitmex })
+    let listRows = area.height - 1
+    let symbolWidth = symbolWidth(height: listRows)
+    func width(_ column: MarketsColumn) -> Int { column == .symbol ? symbolWidth : column.width }
+    let columns = MarketsColumn.fitting(
+      area.width, venues: rows.contains { $0.id.venue != .bitmex }, symbolWidth: symbolWidth)
     // The header.
     var x = area.x
     for column in columns {
       var title = column.title
       if column == sort { title += String(descending ? glyphs.down : glyphs.up) }
-      put(&grid, title, column, x: x, y: area.y, style: Style(.muted, bold: column == sort), area: area)
-      x += column.width
+      put(
+        &grid, title, column, width: width(column), x: x, y: area.y,
+        style: Style(.muted, bold: column == sort),
+        area: area)
+      x += width(column)
     }
-    let listRows = area.height - 1
     let first = firstVisible(height: listRows)
     for n in 0..<min(listRows, max(0, count - first)) {
       let index = first + n
@@ -95,8 +114,10 @@ public struct MarketsView: Sendable {
         } else if column == .last, row.move != .none {
           style = Style(row.move == .up ? .up : .down)
         }
-        put(&grid, text(column, row, glyphs), column, x: x, y: y, style: style, area: area, row: row)
-        x += column.width
+        put(
+          &grid, text(column, row, glyphs), column, width: width(column), x: x, y: y, style: style,
+          area: area, row: row)
+        x += width(column)
       }
       if quiet(row) || (row.restAge(now: nowMs) ?? 0) > MarketUniverse.restFreshMs {
         grid.restyle(Rect(x: area.x, y: y, width: area.width, height: 1)) { $0.dim = true }
@@ -116,10 +137,10 @@ public struct MarketsView: Sendable {
   /// Left-aligned text columns, right-aligned numbers, each in its width less a space: text
   /// is cut, a number that does not fit is shortened (`NumberFormat.fit`), never cut.
   private func put(
-    _ grid: inout Grid, _ text: String, _ column: MarketsColumn, x: Int, y: Int, style: Style, area: Rect,
-    row: MarketRow? = nil
+    _ grid: inout Grid, _ text: String, _ column: MarketsColumn, width: Int, x: Int, y: Int, style: Style,
+    area: Rect, row: MarketRow? = nil
   ) {
-    let room = column.width - 1
+    let room = width - 1
     let leftAligned = column == .symbol || column == .kind || column == .venue
     var fitted = text
     if text.columns > room {

@@ -18,22 +18,46 @@ public struct SequenceLinkSync: BookSyncPolicy {
     case connection
   }
 
-  public private(set) var books = SyncBookkeeping()
+  public internal(set) var books = SyncBookkeeping()
   public let link: Link
   /// The most levels a side may hold, when the venue never sends more (Bybit deletes at its
   /// depth's edge itself).
   public var depthLimit: Int?
   /// The sequence of the last message applied.
-  public private(set) var lastSequence: UInt64?
+  public internal(set) var lastSequence: UInt64?
+  /// OKX: deltas that come without the in-band snapshot are held and the REST book is fetched
+  /// and bridged to them (`SequenceLinkSync+RESTBridge`); an in-band snapshot still replaces
+  /// the book whenever it comes. Only with `link == .previous`.
+  public var bridgesREST = false
+  /// How long (local receive time) deltas may come without a snapshot before the REST book is
+  /// asked for: a delta still in flight from before a resubscription is no sign that the
+  /// in-band snapshot is absent.
+  public var restAfterNanos: Int64 = 1_000_000_000
+  /// The deltas held while no snapshot is (`bridgesREST`), linked to each other by `previous`.
+  var held: [HeldDelta] = []
+  var heldLevels: [LevelChange] = []
+  /// Whether the REST book has been asked for and not yet come.
+  var restAsked = false
+  /// The most deltas held; past it the oldest cannot be kept, so holding starts again (and a
+  /// REST book in flight will be too old).
+  public var holdLimit = 20_000
+  /// REST books refused because the held deltas start after them (what came in between is lost).
+  public internal(set) var staleRESTSnapshots = 0
+  /// Held deltas a REST book already held (older than it), left out of the bridge.
+  public internal(set) var heldOlderThanREST = 0
+  /// REST books bridged.
+  public internal(set) var restBridges = 0
 
-  public init(link: Link, depthLimit: Int? = nil) {
+  public init(link: Link, depthLimit: Int? = nil, bridgesREST: Bool = false) {
     self.link = link
     self.depthLimit = depthLimit
+    self.bridgesREST = bridgesREST && link == .previous
   }
 
   public mutating func subscribed(book: inout PriceBook) -> SyncAction {
     books.subscribedAgain()
     lastSequence = nil
+    releaseHeld()
     return .none
   }
 
@@ -51,8 +75,14 @@ public struct SequenceLinkSync: BookSyncPolicy {
   public mutating func receive(
     _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, book: inout PriceBook
   ) -> SyncOutcome {
+    if update.fromREST {
+      // Only a bridge asks for one; one that comes after the in-band snapshot is old news.
+      return bridgesREST && restAsked ? bridge(update, levels, book: &book) : .dropped
+    }
     let restart = link == .increment && update.last == 1
     if update.kind == .snapshot || restart {
+      // The in-band snapshot: whatever was held for a REST book is in it.
+      releaseHeld()
       if let fault = book.replace(with: levels) ?? book.depthFault(limit: depthLimit) {
         book.removeAll()
         return books.resync(fault, action: .resubscribe, checked: false)
@@ -62,7 +92,9 @@ public struct SequenceLinkSync: BookSyncPolicy {
       books.applied(at: update.receivedAt)
       return .applied
     }
-    guard books.state == .live else { return .dropped }
+    guard books.state == .live else {
+      return bridgesREST ? hold(update, levels) : .dropped
+    }
     switch link {
     case .increment:
       guard let last = update.last, let held = lastSequence else { return unlinked() }

@@ -60,10 +60,13 @@ struct VenueLive: Sendable {
       let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
       let depth = chosen(adapter.bookDepths)
       // Every swap's liquidations (`liquidation-orders` of SWAP: one subscription whatever the
-      // pair, so a pair switched to in place has them too); the Activity pane keeps its own.
+      // pair, so a pair switched to in place has them too); the Activity pane keeps its own. A
+      // swap's mark, index and funding come on channels of their own (a spot pair has none).
+      let plan = SubscriptionPlan(
+        bookDepth: depth, perSymbol: channels, allSymbols: [.liquidations], derivativeChannels: [.mark],
+        derivativeSuffix: OKXAdapter.swapSuffix)
       return VenueLive(
-        venue: venue, adapter: adapter,
-        plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels, allSymbols: [.liquidations]),
+        venue: venue, adapter: adapter, plan: plan,
         bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
         restHost: restHost ?? OKXAdapter.restHost)
     case .binance, .binanceUSDM:

@@ -8,7 +8,8 @@ import WireJSON
   let adapter = CoinbaseAdapter()
 
   /// Subscriptions → the frames sent: `heartbeats` always first, then one channel a frame, its
-  /// products together in the order asked.
+  /// products together in the order asked. A ticker asked with its product's book or trades is
+  /// the followed product's (`ticker`); one asked without is the markets list's (`ticker_batch`).
   static let subscribeCases: [([Subscription], [String])] = [
     (
       [Subscription(.book, "BTC-USD")],
@@ -26,7 +27,27 @@ import WireJSON
         #"{"type":"subscribe","channel":"heartbeats"}"#,
         #"{"type":"subscribe","product_ids":["BTC-USD","ETH-USD"],"channel":"level2"}"#,
         #"{"type":"subscribe","product_ids":["BTC-USD"],"channel":"market_trades"}"#,
-        #"{"type":"subscribe","product_ids":["SOL-USD"],"channel":"ticker"}"#,
+        #"{"type":"subscribe","product_ids":["SOL-USD"],"channel":"ticker_batch"}"#,
+      ]
+    ),
+    (
+      [
+        Subscription(.book, "BTC-USD"), Subscription(.ticker, "BTC-USD"), Subscription(.ticker, "ETH-USD"),
+        Subscription(.ticker, "SOL-USD"),
+      ],
+      [
+        #"{"type":"subscribe","channel":"heartbeats"}"#,
+        #"{"type":"subscribe","product_ids":["BTC-USD"],"channel":"level2"}"#,
+        #"{"type":"subscribe","product_ids":["BTC-USD"],"channel":"ticker"}"#,
+        #"{"type":"subscribe","product_ids":["ETH-USD","SOL-USD"],"channel":"ticker_batch"}"#,
+      ]
+    ),
+    // The markets list's tickers alone (the connection machine's `watchTickers`).
+    (
+      [Subscription(.ticker, "ETH-USD"), Subscription(.ticker, "SOL-USD")],
+      [
+        #"{"type":"subscribe","channel":"heartbeats"}"#,
+        #"{"type":"subscribe","product_ids":["ETH-USD","SOL-USD"],"channel":"ticker_batch"}"#,
       ]
     ),
     // Channels Coinbase has not (a BBO stream, liquidations) send nothing but the heartbeats.

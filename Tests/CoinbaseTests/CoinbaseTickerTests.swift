@@ -32,6 +32,23 @@ import WireJSON
     #expect(batch.tickers == [t])
   }
 
+  /// `ticker_batch` as Coinbase's AsyncAPI specification has it ("Ticker (batched)": the ticker's
+  /// schema, every 5 s, without the best bid and ask), several products in one event: a whole
+  /// ticker each, its bid and ask unknown.
+  @Test func aBatchHasNoBestBidOrAsk() throws {
+    let frame =
+      #"{"channel":"ticker_batch","timestamp":"2023-02-09T20:30:37.167359596Z","sequence_num":7,"events":[{"type":"update","tickers":[{"type":"ticker","product_id":"ETH-USD","price":"1650.1","volume_24_h":"91000.5","low_24_h":"1600","high_24_h":"1700","low_52_w":"880","high_52_w":"3580","price_percent_chg_24_h":"1.5"},{"type":"ticker","product_id":"SOL-USD","price":"21.5","volume_24_h":"1","low_24_h":"20","high_24_h":"22","low_52_w":"8","high_52_w":"140","price_percent_chg_24_h":"-0.5"}]}]}"#
+    var batch = VenueBatch()
+    try CoinbaseDecoder().decode(Array(frame.utf8), receivedAt: 0, into: &batch)
+    #expect(
+      batch.events == [
+        .connectionSequence(7), .ticker(symbol: "ETH-USD", ticker: 0), .ticker(symbol: "SOL-USD", ticker: 1),
+      ])
+    #expect(batch.tickers.map(\.last) == [Self.d("1650.1"), Self.d("21.5")])
+    #expect(batch.tickers.allSatisfy { $0.bid == nil && $0.ask == nil && !$0.partial })
+    #expect(batch.tickers[1].changeFraction24h == Self.d("-0.005"))
+  }
+
   @Test func aTickerWithoutItsProductIsRefusedWhole() {
     var batch = VenueBatch()
     let frame =

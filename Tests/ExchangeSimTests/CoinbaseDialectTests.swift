@@ -183,7 +183,10 @@ import WireJSON
       #expect(errors.isEmpty, "\(errors)")
       let btc = try #require(specs.first { $0.key.symbol == "BTC-USD" })
       #expect(btc.tickSize.description == "0.01" && btc.lotSize.description == "0.00000001")
-      #expect(specs.count == 6)
+      // Six `-USD` products and the `-USDC` aliases of the two booked ones, quoted in USDC.
+      #expect(specs.count == 8)
+      let usdc = try #require(specs.first { $0.key.symbol == "BTC-USDC" })
+      #expect(usdc.quote.description == "USDC" && usdc.tickSize == btc.tickSize)
       let now = Int64(Date().timeIntervalSince1970 * 1000)
       let request = try #require(
         adapter.restRequests(for: .candles("BTC-USD", intervalMs: 60_000, limit: 100, beforeMs: now)).first)

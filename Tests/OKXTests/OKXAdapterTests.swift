@@ -28,12 +28,20 @@ import WireJSON
       ]
     ),
     (
+      // A swap's mark is three channels: its mark price, its funding and its index's ticker.
       [
         Subscription(.book, "BTC-USDT", depth: 400), Subscription(.mark, "BTC-USDT-SWAP"),
         Subscription(.bbo, "BTC-USDT"),
       ],
       [
-        #"{"op":"subscribe","args":[{"channel":"books","instId":"BTC-USDT"},{"channel":"mark-price","instId":"BTC-USDT-SWAP"}]}"#
+        #"{"op":"subscribe","args":[{"channel":"books","instId":"BTC-USDT"},{"channel":"mark-price","instId":"BTC-USDT-SWAP"},{"channel":"funding-rate","instId":"BTC-USDT-SWAP"},{"channel":"index-tickers","instId":"BTC-USDT"}]}"#
+      ]
+    ),
+    (
+      // An inverse swap's index is the USD one; a dated future has its mark price only.
+      [Subscription(.mark, "BTC-USD-SWAP"), Subscription(.mark, "BTC-USD-250328")],
+      [
+        #"{"op":"subscribe","args":[{"channel":"mark-price","instId":"BTC-USD-SWAP"},{"channel":"funding-rate","instId":"BTC-USD-SWAP"},{"channel":"index-tickers","instId":"BTC-USD"},{"channel":"mark-price","instId":"BTC-USD-250328"}]}"#
       ]
     ),
     ([Subscription(.trades)], []),

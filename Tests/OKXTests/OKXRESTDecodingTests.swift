@@ -76,4 +76,43 @@ import WireJSON
     let body = try WireValue.parse(Fixture.bytes("exchanges/okx-v5_docs-shaped_rest-candles.json"))
     #expect(try !OKXAdapter().decodeCandles(body).isEmpty)
   }
+
+  /// `/api/v5/market/books` in the shape of OKX's v5 documentation ("Get order book": `asks`,
+  /// `bids` of `[px, sz, "0", orders]`, `ts`; no `seqId`): a REST snapshot of the symbol asked,
+  /// placed by its `ts`.
+  @Test func theRESTBookIsASnapshotAtItsTime() throws {
+    let body =
+      #"{"code":"0","msg":"","data":[{"asks":[["41006.8","0.60038921","0","1"]],"bids":[["41006.3","0.30178218","0","2"],["41006.2","1","0","1"]],"ts":"1629966436396"}]}"#
+    var batch = VenueBatch()
+    try Array(body.utf8).withUnsafeBufferPointer {
+      try OKXAdapter().decodeSnapshot($0, symbol: "BTC-USDT", receivedAt: 9, into: &batch)
+    }
+    #expect(
+      batch.events == [
+        .book(
+          symbol: "BTC-USDT", update: .restSnapshot(receivedAt: 9, venueTimeMs: 1_629_966_436_396),
+          levels: 0..<3)
+      ])
+    #expect(batch.levels.map(\.side) == [.ask, .bid, .bid])
+    #expect(
+      OKXAdapter().restRequests(for: .bookSnapshot("BTC-USDT", depth: 400)).map(\.target) == [
+        "/api/v5/market/books?instId=BTC-USDT&sz=400"
+      ])
+  }
+
+  /// OKX's error is refused with its words; a body cut half way adds nothing.
+  @Test(arguments: [
+    #"{"code":"51001","msg":"Instrument ID does not exist","data":[]}"#,
+    #"{"code":"0","msg":"","data":[{"asks":[["1","2","0","1"]],"bids":[["x","1","0","1"]],"ts":"1"}]}"#,
+    #"{"code":"0","msg":"","data":[]}"#,
+  ])
+  func aBadRESTBookIsRefusedWhole(body: String) {
+    var batch = VenueBatch()
+    #expect(throws: WireError.self) {
+      try Array(body.utf8).withUnsafeBufferPointer {
+        try OKXAdapter().decodeSnapshot($0, symbol: "BTC-USDT", receivedAt: 0, into: &batch)
+      }
+    }
+    #expect(batch.events.isEmpty && batch.levels.isEmpty)
+  }
 }

@@ -83,7 +83,8 @@ import WireJSON
     return batch
   }
 
-  /// The 2023+ shape: `seqId` and `prevSeqId` link updates; `-1` before a snapshot.
+  /// The 2023+ shape: `seqId` and `prevSeqId` link updates; `-1` before a snapshot; `ts` is the
+  /// message's venue time (what a REST book, which has no `seqId`, is placed by).
   @Test func sequencesAreTheMessagesAndTheOneBefore() throws {
     let snap = try events(
       #"{"arg":{"channel":"books","instId":"BTC-USDT"},"action":"snapshot","data":[{"asks":[["41006.8","0.60038921","0","1"]],"bids":[["41006.3","0.30178218","0","2"]],"ts":"1629966436396","checksum":0,"prevSeqId":-1,"seqId":123456}]}"#
@@ -91,7 +92,9 @@ import WireJSON
     #expect(
       snap.events == [
         .book(
-          symbol: "BTC-USDT", update: .snapshot(first: 123_456, last: 123_456, receivedAt: 4), levels: 0..<2)
+          symbol: "BTC-USDT",
+          update: .snapshot(first: 123_456, last: 123_456, receivedAt: 4, venueTimeMs: 1_629_966_436_396),
+          levels: 0..<2)
       ])
     let update = try events(
       #"{"arg":{"channel":"books","instId":"BTC-USDT"},"action":"update","data":[{"asks":[],"bids":[],"ts":"1","checksum":0,"prevSeqId":123456,"seqId":123456}]}"#
@@ -99,7 +102,8 @@ import WireJSON
     #expect(
       update.events == [
         .book(
-          symbol: "BTC-USDT", update: .delta(first: 123_456, last: 123_456, previous: 123_456, receivedAt: 4),
+          symbol: "BTC-USDT",
+          update: .delta(first: 123_456, last: 123_456, previous: 123_456, receivedAt: 4, venueTimeMs: 1),
           levels: 0..<0)
       ])
     // A keep-alive through the policy: linked, nothing applied.

@@ -85,6 +85,25 @@ import WireJSON
     #expect(batch.events.count == 1)
   }
 
+  /// `index-tickers` of a swap's index (`BTC-USDT`), in the shape of OKX's v5 documentation
+  /// (WebSocket public channel "Index tickers"): the index price only, keyed to the swap that
+  /// index belongs to (the one instrument the adapter subscribes it for), its acknowledgement too.
+  @Test func anIndexTickerIsTheSwapsIndex() throws {
+    let frame =
+      #"{"arg":{"channel":"index-tickers","instId":"BTC-USDT"},"data":[{"instId":"BTC-USDT","idxPx":"0.1","high24h":"0.5","low24h":"0.1","open24h":"0.1","sodUtc0":"0.1","sodUtc8":"0.1","ts":"1597026383085"}]}"#
+    let batch = try Self.decode(Array(frame.utf8))
+    var expected = VenueTicker(partial: true)
+    expected.indexPrice = Self.d("0.1")
+    expected.timeMs = 1_597_026_383_085
+    #expect(batch.events == [.ticker(symbol: "BTC-USDT-SWAP", ticker: 0)])
+    #expect(batch.tickers == [expected])
+    let ack = try Self.decode(
+      Array(
+        #"{"event":"subscribe","arg":{"channel":"index-tickers","instId":"BTC-USD"},"connId":"a4d3ae55"}"#
+          .utf8))
+    #expect(ack.events == [.subscribed(.mark, symbol: "BTC-USD-SWAP")])
+  }
+
   @Test func aTickerWithABadNumberIsRefusedWhole() {
     var batch = VenueBatch()
     let frame =

@@ -186,3 +186,44 @@ import Testing
     #expect(g.line(1).contains("BTC/USD") && g.line(1).contains("kraken"), "\(g.line(1))")
   }
 }
+
+/// The symbol column is as wide as the longest symbol shown: OKX's swaps are not cut
+/// (`ETH-USDT-SW` at a fixed 12 cells), at 80 columns as at 120.
+@Suite struct MarketsViewSymbolWidthTests {
+  static func okxRows() -> [MarketRow] {
+    var universe = MarketUniverse(venue: .okx)
+    var batch = VenueBatch()
+    for (n, symbol) in (["BTC-USDT", "ETH-USDT-SWAP", "BTC-USDT-SWAP", "DOGE-USDT"] as [Symbol]).enumerated()
+    {
+      var t = VenueTicker()
+      t.last = FixedDecimal("\(100 + n).5")!
+      batch.appendTicker(t, symbol: symbol)
+    }
+    universe.apply(batch, now: 1)
+    return universe.rows
+  }
+
+  @Test(arguments: [80, 120])
+  func okxSwapsAreNotCut(width: Int) {
+    let view = MarketsView(rows: Self.okxRows(), rates: Rates(), cursor: 0, sort: nil, flashMs: 0)
+    var g = Grid(width: width, height: 6)
+    view.render(into: &g, area: g.bounds)
+    let lines = (0..<6).map { g.line($0) }
+    for symbol in ["ETH-USDT-SWAP", "BTC-USDT-SWAP", "DOGE-USDT"] {
+      #expect(lines.contains { $0.hasPrefix(symbol + " ") }, "\(symbol) cut at \(width): \(lines)")
+    }
+    // One space at least between the longest symbol and the price column, on every row.
+    #expect(view.symbolWidth(height: 5) == "ETH-USDT-SWAP".count + 1)
+    let columns = MarketsColumn.fitting(width, venues: true, symbolWidth: view.symbolWidth(height: 5))
+    #expect(Array(columns.prefix(5)) == [.symbol, .last, .age, .change, .volume])
+    // The header's titles line up with the wider column.
+    #expect(lines[0].hasPrefix("Symbol" + String(repeating: " ", count: 14 - "Symbol".count)))
+  }
+
+  /// Short symbols keep the column's 12 cells; it never grows past a symbol of 23 and its star.
+  @Test func theColumnStaysWithinReason() {
+    let view = MarketsView(rows: MarketsViewTests.rows(), rates: Rates(), cursor: 0)
+    #expect(view.symbolWidth(height: 10) == 12)
+    #expect(MarketsColumn.maxSymbolWidth == Symbol.maxLength + 2)
+  }
+}

@@ -232,8 +232,9 @@ struct BybitSimREST {
     ]
     if !spot {
       fields += [
-        ("markPrice", p(s.last)), ("indexPrice", p(s.last)),
+        ("markPrice", p(s.mark)), ("indexPrice", p(s.index)),
         ("fundingRate", FollowerText.decimal(s.fundingRate, 6)),
+        ("nextFundingTime", s.nextFundingMs.map { String($0) } ?? ""),
         ("bid1Price", p(s.bid)), ("bid1Size", FollowerText.decimal(s.bidSize, listing.sizeDecimals)),
         ("ask1Price", p(s.ask)), ("ask1Size", FollowerText.decimal(s.askSize, listing.sizeDecimals)),
       ]

@@ -2,9 +2,12 @@ import MarketModel
 
 /// Coinbase Advanced Trade on one connection: `level2` (the whole book as a first `snapshot`
 /// event, then `update`s with absolute `new_quantity`, sides `bid` / `offer`, in `l2_data`
-/// messages), `market_trades` (`side` is the **maker's**), `ticker` and `heartbeats`, one
-/// channel per subscribe message, a `subscriptions` message after each, and one
-/// `sequence_num` counter for every message of the connection.
+/// messages), `market_trades` (`side` is the **maker's**), `ticker`, `ticker_batch` (every
+/// `FollowerFaults.coinbaseTickerBatchSeconds`, 5 s as Coinbase does: the `ticker` fields but the
+/// best bid and ask, each product whose price changed) and `heartbeats`, one channel per subscribe
+/// message, a `subscriptions` message after each, and one `sequence_num` counter for every
+/// message of the connection. A `-USDC` product's channels (but `USDT-USDC` and `EURC-USDC`'s)
+/// carry its `-USD` product's data and id.
 final class CoinbaseSimDialect: FollowerDialect {
   private let world: FollowerWorld
   private var sequence: UInt64 = 0
@@ -12,6 +15,10 @@ final class CoinbaseSimDialect: FollowerDialect {
   private var level2: [String] = []
   private var trades: [String] = []
   private var tickers: [String] = []
+  private var batched: [String] = []
+  /// When the last `ticker_batch` went, and the price each product had in it.
+  private var lastBatchMs: Int64 = 0
+  private var batchedPrices: [String: String] = [:]
   private var heartbeats = false
   private var heartbeatCounter: Int64 = 0
 
@@ -29,7 +36,7 @@ final class CoinbaseSimDialect: FollowerDialect {
 
   /// The connection's next `sequence_num`, for a message of `channel`.
   private func nextSequence(_ channel: String) -> UInt64 {
-    let others = heartbeats || !trades.isEmpty || !tickers.isEmpty
+    let others = heartbeats || !trades.isEmpty || !tickers.isEmpty || !batched.isEmpty
     if gapPending && (channel != "l2_data" || !others) {
       gapPending = false
       // The number is used up without a message: the client sees the counter skip.
@@ -60,7 +67,7 @@ final class CoinbaseSimDialect: FollowerDialect {
       subscriptions(session)
       return
     }
-    guard ["level2", "market_trades", "ticker"].contains(channel) else {
+    guard ["level2", "market_trades", "ticker", Self.tickerBatch].contains(channel) else {
       error("Failed to subscribe: unknown channel \(channel)", session)
       return
     }
@@ -75,7 +82,7 @@ final class CoinbaseSimDialect: FollowerDialect {
         error("Failed to subscribe: unknown product \(product)", session)
         return
       }
-      if channel != "ticker" && !listing.booked {
+      if channel != "ticker" && channel != Self.tickerBatch && !listing.booked {
         error("Failed to subscribe: \(channel) is not available for \(product)", session)
         return
       }
@@ -93,6 +100,13 @@ final class CoinbaseSimDialect: FollowerDialect {
         if subscribe {
           trades.append(product)
           tradeSnapshot(product, session)
+        }
+      case Self.tickerBatch:
+        batched.removeAll { $0 == product }
+        batchedPrices[product] = nil
+        if subscribe {
+          batched.append(product)
+          ticker(product, type: "snapshot", timeMs: world.world.nowMs(), channel: Self.tickerBatch, session)
         }
       default:
         tickers.removeAll { $0 == product }
@@ -146,7 +160,9 @@ final class CoinbaseSimDialect: FollowerDialect {
       w.beginObject()
       w.key("subscriptions")
       w.beginObject()
-      for (name, products) in [("level2", level2), ("market_trades", trades), ("ticker", tickers)]
+      for (name, products) in [
+        ("level2", level2), ("market_trades", trades), ("ticker", tickers), (Self.tickerBatch, batched),
+      ]
       where !products.isEmpty {
         w.key(name)
         w.beginArray()
@@ -249,37 +265,64 @@ final class CoinbaseSimDialect: FollowerDialect {
     }
   }
 
-  private func ticker(_ product: String, type: String, timeMs t: Int64, _ session: FollowerSession) {
-    guard let listing = world.listing(.coinbase, product), let s = world.stats(listing) else { return }
-    let d = listing.priceDecimals
-    message("ticker", timeMs: t, session) { w in
+  /// A `ticker` message of one product, or a `ticker_batch` one of `products` (each without the
+  /// best bid and ask, as Coinbase writes it).
+  private func ticker(
+    _ product: String, type: String, timeMs t: Int64, channel: String = "ticker", _ session: FollowerSession
+  ) {
+    tickers([product], type: type, timeMs: t, channel: channel, session)
+  }
+
+  private func tickers(
+    _ products: [String], type: String, timeMs t: Int64, channel: String, _ session: FollowerSession
+  ) {
+    let rows = products.compactMap { product in
+      world.listing(.coinbase, product).flatMap { l in world.stats(l).map { (product, l, $0) } }
+    }
+    guard !rows.isEmpty else { return }
+    message(channel, timeMs: t, session) { w in
       w.item()
       w.beginObject()
       w.key("type")
       w.string(type)
       w.key("tickers")
       w.beginArray()
-      w.item()
-      w.beginObject()
-      for (key, value) in [
-        ("type", "ticker"), ("product_id", product), ("price", FollowerText.decimal(s.last, d)),
-        ("volume_24_h", FollowerText.decimal(s.volume24h, listing.sizeDecimals)),
-        ("low_24_h", FollowerText.decimal(s.low24h, d)), ("high_24_h", FollowerText.decimal(s.high24h, d)),
-        ("low_52_w", FollowerText.decimal(s.low24h * 0.6, d)),
-        ("high_52_w", FollowerText.decimal(s.high24h * 1.2, d)),
-        ("price_percent_chg_24_h", FollowerText.decimal(100 * (s.last / max(s.open24h, 1e-12) - 1), 8)),
+      for (product, listing, s) in rows {
+        w.item()
+        w.beginObject()
+        for (key, value) in Self.tickerFields(product, listing, s, batch: channel == Self.tickerBatch) {
+          w.key(key)
+          w.string(value)
+        }
+        w.endObject()
+      }
+      w.endArray()
+      w.endObject()
+    }
+  }
+
+  /// The fields of a product's ticker; a batch's have no best bid and ask.
+  private static func tickerFields(
+    _ product: String, _ listing: FollowerListing, _ s: FollowerStats, batch: Bool
+  ) -> [(String, String)] {
+    let d = listing.priceDecimals
+    var fields = [
+      ("type", "ticker"), ("product_id", product), ("price", FollowerText.decimal(s.last, d)),
+      ("volume_24_h", FollowerText.decimal(s.volume24h, listing.sizeDecimals)),
+      ("low_24_h", FollowerText.decimal(s.low24h, d)), ("high_24_h", FollowerText.decimal(s.high24h, d)),
+      ("low_52_w", FollowerText.decimal(s.low24h * 0.6, d)),
+      ("high_52_w", FollowerText.decimal(s.high24h * 1.2, d)),
+      ("price_percent_chg_24_h", FollowerText.decimal(100 * (s.last / max(s.open24h, 1e-12) - 1), 8)),
+    ]
+    if !batch {
+      fields += [
         ("best_bid", FollowerText.decimal(s.bid, d)),
         ("best_bid_quantity", FollowerText.decimal(s.bidSize, listing.sizeDecimals)),
         ("best_ask", FollowerText.decimal(s.ask, d)),
         ("best_ask_quantity", FollowerText.decimal(s.askSize, listing.sizeDecimals)),
-      ] {
-        w.key(key)
-        w.string(value)
-      }
-      w.endObject()
-      w.endArray()
-      w.endObject()
+      ]
     }
+    return fields
   }
 
   func published(_ tick: FollowerTick, session: FollowerSession) {
@@ -308,6 +351,20 @@ final class CoinbaseSimDialect: FollowerDialect {
     if tick.publishTickers {
       for product in tickers { ticker(product, type: "update", timeMs: t, session) }
     }
+    let period = Int64((world.world.faults.current.followers.coinbaseTickerBatchSeconds * 1000).rounded())
+    if !batched.isEmpty, t - lastBatchMs >= max(1, period) {
+      lastBatchMs = t
+      // Only the products whose price moved since the last batch, as Coinbase sends them.
+      let moved = batched.filter { product in
+        guard let listing = world.listing(.coinbase, product), let s = world.stats(listing) else {
+          return false
+        }
+        let price = FollowerText.decimal(s.last, listing.priceDecimals)
+        defer { batchedPrices[product] = price }
+        return batchedPrices[product] != price
+      }
+      tickers(moved, type: "update", timeMs: t, channel: Self.tickerBatch, session)
+    }
     if heartbeats && tick.secondPassed {
       heartbeatCounter += 1
       let counter = heartbeatCounter
@@ -327,9 +384,13 @@ final class CoinbaseSimDialect: FollowerDialect {
     for product in level2 { bookSnapshot(product, session) }
   }
 
+  static let tickerBatch = "ticker_batch"
+
   /// `BTC-USDC` → `BTC-USD`: Coinbase serves a `-USDC` product's market data as its `-USD`
-  /// product's (a client must key it by what it asked for).
+  /// product's (a client must key it by what it asked for); `USDT-USDC` and `EURC-USDC` are
+  /// markets of their own.
   static func canonical(_ product: String) -> String {
-    product.hasSuffix("-USDC") ? String(product.dropLast()) : product
+    guard product.hasSuffix("-USDC"), product != "USDT-USDC", product != "EURC-USDC" else { return product }
+    return String(product.dropLast())
   }
 }

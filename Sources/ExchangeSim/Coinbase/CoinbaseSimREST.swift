@@ -36,17 +36,22 @@ struct CoinbaseSimREST {
 
   private func products() -> RESTRouter.Response {
     let listings = world.listings(.coinbase)
-    var w = JSONWriter(capacity: 1_024 * listings.count)
+    // Each booked `-USD` product has its `-USDC` alias, a product of its own in this list whose
+    // market data is the `-USD` product's (`alias`).
+    let products: [(listing: FollowerListing, id: String, quote: String, alias: String)] =
+      listings.map { ($0, $0.symbol, $0.quote, "") }
+      + listings.filter(\.booked).map { ($0, $0.base + "-USDC", "USDC", $0.symbol) }
+    var w = JSONWriter(capacity: 1_024 * products.count)
     w.beginObject()
     w.key("products")
     w.beginArray()
-    for listing in listings {
+    for (listing, id, quote, alias) in products {
       let s = world.stats(listing)
       let d = listing.priceDecimals
       w.item()
       w.beginObject()
       w.fields([
-        ("product_id", listing.symbol), ("price", FollowerText.decimal(s?.last ?? 0, d)),
+        ("product_id", id), ("price", FollowerText.decimal(s?.last ?? 0, d)),
         (
           "price_percentage_change_24h",
           FollowerText.decimal(100 * ((s?.last ?? 1) / max(s?.open24h ?? 1, 1e-12) - 1), 8)
@@ -67,28 +72,28 @@ struct CoinbaseSimREST {
         w.bool(false)
       }
       w.fields([
-        ("product_type", "SPOT"), ("quote_currency_id", listing.quote), ("base_currency_id", listing.base),
-        ("mid_market_price", ""), ("alias", ""),
+        ("product_type", "SPOT"), ("quote_currency_id", quote), ("base_currency_id", listing.base),
+        ("mid_market_price", ""), ("alias", alias),
       ])
       w.key("alias_to")
-      w.strings([listing.base + "-USDC"])
-      w.fields([("base_display_symbol", listing.base), ("quote_display_symbol", listing.quote)])
+      w.strings(alias.isEmpty ? [listing.base + "-USDC"] : [])
+      w.fields([("base_display_symbol", listing.base), ("quote_display_symbol", quote)])
       w.key("view_only")
       w.bool(false)
       w.fields([
-        ("price_increment", listing.tickText), ("display_name", listing.symbol), ("product_venue", "CBE"),
+        ("price_increment", listing.tickText), ("display_name", id), ("product_venue", "CBE"),
       ])
       w.endObject()
     }
     w.endArray()
     w.key("num_products")
-    w.int(listings.count)
+    w.int(products.count)
     w.endObject()
     return RESTRouter.Response(status: .ok, body: w.bytes)
   }
 
   private func candles(_ product: String, _ query: [String: String]) -> RESTRouter.Response {
-    guard let listing = world.listing(.coinbase, product) else {
+    guard let listing = world.listing(.coinbase, CoinbaseSimDialect.canonical(product)) else {
       return error(404, "NOT_FOUND", "ProductID \(product) could not be found")
     }
     guard let granularity = query["granularity"].flatMap({ Self.granularities[$0] }) else {

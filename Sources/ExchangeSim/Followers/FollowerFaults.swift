@@ -9,6 +9,12 @@ public struct FollowerFaults: Sendable, Hashable {
   public var bigCoinbaseSnapshot = false
   /// Seconds without a client message after which OKX closes the connection (30, as OKX does).
   public var okxIdleClose: Double = 30
+  /// OKX's `books` sends no snapshot, updates only: a client must bridge the REST book
+  /// (`/api/v5/market/books`) to them.
+  public var okxNoSnapshot = false
+  /// How often Coinbase's `ticker_batch` goes out, in seconds (5, as Coinbase sends it; shorter in
+  /// tests).
+  public var coinbaseTickerBatchSeconds: Double = 5
 
   public init() {}
 
@@ -18,6 +24,9 @@ public struct FollowerFaults: Sendable, Hashable {
                            sequenced message S s after it opens (a gap)
     coinbase-big-snapshot  a Coinbase BTC-USD level2 snapshot of 46,000 levels
     okx-idle-close=S       OKX closes after S s without a client message (30)
+    okx-no-snapshot        OKX books: updates only, no snapshot (bridge REST)
+    coinbase-ticker-batch=S
+                           Coinbase's ticker_batch every S s (5)
     """
 
   /// Turns on the fault `spec` names, if it is one of these: true when it was.
@@ -32,6 +41,13 @@ public struct FollowerFaults: Sendable, Hashable {
     switch parts.first {
     case "venue-gap-after": gapAfter = try seconds()
     case "coinbase-big-snapshot": bigCoinbaseSnapshot = true
+    case "okx-no-snapshot": okxNoSnapshot = true
+    case "coinbase-ticker-batch":
+      let s = try seconds()
+      guard s > 0 else {
+        throw SimFaults.SpecError(spec: spec, expected: "coinbase-ticker-batch=SECONDS (> 0)")
+      }
+      coinbaseTickerBatchSeconds = s
     case "okx-idle-close":
       let s = try seconds()
       guard s > 0 else { throw SimFaults.SpecError(spec: spec, expected: "okx-idle-close=SECONDS (> 0)") }

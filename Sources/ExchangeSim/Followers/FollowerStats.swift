@@ -13,4 +13,10 @@ struct FollowerStats: Sendable, Hashable {
   var volume24h: Double
   /// Funding of a perpetual (the followed instrument's), else 0.
   var fundingRate: Double
+  /// The followed instrument's mark price and index, moved by the listing's basis and put on
+  /// its tick (the last price when the followed instrument has none).
+  var mark: Double = 0
+  var index: Double = 0
+  /// When the followed instrument's next funding is, ms since the Unix epoch (nil: none).
+  var nextFundingMs: Int64?
 }

@@ -98,6 +98,15 @@ final class FollowerWorld {
     }
     s.high24h = max(s.high24h, s.last)
     s.low24h = min(s.low24h, s.last)
+    func onTick(_ x: Double?) -> Double {
+      guard let x, x > 0, x.isFinite else { return s.last }
+      return (x * k / tick).rounded() * tick
+    }
+    let mark = slot.published.value("markPrice")
+    let index = slot.published.value("indicativeSettlePrice")
+    if case .number(let m)? = mark { s.mark = onTick(m) } else { s.mark = s.last }
+    if case .number(let i)? = index { s.index = onTick(i) } else { s.index = s.last }
+    if case .time(let ms)? = slot.published.value("fundingTimestamp") { s.nextFundingMs = ms }
     return s
   }
 

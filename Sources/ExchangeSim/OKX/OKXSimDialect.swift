@@ -4,9 +4,12 @@ import MarketModel
 /// `prevSeqId`, a keep-alive with `seqId == prevSeqId` and no levels each second the book
 /// stands still, a lower `seqId` after maintenance; `checksum` 0), `books5` (every push the
 /// whole top 5), `trades` (`side` is the taker's), `tickers`, `liquidation-orders` of every swap
-/// (`OKXSimDialect+Liquidations`); text `ping` → `pong`;
+/// (`OKXSimDialect+Liquidations`); a swap's `mark-price` and `funding-rate` and its index's
+/// `index-tickers` (`BTC-USDT` for `BTC-USDT-SWAP`), from the followed instrument's mark, index and
+/// funding; text `ping` → `pong`;
 /// `{"event":"subscribe",…}` acks and `{"event":"error",…}` refusals. The session closes the
-/// connection after 30 s without a client message.
+/// connection after 30 s without a client message. With `FollowerFaults.okxNoSnapshot`, `books`
+/// sends no snapshot: updates only, for a client to bridge the REST book to.
 final class OKXSimDialect: FollowerDialect {
   /// One channel of one instrument subscribed.
   private struct Sub: Equatable {
@@ -53,9 +56,7 @@ final class OKXSimDialect: FollowerDialect {
         liquidationOrders(op, instType: arg.instType ?? "", session)
         continue
       }
-      guard ["books", "books5", "trades", "tickers"].contains(channel),
-        let listing = world.listing(.okx, instID), channel == "tickers" || listing.booked
-      else {
+      guard let listing = Self.listing(channel, instID, world) else {
         error(
           "60018",
           "Wrong URL or channel:\(channel),instId:\(instID) doesn't exist. Please use the correct URL, channel and parameters referring to API document.",
@@ -68,10 +69,32 @@ final class OKXSimDialect: FollowerDialect {
       guard op == "subscribe" else { continue }
       subs.append(sub)
       switch channel {
-      case "books", "books5": snapshot(sub, session)
+      case "books":
+        if !world.world.faults.current.followers.okxNoSnapshot { snapshot(sub, session) }
+      case "books5": snapshot(sub, session)
       case "tickers": ticker(listing, session)
+      case "mark-price", "funding-rate", "index-tickers": derivative(sub, listing, session)
       default: break
       }
+    }
+  }
+
+  /// The listing a channel of `instID` is about, or nil when OKX has no such channel of it:
+  /// books and trades of a booked listing, a ticker of any, mark price and funding of a swap, the
+  /// index of a swap (named without `-SWAP`).
+  private static func listing(_ channel: String, _ instID: String, _ world: FollowerWorld) -> FollowerListing?
+  {
+    switch channel {
+    case "books", "books5", "trades":
+      return world.listing(.okx, instID).flatMap { $0.booked ? $0 : nil }
+    case "tickers":
+      return world.listing(.okx, instID)
+    case "mark-price", "funding-rate":
+      return instID.hasSuffix("-SWAP") ? world.listing(.okx, instID) : nil
+    case "index-tickers":
+      return world.listing(.okx, instID + "-SWAP")
+    default:
+      return nil
     }
   }
 
@@ -181,6 +204,12 @@ final class OKXSimDialect: FollowerDialect {
   func published(_ tick: FollowerTick, session: FollowerSession) {
     if liquidationsSubscribed { publishLiquidations(tick, session) }
     for sub in subs {
+      if ["mark-price", "funding-rate", "index-tickers"].contains(sub.channel) {
+        if tick.publishTickers, let listing = Self.listing(sub.channel, sub.instID, world) {
+          derivative(sub, listing, session)
+        }
+        continue
+      }
       guard let m = world.market(.okx, sub.instID) else {
         if sub.channel == "tickers", tick.publishTickers, let listing = world.listing(.okx, sub.instID) {
           ticker(listing, session)
@@ -264,6 +293,45 @@ final class OKXSimDialect: FollowerDialect {
     w.endArray()
     w.endObject()
     session.send(w.bytes, kind: "okx.tickers")
+  }
+
+  /// A swap's `mark-price` or `funding-rate` push, or its index's `index-tickers` push (the
+  /// fields of OKX's v5 documentation).
+  private func derivative(_ sub: Sub, _ listing: FollowerListing, _ session: FollowerSession) {
+    guard let s = world.stats(listing) else { return }
+    let now = world.world.nowMs()
+    let p = { (x: Double) in listing.priceText(x) }
+    let fields: [(String, String)]
+    switch sub.channel {
+    case "mark-price":
+      fields = [("instType", "SWAP"), ("instId", sub.instID), ("markPx", p(s.mark)), ("ts", String(now))]
+    case "funding-rate":
+      // `fundingTime` is when the current period's rate is paid; the one after is 8 h on.
+      let next = s.nextFundingMs ?? now
+      fields = [
+        ("fundingRate", FollowerText.decimal(s.fundingRate, 8)), ("fundingTime", String(next)),
+        ("instId", sub.instID), ("instType", "SWAP"), ("method", "current_period"), ("nextFundingRate", ""),
+        ("nextFundingTime", String(next + 8 * 3_600_000)), ("ts", String(now)),
+      ]
+    default:
+      fields = [
+        ("instId", sub.instID), ("idxPx", p(s.index)), ("high24h", p(max(s.high24h, s.index))),
+        ("low24h", p(min(s.low24h, s.index))), ("open24h", p(s.open24h)), ("sodUtc0", p(s.open24h)),
+        ("sodUtc8", p(s.open24h)), ("ts", String(now)),
+      ]
+    }
+    var w = JSONWriter()
+    w.beginObject()
+    writeArg(&w, sub)
+    w.key("data")
+    w.beginArray()
+    w.item()
+    w.beginObject()
+    w.fields(fields)
+    w.endObject()
+    w.endArray()
+    w.endObject()
+    session.send(w.bytes, kind: "okx.\(sub.channel)")
   }
 
   func resendSnapshots(session: FollowerSession) {
