@@ -9,7 +9,8 @@ import WireJSON
 /// out, every frame through `OKXDecoder`, the book through the adapter's `bookPolicy(depth:)`.
 @Suite(.serialized) struct OKXDialectTests {
   private func client(
-    _ sim: ExchangeSim, symbol: Symbol = "BTC-USDT-SWAP", depth: Int = 400, scales: (UInt8, UInt8) = (1, 2)
+    _ sim: ExchangeSim, symbol: Symbol = "BTC-USDT-SWAP", depth: Int = 400, scales: (UInt8, UInt8) = (1, 2),
+    subscribing: Bool = true
   ) throws -> VenueTestClient<OKXAdapter> {
     let adapter = OKXAdapter(url: sim.okxWebSocketURL)
     let path = String(sim.okxWebSocketURL.dropFirst("ws://127.0.0.1:\(sim.port)".count))
@@ -17,6 +18,7 @@ import WireJSON
       adapter, port: sim.port, path: path, symbol: symbol,
       policy: .sequence(adapter.bookPolicy(depth: depth)),
       priceScale: scales.0, sizeScale: scales.1)
+    guard subscribing else { return client }
     try client.send(
       adapter.subscribeFrames([Subscription(.book, symbol, depth: depth), Subscription(.trades, symbol)]))
     return client
@@ -103,14 +105,14 @@ import WireJSON
     }
   }
 
-  /// OKX closes a connection that sent nothing for its idle limit (30 s; shortened here); a
-  /// client that pings stays.
+  /// OKX closes a connection on which nothing passed for its idle limit (30 s; shortened here):
+  /// one that subscribed nothing and never pings; one that pings stays.
   @Test func anIdleConnectionIsClosed() throws {
     var config = VenueDialect.config()
     config.faults.followers.okxIdleClose = 0.5
     try SimTest.with(config) { sim in
-      let quiet = try client(sim)
-      let pinging = try client(sim)
+      let quiet = try client(sim, subscribing: false)
+      let pinging = try client(sim, subscribing: false)
       let start = Date()
       #expect(
         try quiet.pump(timeout: 5) {
@@ -119,6 +121,20 @@ import WireJSON
           return quiet.closed
         })
       #expect(!pinging.closed && pinging.pongs >= 2)
+    }
+  }
+
+  /// A connection whose book keeps pushing stays open past its idle limits though it never
+  /// pings (it was closed: only the client's messages counted, so the demo's OKX reconnected
+  /// every 30 s).
+  @Test func aBusyConnectionIsNotIdle() throws {
+    var config = VenueDialect.config()
+    config.faults.followers.okxIdleClose = 0.5
+    try SimTest.with(config) { sim in
+      let busy = try client(sim)
+      let start = Date()
+      _ = try busy.pump(timeout: 2) { busy.closed || Date().timeIntervalSince(start) > 1.5 }
+      #expect(!busy.closed && busy.pongs == 0)
     }
   }
 

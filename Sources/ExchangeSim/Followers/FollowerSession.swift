@@ -74,16 +74,28 @@ final class FollowerSession: ChannelInboundHandler, RemovableChannelHandler {
     context.close(promise: nil)
   }
 
-  /// OKX closes a connection that sent nothing for 30 s: the timer restarts at every message.
+  /// OKX closes a connection on which nothing has passed for 30 s — no push of the server's and
+  /// no message of the client's (a `ping` is answered with a `pong`, so a client pings when the
+  /// server has been quiet, as OKX's docs ask). A busy subscription keeps it open (it did not:
+  /// only the client's messages counted, so a live book was closed every 30 s). One timer checks
+  /// the last activity when it fires and waits out the rest, rather than one timer per frame.
   private func armIdleClose() {
     guard venue == .okx, let context else { return }
     idleTimer?.cancel()
-    let seconds = world.faults.current.followers.okxIdleClose
-    idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .interval(seconds)) { [self] in
-      guard !stalled else { return }
-      close(code: .normalClosure)
+    let limit = TimeAmount.interval(world.faults.current.followers.okxIdleClose)
+    let wait = max(.nanoseconds(1), lastActivity + limit - NIODeadline.now())
+    idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: wait) { [self] in
+      guard !stalled, context != nil else { return }
+      if NIODeadline.now() - lastActivity >= limit {
+        close(code: .normalClosure)
+      } else {
+        armIdleClose()
+      }
     }
   }
+
+  /// When a frame last passed either way (OKX's idle close).
+  private var lastActivity = NIODeadline.now()
 
   // MARK: Reading
 
@@ -123,7 +135,7 @@ final class FollowerSession: ChannelInboundHandler, RemovableChannelHandler {
   private func message(_ bytes: [UInt8]) {
     guard !isClosing else { return }
     world.stats.withLock { $0.framesReceived += 1 }
-    armIdleClose()
+    lastActivity = .now()
     dialect.received(bytes, session: self)
     flushIfNeeded()
   }
@@ -142,6 +154,7 @@ final class FollowerSession: ChannelInboundHandler, RemovableChannelHandler {
     let buffer = context.channel.allocator.buffer(bytes: bytes)
     context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: buffer)), promise: nil)
     needsFlush = true
+    if venue == .okx { lastActivity = .now() }
     world.stats.withLock {
       $0.framesSent[kind, default: 0] += 1
       $0.bytesSent += bytes.count

@@ -8,7 +8,7 @@ import MarketModel
 /// `index-tickers` (`BTC-USDT` for `BTC-USDT-SWAP`), from the followed instrument's mark, index and
 /// funding; text `ping` → `pong`;
 /// `{"event":"subscribe",…}` acks and `{"event":"error",…}` refusals. The session closes the
-/// connection after 30 s without a client message. With `FollowerFaults.okxNoSnapshot`, `books`
+/// connection after 30 s with nothing passing either way. With `FollowerFaults.okxNoSnapshot`, `books`
 /// sends no snapshot: updates only, for a client to bridge the REST book to.
 final class OKXSimDialect: FollowerDialect {
   /// One channel of one instrument subscribed.
