@@ -84,6 +84,10 @@ public struct BinanceDecoder: VenueFrameDecoder {
       if WireReader.equals(key, "data"), !enveloped {
         f.dataAt = r.position
         try r.skipValue()
+      } else if WireReader.equals(key, "event"), !enveloped, r.peek() == UInt8(ascii: "{") {
+        // A connection event (`serverShutdown`) comes wrapped in `{"event": {"e": …}}`.
+        f.dataAt = r.position
+        try r.skipValue()
       } else if WireReader.equals(key, "e") {
         f.event = try r.readStringSpan()
       } else if WireReader.equals(key, "s") {
@@ -212,6 +216,10 @@ public struct BinanceDecoder: VenueFrameDecoder {
     }
     if let event = f.event, let symbol = f.symbol, let ticker = Self.ticker(event, f) {
       batch.appendTicker(ticker, symbol: symbol)
+      return
+    }
+    if let event = f.event, WireReader.equals(event, "serverShutdown") {
+      batch.events.append(.serverShutdown)
       return
     }
     // Klines and the rest: not read yet.

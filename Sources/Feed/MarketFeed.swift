@@ -141,9 +141,13 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
     // machine replaces a connection before the venue ends it.
     var config = options.config
     if config.connectionLifetime == nil { config.connectionLifetime = wire.limits.connectionLifetime }
+    // Replaced make-before-break when the codec can splice the two connections' streams.
+    config.replaceBeforeBreak = codec.splicesConnections
     var machine = ConnectionMachine(
       url: options.webSocketURL, symbol: symbol, plan: plan, config: config)
     var connection: WebSocketConnection?
+    /// The connection that replaces `connection` before the venue ends it, while it catches up.
+    var replacement: WebSocketConnection?
     var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
     let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
@@ -206,6 +210,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
             case .snapshot(let t): pending += machine.partialReceived(t, now: now)
             case .data(let t): pending += machine.message(topic: t, now: now)
             case .error(let e): pending += machine.serverError(e, now: now)
+            case .shutdownNotice: pending += machine.shutdownNotice(now: now)
             }
           }
         case .binary(let bytes):
@@ -232,6 +237,58 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       case .failed(let reason):
         connection = nil
         pending += machine.closed(code: nil, reason: reason, now: .now())
+      }
+    }
+
+    /// Frames of the replacement connection: held by the codec, not shown, until its streams
+    /// continue the open connection's; then the machine switches to it.
+    func readReplacement(_ c: WebSocketConnection) {
+      let end = c.read { incoming in
+        guard case .text(let bytes) = incoming else { return }
+        let now = MonotonicTime.now()
+        rates.add(bytes: bytes.count, now: now)
+        do throws(FeedDecodeError) {
+          try codec.holdReplacement(bytes, now: now)
+        } catch {
+          mailbox.withLock {
+            $0.decodeErrors += 1
+            $0.lastDecodeError = error.description
+          }
+        }
+      }
+      switch end {
+      case .wouldBlock:
+        if codec.replacementCaughtUp { pending += machine.replacementCaughtUp(now: .now()) }
+      case .closed(_, let reason), .failed(let reason):
+        replacement = nil
+        codec.dropReplacement()
+        pending += machine.replacementLost(reason: reason, now: .now())
+      }
+    }
+
+    /// The switch: the replacement's held frames after the open connection's, the open one
+    /// closed, the replacement the connection.
+    func switchToReplacement() {
+      guard let r = replacement else { return }
+      let now = MonotonicTime.now()
+      inputs.removeAll(keepingCapacity: true)
+      let kept = mailbox.withLock { box in
+        defer { box.uiSignalled = true }
+        return codec.spliceReplacement(into: &box.batch, inputs: &inputs)
+      }
+      uiWake.signal()
+      if let recorder {
+        for frame in kept { frame.withUnsafeBytes { recorder.record($0, now: now) } }
+      }
+      _ = connection?.sendClose(code: CloseCode.normal, reason: "replaced")
+      connection = r
+      replacement = nil
+      for input in inputs {
+        switch input {
+        case .snapshot(let t): pending += machine.partialReceived(t, now: now)
+        case .data(let t): pending += machine.message(topic: t, now: now)
+        default: break
+        }
       }
     }
 
@@ -312,6 +369,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         switch action {
         case .connect(let url):
           connection = nil
+          codec.connectionOpened()
           if stopping { break }
           // The attempt may block up to the connect timeout: say CONNECTING before, not after.
           publish(machine.status, now: .now())
@@ -344,11 +402,31 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           fetchSnapshot(book)
         case .emit(let status):
           publish(status, now: .now())
+        case .connectReplacement(let url):
+          if stopping { break }
+          let c = WebSocketConnection(
+            maxMessageBytes: options.config.maxMessageBytes, abortSignal: abortSignal)
+          codec.dropReplacement()
+          if let failure = c.connect(
+            url: url, timeout: options.config.connectTimeout, userAgent: options.userAgent)
+          {
+            pending += machine.replacementLost(reason: failure.reason, now: .now())
+          } else {
+            replacement = c
+            pending += machine.replacementConnected(now: .now())
+          }
+        case .switchToReplacement:
+          switchToReplacement()
+        case .closeReplacement(let reason):
+          _ = replacement?.sendClose(code: CloseCode.normal, reason: reason)
+          replacement = nil
+          codec.dropReplacement()
         case .scheduleWake:
           break  // `machine.pendingWake` is read below
         }
         // Frames that came with the upgrade are already buffered: read them now.
         if case .connect = action, let c = connection { readAvailable(c) }
+        if case .connectReplacement = action, let r = replacement { readReplacement(r) }
       }
       if stopping, case .stopped = machine.state { break }
 
@@ -359,7 +437,11 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       if let wake = machine.pendingWake { timeout = min(timeout, max(0, wake - now)) }
       var fds = [pollfd(fd: feedWake.descriptor, events: Int16(POLLIN), revents: 0)]
       if let c = connection { fds.append(pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)) }
+      if let r = replacement { fds.append(pollfd(fd: r.socket, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+      // What the poll saw of each connection, before a command or a read changes them.
+      let connectionReady = connection != nil && fds[1].revents != 0
+      let replacementReady = replacement != nil && fds[fds.count - 1].revents != 0
 
       if fds[0].revents != 0 {
         feedWake.clear()
@@ -390,7 +472,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           }
         }
       }
-      if fds.count > 1, fds[1].revents != 0, let c = connection { readAvailable(c) }
+      // The open connection first: what it delivers is what the replacement must continue.
+      if connectionReady, let c = connection { readAvailable(c) }
+      if replacementReady, let r = replacement { readReplacement(r) }
       let later = MonotonicTime.now()
       if let wake = machine.pendingWake, later >= wake { pending += machine.tick(now: later) }
       if let last = lastStatus, rates.shouldRefresh(now: later) { publish(last, now: later) }

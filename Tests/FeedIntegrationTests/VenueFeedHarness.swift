@@ -33,6 +33,9 @@ final class VenueFeedHarness {
   private(set) var restLimitsSeen: [RESTLimit] = []
   /// Every combined status drained, in order.
   private(set) var statusesSeen: [FeedStatus] = []
+  /// The ids of the watched symbol's trades drained, in order (a tape with nothing twice and
+  /// nothing missing has them consecutive).
+  private(set) var tradeIDs: [UInt64] = []
   private var stopped = false
 
   init(
@@ -91,6 +94,9 @@ final class VenueFeedHarness {
     if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     for event in batch.events {
       if case .book(let s, let u, _) = event, s == state.symbol, u.kind == .snapshot { snapshots += 1 }
+      if case .trades(let s, let range) = event, s == state.symbol {
+        tradeIDs += batch.trades[range].compactMap(\.id)
+      }
     }
     let step = session.ingest(update, batch, now: now)
     if step.changes.bookChanged {
