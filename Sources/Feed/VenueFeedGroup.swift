@@ -19,6 +19,10 @@ public final class VenueFeedGroup: Sendable {
   /// Signalled when any feed has something to drain.
   public let uiWake = WakeSignal()
   private let drained = Locked(Drained())
+  /// What a connection of the markets list's tickers is made of (a venue whose tickers come on
+  /// one stream of every instrument: `VenueWire.tickersOnAConnectionOfTheirOwn`).
+  private let tickerOptions: FeedOptions
+  private let adapter: any VenueAdapter
 
   /// What the UI thread keeps between drains.
   private struct Drained {
@@ -26,6 +30,10 @@ public final class VenueFeedGroup: Sendable {
     var statuses: [FeedStatus?] = []
     /// The batch the second and later feeds drain into before it is appended.
     var scratch = VenueBatch()
+    /// The connection of every instrument's ticker while the markets list shows (Binance's
+    /// `!ticker@arr` / `!miniTicker@arr`): drained with the others, out of the status (the list's
+    /// rows stay on REST, with their age, when it is down).
+    var tickers: Member?
   }
 
   /// The feeds of `plan` for `options.symbol` on `adapter`: one per connection the adapter routes
@@ -53,7 +61,17 @@ public final class VenueFeedGroup: Sendable {
       let channels = part.perSymbol + part.allSymbols
       return Member(name: channels.map { "\($0)" }.joined(separator: "+") + " connection", feed: feed)
     }
+    self.adapter = adapter
+    var tickerOptions = options
+    tickerOptions.recordPath = nil
+    tickerOptions.venue = adapter.venue
+    self.tickerOptions = tickerOptions
     drained.withLock { $0.statuses = Array(repeating: nil, count: members.count) }
+  }
+
+  /// The URL of the markets list's ticker connection while it is open (nil: none).
+  public var tickerConnectionURL: String? {
+    drained.withLock { $0.tickers?.feed.options.webSocketURL }
   }
 
   /// The part of `plan` that `subscriptions` (one connection's) hold, in the plan's order.
@@ -71,8 +89,14 @@ public final class VenueFeedGroup: Sendable {
   }
 
   public func stop() {
+    let tickers = drained.withLock { d -> Member? in
+      defer { d.tickers = nil }
+      return d.tickers
+    }
     for member in members { member.feed.post(.stop) }
+    tickers?.feed.post(.stop)
     for member in members { member.feed.stop() }
+    tickers?.feed.stop()
   }
 
   /// What `--record` wrote, once stopped.
@@ -90,11 +114,36 @@ public final class VenueFeedGroup: Sendable {
       (owner ?? members[0]).feed.post(command)
     case .switchSymbol, .reconnectNow, .stop:
       for member in members { member.feed.post(command) }
+    case .watchTickers(let symbols) where adapter.tickersOnAConnectionOfTheirOwn:
+      watchAllTickers(!symbols.isEmpty)
     case .watchTickers:
       // The markets list's tickers ride with the market's own ticker.
       let owner = members.first { $0.feed.plan.perSymbol.contains(.ticker) }
       (owner ?? members[0]).feed.post(command)
     }
+  }
+
+  /// Opens the connection of every instrument's ticker (at the path the adapter routes it to:
+  /// USDⓈ-M's `/market`), or closes it.
+  private func watchAllTickers(_ on: Bool) {
+    let (started, stopped) = drained.withLock { d -> (Member?, Member?) in
+      if !on {
+        defer { d.tickers = nil }
+        return (nil, d.tickers)
+      }
+      guard d.tickers == nil, let connection = adapter.connections(for: [Subscription(.ticker)]).first else {
+        return (nil, nil)
+      }
+      var options = tickerOptions
+      options.webSocketURL = connection.url
+      let plan = SubscriptionPlan(bookDepth: nil, perSymbol: [], allSymbols: [.ticker])
+      let adapter = adapter
+      let feed = VenueFeed(options, plan: plan, uiWake: uiWake) { VenueCodec(adapter: adapter, plan: plan) }
+      d.tickers = Member(name: "all-market ticker connection", feed: feed)
+      return (d.tickers, nil)
+    }
+    started?.feed.start()
+    stopped?.feed.stop()
   }
 
   /// Everything every feed has brought since the last drain, into `batch` (which must be empty):
@@ -125,6 +174,13 @@ public final class VenueFeedGroup: Sendable {
           update.lastDecodeError = members.count > 1 ? "\(member.name): \(error)" : error
         }
         update.recorderError = update.recorderError ?? part.recorderError
+      }
+      if let tickers = d.tickers {
+        let part = tickers.feed.drain(into: &d.scratch, clearingWake: false)
+        batch.append(contentsOf: d.scratch)
+        d.scratch.removeAll()
+        update.decodeErrors += part.decodeErrors
+        if let error = part.lastDecodeError { update.lastDecodeError = "\(tickers.name): \(error)" }
       }
       if statusChanged {
         update.status = FeedStatus.combined(zip(members, d.statuses).map { ($0.name, $1) })

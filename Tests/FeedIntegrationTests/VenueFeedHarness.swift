@@ -36,6 +36,8 @@ final class VenueFeedHarness {
   /// The ids of the watched symbol's trades drained, in order (a tape with nothing twice and
   /// nothing missing has them consecutive).
   private(set) var tradeIDs: [UInt64] = []
+  /// The symbols other than the watched one whose tickers were drained (the markets list's).
+  private(set) var otherTickers: Set<Symbol> = []
   private var stopped = false
 
   init(
@@ -94,6 +96,7 @@ final class VenueFeedHarness {
     if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     for event in batch.events {
       if case .book(let s, let u, _) = event, s == state.symbol, u.kind == .snapshot { snapshots += 1 }
+      if case .ticker(let s, _) = event, s != state.symbol { otherTickers.insert(s) }
       if case .trades(let s, let range) = event, s == state.symbol {
         tradeIDs += batch.trades[range].compactMap(\.id)
       }
