@@ -32,6 +32,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   public let plan: SubscriptionPlan
   /// Makes the codec on the feed thread (it holds the decoder's state).
   private let makeCodec: @Sendable () -> Codec
+  /// The recorder this feed shares with the other connections of its market (`VenueFeedGroup`
+  /// opens and closes it); nil: the feed records to `options.recordPath` itself, if given.
+  private let sharedRecorder: FrameRecorder?
   /// Signalled when there is something to drain (shared by the feeds of one `VenueFeedGroup`).
   public let uiWake: WakeSignal
   private let feedWake = WakeSignal()
@@ -58,14 +61,23 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   /// A feed for `options` subscribing `plan`, its frames read by the codec `makeCodec` makes; it
   /// signals `uiWake` when there is something to drain.
-  public init(
+  public convenience init(
     _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal = WakeSignal(),
+    codec makeCodec: @escaping @Sendable () -> Codec
+  ) {
+    self.init(options, plan: plan, uiWake: uiWake, recorder: nil, codec: makeCodec)
+  }
+
+  /// A feed that records its frames with `recorder`, shared with other feeds, when given.
+  init(
+    _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal, recorder: FrameRecorder?,
     codec makeCodec: @escaping @Sendable () -> Codec
   ) {
     self.options = options
     self.uiWake = uiWake
     self.plan = plan
     self.makeCodec = makeCodec
+    self.sharedRecorder = recorder
   }
 
   /// What `--record` wrote (path, frames, bytes), once `stop()` has returned; nil when not
@@ -150,7 +162,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
     var replacement: WebSocketConnection?
     var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
-    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
+    let ownsRecorder = sharedRecorder == nil
+    let recorder = sharedRecorder ?? options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
     let recordArrivals = options.recordArrivals
     var rates = RateMeter()
     var lastStatus: FeedStatus?
@@ -311,6 +324,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       case .success(let response) where response.status == 200:
         let now = MonotonicTime.now()
         rates.add(bytes: response.body.count, now: now)
+        // The body is a frame of the recording too (a bare line, as hftbacktest's collector
+        // writes it): a replay's book starts from it.
+        if let recorder { response.body.withUnsafeBytes { recorder.record($0, now: now) } }
         inputs.removeAll(keepingCapacity: true)
         failure = response.body.withUnsafeBytes { body in
           mailbox.withLock { box -> String? in
@@ -485,8 +501,10 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         uiWake.signal()
       }
     }
-    recorder?.close()
-    if let recorder { mailbox.withLock { $0.recordingSummary = recorder.summary } }
+    if ownsRecorder {
+      recorder?.close()
+      if let recorder { mailbox.withLock { $0.recordingSummary = recorder.summary } }
+    }
     if let failure = recorder?.failure, !recorderFailureReported {
       // The last buffer could not be written: a drain after `stop()` learns it.
       mailbox.withLock { $0.recorderError = failure }

@@ -23,6 +23,10 @@ public final class VenueFeedGroup: Sendable {
   /// one stream of every instrument: `VenueWire.tickersOnAConnectionOfTheirOwn`).
   private let tickerOptions: FeedOptions
   private let adapter: any VenueAdapter
+  /// `--record`'s one file, which every connection of the market writes its frames to (in the
+  /// order they arrive); closed by `stop()`.
+  private let recorder: FrameRecorder?
+  private let summary = Locked<String?>(nil)
 
   /// What the UI thread keeps between drains.
   private struct Drained {
@@ -34,11 +38,15 @@ public final class VenueFeedGroup: Sendable {
     /// `!ticker@arr` / `!miniTicker@arr`): drained with the others, out of the status (the list's
     /// rows stay on REST, with their age, when it is down).
     var tickers: Member?
+    /// Why the recording failed as it was closed (its last buffer not written), for the next
+    /// drain: the feeds that share it have stopped and cannot say so.
+    var recorderError: String?
   }
 
   /// The feeds of `plan` for `options.symbol` on `adapter`: one per connection the adapter routes
   /// the subscriptions to (each at its own URL, with the plan's share of them), or one at
-  /// `options.webSocketURL` when the adapter names none. Only the first records (`--record`).
+  /// `options.webSocketURL` when the adapter names none. Every one records (`--record`) to the
+  /// one file.
   public init(
     _ options: FeedOptions, adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil
   ) {
@@ -48,14 +56,16 @@ public final class VenueFeedGroup: Sendable {
       connections.count < 2
       ? [(connections.first?.url ?? options.webSocketURL, plan)]
       : connections.map { ($0.url, Self.share(of: plan, $0.subscriptions)) }
-    members = shares.enumerated().map { index, share in
+    // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
+    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: adapter.venue) }
+    self.recorder = recorder
+    members = shares.map { share in
       var memberOptions = options
       memberOptions.webSocketURL = share.url
-      // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
       memberOptions.venue = adapter.venue
-      if index > 0 { memberOptions.recordPath = nil }
+      memberOptions.recordPath = nil
       let part = share.plan
-      let feed = VenueFeed(memberOptions, plan: part, uiWake: wake) {
+      let feed = VenueFeed(memberOptions, plan: part, uiWake: wake, recorder: recorder) {
         VenueCodec(adapter: adapter, plan: part, restHost: restHost)
       }
       let channels = part.perSymbol + part.allSymbols
@@ -97,10 +107,16 @@ public final class VenueFeedGroup: Sendable {
     tickers?.feed.post(.stop)
     for member in members { member.feed.stop() }
     tickers?.feed.stop()
+    // Every feed has stopped writing: the recording can be closed.
+    if let recorder {
+      recorder.close()
+      summary.withLock { $0 = recorder.summary }
+      if let failure = recorder.failure { drained.withLock { $0.recorderError = failure } }
+    }
   }
 
   /// What `--record` wrote, once stopped.
-  public var recordingSummary: String? { members.first?.feed.recordingSummary }
+  public var recordingSummary: String? { summary.withLock { $0 } }
 
   /// A command goes to the feed whose connection carries its topic (a resync, a REST snapshot;
   /// the markets list's tickers: the market's ticker's); a switch, a reconnect or a stop to every
@@ -174,6 +190,10 @@ public final class VenueFeedGroup: Sendable {
           update.lastDecodeError = members.count > 1 ? "\(member.name): \(error)" : error
         }
         update.recorderError = update.recorderError ?? part.recorderError
+      }
+      if let failure = d.recorderError {
+        update.recorderError = update.recorderError ?? failure
+        d.recorderError = nil
       }
       if let tickers = d.tickers {
         let part = tickers.feed.drain(into: &d.scratch, clearingWake: false)
