@@ -12,6 +12,12 @@ import MarketModel
 /// `partialReceived` for a partial, `serverError` for an error frame, `message(topic:now:)` for any
 /// other table message (with its topic) or frame. Each counts as a sign of life for the heartbeat.
 ///
+/// A venue that ends its connections (Binance: 24 h, or sooner after `shutdownNotice`) has each
+/// replaced before it does: make-before-break when `FeedConfig.replaceBeforeBreak` says the I/O
+/// layer can (`connectReplacement`; `replacementConnected`, `replacementLost`,
+/// `replacementCaughtUp` → `switchToReplacement`), the status LIVE throughout; else, or when the
+/// replacement has not caught up within half the margin, a plain reconnect.
+///
 /// Timers work by `scheduleWake(at:)`: the I/O layer calls `tick(now:)` when the time comes. The
 /// machine only asks for a wake that is earlier than the one pending, so `message`, the hot path,
 /// never needs to ask for one (it only moves deadlines later); a wake that finds its deadline
