@@ -92,6 +92,9 @@ public struct BinanceAdapter: VenueAdapter {
 
   public var bookDepths: [Int] { [1000] }
 
+  /// `!miniTicker@arr` (spot) or `!ticker@arr` (USDⓈ-M, on `/market`) on a connection of its own.
+  public var tickersOnAConnectionOfTheirOwn: Bool { true }
+
   /// The REST path of a depth snapshot (the bridge's `L`).
   public func depthSnapshotPath(symbol: Symbol, limit: Int = 1000) -> String {
     let base = market == .spot ? "/api/v3/depth" : "/fapi/v1/depth"
@@ -125,7 +128,8 @@ extension VenueAbout {
       "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
     reads:
       "the dashboard live and in --demo: book (REST snapshot bridged to the diff stream) and trades;"
-      + " --once --replay of a recording; not yet: tickers, the markets list, klines, a symbol switch",
+      + " the markets list live from !miniTicker@arr while it shows; --once --replay of a recording;"
+      + " not yet: klines, a symbol switch",
     selectable: true)
 
   public static let binanceUSDM = VenueAbout(
@@ -135,6 +139,6 @@ extension VenueAbout {
     reads:
       "the dashboard live and in --demo on its two endpoints: book (REST snapshot bridged, on /public),"
       + " trades (aggTrade), ticker, mark price and funding (on /market); --once --replay of a recording;"
-      + " not yet: the markets list, klines, a symbol switch",
+      + " the markets list live from !ticker@arr (on /market) while it shows; not yet: klines, a symbol switch",
     selectable: true)
 }

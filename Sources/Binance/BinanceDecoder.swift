@@ -83,101 +83,115 @@ public struct BinanceDecoder: VenueFrameDecoder {
         try r.skipValue()
         continue
       }
-      if WireReader.equals(key, "data"), !enveloped {
-        f.dataAt = r.position
-        try r.skipValue()
-      } else if WireReader.equals(key, "e") {
-        f.event = try r.readStringSpan()
-      } else if WireReader.equals(key, "s") {
-        guard let s = Symbol(utf8: try r.readStringSpan()) else {
-          throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position)
+      if key.count == 1 {
+        try field(key[0], &r, &f, into: &batch)
+      } else if !enveloped,
+        WireReader.equals(key, "data")
+          || WireReader.equals(key, "event") && r.peek() == UInt8(ascii: "{")
+      {
+        // The combined stream's payload (or a connection event, `serverShutdown`, wrapped in
+        // `{"event": {"e": …}}`): read where it is, in one pass (not skipped and read again).
+        guard f.dataAt == nil, batch.levels.count == f.levelsStart else {
+          throw WireError("a second payload, or levels beside it", at: r.position)
         }
-        f.symbol = s
-      } else if WireReader.equals(key, "U") {
-        f.first = try r.readUInt64()
-      } else if WireReader.equals(key, "u") {
-        f.last = try r.readUInt64()
+        f.dataAt = r.position
+        try envelopedPayload(&r, frame: frame, receivedAt: receivedAt, into: &batch)
+        f.levelsStart = batch.levels.count
       } else if WireReader.equals(key, "pu") {
         f.previous = try r.readUInt64()
       } else if WireReader.equals(key, "lastUpdateId") {
         f.lastUpdateID = try r.readUInt64()
-      } else if WireReader.equals(key, "b") || WireReader.equals(key, "bids") {
-        if r.peek() == UInt8(ascii: "[") {
-          try r.readLevelArrays(side: .bid, into: &batch.levels)
-          f.hasLevels = true
-        } else {
-          f.bidPrice = try r.readDecimal("bid")
-        }
-      } else if WireReader.equals(key, "a") || WireReader.equals(key, "asks") {
-        // `a` is three things: depth's asks (an array), bookTicker's ask (a quoted price),
-        // aggTrade's id (a bare number).
-        switch r.peek() {
-        case UInt8(ascii: "["):
-          try r.readLevelArrays(side: .ask, into: &batch.levels)
-          f.hasLevels = true
-        case UInt8(ascii: "\""): f.askPrice = try r.readDecimal("ask")
-        default: f.tradeID = try r.readUInt64()
-        }
-      } else if WireReader.equals(key, "p") {
-        f.tradePrice = try r.readDecimal("price")
-      } else if WireReader.equals(key, "q") {
-        f.tradeQty = try r.readDecimal("quantity")
-      } else if WireReader.equals(key, "t") {
-        f.tradeID = try r.readUInt64()
-      } else if WireReader.equals(key, "T") {
-        f.tradeTime = Int64(clamping: try r.readUInt64())
-      } else if WireReader.equals(key, "m") {
-        f.buyerIsMaker = try r.readBool()
-      } else if WireReader.equals(key, "B") {
-        f.bidSize = try r.readDecimal("bid size")
-      } else if WireReader.equals(key, "A") {
-        f.askSize = try r.readDecimal("ask size")
-      } else if WireReader.equals(key, "c") {
-        f.close = try Self.scalarDecimal(&r, "last")
-      } else if WireReader.equals(key, "o") {
-        // A ticker's open, or a `forceOrder`'s order (an object: read once the event is known).
-        if r.peek() == UInt8(ascii: "{") {
-          f.orderAt = r.position
-          try r.skipValue()
-        } else {
-          f.open = try Self.scalarDecimal(&r, "open")
-        }
-      } else if WireReader.equals(key, "h") {
-        f.high = try Self.scalarDecimal(&r, "high")
-      } else if WireReader.equals(key, "l") {
-        f.low = try Self.scalarDecimal(&r, "low")
-      } else if WireReader.equals(key, "v") {
-        f.volume = try Self.scalarDecimal(&r, "volume")
-      } else if WireReader.equals(key, "w") {
-        f.vwap = try Self.scalarDecimal(&r, "vwap")
-      } else if WireReader.equals(key, "P") {
-        f.percent = try Self.scalarDecimal(&r, "P")
-      } else if WireReader.equals(key, "i") {
-        f.index = try Self.scalarDecimal(&r, "index")
-      } else if WireReader.equals(key, "r") {
-        f.funding = try Self.scalarDecimal(&r, "funding rate")
-      } else if WireReader.equals(key, "E") {
-        f.eventTime = try r.readOptionalMillis()
+      } else if WireReader.equals(key, "bids") {
+        try field(UInt8(ascii: "b"), &r, &f, into: &batch)
+      } else if WireReader.equals(key, "asks") {
+        try field(UInt8(ascii: "a"), &r, &f, into: &batch)
       } else {
         try r.skipValue()
       }
     }
     if let dataAt = f.dataAt {
+      // The envelope's payload is the frame's event: levels of the envelope's own are not.
       guard batch.levels.count == f.levelsStart else { throw WireError("levels beside data", at: dataAt) }
-      var d = WireReader(frame, at: dataAt)
-      // The all-market streams (`!ticker@arr`, `!miniTicker@arr`) carry an array of payloads.
-      if d.peek() == UInt8(ascii: "[") {
-        try d.beginArray()
-        var first = true
-        while try d.nextElement(first: &first) {
-          try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
-        }
-        return
-      }
-      try payload(&d, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
       return
     }
     try emit(f, frame: frame, receivedAt: receivedAt, into: &batch)
+  }
+
+  /// The payload of an envelope, at `r`: one object, or an array of them (the all-market
+  /// streams, `!ticker@arr`, `!miniTicker@arr`).
+  private func envelopedPayload(
+    _ r: inout WireReader, frame: UnsafeBufferPointer<UInt8>, receivedAt: Int64, into batch: inout VenueBatch
+  ) throws(WireError) {
+    guard r.peek() == UInt8(ascii: "[") else {
+      try payload(&r, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
+      return
+    }
+    try r.beginArray()
+    var first = true
+    while try r.nextElement(first: &first) {
+      try payload(&r, frame: frame, receivedAt: receivedAt, into: &batch, enveloped: true)
+    }
+  }
+
+  /// The value of a one-letter key (`bids` and `asks` as `b` and `a`): one switch on the letter
+  /// instead of a comparison with each name in turn, the hot path of every frame.
+  @inline(__always)
+  private func field(
+    _ letter: UInt8, _ r: inout WireReader, _ f: inout Fields, into batch: inout VenueBatch
+  ) throws(WireError) {
+    switch letter {
+    case UInt8(ascii: "e"):
+      f.event = try r.readStringSpan()
+    case UInt8(ascii: "s"):
+      guard let s = Symbol(utf8: try r.readStringSpan()) else {
+        throw WireError("symbol longer than \(Symbol.maxLength) bytes", at: r.position)
+      }
+      f.symbol = s
+    case UInt8(ascii: "U"): f.first = try r.readUInt64()
+    case UInt8(ascii: "u"): f.last = try r.readUInt64()
+    case UInt8(ascii: "b"):
+      if r.peek() == UInt8(ascii: "[") {
+        try r.readLevelArrays(side: .bid, into: &batch.levels)
+        f.hasLevels = true
+      } else {
+        f.bidPrice = try r.readDecimal("bid")
+      }
+    case UInt8(ascii: "a"):
+      // `a` is three things: depth's asks (an array), bookTicker's ask (a quoted price),
+      // aggTrade's id (a bare number).
+      switch r.peek() {
+      case UInt8(ascii: "["):
+        try r.readLevelArrays(side: .ask, into: &batch.levels)
+        f.hasLevels = true
+      case UInt8(ascii: "\""): f.askPrice = try r.readDecimal("ask")
+      default: f.tradeID = try r.readUInt64()
+      }
+    case UInt8(ascii: "p"): f.tradePrice = try r.readDecimal("price")
+    case UInt8(ascii: "q"): f.tradeQty = try r.readDecimal("quantity")
+    case UInt8(ascii: "t"): f.tradeID = try r.readUInt64()
+    case UInt8(ascii: "T"): f.tradeTime = Int64(clamping: try r.readUInt64())
+    case UInt8(ascii: "m"): f.buyerIsMaker = try r.readBool()
+    case UInt8(ascii: "B"): f.bidSize = try r.readDecimal("bid size")
+    case UInt8(ascii: "A"): f.askSize = try r.readDecimal("ask size")
+    case UInt8(ascii: "c"): f.close = try Self.scalarDecimal(&r, "last")
+    case UInt8(ascii: "o"):
+      // A ticker's open, or a `forceOrder`'s order (an object: read once the event is known).
+      if r.peek() == UInt8(ascii: "{") {
+        f.orderAt = r.position
+        try r.skipValue()
+      } else {
+        f.open = try Self.scalarDecimal(&r, "open")
+      }
+    case UInt8(ascii: "h"): f.high = try Self.scalarDecimal(&r, "high")
+    case UInt8(ascii: "l"): f.low = try Self.scalarDecimal(&r, "low")
+    case UInt8(ascii: "v"): f.volume = try Self.scalarDecimal(&r, "volume")
+    case UInt8(ascii: "w"): f.vwap = try Self.scalarDecimal(&r, "vwap")
+    case UInt8(ascii: "P"): f.percent = try Self.scalarDecimal(&r, "P")
+    case UInt8(ascii: "i"): f.index = try Self.scalarDecimal(&r, "index")
+    case UInt8(ascii: "r"): f.funding = try Self.scalarDecimal(&r, "funding rate")
+    case UInt8(ascii: "E"): f.eventTime = try r.readOptionalMillis()
+    default: try r.skipValue()
+    }
   }
 
   private func emit(
@@ -233,6 +247,10 @@ public struct BinanceDecoder: VenueFrameDecoder {
     }
     if let event = f.event, let symbol = f.symbol, let ticker = Self.ticker(event, f) {
       batch.appendTicker(ticker, symbol: symbol)
+      return
+    }
+    if let event = f.event, WireReader.equals(event, "serverShutdown") {
+      batch.events.append(.serverShutdown)
       return
     }
     // Klines and the rest: not read yet.

@@ -34,12 +34,41 @@ public protocol FeedCodec {
   /// asked (`SymbolAliases`) keeps count.
   mutating func subscribing(_ subscriptions: [Subscription])
   mutating func unsubscribing(_ subscriptions: [Subscription])
+
+  // Make-before-break (`FeedConfig.replaceBeforeBreak`): a replacement connection's frames held
+  // beside the open one's, then spliced after them (`ConnectionSplice`).
+
+  /// Whether the codec can splice a replacement connection's streams onto the open one's.
+  var splicesConnections: Bool { get }
+  /// A connection of its own opens (not a replacement): nothing earlier is continued.
+  mutating func connectionOpened()
+  /// Holds one text frame of the replacement connection, received at `now`.
+  mutating func holdReplacement(_ frame: UnsafeRawBufferPointer, now: MonotonicTime) throws(FeedDecodeError)
+  /// Whether the held frames continue the open connection's streams.
+  var replacementCaughtUp: Bool { get }
+  /// Appends the held frames to `batch` from where the open connection's end, with what each
+  /// means for the connection in `inputs`; returns the frames of which something was kept.
+  mutating func spliceReplacement(into batch: inout Batch, inputs: inout [FeedInput]) -> [[UInt8]]
+  /// Forgets the held frames (the replacement closed).
+  mutating func dropReplacement()
 }
 
 extension FeedCodec {
   public mutating func connecting() {}
   public mutating func subscribing(_ subscriptions: [Subscription]) {}
   public mutating func unsubscribing(_ subscriptions: [Subscription]) {}
+
+  /// No make-before-break (BitMEX: no connection lifetime).
+  public var splicesConnections: Bool { false }
+  public mutating func connectionOpened() {}
+  public mutating func holdReplacement(
+    _ frame: UnsafeRawBufferPointer, now: MonotonicTime
+  ) throws(FeedDecodeError) {}
+  public var replacementCaughtUp: Bool { false }
+  public mutating func spliceReplacement(into batch: inout Batch, inputs: inout [FeedInput]) -> [[UInt8]] {
+    []
+  }
+  public mutating func dropReplacement() {}
 
   /// No REST snapshots (BitMEX: its books come whole on the socket).
   public func snapshotURL(for book: Subscription) -> String? { nil }
@@ -76,6 +105,8 @@ public enum FeedInput: Sendable, Hashable {
   case snapshot(Subscription)
   /// Data of a subscription, or (nil) any other frame: a sign of life.
   case data(Subscription?)
+  /// The venue will close the connection soon (Binance's `serverShutdown`).
+  case shutdownNotice
   /// The venue sent an error, as its wire read it.
   case error(VenueError)
 }

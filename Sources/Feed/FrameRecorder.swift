@@ -99,12 +99,14 @@ final class FrameRecorder: @unchecked Sendable {
     return "recorded \(frames) frame\(frames == 1 ? "" : "s") (\(size)) to \(path)\(lost)"
   }
 
-  /// Queues one frame with the time it arrived (the feed thread; never blocks on the disk).
+  /// Queues one frame with the time it arrived (a feed thread; never blocks on the disk). The
+  /// feeds of several connections may share one recorder (Binance USDⓈ-M's two): the time is
+  /// read under the queue's lock, so the lines stay in time order.
   func record(_ frame: UnsafeRawBufferPointer, now: MonotonicTime) {
-    var ts = timespec()
-    clock_gettime(CLOCK_REALTIME, &ts)
-    let micros = Int(ts.tv_nsec) / 1000
     let queued = queue.withLock { q -> Int in
+      var ts = timespec()
+      clock_gettime(CLOCK_REALTIME, &ts)
+      let micros = Int(ts.tv_nsec) / 1000
       if q.stopped || q.closing {
         q.dropped += 1
         return 0

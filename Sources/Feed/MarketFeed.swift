@@ -32,6 +32,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   public let plan: SubscriptionPlan
   /// Makes the codec on the feed thread (it holds the decoder's state).
   private let makeCodec: @Sendable () -> Codec
+  /// The recorder this feed shares with the other connections of its market (`VenueFeedGroup`
+  /// opens and closes it); nil: the feed records to `options.recordPath` itself, if given.
+  private let sharedRecorder: FrameRecorder?
   /// Signalled when there is something to drain (shared by the feeds of one `VenueFeedGroup`).
   public let uiWake: WakeSignal
   private let feedWake = WakeSignal()
@@ -58,14 +61,23 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   /// A feed for `options` subscribing `plan`, its frames read by the codec `makeCodec` makes; it
   /// signals `uiWake` when there is something to drain.
-  public init(
+  public convenience init(
     _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal = WakeSignal(),
+    codec makeCodec: @escaping @Sendable () -> Codec
+  ) {
+    self.init(options, plan: plan, uiWake: uiWake, recorder: nil, codec: makeCodec)
+  }
+
+  /// A feed that records its frames with `recorder`, shared with other feeds, when given.
+  init(
+    _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal, recorder: FrameRecorder?,
     codec makeCodec: @escaping @Sendable () -> Codec
   ) {
     self.options = options
     self.uiWake = uiWake
     self.plan = plan
     self.makeCodec = makeCodec
+    self.sharedRecorder = recorder
   }
 
   /// What `--record` wrote (path, frames, bytes), once `stop()` has returned; nil when not
@@ -141,12 +153,17 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
     // machine replaces a connection before the venue ends it.
     var config = options.config
     if config.connectionLifetime == nil { config.connectionLifetime = wire.limits.connectionLifetime }
+    // Replaced make-before-break when the codec can splice the two connections' streams.
+    config.replaceBeforeBreak = codec.splicesConnections
     var machine = ConnectionMachine(
       url: options.webSocketURL, symbol: symbol, plan: plan, config: config)
     var connection: WebSocketConnection?
+    /// The connection that replaces `connection` before the venue ends it, while it catches up.
+    var replacement: WebSocketConnection?
     var inputs: [FeedInput] = []
     inputs.reserveCapacity(16)
-    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
+    let ownsRecorder = sharedRecorder == nil
+    let recorder = sharedRecorder ?? options.recordPath.map { FrameRecorder(path: $0, venue: options.venue) }
     let recordArrivals = options.recordArrivals
     var rates = RateMeter()
     var lastStatus: FeedStatus?
@@ -206,6 +223,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
             case .snapshot(let t): pending += machine.partialReceived(t, now: now)
             case .data(let t): pending += machine.message(topic: t, now: now)
             case .error(let e): pending += machine.serverError(e, now: now)
+            case .shutdownNotice: pending += machine.shutdownNotice(now: now)
             }
           }
         case .binary(let bytes):
@@ -235,6 +253,58 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       }
     }
 
+    /// Frames of the replacement connection: held by the codec, not shown, until its streams
+    /// continue the open connection's; then the machine switches to it.
+    func readReplacement(_ c: WebSocketConnection) {
+      let end = c.read { incoming in
+        guard case .text(let bytes) = incoming else { return }
+        let now = MonotonicTime.now()
+        rates.add(bytes: bytes.count, now: now)
+        do throws(FeedDecodeError) {
+          try codec.holdReplacement(bytes, now: now)
+        } catch {
+          mailbox.withLock {
+            $0.decodeErrors += 1
+            $0.lastDecodeError = error.description
+          }
+        }
+      }
+      switch end {
+      case .wouldBlock:
+        if codec.replacementCaughtUp { pending += machine.replacementCaughtUp(now: .now()) }
+      case .closed(_, let reason), .failed(let reason):
+        replacement = nil
+        codec.dropReplacement()
+        pending += machine.replacementLost(reason: reason, now: .now())
+      }
+    }
+
+    /// The switch: the replacement's held frames after the open connection's, the open one
+    /// closed, the replacement the connection.
+    func switchToReplacement() {
+      guard let r = replacement else { return }
+      let now = MonotonicTime.now()
+      inputs.removeAll(keepingCapacity: true)
+      let kept = mailbox.withLock { box in
+        defer { box.uiSignalled = true }
+        return codec.spliceReplacement(into: &box.batch, inputs: &inputs)
+      }
+      uiWake.signal()
+      if let recorder {
+        for frame in kept { frame.withUnsafeBytes { recorder.record($0, now: now) } }
+      }
+      _ = connection?.sendClose(code: CloseCode.normal, reason: "replaced")
+      connection = r
+      replacement = nil
+      for input in inputs {
+        switch input {
+        case .snapshot(let t): pending += machine.partialReceived(t, now: now)
+        case .data(let t): pending += machine.message(topic: t, now: now)
+        default: break
+        }
+      }
+    }
+
     /// The REST snapshot of `book`, for a rule that bridges one to the stream: fetched here, on
     /// the feed thread (the stream's frames wait in the socket meanwhile, and the rule buffers
     /// them), and decoded into the batch as a frame. A venue's REST limit (429, 418 and their
@@ -254,6 +324,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       case .success(let response) where response.status == 200:
         let now = MonotonicTime.now()
         rates.add(bytes: response.body.count, now: now)
+        // The body is a frame of the recording too (a bare line, as hftbacktest's collector
+        // writes it): a replay's book starts from it.
+        if let recorder { response.body.withUnsafeBytes { recorder.record($0, now: now) } }
         inputs.removeAll(keepingCapacity: true)
         failure = response.body.withUnsafeBytes { body in
           mailbox.withLock { box -> String? in
@@ -312,6 +385,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         switch action {
         case .connect(let url):
           connection = nil
+          codec.connectionOpened()
           if stopping { break }
           codec.connecting()
           // The attempt may block up to the connect timeout: say CONNECTING before, not after.
@@ -347,11 +421,31 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           fetchSnapshot(book)
         case .emit(let status):
           publish(status, now: .now())
+        case .connectReplacement(let url):
+          if stopping { break }
+          let c = WebSocketConnection(
+            maxMessageBytes: options.config.maxMessageBytes, abortSignal: abortSignal)
+          codec.dropReplacement()
+          if let failure = c.connect(
+            url: url, timeout: options.config.connectTimeout, userAgent: options.userAgent)
+          {
+            pending += machine.replacementLost(reason: failure.reason, now: .now())
+          } else {
+            replacement = c
+            pending += machine.replacementConnected(now: .now())
+          }
+        case .switchToReplacement:
+          switchToReplacement()
+        case .closeReplacement(let reason):
+          _ = replacement?.sendClose(code: CloseCode.normal, reason: reason)
+          replacement = nil
+          codec.dropReplacement()
         case .scheduleWake:
           break  // `machine.pendingWake` is read below
         }
         // Frames that came with the upgrade are already buffered: read them now.
         if case .connect = action, let c = connection { readAvailable(c) }
+        if case .connectReplacement = action, let r = replacement { readReplacement(r) }
       }
       if stopping, case .stopped = machine.state { break }
 
@@ -362,7 +456,11 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       if let wake = machine.pendingWake { timeout = min(timeout, max(0, wake - now)) }
       var fds = [pollfd(fd: feedWake.descriptor, events: Int16(POLLIN), revents: 0)]
       if let c = connection { fds.append(pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)) }
+      if let r = replacement { fds.append(pollfd(fd: r.socket, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+      // What the poll saw of each connection, before a command or a read changes them.
+      let connectionReady = connection != nil && fds[1].revents != 0
+      let replacementReady = replacement != nil && fds[fds.count - 1].revents != 0
 
       if fds[0].revents != 0 {
         feedWake.clear()
@@ -393,7 +491,9 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
           }
         }
       }
-      if fds.count > 1, fds[1].revents != 0, let c = connection { readAvailable(c) }
+      // The open connection first: what it delivers is what the replacement must continue.
+      if connectionReady, let c = connection { readAvailable(c) }
+      if replacementReady, let r = replacement { readReplacement(r) }
       let later = MonotonicTime.now()
       if let wake = machine.pendingWake, later >= wake { pending += machine.tick(now: later) }
       if let last = lastStatus, rates.shouldRefresh(now: later) { publish(last, now: later) }
@@ -404,8 +504,10 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         uiWake.signal()
       }
     }
-    recorder?.close()
-    if let recorder { mailbox.withLock { $0.recordingSummary = recorder.summary } }
+    if ownsRecorder {
+      recorder?.close()
+      if let recorder { mailbox.withLock { $0.recordingSummary = recorder.summary } }
+    }
     if let failure = recorder?.failure, !recorderFailureReported {
       // The last buffer could not be written: a drain after `stop()` learns it.
       mailbox.withLock { $0.recorderError = failure }

@@ -16,17 +16,50 @@ public struct VenueCodec: FeedCodec {
   public static let snapshotDepth = 1000
   /// What the connection asked for under a name the venue answers under another's.
   private var aliases: SymbolAliases
+  /// What the open connection delivered and a replacement's held frames (make-before-break).
+  private var splice = ConnectionSplice()
+  public let splicesConnections: Bool
 
   public init(adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil) {
     self.adapter = adapter
     self.plan = plan
     self.restHost = restHost
     aliases = SymbolAliases(venue: adapter.venue)
+    // A venue that ends its connections (Binance) sends the update and trade ids a splice needs.
+    splicesConnections = adapter.limits.connectionLifetime != nil
   }
 
   public mutating func connecting() { aliases.reset() }
   public mutating func subscribing(_ subscriptions: [Subscription]) { aliases.subscribed(subscriptions) }
   public mutating func unsubscribing(_ subscriptions: [Subscription]) { aliases.unsubscribed(subscriptions) }
+
+  public mutating func connectionOpened() { splice.reset() }
+
+  public mutating func holdReplacement(
+    _ frame: UnsafeRawBufferPointer, now: MonotonicTime
+  ) throws(FeedDecodeError) {
+    let bytes = frame.assumingMemoryBound(to: UInt8.self)
+    let adapter = adapter
+    do throws(WireError) {
+      try splice.holdReplacementFrame(bytes) { (batch: inout VenueBatch) throws(WireError) in
+        try adapter.decode(bytes, receivedAt: now.nanoseconds, into: &batch)
+      }
+    } catch {
+      throw FeedDecodeError("the replacement connection: \(error)")
+    }
+  }
+
+  public var replacementCaughtUp: Bool { splice.isCaughtUp }
+
+  public mutating func spliceReplacement(into batch: inout VenueBatch, inputs: inout [FeedInput]) -> [[UInt8]]
+  {
+    let mark = batch.events.count
+    let kept = splice.splice(into: &batch)
+    for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
+    return kept
+  }
+
+  public mutating func dropReplacement() { splice.dropReplacement() }
 
   public func snapshotURL(for book: Subscription) -> String? {
     guard let restHost, let symbol = book.symbol,
@@ -50,6 +83,7 @@ public struct VenueCodec: FeedCodec {
     }
     aliases.rekey(&batch, from: mark)
     for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
+    if splicesConnections { splice.noteLive(batch, from: mark) }
   }
 
   public mutating func decode(
@@ -64,6 +98,7 @@ public struct VenueCodec: FeedCodec {
     }
     aliases.rekey(&batch, from: mark)
     for event in batch.events[mark...] { Self.read(event, plan: plan, tickers: batch.tickers, into: &inputs) }
+    if splicesConnections { splice.noteLive(batch, from: mark) }
   }
 
   /// The subscription of `channel` an event of `symbol` belongs to: the plan's channels of every
@@ -120,6 +155,8 @@ public struct VenueCodec: FeedCodec {
       let required = channel == .book || channel == .trades
       let kind: VenueError.Kind = channel == nil ? .other : (required ? .unknownSymbol : .unknownChannel)
       inputs.append(.error(VenueError(kind, words, refused: required ? nil : refused)))
+    case .serverShutdown:
+      inputs.append(.shutdownNotice)
     case .heartbeat, .status, .unsubscribed, .connectionSequence, .ignored:
       inputs.append(.data(nil))
     }

@@ -19,6 +19,14 @@ public final class VenueFeedGroup: Sendable {
   /// Signalled when any feed has something to drain.
   public let uiWake = WakeSignal()
   private let drained = Locked(Drained())
+  /// What a connection of the markets list's tickers is made of (a venue whose tickers come on
+  /// one stream of every instrument: `VenueWire.tickersOnAConnectionOfTheirOwn`).
+  private let tickerOptions: FeedOptions
+  private let adapter: any VenueAdapter
+  /// `--record`'s one file, which every connection of the market writes its frames to (in the
+  /// order they arrive); closed by `stop()`.
+  private let recorder: FrameRecorder?
+  private let summary = Locked<String?>(nil)
 
   /// What the UI thread keeps between drains.
   private struct Drained {
@@ -26,11 +34,19 @@ public final class VenueFeedGroup: Sendable {
     var statuses: [FeedStatus?] = []
     /// The batch the second and later feeds drain into before it is appended.
     var scratch = VenueBatch()
+    /// The connection of every instrument's ticker while the markets list shows (Binance's
+    /// `!ticker@arr` / `!miniTicker@arr`): drained with the others, out of the status (the list's
+    /// rows stay on REST, with their age, when it is down).
+    var tickers: Member?
+    /// Why the recording failed as it was closed (its last buffer not written), for the next
+    /// drain: the feeds that share it have stopped and cannot say so.
+    var recorderError: String?
   }
 
   /// The feeds of `plan` for `options.symbol` on `adapter`: one per connection the adapter routes
   /// the subscriptions to (each at its own URL, with the plan's share of them), or one at
-  /// `options.webSocketURL` when the adapter names none. Only the first records (`--record`).
+  /// `options.webSocketURL` when the adapter names none. Every one records (`--record`) to the
+  /// one file.
   public init(
     _ options: FeedOptions, adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil
   ) {
@@ -40,20 +56,32 @@ public final class VenueFeedGroup: Sendable {
       connections.count < 2
       ? [(connections.first?.url ?? options.webSocketURL, plan)]
       : connections.map { ($0.url, Self.share(of: plan, $0.subscriptions)) }
-    members = shares.enumerated().map { index, share in
+    // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
+    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: adapter.venue) }
+    self.recorder = recorder
+    members = shares.map { share in
       var memberOptions = options
       memberOptions.webSocketURL = share.url
-      // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
       memberOptions.venue = adapter.venue
-      if index > 0 { memberOptions.recordPath = nil }
+      memberOptions.recordPath = nil
       let part = share.plan
-      let feed = VenueFeed(memberOptions, plan: part, uiWake: wake) {
+      let feed = VenueFeed(memberOptions, plan: part, uiWake: wake, recorder: recorder) {
         VenueCodec(adapter: adapter, plan: part, restHost: restHost)
       }
       let channels = part.perSymbol + part.allSymbols
       return Member(name: channels.map { "\($0)" }.joined(separator: "+") + " connection", feed: feed)
     }
+    self.adapter = adapter
+    var tickerOptions = options
+    tickerOptions.recordPath = nil
+    tickerOptions.venue = adapter.venue
+    self.tickerOptions = tickerOptions
     drained.withLock { $0.statuses = Array(repeating: nil, count: members.count) }
+  }
+
+  /// The URL of the markets list's ticker connection while it is open (nil: none).
+  public var tickerConnectionURL: String? {
+    drained.withLock { $0.tickers?.feed.options.webSocketURL }
   }
 
   /// The part of `plan` that `subscriptions` (one connection's) hold, in the plan's order.
@@ -75,12 +103,24 @@ public final class VenueFeedGroup: Sendable {
   }
 
   public func stop() {
+    let tickers = drained.withLock { d -> Member? in
+      defer { d.tickers = nil }
+      return d.tickers
+    }
     for member in members { member.feed.post(.stop) }
+    tickers?.feed.post(.stop)
     for member in members { member.feed.stop() }
+    tickers?.feed.stop()
+    // Every feed has stopped writing: the recording can be closed.
+    if let recorder {
+      recorder.close()
+      summary.withLock { $0 = recorder.summary }
+      if let failure = recorder.failure { drained.withLock { $0.recorderError = failure } }
+    }
   }
 
   /// What `--record` wrote, once stopped.
-  public var recordingSummary: String? { members.first?.feed.recordingSummary }
+  public var recordingSummary: String? { summary.withLock { $0 } }
 
   /// A command goes to the feed whose connection carries its topic (a resync, a REST snapshot;
   /// the markets list's tickers: the market's ticker's); a switch, a reconnect or a stop to every
@@ -94,11 +134,36 @@ public final class VenueFeedGroup: Sendable {
       (owner ?? members[0]).feed.post(command)
     case .switchSymbol, .reconnectNow, .stop:
       for member in members { member.feed.post(command) }
+    case .watchTickers(let symbols) where adapter.tickersOnAConnectionOfTheirOwn:
+      watchAllTickers(!symbols.isEmpty)
     case .watchTickers:
       // The markets list's tickers ride with the market's own ticker.
       let owner = members.first { $0.feed.plan.perSymbol.contains(.ticker) }
       (owner ?? members[0]).feed.post(command)
     }
+  }
+
+  /// Opens the connection of every instrument's ticker (at the path the adapter routes it to:
+  /// USDⓈ-M's `/market`), or closes it.
+  private func watchAllTickers(_ on: Bool) {
+    let (started, stopped) = drained.withLock { d -> (Member?, Member?) in
+      if !on {
+        defer { d.tickers = nil }
+        return (nil, d.tickers)
+      }
+      guard d.tickers == nil, let connection = adapter.connections(for: [Subscription(.ticker)]).first else {
+        return (nil, nil)
+      }
+      var options = tickerOptions
+      options.webSocketURL = connection.url
+      let plan = SubscriptionPlan(bookDepth: nil, perSymbol: [], allSymbols: [.ticker])
+      let adapter = adapter
+      let feed = VenueFeed(options, plan: plan, uiWake: uiWake) { VenueCodec(adapter: adapter, plan: plan) }
+      d.tickers = Member(name: "all-market ticker connection", feed: feed)
+      return (d.tickers, nil)
+    }
+    started?.feed.start()
+    stopped?.feed.stop()
   }
 
   /// Everything every feed has brought since the last drain, into `batch` (which must be empty):
@@ -129,6 +194,17 @@ public final class VenueFeedGroup: Sendable {
           update.lastDecodeError = members.count > 1 ? "\(member.name): \(error)" : error
         }
         update.recorderError = update.recorderError ?? part.recorderError
+      }
+      if let failure = d.recorderError {
+        update.recorderError = update.recorderError ?? failure
+        d.recorderError = nil
+      }
+      if let tickers = d.tickers {
+        let part = tickers.feed.drain(into: &d.scratch, clearingWake: false)
+        batch.append(contentsOf: d.scratch)
+        d.scratch.removeAll()
+        update.decodeErrors += part.decodeErrors
+        if let error = part.lastDecodeError { update.lastDecodeError = "\(tickers.name): \(error)" }
       }
       if statusChanged {
         update.status = FeedStatus.combined(zip(members, d.statuses).map { ($0.name, $1) })

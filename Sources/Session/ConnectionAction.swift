@@ -23,6 +23,17 @@ public enum ConnectionAction: Sendable, Hashable {
   case fetchSnapshot(Subscription)
   /// The status changed; hand it to the UI.
   case emit(FeedStatus)
+  /// Open a second WebSocket to `url` beside the open one, to replace it before the venue ends
+  /// it (make-before-break); report `replacementConnected` or `replacementLost`. Its frames are
+  /// held, not shown, until `switchToReplacement`; each that comes is offered to
+  /// `replacementCaughtUp` once they continue the open connection's.
+  case connectReplacement(url: String)
+  /// The replacement continues the open connection's streams: append its held frames after the
+  /// open connection's (nothing the open one delivered twice, nothing missing), close the open
+  /// one (1000), and go on with the replacement as the connection.
+  case switchToReplacement
+  /// Close the replacement (or abandon its attempt) and forget its frames.
+  case closeReplacement(reason: String)
   /// Call `tick(now:)` at or after this time. Each request comes before the one still pending, so
   /// one timer set to the latest request is enough: the tick it causes asks for the next wake. A
   /// tick that finds nothing due is harmless.

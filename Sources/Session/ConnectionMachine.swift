@@ -12,6 +12,12 @@ import MarketModel
 /// `partialReceived` for a partial, `serverError` for an error frame, `message(topic:now:)` for any
 /// other table message (with its topic) or frame. Each counts as a sign of life for the heartbeat.
 ///
+/// A venue that ends its connections (Binance: 24 h, or sooner after `shutdownNotice`) has each
+/// replaced before it does: make-before-break when `FeedConfig.replaceBeforeBreak` says the I/O
+/// layer can (`connectReplacement`; `replacementConnected`, `replacementLost`,
+/// `replacementCaughtUp` → `switchToReplacement`), the status LIVE throughout; else, or when the
+/// replacement has not caught up within half the margin, a plain reconnect.
+///
 /// Timers work by `scheduleWake(at:)`: the I/O layer calls `tick(now:)` when the time comes. The
 /// machine only asks for a wake that is earlier than the one pending, so `message`, the hot path,
 /// never needs to ask for one (it only moves deadlines later); a wake that finds its deadline
@@ -65,6 +71,14 @@ public struct ConnectionMachine: Sendable {
   private var snapshotsHeld: [Subscription] = []
   /// When the open connection is replaced before the venue's lifetime ends it (nil: no lifetime).
   private var rolloverAt: MonotonicTime?
+  /// The make-before-break replacement of the open connection while one is under way
+  /// (`FeedConfig.replaceBeforeBreak`).
+  private var replacement: Replacement?
+  /// By when the replacement must have caught up: past it, the open connection is replaced by a
+  /// plain reconnect before the venue ends it.
+  private var replaceBy: MonotonicTime?
+  /// Why the open connection is being replaced (its lifetime, or the venue's shutdown notice).
+  private var replacingBecause = ""
 
   /// A machine that will connect to `url` for `symbol` once started, subscribing what `plan`
   /// says.
@@ -88,6 +102,14 @@ public struct ConnectionMachine: Sendable {
   }
 
   // MARK: - Reading
+
+  /// Whether a replacement connection is opening or open beside the open one (make-before-break).
+  public var isReplacing: Bool {
+    switch replacement {
+    case .connecting?, .open?: true
+    case .waiting?, nil: false
+    }
+  }
 
   /// The connection's state.
   public var state: ConnectionState {
@@ -159,7 +181,7 @@ public struct ConnectionMachine: Sendable {
     pingSentAt = nil
     silent = false
     subscriptions = makeSubscriptions(since: now)
-    rolloverAt = config.connectionLifetime.map { now + ($0 - min(config.lifetimeMargin, $0 / 10)) }
+    rolloverAt = config.connectionLifetime.map { now + ($0 - lifetimeMargin) }
     let topics = topics
     return finish([.resetTables(topics), .subscribe(topics)], now: now)
   }
@@ -407,6 +429,7 @@ public struct ConnectionMachine: Sendable {
       if !leaving.isEmpty { actions.append(.unsubscribe(leaving)) }
       actions.append(.resetTables(arriving))
       actions.append(.subscribe(arriving))
+      restartReplacement(now: now, into: &actions)
     case .failed:
       connect(now: now, into: &actions)
     default:
@@ -435,7 +458,53 @@ public struct ConnectionMachine: Sendable {
     var actions: [ConnectionAction] = []
     if !leaving.isEmpty { actions.append(.unsubscribe(leaving)) }
     if !arriving.isEmpty { actions.append(.subscribe(arriving)) }
+    restartReplacement(now: now, into: &actions)
     return finish(actions, now: now)
+  }
+
+  /// The venue said it will close the connection soon (Binance's `serverShutdown`): replace it
+  /// now, make-before-break as at the end of its lifetime, within half the lifetime margin.
+  public mutating func shutdownNotice(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase, replaceBy == nil else { return [] }
+    var actions: [ConnectionAction] = []
+    replace(because: "server shutdown notice", now: now, into: &actions)
+    return finish(actions, now: now)
+  }
+
+  /// The replacement connection (`connectReplacement`) is open: its frames are held until it
+  /// catches up.
+  public mutating func replacementConnected(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase, case .connecting? = replacement else { return [] }
+    replacement = .open
+    // The venue counts every upgrade against the budget, a replacement's too.
+    limiter.record(now)
+    return finish([], now: now)
+  }
+
+  /// The replacement connection failed to open or closed before it caught up: it is tried
+  /// again shortly, until the open connection must be replaced anyway.
+  public mutating func replacementLost(reason: String, now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase, isReplacing else { return [] }
+    replacement = .waiting(until: now + config.backoffBase)
+    return finish([], now: now)
+  }
+
+  /// The replacement's held frames continue the open connection's streams (the I/O layer's
+  /// `ConnectionSplice` says so): switch to it. The tables keep their partials and the status
+  /// stays as it is: nothing on screen is reset.
+  public mutating func replacementCaughtUp(now: MonotonicTime) -> [ConnectionAction] {
+    guard case .open = phase, case .open? = replacement else { return [] }
+    replacement = nil
+    replaceBy = nil
+    connectionsOpened += 1
+    lastMessageAt = now
+    lastReceivingAt = nil
+    pingOutstandingSince = nil
+    pingSentAt = nil
+    pingRoundTrip = nil
+    silent = false
+    rolloverAt = config.connectionLifetime.map { now + ($0 - lifetimeMargin) }
+    return finish([.switchToReplacement], now: now)
   }
 
   /// The user asked to reconnect: skip any backoff wait (the hourly budget still applies). An open
@@ -486,6 +555,16 @@ public struct ConnectionMachine: Sendable {
     case failed(FeedFailure)
     case ended(String)
     case stopped
+  }
+
+  /// Where the make-before-break replacement stands.
+  private enum Replacement: Sendable {
+    /// `connectReplacement` is under way.
+    case connecting
+    /// Open, its frames held until they continue the open connection's.
+    case open
+    /// It failed; tried again at `until`.
+    case waiting(until: MonotonicTime)
   }
 
   /// Why a table waits for a partial.
@@ -602,10 +681,58 @@ public struct ConnectionMachine: Sendable {
   /// Forgets the connection's heartbeat state (the tables are reset on the next `connected`).
   private mutating func leaveConnection() {
     rolloverAt = nil
+    replaceBy = nil
     silent = false
     pingOutstandingSince = nil
     pingSentAt = nil
     pingRoundTrip = nil
+  }
+
+  /// Whether a connection is open (any table state).
+  private var isOpen: Bool {
+    if case .open = phase { return true }
+    return false
+  }
+
+  /// A replacement under way was opened for the old subscriptions: it is closed and opened
+  /// again for the new ones.
+  private mutating func restartReplacement(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    guard isReplacing else { return }
+    actions.append(.closeReplacement(reason: "subscriptions changed"))
+    replacement = .waiting(until: now)
+  }
+
+  /// The margin before a lifetime's end at which a connection is replaced: ten minutes, or a
+  /// tenth of a short lifetime.
+  private var lifetimeMargin: Double {
+    guard let lifetime = config.connectionLifetime else { return config.lifetimeMargin }
+    return min(config.lifetimeMargin, lifetime / 10)
+  }
+
+  /// Replaces the open connection before the venue ends it: make-before-break when the I/O
+  /// layer can and the feed is LIVE (there is something on screen to keep), a replacement opened
+  /// beside it that has half the margin to catch up; otherwise a plain reconnect.
+  private mutating func replace(
+    because why: String, now: MonotonicTime, into actions: inout [ConnectionAction]
+  ) {
+    rolloverAt = nil
+    replacingBecause = why
+    guard config.replaceBeforeBreak, case .live = state else {
+      reconnect(because: why, now: now, into: &actions)
+      return
+    }
+    replaceBy = now + lifetimeMargin / 2
+    replacement = .connecting
+    actions.append(.connectReplacement(url: url))
+  }
+
+  /// Closes the open connection and connects again at once: no failure, no backoff.
+  private mutating func reconnect(
+    because why: String, now: MonotonicTime, into actions: inout [ConnectionAction]
+  ) {
+    actions.append(.close(code: 1000, reason: why))
+    leaveConnection()
+    connect(now: now, into: &actions)
   }
 
   /// Opens a connection if the hourly budget allows, else waits for the next free slot (and
@@ -646,17 +773,33 @@ public struct ConnectionMachine: Sendable {
 
   /// The open connection's timers: lifetime, heartbeat, partial timeout, stale tables.
   private mutating func checkTimers(now: MonotonicTime, into actions: inout [ConnectionAction]) {
+    if let by = replaceBy, now >= by {
+      // The replacement did not catch up in time: replace the connection the plain way before
+      // the venue ends it.
+      if isReplacing { actions.append(.closeReplacement(reason: "not caught up")) }
+      replacement = nil
+      replaceBy = nil
+      reconnect(because: replacingBecause, now: now, into: &actions)
+      return
+    }
+    if case .waiting(let until)? = replacement, now >= until {
+      let allowed = limiter.earliestAttempt(notBefore: now)
+      if allowed > now {
+        replacement = .waiting(until: allowed)
+      } else {
+        replacement = .connecting
+        actions.append(.connectReplacement(url: url))
+      }
+    }
     if let at = rolloverAt, now >= at {
-      // The venue would end the connection soon: replace it now, as a plain reconnect (no
-      // failure, no backoff), unless the hourly budget is spent: then when a slot frees.
+      // The venue would end the connection soon: replace it now (no failure, no backoff),
+      // unless the hourly budget is spent: then when a slot frees.
       let allowed = limiter.earliestAttempt(notBefore: now)
       if allowed > now {
         rolloverAt = allowed
       } else {
-        actions.append(.close(code: 1000, reason: "connection lifetime"))
-        leaveConnection()
-        connect(now: now, into: &actions)
-        return
+        replace(because: "connection lifetime", now: now, into: &actions)
+        if case .connecting = phase { return }
       }
     }
     if let since = pingOutstandingSince {
@@ -737,6 +880,8 @@ public struct ConnectionMachine: Sendable {
     case .open:
       var next = lastMessageAt + config.heartbeatIdle
       if let at = rolloverAt { next = min(next, at) }
+      if let by = replaceBy { next = min(next, by) }
+      if case .waiting(let until)? = replacement { next = min(next, until) }
       if let since = pingOutstandingSince {
         next = since + config.pongTimeout
         if !silent { next = min(next, since + config.silentAfter) }
@@ -774,6 +919,12 @@ public struct ConnectionMachine: Sendable {
   /// needed earlier than the pending one).
   private mutating func finish(_ actions: [ConnectionAction], now: MonotonicTime) -> [ConnectionAction] {
     var actions = actions
+    if replacement != nil, !isOpen {
+      // The connection it was to replace is gone (closed, stopped, reconnected): so is it.
+      if isReplacing { actions.insert(.closeReplacement(reason: "connection gone"), at: 0) }
+      replacement = nil
+      replaceBy = nil
+    }
     if case .live = state {
       if liveSince == nil {
         liveSince = now

@@ -69,6 +69,11 @@ public struct FeedConfig: Sendable, Hashable {
   public var connectionLifetime: Double?
   /// How long before the venue's end of a connection it is replaced (10 min: 23 h 50 m on Binance).
   public var lifetimeMargin: Double = 600
+  /// Whether the I/O layer can replace a connection make-before-break (`ConnectionAction
+  /// .connectReplacement`: a second connection opened beside it, switched to once its streams
+  /// continue the first's). Without it, or when the replacement does not catch up in time, the
+  /// connection is replaced by a plain reconnect, which the status says.
+  public var replaceBeforeBreak: Bool = false
   /// Whether a connection the server closes is reconnected. `--replay` turns this off: the
   /// simulator closes at the end of the file and the screen should say REPLAY ENDED.
   public var reconnectAfterClose: Bool = true

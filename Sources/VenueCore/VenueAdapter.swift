@@ -32,6 +32,15 @@ public protocol VenueWire: Sendable {
   /// The book depths the venue offers (the first is the default); any other is refused with
   /// this list.
   var bookDepths: [Int] { get }
+  /// Whether the venue has one stream of every instrument's ticker (Binance's `!ticker@arr`,
+  /// `!miniTicker@arr`: `Subscription(.ticker)` with no symbol) and names its streams in the
+  /// URL, so that a markets list's live tickers are that stream on a connection of its own,
+  /// not subscriptions of each symbol on the market's connection.
+  var tickersOnAConnectionOfTheirOwn: Bool { get }
+}
+
+extension VenueWire {
+  public var tickersOnAConnectionOfTheirOwn: Bool { false }
 }
 
 /// A venue's wire and its frame decoder into the one event enum: everything the core needs of a

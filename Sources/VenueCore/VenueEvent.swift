@@ -28,6 +28,8 @@ public enum VenueEvent: Sendable, Hashable {
   case unsubscribed(MarketChannel, symbol: Symbol?)
   /// The venue refused something, in its words; `channel` when the refusal names one.
   case venueError(String, channel: MarketChannel?)
+  /// The venue will close this connection soon (Binance's `serverShutdown`): replace it now.
+  case serverShutdown
   /// A well-formed frame of a kind tradeterm does not use.
   case ignored
 }

@@ -52,6 +52,10 @@ struct TradetermSim: ParsableCommand {
   @Option(help: "Binance: seconds a connection lives before the server closes it (0: for ever).")
   var binanceLifetime = 86_400.0
 
+  @Option(
+    help: "Binance: send serverShutdown this many seconds before a connection's lifetime ends (0: none).")
+  var binanceShutdownNotice = 0.0
+
   @Flag(help: "List ~150 more instruments of every kind, live on the instrument table only.")
   var universe = false
 
@@ -78,8 +82,11 @@ struct TradetermSim: ParsableCommand {
       throw fail("--partial-delay must be from 0 to 3600 seconds")
     }
     // At most a year: longer is "never" in practice, and NIO's timers take nanoseconds in an Int64.
-    guard (0...31_536_000).contains(binancePing), (0...31_536_000).contains(binanceLifetime) else {
-      throw fail("--binance-ping and --binance-lifetime must be from 0 to 31536000 seconds")
+    guard (0...31_536_000).contains(binancePing), (0...31_536_000).contains(binanceLifetime),
+      (0...31_536_000).contains(binanceShutdownNotice)
+    else {
+      throw fail(
+        "--binance-ping, --binance-lifetime and --binance-shutdown-notice must be from 0 to 31536000 seconds")
     }
     if let burst, !(1...100_000_000).contains(burst) { throw fail("--burst must be from 1 to 100000000") }
     if let replay {
@@ -124,6 +131,7 @@ struct TradetermSim: ParsableCommand {
     config.activity = activity
     config.binance.pingInterval = binancePing
     config.binance.connectionLifetime = binanceLifetime
+    config.binance.shutdownNotice = binanceShutdownNotice
     // Checked in `validate`.
     for spec in faults { try? config.faults.apply(spec: spec) }
     let sim = ExchangeSim(config)

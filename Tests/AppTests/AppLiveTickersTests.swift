@@ -64,6 +64,30 @@ import VenueCore
     #expect(Self.watches(filtered).first?.allSatisfy { $0.description.contains("9") } == true)
   }
 
+  /// Binance names its streams in the URL (a symbol is reopened, not switched in place), yet its
+  /// list is live: one stream carries every instrument's ticker, so every row is watched, past
+  /// the limit too, and the title says all are live.
+  @Test(arguments: [InstrumentID.Venue.binance, .binanceUSDM])
+  func binanceWatchesEveryRowOnItsAllMarketStream(venue: InstrumentID.Venue) {
+    var s = AppState(symbol: "BTCUSDT", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    s.session = MarketSession(
+      symbol: "BTCUSDT", bookPolicy: .bridge(SnapshotBridgeSync(bridge: .consecutive)), bookDepth: nil,
+      venue: venue)
+    s.venuesReopenedPerSymbol = [venue]
+    _ = App.update(&s, .tick(now: .init(seconds: 100), wallMs: 1_764_158_430_000))
+    let count = LiveTickers.limit + 20
+    let rows = (0..<count).map { i in
+      SymbolTicker(
+        Symbol(i == 0 ? "BTCUSDT" : "P\(i)USDT")!,
+        AppVenueRESTTests.ticker(last: "\(100 + i).0", open: "100", volume: "\(i + 1)"))
+    }
+    _ = App.update(&s, .venueREST(.tickers(VenueRows(rows: rows))))
+    let opened = Self.watches(App.update(&s, .key(.character("m"))))
+    #expect(opened.count == 1 && opened.first?.count == count)
+    #expect(MarketsScreen.render(s).text.contains("live: \(count)"))
+    #expect(Self.watches(App.update(&s, .key(.character("m")))) == [[]])
+  }
+
   /// BitMEX's list is live from its own table, and a replay asks no venue: no watch there.
   @Test func noWatchOnBitMEXOrInAReplay() {
     var bitmex = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)

@@ -26,6 +26,19 @@ import WireJSON
     }
   }
 
+  /// Binance's connection event, in the shape its documentation gives
+  /// (`{"event":{"e":"serverShutdown","E":…}}`) and bare: the connection will end soon.
+  @Test(arguments: [BinanceMarket.spot, .usdm])
+  func aServerShutdownNoticeSaysTheConnectionWillEnd(market: BinanceMarket) throws {
+    for text in [
+      #"{"event":{"e":"serverShutdown","E":1770123456789}}"#, #"{"e":"serverShutdown","E":1770123456789}"#,
+    ] {
+      #expect(try decode(text, market: market).events == [.serverShutdown])
+    }
+    // Another connection event is not one.
+    #expect(try decode(#"{"event":{"e":"eventStreamTerminated","E":1}}"#).events == [.ignored])
+  }
+
   @Test func usdmDeltasMustCarryPu() throws {
     let text = #"{"e":"depthUpdate","s":"BTCUSDT","U":10,"u":12,"b":[],"a":[]}"#
     #expect(throws: WireError.self) { try decode(text, market: .usdm) }

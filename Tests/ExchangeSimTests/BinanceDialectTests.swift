@@ -524,4 +524,46 @@ import WireJSON
       #expect(closed?.closeCode == 1001)
     }
   }
+
+  /// With `shutdownNotice`, the server says `serverShutdown` (Binance's connection event, in its
+  /// documented envelope) that long before the lifetime ends the connection, and only then; and
+  /// `binanceShutdownNotice()` says it to every open connection at once, leaving them open.
+  @Test func aShutdownNoticeComesBeforeTheLifetimeEndsAndOnDemand() throws {
+    var config = Self.config(seed: 19)
+    config.binance.connectionLifetime = 1.5
+    config.binance.shutdownNotice = 1
+    try SimTest.with(config) { sim in
+      let ws = try TestWebSocket.connect(port: sim.port, path: "/binance/stream?streams=btcusdt@depth@100ms")
+      var notices: [Date] = []
+      var closedAt: Date?
+      let opened = Date()
+      let deadline = Date(timeIntervalSinceNow: 5)
+      while closedAt == nil, Date() < deadline {
+        let frame = try ws.expectFrame()
+        if frame.isClose { closedAt = Date() }
+        if frame.isText, let event = frame.json?["event"] as? [String: Any] {
+          #expect(event["e"] as? String == "serverShutdown")
+          #expect(event["E"] is Int)
+          notices.append(Date())
+        }
+      }
+      #expect(notices.count == 1)
+      let notice = try #require(notices.first)
+      #expect(notice.timeIntervalSince(opened) >= 0.4)
+      #expect(try #require(closedAt).timeIntervalSince(notice) >= 0.5)
+    }
+    try SimTest.with(Self.config(seed: 20)) { sim in
+      let ws = try TestWebSocket.connect(
+        port: sim.port, path: "/binance-usdm/market/stream?streams=btcusdt@aggTrade")
+      sim.binanceShutdownNotice()
+      var notice: [String: Any]?
+      let deadline = Date(timeIntervalSinceNow: 5)
+      while notice == nil, Date() < deadline {
+        let frame = try ws.expectFrame()
+        #expect(!frame.isClose)
+        notice = frame.isText ? frame.json?["event"] as? [String: Any] : nil
+      }
+      #expect(notice?["e"] as? String == "serverShutdown")
+    }
+  }
 }

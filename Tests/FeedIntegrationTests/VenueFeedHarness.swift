@@ -33,15 +33,20 @@ final class VenueFeedHarness {
   private(set) var restLimitsSeen: [RESTLimit] = []
   /// Every combined status drained, in order.
   private(set) var statusesSeen: [FeedStatus] = []
+  /// The ids of the watched symbol's trades drained, in order (a tape with nothing twice and
+  /// nothing missing has them consecutive).
+  private(set) var tradeIDs: [UInt64] = []
+  /// The symbols other than the watched one whose tickers were drained (the markets list's).
+  private(set) var otherTickers: Set<Symbol> = []
   private var stopped = false
 
   init(
     adapter: any VenueAdapter, plan: SubscriptionPlan, policy: AnyBookSync, symbol: String,
-    restHost: String? = nil, config: FeedConfig = Integration.feedConfig()
+    restHost: String? = nil, config: FeedConfig = Integration.feedConfig(), recordPath: String? = nil
   ) {
     let options = FeedOptions(
       webSocketURL: adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url ?? "",
-      symbol: symbol, config: config, venue: adapter.venue)
+      symbol: symbol, config: config, recordPath: recordPath, venue: adapter.venue)
     feed = VenueFeedGroup(options, adapter: adapter, plan: plan, restHost: restHost)
     session = MarketSession(symbol: Symbol(symbol) ?? .empty, bookPolicy: policy, bookDepth: plan.bookDepth)
     feed.start()
@@ -91,6 +96,10 @@ final class VenueFeedHarness {
     if let message = update.lastDecodeError { decodeErrorMessages.append(message) }
     for event in batch.events {
       if case .book(let s, let u, _) = event, s == state.symbol, u.kind == .snapshot { snapshots += 1 }
+      if case .ticker(let s, _) = event, s != state.symbol { otherTickers.insert(s) }
+      if case .trades(let s, let range) = event, s == state.symbol {
+        tradeIDs += batch.trades[range].compactMap(\.id)
+      }
     }
     let step = session.ingest(update, batch, now: now)
     if step.changes.bookChanged {

@@ -193,6 +193,11 @@ final class BinanceDialect {
     for session in sessions.values where session.route == route { session.drop() }
   }
 
+  /// Sends every open connection the `serverShutdown` notice.
+  func announceShutdown() {
+    for session in sessions.values { session.sendShutdownNotice() }
+  }
+
   func stallAll() {
     for session in sessions.values { session.stall() }
   }

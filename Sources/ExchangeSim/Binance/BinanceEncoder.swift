@@ -187,6 +187,22 @@ enum BinanceEncoder {
     return w.bytes
   }
 
+  /// The connection event that says the server will close the connection soon:
+  /// `{"event":{"e":"serverShutdown","E":<ms>}}`, as Binance's documentation shows it.
+  static func serverShutdown(timeMs: Int64) -> [UInt8] {
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("event")
+    w.beginObject()
+    w.key("e")
+    w.string("serverShutdown")
+    w.key("E")
+    w.int(timeMs)
+    w.endObject()
+    w.endObject()
+    return w.bytes
+  }
+
   // MARK: REST
 
   /// `{"code":-1121,"msg":"Invalid symbol."}`.

@@ -8,6 +8,10 @@ public struct BinanceSimConfig: Sendable, Hashable {
   public var pongTimeout: Double = 60
   /// Seconds a connection lives before the server closes it (Binance: 24 h); 0 for ever.
   public var connectionLifetime: Double = 86_400
+  /// Seconds before the end of a connection's lifetime at which the server says so with a
+  /// `serverShutdown` event (0: no notice, as Binance gives none for the 24 h limit): a
+  /// client that does not know the lifetime is told in time to replace the connection.
+  public var shutdownNotice: Double = 0
   /// REST request weight allowed per minute: spot 6,000, USDⓈ-M 2,400.
   public var spotWeightLimit = 6_000
   public var usdmWeightLimit = 2_400

@@ -65,6 +65,9 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
     }
     if rules.connectionLifetime > 0, rules.connectionLifetime.isFinite {
       after(rules.connectionLifetime) { $0.close(code: .goingAway, reason: "connection lifetime") }
+      if rules.shutdownNotice > 0, rules.shutdownNotice.isFinite {
+        after(max(0, rules.connectionLifetime - rules.shutdownNotice)) { $0.sendShutdownNotice() }
+      }
     }
     let faults = world.faults.current
     if let t = faults.dropAfter { after(t) { $0.drop() } }
@@ -257,6 +260,13 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
     stalled = true
     (try? context.pipeline.syncOperations.handler(type: TrickleHandler.self))?.freeze()
     world.stats.withLock { $0.sessionsStalled += 1 }
+  }
+
+  /// Says the server will close the connection soon (`serverShutdown`); the connection stays
+  /// open until its lifetime or the client ends it.
+  func sendShutdownNotice() {
+    write(BinanceEncoder.serverShutdown(timeMs: world.nowMs()), kind: "binance:serverShutdown")
+    flushIfNeeded()
   }
 
   func sendGarbage(_ kind: GarbageFrame) {

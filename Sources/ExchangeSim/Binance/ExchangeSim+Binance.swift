@@ -69,6 +69,12 @@ extension ExchangeSim {
     onLoop(()) { $0.binance.drop(route) }
   }
 
+  /// Sends every open Binance connection (both markets, every path) Binance's `serverShutdown`
+  /// notice; the connections stay open.
+  public func binanceShutdownNotice() {
+    onLoop(()) { $0.binance.announceShutdown() }
+  }
+
   /// Withholds the next `count` Binance diff depth updates (a sequence gap on the streams that
   /// would have had them).
   public func binanceSkipDepthUpdates(_ count: Int) {
