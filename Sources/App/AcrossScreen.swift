@@ -62,10 +62,14 @@ public enum AcrossScreen {
   /// The key hints, then what the screen must say: what a feed says is wrong, instruments with a
   /// spec read off the symbol, and the state's notes (what is not followed, and why).
   static func status(_ s: AcrossState, into grid: inout Grid, area: Rect) {
-    let hints = [
-      KeyHint("\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner))", "group"),
-      KeyHint("\(s.keys.short(.quit))/Esc", "quit"),
-    ]
+    let group = KeyHint("\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner))", "group")
+    // Opened from the dashboard, Esc (and the key that opened it) goes back there.
+    let hints =
+      s.returnsToDashboard
+      ? [
+        group, KeyHint("\(s.keys.short(.openAcross))/Esc", "dashboard"), KeyHint(s.keys.short(.quit), "quit"),
+      ]
+      : [group, KeyHint("\(s.keys.short(.quit))/Esc", "quit")]
     var spans: [Span] = [Span(" ")]
     for hint in hints {
       spans += [Span(hint.key, Style(bold: true)), Span(" \(hint.action)  ", Style(.muted))]

@@ -35,8 +35,20 @@ public struct AcrossState: Sendable {
   public var utcOffsetMinutes = 0
   /// Something changed since the last draw.
   public var dirty = true
-  /// `q` or Esc was pressed.
-  public private(set) var quitting = false
+  /// Opened from the dashboard (its cross-venue key): Esc and that key go back to it, `q` quits
+  /// tradeterm. Started on its own (`tradeterm --across`), Esc quits too.
+  public var returnsToDashboard = false
+  /// How the screen is being left, once a key said so.
+  public enum Leaving: Sendable, Hashable {
+    /// Quit tradeterm (`q`, Ctrl-C; Esc when there is no dashboard to go back to).
+    case quit
+    /// Back to the dashboard it was opened from (Esc, or the cross-venue key again).
+    case back
+  }
+  /// Set when a key leaves the screen; nil while it stays.
+  public private(set) var leaving: Leaving?
+  /// `q` (or Esc without a dashboard) was pressed.
+  public var quitting: Bool { leaving == .quit }
   /// The alerts armed for this asset (`spread`: the venues crossed by at least so many bps).
   public var alerts = AlertEngine()
   /// The last alert fired here and until when the status line says it (monotonic ns).
@@ -176,15 +188,17 @@ public struct AcrossState: Sendable {
     return steps.last { $0.doubleValue <= target } ?? steps[0]
   }
 
-  /// What a key does here: `+`/`-` (or their rebinding) coarser and finer grouping, `q` or Esc
-  /// quit. Other keys do nothing.
+  /// What a key does here: `+`/`-` (or their rebinding) coarser and finer grouping, `q` quit;
+  /// Esc and the cross-venue key back to the dashboard when it was opened from there (Esc quits
+  /// otherwise). Other keys do nothing.
   public mutating func press(_ key: Key) {
     if key == .escape {
-      quitting = true
+      leaving = returnsToDashboard ? .back : .quit
       return
     }
     switch keys.command(for: key) {
-    case .quit?: quitting = true
+    case .quit?: leaving = .quit
+    case .openAcross? where returnsToDashboard: leaving = .back
     case .groupCoarser?: regroup(by: 1)
     case .groupFiner?: regroup(by: -1)
     default: return

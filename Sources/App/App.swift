@@ -372,6 +372,7 @@ public enum App {
       }
       state.quitting = true
       return [.quit]
+    case .openAcross: return openAcross(&state)
     case .addAlert: openAlertPrompt(&state)
     case .listAlerts:
       state.alertListVisible = true

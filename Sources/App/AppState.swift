@@ -67,6 +67,9 @@ public struct AppState: Sendable {
   /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
   /// one venue's frames), said when another venue is asked for.
   public var venueSwitchRefusal: String?
+  /// Why the cross-venue screen cannot open from this run (a replay plays one recording), said
+  /// when its key is pressed; nil when it can (`Effect.openAcross`).
+  public var acrossRefusal: String?
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()

@@ -54,6 +54,8 @@ public enum Command: Sendable, Hashable {
   /// A replay's controls (they say so and do nothing outside a replay).
   case replay(ReplayControl)
   case togglePortfolio
+  /// The cross-venue screen of the asset in view (`Effect.openAcross`); on that screen, back.
+  case openAcross
 }
 
 /// The one keymap: every command with its config name, default keys and help text. A command
@@ -145,6 +147,9 @@ public enum Keymap {
     Entry(
       "portfolio", .togglePortfolio, [c("P")],
       "portfolio: file + paper positions, live P&L ({portfolio} or Esc back)"),
+    Entry(
+      "across", .openAcross, [c("X")],
+      "across venues: the asset in view on every venue ({across} or Esc: back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
     Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),

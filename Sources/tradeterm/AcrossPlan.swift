@@ -1,6 +1,5 @@
 import App
 import BitMEX
-import ExchangeSim
 import VenueCore
 
 /// Which instruments `--across ASSET` follows, and where: by default BitMEX's perpetual of the
@@ -41,21 +40,27 @@ struct AcrossPlan {
     }
   }
 
-  /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`;
-  /// `configured` (the config's `[across.ASSET] instruments`) instead of the default choice.
-  static func make(asset: AssetCode, sim: ExchangeSim?, configured: [InstrumentKey]? = nil) -> AcrossPlan {
+  /// The plan for `asset` over `routes` (each venue's own endpoints, or in a demo the
+  /// simulator's dialects: a venue it does not serve is said in `notes`); `configured` (the
+  /// config's `[across.ASSET] instruments`) instead of the default choice.
+  static func make(
+    asset: AssetCode, routes: VenueRoutes, demo: Bool, configured: [InstrumentKey]? = nil
+  ) -> AcrossPlan {
     var plan = AcrossPlan(asset: asset)
     var notServed: [String] = []
     let keys = configured ?? defaultKeys(asset, notes: &plan.notes)
     for key in keys {
       let venue = key.venue
       if venue == .bitmex {
-        let url = sim?.webSocketURL ?? "wss://ws.bitmex.com/realtime"
-        plan.instruments.append(Chosen(key: key, source: .bitmex, url: url))
+        plan.instruments.append(Chosen(key: key, source: .bitmex, url: routes.bitmexWebSocket))
         continue
       }
-      guard VenueLive.of(venue, url: nil) != nil else {
-        plan.notes.append("\(key): \(venue.displayName) not followed live yet")
+      guard let live = routes.venues[venue] else {
+        if demo {
+          if !notServed.contains(venue.displayName) { notServed.append(venue.displayName) }
+        } else {
+          plan.notes.append("\(key): \(venue.displayName) not followed live yet")
+        }
         continue
       }
       // Its sizes convert through a spec: read off a spot symbol until the venue's facts are
@@ -64,17 +69,7 @@ struct AcrossPlan {
         plan.notes.append("\(key): its contract is not known here yet, left out")
         continue
       }
-      var url: String?
-      var rest: String?
-      if let sim {
-        guard let served = Tradeterm.demoURL(venue, sim) else {
-          notServed.append(venue.displayName)
-          continue
-        }
-        (url, rest) = (served.ws, served.rest)
-      }
       let text = key.symbol.description
-      guard let live = VenueLive.of(venue, url: url, restHost: rest) else { continue }
       guard let endpoint = live.url(symbol: text) else {
         plan.notes.append("\(venue.displayName): no endpoint for \(text)")
         continue

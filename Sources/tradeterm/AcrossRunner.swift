@@ -153,7 +153,7 @@ struct AcrossRunner {
     }
   }
 
-  /// The dashboard of the screen; the exit status.
+  /// The screen on its own (`tradeterm --across`); the exit status.
   func run() -> Int32 {
     let screen: TerminalScreen
     do {
@@ -168,31 +168,17 @@ struct AcrossRunner {
       screen.restore()
       if let exitMessage { printError(exitMessage) }
     }
-    let feeds = makeFeeds()
-    for feed in feeds { feed.start() }
-    defer { for feed in feeds { feed.stop() } }
     let (w, h) = screen.size
-    var state = makeState(width: w, height: h)
-    state.ascii = ascii || !TerminalScreen.localeIsUTF8
-    state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
-    var batch = VenueBatch()
-    var bitmexBatch = MarketBatch()
-    let frame = 1.0 / Double(max(1, fps))
-    // The books' ages move: a frame at least this often even when nothing arrives.
-    let idleFrame = 0.5
-    var lastDraw = MonotonicTime(nanoseconds: 0)
-    var commands = AlertCommands()
-    defer { commands.stopAll() }
+    let session = AcrossSession(self, width: w, height: h)
+    defer { session.stop() }
 
     loop: while true {
-      let now = MonotonicTime.now()
-      let since = now.seconds - lastDraw.seconds
-      let wait = state.dirty ? max(0, frame - since) : max(0, idleFrame - since)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      for feed in feeds { fds.append(pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0)) }
+      for fd in session.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+      let wait = session.pollTimeout(now: MonotonicTime.now())
       _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
 
       if fds[1].revents != 0, let signal = screen.pendingSignal() {
@@ -212,32 +198,13 @@ struct AcrossRunner {
         case .key(let key):
           // Ctrl-C typed quits, as on every screen.
           if key == .interrupt { break loop }
-          state.press(key)
+          session.state.press(key)
         case .resize(let width, let height):
-          state.width = width
-          state.height = height
-          state.dirty = true
+          session.resize(width: width, height: height)
         }
       }
-      if state.quitting { break loop }
-      let tick = MonotonicTime.now()
-      Self.drain(
-        feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: tick,
-        wallMs: DashboardRunner.wallMs())
-      let drawNow = MonotonicTime.now()
-      let elapsed = drawNow.seconds - lastDraw.seconds
-      if (state.dirty && elapsed >= frame) || elapsed >= idleFrame {
-        state.refresh(now: drawNow.nanoseconds)
-        for fired in state.checkAlerts(now: drawNow.nanoseconds, wallMs: DashboardRunner.wallMs()) {
-          TerminalAlert.bell()
-          TerminalAlert.notify(title: "tradeterm", body: fired.message)
-          _ = commands.start(fired, now: drawNow.seconds)
-        }
-        _ = commands.poll(now: drawNow.seconds)
-        screen.draw(AcrossScreen.render(state, wallMs: DashboardRunner.wallMs()))
-        state.dirty = false
-        lastDraw = drawNow
-      }
+      if session.state.leaving != nil { break loop }
+      if let grid = session.step() { screen.draw(grid) }
     }
     return exitStatus
   }
