@@ -43,10 +43,7 @@ extension Tradeterm {
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     var sim: ExchangeSim?
     if demo {
-      var config = SimConfig()
-      config.universe = SimUniverse.extras(for: config)
-      config.activity = true
-      let s = ExchangeSim(config)
+      let s = ExchangeSim(try demoConfig())
       do {
         try s.start()
       } catch {
