@@ -106,7 +106,8 @@ public struct AcrossState: Sendable {
   ) -> [FeedCommand] {
     guard instruments.indices.contains(index) else { return [] }
     let symbol = instruments[index].key.symbol
-    for case let .trades(s, range) in batch.events where s == symbol {
+    // A contract's trades wait for its facts: its sizes are contracts until then.
+    for case let .trades(s, range) in batch.events where s == symbol && !instruments[index].factsPending {
       for trade in batch.trades[range] {
         tape.append(trade, instrument: index, receivedAt: now.nanoseconds, wallMs: wallMs)
       }
@@ -146,6 +147,20 @@ public struct AcrossState: Sendable {
     instruments[index].adopt(facts)
     tape.setSpec(facts, instrument: index)
     dirty = true
+  }
+
+  /// The instruments of a venue's REST facts (`VenueRESTResult.instruments`): each instrument
+  /// waiting for its facts whose key is among `specs` takes its own (a spot pair read off its
+  /// symbol keeps that reading). Returns how many were adopted.
+  @discardableResult
+  public mutating func adopt(venueFacts specs: [InstrumentSpec]) -> Int {
+    var adopted = 0
+    for i in instruments.indices where instruments[i].factsPending && instruments[i].key.venue != .bitmex {
+      guard let facts = specs.first(where: { $0.key == instruments[i].key }) else { continue }
+      adopt(facts, instrument: i)
+      adopted += 1
+    }
+    return adopted
   }
 
   /// A BitMEX print as the venue-neutral trade: its price at the tick's decimals, its size in

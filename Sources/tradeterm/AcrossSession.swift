@@ -18,6 +18,8 @@ import Glibc
 /// feeds and the alerts' commands.
 final class AcrossSession {
   let feeds: [AcrossRunner.Feed]
+  /// The REST workers asked for the facts of the instruments that wait for them, one per venue.
+  let factsWorkers: [(venue: Venue, worker: VenueRESTWorker)]
   var state: AcrossState
   private var batch = VenueBatch()
   private var bitmexBatch = MarketBatch()
@@ -35,11 +37,41 @@ final class AcrossSession {
     state.ascii = runner.ascii || !TerminalScreen.localeIsUTF8
     state.utcOffsetMinutes = runner.utc ? 0 : LocalTime.offsetMinutes()
     frame = 1.0 / Double(max(1, runner.fps))
+    factsWorkers = runner.factsWorkers()
     for feed in feeds { feed.start() }
+    for (_, worker) in factsWorkers {
+      worker.start()
+      worker.request(.instruments)
+    }
   }
 
-  /// The feeds' wake pipes, to poll.
-  var descriptors: [Int32] { feeds.map(\.uiWake.descriptor) }
+  /// The feeds' and the REST workers' wake pipes, to poll.
+  var descriptors: [Int32] { feeds.map(\.uiWake.descriptor) + factsWorkers.map(\.worker.wake.descriptor) }
+
+  /// Drains every feed into the state, and the REST workers' instruments: each instrument
+  /// waiting for its facts takes its own; a venue whose list lacks one, or whose request failed,
+  /// is said on the status line.
+  func drain() {
+    AcrossRunner.drain(
+      feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: MonotonicTime.now(),
+      wallMs: DashboardRunner.wallMs())
+    for (venue, worker) in factsWorkers {
+      for result in worker.drain() {
+        switch result {
+        case .instruments(let rows):
+          state.adopt(venueFacts: rows.rows)
+          for i in state.instruments where i.factsPending && i.key.venue == venue {
+            state.notes.append("\(i.key): not among \(venue.displayName)'s instruments")
+          }
+        case .failed(_, let reason):
+          state.notes.append("\(venue.displayName) instrument facts not loaded: \(reason)")
+        case .candles, .tickers:
+          break
+        }
+        state.dirty = true
+      }
+    }
+  }
 
   /// How long the owner may sleep before the next frame is due at `now`.
   func pollTimeout(now: MonotonicTime) -> Double {
@@ -58,9 +90,7 @@ final class AcrossSession {
   /// idle frame's time has come) refreshes the views, checks the alerts (the bell, a desktop
   /// notification, their commands) and returns the frame to draw; nil when none is due.
   func step() -> Grid? {
-    AcrossRunner.drain(
-      feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: MonotonicTime.now(),
-      wallMs: DashboardRunner.wallMs())
+    drain()
     let now = MonotonicTime.now()
     let elapsed = now.seconds - lastDraw.seconds
     guard (state.dirty && elapsed >= frame) || elapsed >= Self.idleFrame else { return nil }
@@ -79,6 +109,7 @@ final class AcrossSession {
   /// Ends the feeds (each closes its connection) and the alerts' commands.
   func stop() {
     for feed in feeds { feed.stop() }
+    for (_, worker) in factsWorkers { worker.stop() }
     commands.stopAll()
   }
 }
