@@ -54,6 +54,7 @@ extension App {
       markets.descending = markets.sort != .symbol && markets.sort != .kind && markets.sort != .venue
     case .marketsDirection?: markets.descending.toggle()
     case .marketsKinds?: markets.kinds = markets.kinds.next
+    case .marketsByAsset?: markets.byAsset.toggle()
     case .marketsStar?:
       guard !rows.isEmpty else { return [] }
       markets.toggleFavourite(rows[markets.cursor(in: rows)].id)

@@ -315,6 +315,7 @@ public enum App {
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
+      .marketsByAsset,
       .ticketField, .ticketBuy, .ticketSell, .ticketFlipSide, .ticketType, .ticketConfirm, .ticketCancelOrder:
       // A screen's own commands, bound in its own scope: never the dashboard's.
       break

@@ -43,6 +43,8 @@ public enum Command: Sendable, Hashable {
   case marketsStar
   case marketsFilter
   case marketsOpen
+  /// The markets list grouped by asset, or back to its sort.
+  case marketsByAsset
   /// The order ticket's own commands (while it is open).
   case ticketField(forward: Bool)
   case ticketBuy
@@ -123,6 +125,9 @@ public enum Keymap {
     Entry("markets-direction", .marketsDirection, [c("d")], nil, scope: .markets),
     Entry("markets-filter", .marketsFilter, [c("/")], nil, scope: .markets),
     Entry("markets-kinds", .marketsKinds, [c("f")], nil, scope: .markets),
+    Entry(
+      "markets-by-asset", .marketsByAsset, [c("g")],
+      "markets: group by asset (every instrument of one asset together, by USD volume)", scope: .markets),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
     Entry("heatmap", .toggleHeatmap, [c("H")], "liquidity heatmap beside the chart (with candles: c)"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),

@@ -21,6 +21,7 @@ enum MarketsScreen {
     var title = "Markets  \(order.count)"
     if order.count != universe.count { title += "/\(universe.count)" }
     if s.markets.kinds != .all { title += "  \(s.markets.kinds.label)" }
+    if s.markets.byAsset && s.markets.kinds != .favourites { title += "  by asset" }
     if !s.markets.filter.isEmpty || s.markets.filtering {
       title +=
         "  filter: \(s.markets.filter)"
@@ -42,7 +43,7 @@ enum MarketsScreen {
     MarketsView(
       rows: universe.rows, order: order, rates: rates,
       cursor: s.markets.cursor(in: order, of: universe),
-      sort: s.markets.kinds == .favourites ? nil : s.markets.sort,
+      sort: s.markets.kinds == .favourites || s.markets.byAsset ? nil : s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
       flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
     ).render(into: &grid, area: list)
