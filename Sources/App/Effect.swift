@@ -19,6 +19,9 @@ public enum Effect: Sendable, Hashable {
   /// Fetch the newest `count` complete candles of `symbol` at `interval` (REST
   /// `trade/bucketed`, one page), answered with `RESTResult.candles`.
   case loadCandles(symbol: String, interval: CandleInterval, count: Int, endMs: Int64? = nil)
+  /// Fetch another venue's instruments (once) and tickers for the markets list's venue filter,
+  /// answered with `AppEvent.otherVenueREST`.
+  case loadMarkets(InstrumentID.Venue)
   /// Fetch the symbol list for the picker.
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).

@@ -45,6 +45,8 @@ public enum Command: Sendable, Hashable {
   case marketsOpen
   /// The markets list grouped by asset, or back to its sort.
   case marketsByAsset
+  /// The markets list's venue filter: the next.
+  case marketsVenue
   /// The order ticket's own commands (while it is open).
   case ticketField(forward: Bool)
   case ticketBuy
@@ -125,6 +127,9 @@ public enum Keymap {
     Entry("markets-direction", .marketsDirection, [c("d")], nil, scope: .markets),
     Entry("markets-filter", .marketsFilter, [c("/")], nil, scope: .markets),
     Entry("markets-kinds", .marketsKinds, [c("f")], nil, scope: .markets),
+    Entry(
+      "markets-venue", .marketsVenue, [c("v")],
+      "markets: venues shown (this one, all, each other venue, from their REST tickers)", scope: .markets),
     Entry(
       "markets-by-asset", .marketsByAsset, [c("g")],
       "markets: group by asset (every instrument of one asset together, by USD volume)", scope: .markets),

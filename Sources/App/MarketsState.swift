@@ -42,6 +42,14 @@ public struct MarketsState: Sendable, Hashable {
     public var next: KindFilter { Self.allCases[(rawValue + 1) % Self.allCases.count] }
   }
 
+  /// Which venues' instruments the list shows (`v` cycles): the venue on screen's (live from its
+  /// feed), every venue's, or one other venue's (both from the venues' REST tickers).
+  public enum VenueFilter: Sendable, Hashable {
+    case onScreen
+    case all
+    case only(InstrumentID.Venue)
+  }
+
   /// The selected instrument; nil selects the first row.
   public var selected: InstrumentID?
   public var sort: MarketsColumn = .volume
@@ -55,6 +63,7 @@ public struct MarketsState: Sendable, Hashable {
   /// volume, each one's instruments by their own, largest first; the sort column is set aside
   /// while it is on.
   public var byAsset = false
+  public var venues: VenueFilter = .onScreen
   /// Starred instruments, in the order the user starred them (`*`; kept across runs).
   public var favourites: [InstrumentID] = []
 

@@ -217,6 +217,9 @@ struct DashboardRunner {
     // The cross-venue screen while its key has it open over the dashboard (which stays followed).
     var across: AcrossSession?
     defer { across?.stop() }
+    // The other venues' REST workers the markets list's venue filter asked for, one per venue.
+    var otherREST: [InstrumentID.Venue: VenueRESTWorker] = [:]
+    defer { for (_, worker) in otherREST { worker.stop() } }
 
     loop: while true {
       let now = MonotonicTime.now()
@@ -230,6 +233,9 @@ struct DashboardRunner {
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
+      for (_, worker) in otherREST {
+        fds.append(pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0))
+      }
       for fd in across?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
@@ -301,6 +307,15 @@ struct DashboardRunner {
           effects += App.update(&state, .venueREST(result))
         }
       }
+      // The other venues' lists for the markets list's venue filter.
+      for (venue, worker) in otherREST {
+        for result in worker.drain() {
+          if case .failed(let intent, let reason) = result {
+            logger?.warning("\(venue) REST \(intent) failed: \(reason)")
+          }
+          effects += App.update(&state, .otherVenueREST(venue, result))
+        }
+      }
       if let logger { logged.log(state, to: logger) }
       if !commands.isEmpty {
         for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
@@ -334,6 +349,13 @@ struct DashboardRunner {
                 : "markets list: \(symbols.count) tickers subscribed live")
           }
           feed.post(command)
+        case .loadMarkets(let venue):
+          if otherREST[venue] == nil, let worker = otherMarketsWorker(venue) {
+            worker.start()
+            worker.request(.instruments)
+            otherREST[venue] = worker
+          }
+          otherREST[venue]?.request(.tickers)
         case .openAcross(let asset):
           across?.stop()
           across = openAcross(asset, &state)
