@@ -80,6 +80,10 @@ public enum AcrossScreen {
     var said = s.instruments.compactMap { i in i.problem.map { "\(i.key): \($0)" } }
     let guessed = s.instruments.filter(\.specFromSymbol).map { $0.key.symbol.description }
     if !guessed.isEmpty { said.append("spot spec from symbol: \(guessed.joined(separator: ", "))") }
+    for (venue, why) in s.factsFailure.sorted(by: { $0.key < $1.key }) {
+      said.append(
+        "\(venue.displayName) instrument facts not loaded: \(TerminalText.sanitized(why)) (asking again)")
+    }
     said += s.notes
     if !said.isEmpty { spans.append(Span(said.joined(separator: "; "), Style(.muted))) }
     _ = grid.put(spans, x: area.x, y: area.y, clip: area)

@@ -149,12 +149,43 @@ public struct AcrossState: Sendable {
     dirty = true
   }
 
+  /// When each venue's instruments were last asked for (monotonic ns), and why the last ask
+  /// failed (nil once an answer came).
+  public private(set) var factsAskedAt: [Venue: Int64] = [:]
+  public private(set) var factsFailure: [Venue: String] = [:]
+  /// How long after a failed ask a venue's instruments are asked for again.
+  public static let factsRetryNs: Int64 = 10_000_000_000
+
+  /// The venues whose instruments are to be asked for at `now` (marked asked): each venue with
+  /// an instrument waiting for its facts (BitMEX's come with its instrument table), at once, and
+  /// again `factsRetryNs` after an ask that failed; never twice while one is on its way.
+  public mutating func factsDue(now: Int64) -> [Venue] {
+    var venues: [Venue] = []
+    for i in instruments where i.factsPending && i.key.venue != .bitmex && !venues.contains(i.key.venue) {
+      let venue = i.key.venue
+      if let asked = factsAskedAt[venue] {
+        guard factsFailure[venue] != nil, now - asked >= Self.factsRetryNs else { continue }
+      }
+      factsAskedAt[venue] = now
+      venues.append(venue)
+    }
+    return venues
+  }
+
+  /// `venue`'s instruments could not be had (`reason`): said on the status line, and asked for
+  /// again in `factsRetryNs`.
+  public mutating func factsFailed(_ venue: Venue, reason: String) {
+    factsFailure[venue] = reason
+    dirty = true
+  }
+
   /// The instruments of a venue's REST facts (`VenueRESTResult.instruments`): each instrument
   /// waiting for its facts whose key is among `specs` takes its own (a spot pair read off its
   /// symbol keeps that reading). Returns how many were adopted.
   @discardableResult
   public mutating func adopt(venueFacts specs: [InstrumentSpec]) -> Int {
     var adopted = 0
+    for venue in Set(specs.map(\.key.venue)) { factsFailure[venue] = nil }
     for i in instruments.indices where instruments[i].factsPending && instruments[i].key.venue != .bitmex {
       guard let facts = specs.first(where: { $0.key == instruments[i].key }) else { continue }
       adopt(facts, instrument: i)

@@ -39,10 +39,7 @@ final class AcrossSession {
     frame = 1.0 / Double(max(1, runner.fps))
     factsWorkers = runner.factsWorkers()
     for feed in feeds { feed.start() }
-    for (_, worker) in factsWorkers {
-      worker.start()
-      worker.request(.instruments)
-    }
+    for (_, worker) in factsWorkers { worker.start() }
   }
 
   /// The feeds' and the REST workers' wake pipes, to poll.
@@ -55,6 +52,10 @@ final class AcrossSession {
     AcrossRunner.drain(
       feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: MonotonicTime.now(),
       wallMs: DashboardRunner.wallMs())
+    // Asked at once, and again a while after an ask that failed.
+    for venue in state.factsDue(now: MonotonicTime.now().nanoseconds) {
+      factsWorkers.first { $0.venue == venue }?.worker.request(.instruments)
+    }
     for (venue, worker) in factsWorkers {
       for result in worker.drain() {
         switch result {
@@ -64,7 +65,7 @@ final class AcrossSession {
             state.notes.append("\(i.key): not among \(venue.displayName)'s instruments")
           }
         case .failed(_, let reason):
-          state.notes.append("\(venue.displayName) instrument facts not loaded: \(reason)")
+          state.factsFailed(venue, reason: reason)
         case .candles, .tickers:
           break
         }

@@ -110,4 +110,26 @@ import WireJSON
     s.refresh(now: 2 * Self.second)
     #expect(s.instruments[0].factsPending && s.strip.rows.first?.exclusion == .factsPending)
   }
+
+  /// A venue's instruments are asked for once when the screen opens, not again while the ask is
+  /// on its way; a failed ask is said on the status line and asked again after
+  /// `factsRetryNs`; the facts' coming clears it, and nothing is asked after.
+  @Test func aFailedAskIsSaidAndAskedAgainAfterAWhile() throws {
+    let row = try WireValue.parse(
+      Fixture.bytes("exchanges/okx-v5_2022-05-13_UNI-USD-SWAP_rest-instrument.json"))
+    let spec = try OKXInstruments.spec(row: row).get()
+    var s = Self.waiting("UNI", spec.key, .bid, "5.139", "20")
+    let t0 = 3 * Self.second
+    #expect(s.factsDue(now: t0) == [.okx])
+    #expect(s.factsDue(now: t0 + 30 * Self.second).isEmpty, "one ask at a time")
+    s.factsFailed(.okx, reason: "HTTP 503")
+    s.refresh(now: t0 + Self.second)
+    let status = AcrossScreen.render(s, wallMs: Self.wallMs).line(23)
+    #expect(status.contains("OKX instrument facts not loaded: HTTP 503 (asking again)"), "\(status)")
+    #expect(s.factsDue(now: t0 + 30 * Self.second) == [.okx], "asked again once the retry's time has come")
+    #expect(s.factsDue(now: t0 + 31 * Self.second).isEmpty)
+    #expect(s.adopt(venueFacts: [spec]) == 1)
+    #expect(s.factsFailure.isEmpty)
+    #expect(s.factsDue(now: t0 + 100 * Self.second).isEmpty)
+  }
 }
