@@ -205,7 +205,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport", "CrossVenue",
-        "VenueCore",
+        "VenueCore", "WireJSON", "OKX", "Binance", "Bybit",
       ],
       exclude: ["Snapshots"]),
     .testTarget(

@@ -15,7 +15,8 @@ public struct AcrossInstrument: Sendable {
   /// from the venue's facts: its tick and lot are then the book's own decimals.
   public private(set) var specFromSymbol: Bool
   /// Whether the instrument's facts are still on their way (BitMEX's come with its instrument
-  /// table): until they come its book stays out of the consolidation and its trades off the
+  /// table, a perpetual's of another venue from its REST instruments): until they come its book
+  /// stays out of the consolidation (the strip says "facts pending") and its trades off the
   /// tape, since its contracts cannot be converted to the base asset without them.
   public private(set) var factsPending = false
   /// When the last drain of this instrument's feed brought anything (local monotonic ns): the
@@ -35,6 +36,13 @@ public struct AcrossInstrument: Sendable {
   /// A BitMEX instrument (its book kept by order id in `session`), waiting for its facts
   /// (`adopt`); `placeholder` stands for them until then and is never used to convert.
   public init(bitmex key: InstrumentKey, session: MarketSession, placeholder: InstrumentSpec) {
+    self.init(key: key, session: session, awaiting: placeholder)
+  }
+
+  /// An instrument whose contract only its venue's facts say (a perpetual: OKX's `ctVal`
+  /// contracts, Binance USDⓈ-M's and Bybit linear's base quantities), waiting for them
+  /// (`adopt`); `placeholder` stands for them until then and is never used to convert.
+  public init(key: InstrumentKey, session: MarketSession, awaiting placeholder: InstrumentSpec) {
     self.key = key
     self.session = session
     spec = placeholder
@@ -79,19 +87,25 @@ public struct AcrossInstrument: Sendable {
     if market.priceBook == nil, market.bookPolicy == nil {
       // BitMEX's book, kept by order id: its levels at the tick's decimals, once its facts are in.
       let live = !factsPending && market.bookSync == .live
-      return VenueView(
+      var view = VenueView(
         spec: spec, book: factsPending ? spec.makeBook() : Self.priceBook(market.orderBook, spec),
         sync: live ? .live : .waiting, lastAppliedAt: live ? session.bookDataAt?.nanoseconds : nil,
         lastHeardAt: lastHeardAt, staleAfterNs: staleAfterNs, linkUp: linkUp)
+      view.factsPending = factsPending
+      return view
     }
     guard let policy = market.bookPolicy else {
-      return VenueView(
+      var view = VenueView(
         spec: spec, book: book, sync: .waiting, lastAppliedAt: nil, lastHeardAt: lastHeardAt,
         staleAfterNs: staleAfterNs, linkUp: linkUp)
+      view.factsPending = factsPending
+      return view
     }
-    return VenueView(
+    var view = VenueView(
       spec: spec, book: book, policy: policy, lastHeardAt: lastHeardAt, staleAfterNs: staleAfterNs,
       linkUp: linkUp)
+    view.factsPending = factsPending
+    return view
   }
 
   /// `book`'s levels as a price-keyed book at `spec`'s tick decimals (sizes in whole contracts);

@@ -62,10 +62,14 @@ public enum AcrossScreen {
   /// The key hints, then what the screen must say: what a feed says is wrong, instruments with a
   /// spec read off the symbol, and the state's notes (what is not followed, and why).
   static func status(_ s: AcrossState, into grid: inout Grid, area: Rect) {
-    let hints = [
-      KeyHint("\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner))", "group"),
-      KeyHint("\(s.keys.short(.quit))/Esc", "quit"),
-    ]
+    let group = KeyHint("\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner))", "group")
+    // Opened from the dashboard, Esc (and the key that opened it) goes back there.
+    let hints =
+      s.returnsToDashboard
+      ? [
+        group, KeyHint("\(s.keys.short(.openAcross))/Esc", "dashboard"), KeyHint(s.keys.short(.quit), "quit"),
+      ]
+      : [group, KeyHint("\(s.keys.short(.quit))/Esc", "quit")]
     var spans: [Span] = [Span(" ")]
     for hint in hints {
       spans += [Span(hint.key, Style(bold: true)), Span(" \(hint.action)  ", Style(.muted))]
@@ -76,6 +80,10 @@ public enum AcrossScreen {
     var said = s.instruments.compactMap { i in i.problem.map { "\(i.key): \($0)" } }
     let guessed = s.instruments.filter(\.specFromSymbol).map { $0.key.symbol.description }
     if !guessed.isEmpty { said.append("spot spec from symbol: \(guessed.joined(separator: ", "))") }
+    for (venue, why) in s.factsFailure.sorted(by: { $0.key < $1.key }) {
+      said.append(
+        "\(venue.displayName) instrument facts not loaded: \(TerminalText.sanitized(why)) (asking again)")
+    }
     said += s.notes
     if !said.isEmpty { spans.append(Span(said.joined(separator: "; "), Style(.muted))) }
     _ = grid.put(spans, x: area.x, y: area.y, clip: area)

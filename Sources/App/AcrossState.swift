@@ -35,8 +35,20 @@ public struct AcrossState: Sendable {
   public var utcOffsetMinutes = 0
   /// Something changed since the last draw.
   public var dirty = true
-  /// `q` or Esc was pressed.
-  public private(set) var quitting = false
+  /// Opened from the dashboard (its cross-venue key): Esc and that key go back to it, `q` quits
+  /// tradeterm. Started on its own (`tradeterm --across`), Esc quits too.
+  public var returnsToDashboard = false
+  /// How the screen is being left, once a key said so.
+  public enum Leaving: Sendable, Hashable {
+    /// Quit tradeterm (`q`, Ctrl-C; Esc when there is no dashboard to go back to).
+    case quit
+    /// Back to the dashboard it was opened from (Esc, or the cross-venue key again).
+    case back
+  }
+  /// Set when a key leaves the screen; nil while it stays.
+  public private(set) var leaving: Leaving?
+  /// `q` (or Esc without a dashboard) was pressed.
+  public var quitting: Bool { leaving == .quit }
   /// The alerts armed for this asset (`spread`: the venues crossed by at least so many bps).
   public var alerts = AlertEngine()
   /// The last alert fired here and until when the status line says it (monotonic ns).
@@ -94,7 +106,8 @@ public struct AcrossState: Sendable {
   ) -> [FeedCommand] {
     guard instruments.indices.contains(index) else { return [] }
     let symbol = instruments[index].key.symbol
-    for case let .trades(s, range) in batch.events where s == symbol {
+    // A contract's trades wait for its facts: its sizes are contracts until then.
+    for case let .trades(s, range) in batch.events where s == symbol && !instruments[index].factsPending {
       for trade in batch.trades[range] {
         tape.append(trade, instrument: index, receivedAt: now.nanoseconds, wallMs: wallMs)
       }
@@ -134,6 +147,51 @@ public struct AcrossState: Sendable {
     instruments[index].adopt(facts)
     tape.setSpec(facts, instrument: index)
     dirty = true
+  }
+
+  /// When each venue's instruments were last asked for (monotonic ns), and why the last ask
+  /// failed (nil once an answer came).
+  public private(set) var factsAskedAt: [Venue: Int64] = [:]
+  public private(set) var factsFailure: [Venue: String] = [:]
+  /// How long after a failed ask a venue's instruments are asked for again.
+  public static let factsRetryNs: Int64 = 10_000_000_000
+
+  /// The venues whose instruments are to be asked for at `now` (marked asked): each venue with
+  /// an instrument waiting for its facts (BitMEX's come with its instrument table), at once, and
+  /// again `factsRetryNs` after an ask that failed; never twice while one is on its way.
+  public mutating func factsDue(now: Int64) -> [Venue] {
+    var venues: [Venue] = []
+    for i in instruments where i.factsPending && i.key.venue != .bitmex && !venues.contains(i.key.venue) {
+      let venue = i.key.venue
+      if let asked = factsAskedAt[venue] {
+        guard factsFailure[venue] != nil, now - asked >= Self.factsRetryNs else { continue }
+      }
+      factsAskedAt[venue] = now
+      venues.append(venue)
+    }
+    return venues
+  }
+
+  /// `venue`'s instruments could not be had (`reason`): said on the status line, and asked for
+  /// again in `factsRetryNs`.
+  public mutating func factsFailed(_ venue: Venue, reason: String) {
+    factsFailure[venue] = reason
+    dirty = true
+  }
+
+  /// The instruments of a venue's REST facts (`VenueRESTResult.instruments`): each instrument
+  /// waiting for its facts whose key is among `specs` takes its own (a spot pair read off its
+  /// symbol keeps that reading). Returns how many were adopted.
+  @discardableResult
+  public mutating func adopt(venueFacts specs: [InstrumentSpec]) -> Int {
+    var adopted = 0
+    for venue in Set(specs.map(\.key.venue)) { factsFailure[venue] = nil }
+    for i in instruments.indices where instruments[i].factsPending && instruments[i].key.venue != .bitmex {
+      guard let facts = specs.first(where: { $0.key == instruments[i].key }) else { continue }
+      adopt(facts, instrument: i)
+      adopted += 1
+    }
+    return adopted
   }
 
   /// A BitMEX print as the venue-neutral trade: its price at the tick's decimals, its size in
@@ -176,15 +234,17 @@ public struct AcrossState: Sendable {
     return steps.last { $0.doubleValue <= target } ?? steps[0]
   }
 
-  /// What a key does here: `+`/`-` (or their rebinding) coarser and finer grouping, `q` or Esc
-  /// quit. Other keys do nothing.
+  /// What a key does here: `+`/`-` (or their rebinding) coarser and finer grouping, `q` quit;
+  /// Esc and the cross-venue key back to the dashboard when it was opened from there (Esc quits
+  /// otherwise). Other keys do nothing.
   public mutating func press(_ key: Key) {
     if key == .escape {
-      quitting = true
+      leaving = returnsToDashboard ? .back : .quit
       return
     }
     switch keys.command(for: key) {
-    case .quit?: quitting = true
+    case .quit?: leaving = .quit
+    case .openAcross? where returnsToDashboard: leaving = .back
     case .groupCoarser?: regroup(by: 1)
     case .groupFiner?: regroup(by: -1)
     default: return

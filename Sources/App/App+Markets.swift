@@ -9,11 +9,11 @@ extension App {
     var markets = state.markets
     defer {
       // After a filter or a kind change the selected row may be gone: the first shown is selected.
-      markets.pinSelection(
-        in: markets.order(state.session.markets, rates: rates(state)), of: state.session.markets)
       state.markets = markets
+      let universe = listedMarkets(state)
+      state.markets.pinSelection(in: state.markets.order(universe, rates: rates(state)), of: universe)
     }
-    let rows = markets.ordered(state.session.markets, rates: rates(state))
+    let rows = markets.ordered(listedMarkets(state), rates: rates(state))
     if markets.filtering {
       switch key {
       case .escape, .enter: markets.filtering = false
@@ -46,7 +46,7 @@ extension App {
     case .scrollHome?: markets.selected = rows.first?.id
     case .marketsSort(let forward)?:
       // The venue column is there (and sorts) only on a list of another venue than BitMEX.
-      let venues = state.session.markets.venue != .bitmex
+      let venues = state.session.markets.venue != .bitmex || state.markets.venues != .onScreen
       let all = MarketsColumn.allCases.filter { venues || $0 != .venue }
       let step = forward ? 1 : all.count - 1
       let at = all.firstIndex(of: markets.sort) ?? 0
@@ -54,6 +54,12 @@ extension App {
       markets.descending = markets.sort != .symbol && markets.sort != .kind && markets.sort != .venue
     case .marketsDirection?: markets.descending.toggle()
     case .marketsKinds?: markets.kinds = markets.kinds.next
+    case .marketsByAsset?: markets.byAsset.toggle()
+    case .marketsVenue?:
+      markets.venues = nextVenueFilter(markets.venues, state)
+      markets.selected = nil
+      state.markets.venues = markets.venues
+      return otherMarketsDue(&state)
     case .marketsStar?:
       guard !rows.isEmpty else { return [] }
       markets.toggleFavourite(rows[markets.cursor(in: rows)].id)

@@ -67,7 +67,7 @@ public enum App {
       {
         sampleHeatmap(&state)
       }
-      return candleRefresh(&state) + retakeJournal(&state) + venueTickersDue(&state)
+      return candleRefresh(&state) + retakeJournal(&state) + venueTickersDue(&state) + otherMarketsDue(&state)
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
@@ -108,6 +108,9 @@ public enum App {
       return handle(result, &state)
     case .venueREST(let result):
       return handle(venueREST: result, &state)
+    case .otherVenueREST(let venue, let result):
+      mergeOtherMarkets(venue, result, &state)
+      return []
     case .paper(let news):
       return handle(news, &state)
     case .marketOpened(let session):
@@ -327,6 +330,7 @@ public enum App {
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
+      .marketsByAsset, .marketsVenue,
       .ticketField, .ticketBuy, .ticketSell, .ticketFlipSide, .ticketType, .ticketConfirm, .ticketCancelOrder,
       .chooseChart:
       // A screen's own commands, bound in its own scope: never the dashboard's.
@@ -394,6 +398,7 @@ public enum App {
       }
       state.quitting = true
       return [.quit]
+    case .openAcross: return openAcross(&state)
     case .addAlert: openAlertPrompt(&state)
     case .listAlerts:
       state.alertListVisible = true
@@ -438,9 +443,9 @@ public enum App {
   /// On the markets screen, the cursor names an instrument as soon as the list has rows (so a
   /// re-sort moves it with its instrument); once set, nothing is ordered here again.
   static func pinMarketsCursor(_ state: inout AppState) {
-    guard state.marketsVisible, state.markets.selected == nil, state.session.markets.count > 0 else { return }
-    state.markets.pinSelection(
-      in: state.markets.order(state.session.markets, rates: rates(state)), of: state.session.markets)
+    let universe = listedMarkets(state)
+    guard state.marketsVisible, state.markets.selected == nil, universe.count > 0 else { return }
+    state.markets.pinSelection(in: state.markets.order(universe, rates: rates(state)), of: universe)
   }
 
   static func scroll(_ state: inout AppState, by n: Int) {

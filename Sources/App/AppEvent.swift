@@ -22,6 +22,8 @@ public enum AppEvent: Sendable {
   case marketRefused(InstrumentID, reason: String)
   /// A venue's REST intent answered (or failed): `App+VenueREST`.
   case venueREST(VenueRESTResult)
+  /// Another venue's REST answered for the markets list (`Effect.loadMarkets`).
+  case otherVenueREST(InstrumentID.Venue, VenueRESTResult)
   /// The paper journal was read, or events were written to it (or could not be).
   case paper(PaperNews)
 }

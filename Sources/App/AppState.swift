@@ -69,9 +69,19 @@ public struct AppState: Sendable {
   /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
   /// one venue's frames), said when another venue is asked for.
   public var venueSwitchRefusal: String?
+  /// Why the cross-venue screen cannot open from this run (a replay plays one recording), said
+  /// when its key is pressed; nil when it can (`Effect.openAcross`).
+  public var acrossRefusal: String?
   /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
   public var marketsVisible = false
   public var markets = MarketsState()
+  /// The other venues' instruments for the markets list's venue filter, from their REST
+  /// tickers and instruments (`Effect.loadMarkets`), with when each was last asked for and why
+  /// the last ask failed.
+  public var otherMarkets: [InstrumentID.Venue: MarketUniverse] = [:]
+  var otherSpecs: [InstrumentID: InstrumentSpec] = [:]
+  var otherMarketsAskedAt: [InstrumentID.Venue: MonotonicTime] = [:]
+  public var otherMarketsFailure: [InstrumentID.Venue: String] = [:]
   /// A venue's REST: its instruments' facts and the markets list's tickers.
   public var venueREST = VenueRESTState()
   /// The markets list's tickers the feed watches live.

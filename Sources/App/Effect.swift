@@ -10,11 +10,18 @@ public enum Effect: Sendable, Hashable {
   /// the demo's simulator), and answer with `AppEvent.marketOpened` — a fresh session on the
   /// venue's book rule — or `.marketRefused`.
   case openMarket(InstrumentID)
+  /// Open the cross-venue screen of `asset` over the dashboard (its own feeds, one per chosen
+  /// instrument); the dashboard's market stays followed underneath, and the screen's back key
+  /// (Esc, or the key that opened it) closes it onto the dashboard as it was.
+  case openAcross(AssetCode)
   /// Fetch what a newly watched symbol needs over REST: its instrument facts and chart history.
   case loadStartData(symbol: String)
   /// Fetch the newest `count` complete candles of `symbol` at `interval` (REST
   /// `trade/bucketed`, one page), answered with `RESTResult.candles`.
   case loadCandles(symbol: String, interval: CandleInterval, count: Int, endMs: Int64? = nil)
+  /// Fetch another venue's instruments (once) and tickers for the markets list's venue filter,
+  /// answered with `AppEvent.otherVenueREST`.
+  case loadMarkets(InstrumentID.Venue)
   /// Fetch the symbol list for the picker.
   case loadSymbols
   /// Keep the starred instruments for the next run (written atomically).

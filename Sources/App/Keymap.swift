@@ -43,6 +43,10 @@ public enum Command: Sendable, Hashable {
   case marketsStar
   case marketsFilter
   case marketsOpen
+  /// The markets list grouped by asset, or back to its sort.
+  case marketsByAsset
+  /// The markets list's venue filter: the next.
+  case marketsVenue
   /// The order ticket's own commands (while it is open).
   case ticketField(forward: Bool)
   case ticketBuy
@@ -57,6 +61,8 @@ public enum Command: Sendable, Hashable {
   /// The chart chooser: the next key picks a chart (`chooseChart`), any other goes on as usual.
   case chartMenu
   case chooseChart(ChartChoice)
+  /// The cross-venue screen of the asset in view (`Effect.openAcross`); on that screen, back.
+  case openAcross
 }
 
 /// The one keymap: every command with its config name, default keys and help text. A command
@@ -137,6 +143,12 @@ public enum Keymap {
     Entry("markets-direction", .marketsDirection, [c("d")], nil, scope: .markets),
     Entry("markets-filter", .marketsFilter, [c("/")], nil, scope: .markets),
     Entry("markets-kinds", .marketsKinds, [c("f")], nil, scope: .markets),
+    Entry(
+      "markets-venue", .marketsVenue, [c("v")],
+      "markets: venues shown (this one, all, each other venue, from their REST tickers)", scope: .markets),
+    Entry(
+      "markets-by-asset", .marketsByAsset, [c("g")],
+      "markets: group by asset (every instrument of one asset together, by USD volume)", scope: .markets),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
     Entry("heatmap", .toggleHeatmap, [c("H")], "liquidity heatmap beside the chart (with candles: c)"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
@@ -161,6 +173,9 @@ public enum Keymap {
     Entry(
       "portfolio", .togglePortfolio, [c("P")],
       "portfolio: file + paper positions, live P&L ({portfolio} or Esc back)"),
+    Entry(
+      "across", .openAcross, [c("X")],
+      "across venues: the asset in view on every venue ({across} or Esc: back)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
     Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),

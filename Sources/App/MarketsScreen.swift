@@ -13,14 +13,19 @@ enum MarketsScreen {
       return grid
     }
     let (main, status) = grid.bounds.splitBottom(1)
-    let universe = s.session.markets
+    let universe = App.listedMarkets(s)
     let rates = App.rates(s)
     let order = s.markets.order(universe, rates: rates)
     let connected = s.status?.state.isConnected ?? false
-    let live = connected && universe.sync == .live
+    // Another venue's rows come from its REST tickers, each with its age: the list is dimmed
+    // only when the venue on screen's connection is down.
+    let onScreen = s.markets.venues == .onScreen || s.markets.venues == .only(s.venue)
+    let live = connected && (!onScreen || universe.sync == .live)
     var title = "Markets  \(order.count)"
     if order.count != universe.count { title += "/\(universe.count)" }
     if s.markets.kinds != .all { title += "  \(s.markets.kinds.label)" }
+    if s.markets.byAsset && s.markets.kinds != .favourites { title += "  by asset" }
+    if let note = App.venueFilterNote(s) { title += note }
     if !s.markets.filter.isEmpty || s.markets.filtering {
       title +=
         "  filter: \(s.markets.filter)"
@@ -42,7 +47,7 @@ enum MarketsScreen {
     MarketsView(
       rows: universe.rows, order: order, rates: rates,
       cursor: s.markets.cursor(in: order, of: universe),
-      sort: s.markets.kinds == .favourites ? nil : s.markets.sort,
+      sort: s.markets.kinds == .favourites || s.markets.byAsset ? nil : s.markets.sort,
       descending: s.markets.descending, nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.wallMs,
       flashMs: live ? 300 : 0, starred: Set(s.markets.favourites), ascii: s.ascii
     ).render(into: &grid, area: list)

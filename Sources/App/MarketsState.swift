@@ -42,6 +42,14 @@ public struct MarketsState: Sendable, Hashable {
     public var next: KindFilter { Self.allCases[(rawValue + 1) % Self.allCases.count] }
   }
 
+  /// Which venues' instruments the list shows (`v` cycles): the venue on screen's (live from its
+  /// feed), every venue's, or one other venue's (both from the venues' REST tickers).
+  public enum VenueFilter: Sendable, Hashable {
+    case onScreen
+    case all
+    case only(InstrumentID.Venue)
+  }
+
   /// The selected instrument; nil selects the first row.
   public var selected: InstrumentID?
   public var sort: MarketsColumn = .volume
@@ -51,6 +59,11 @@ public struct MarketsState: Sendable, Hashable {
   /// Typing goes to the filter (after `/`, until Enter or Esc).
   public var filtering = false
   public var kinds: KindFilter = .all
+  /// Every instrument of one asset together (`g`): the assets by their instruments' summed USD
+  /// volume, each one's instruments by their own, largest first; the sort column is set aside
+  /// while it is on.
+  public var byAsset = false
+  public var venues: VenueFilter = .onScreen
   /// Starred instruments, in the order the user starred them (`*`; kept across runs).
   public var favourites: [InstrumentID] = []
 
@@ -76,6 +89,7 @@ public struct MarketsState: Sendable, Hashable {
     var positions: [Int] = []
     positions.reserveCapacity(rows.count)
     for i in rows.indices where kinds.admits(rows[i]) && passes(rows[i]) { positions.append(i) }
+    if byAsset { return Self.groupedByAsset(positions, rows, rates: rates) }
     let descending = self.descending
     switch sort {
     case .symbol:
@@ -97,6 +111,35 @@ public struct MarketsState: Sendable, Hashable {
       }
     }
     return positions
+  }
+
+  /// `positions` (in `rows`) grouped by asset: each row's asset is its underlying as every venue
+  /// spells it (`AssetCode`: XBT is BTC), a row without one its own group under its symbol; the
+  /// groups by their rows' summed 24 h USD volume, largest first (ties by asset), each group's
+  /// rows by their own (a row without a volume last, ties by instrument).
+  static func groupedByAsset(_ positions: [Int], _ rows: [MarketRow], rates: Rates) -> [Int] {
+    var asset: [Int: String] = [:]
+    var volume: [Int: Double?] = [:]
+    var total: [String: Double] = [:]
+    for i in positions {
+      let name =
+        rows[i].instrument.fields.underlying.flatMap(AssetCode.init)?.description
+        ?? rows[i].id.symbol.description
+      let usd = rows[i].instrument.volume24hUSD(rates: rates)
+      asset[i] = name
+      volume[i] = .some(usd)
+      total[name, default: 0] += usd ?? 0
+    }
+    return positions.sorted { a, b in
+      let (x, y) = (asset[a]!, asset[b]!)
+      if x != y { return total[x]! != total[y]! ? total[x]! > total[y]! : x < y }
+      switch (volume[a]!, volume[b]!) {
+      case (let v?, let w?) where v != w: return v > w
+      case (nil, _?): return false
+      case (_?, nil): return true
+      default: return rows[a].id < rows[b].id
+      }
+    }
   }
 
   /// The index of the selected row in `rows` (0 when it is not there).

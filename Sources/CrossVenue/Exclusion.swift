@@ -7,6 +7,9 @@ public enum Exclusion: Error, Sendable, Hashable, CustomStringConvertible {
   case down
   /// No snapshot yet.
   case waiting
+  /// The instrument's facts (its contract) have not come from its venue yet: its sizes cannot
+  /// be converted to the base asset.
+  case factsPending
   /// The book failed a check and a fresh one was asked for.
   case resyncing(BookSyncFault)
   /// Nothing heard for longer than the stale limit (both in nanoseconds).
@@ -22,6 +25,7 @@ public enum Exclusion: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .down: "connection down"
     case .waiting: "waiting for a snapshot"
+    case .factsPending: "facts pending"
     case .resyncing(let fault): "resyncing: \(fault)"
     case let .stale(age, limit):
       "stale: \(Self.seconds(age)) old, limit \(Self.seconds(limit))"
@@ -36,6 +40,7 @@ public enum Exclusion: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .down: "down"
     case .waiting: "no snapshot"
+    case .factsPending: "no facts"
     case .resyncing: "resyncing"
     case .stale: "stale"
     case .otherAsset: "other asset"

@@ -4,6 +4,8 @@ extension VenueView {
   /// stale, so the strip names the first thing to fix.
   public func assess(now: Int64) -> (state: VenueState, exclusion: Exclusion?) {
     guard linkUp else { return (.down, .down) }
+    // Without its contract its sizes mean nothing in the base asset, whatever its book does.
+    if factsPending { return (.syncing, .factsPending) }
     switch sync {
     case .waiting: return (.syncing, .waiting)
     case .resyncing(let fault): return (.syncing, .resyncing(fault))

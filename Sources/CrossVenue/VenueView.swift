@@ -28,6 +28,9 @@ public struct VenueView: Sendable {
   /// Quote currency per whole settlement asset, for a quanto contract's base quantity (BitMEX
   /// ETHUSD: USD per XBT); nil when not known (a quanto instrument is then left out, and says so).
   public var settleRate: FixedDecimal?
+  /// The instrument's facts have not come from its venue yet: `spec` stands in for them and is
+  /// never used to convert; the book is left out until they come (`Exclusion.factsPending`).
+  public var factsPending = false
 
   public init(
     spec: InstrumentSpec, book: PriceBook, sync: BookSyncState, lastAppliedAt: Int64?,

@@ -266,6 +266,23 @@ public final class ExchangeSim: Sendable {
     onLoop(()) { $0.sendUnknownLevel(symbol: symbol) }
   }
 
+  /// Pauses every connection of `venue` (as tradeterm names it: `kraken`, `okx`, `bitmex`…) now
+  /// and each that opens until `resumeVenue`: nothing sent, nothing answered (`venue-pause`).
+  public func pauseVenue(_ venue: String) {
+    onLoop(()) { $0.pause(venue: venue) }
+  }
+
+  /// Ends `venue`'s pause: its stalled connections close without a close frame.
+  public func resumeVenue(_ venue: String) {
+    onLoop(()) { $0.resume(venue: venue) }
+  }
+
+  /// Sets `venue`'s prices `bps` basis points off the shared price (0: back on it), as
+  /// `venue-cross` does from the start; its book moves there over the next ticks.
+  public func crossVenue(_ venue: String, bps: Double) {
+    onLoop(()) { $0.venueCrossBps[venue] = bps == 0 ? nil : bps }
+  }
+
   /// Stops (or, with an empty list, resumes) the deltas of these tables (wire names, e.g.
   /// `orderBookL2_25`) on every session, while the other tables keep flowing; partials of a
   /// fresh subscription still go out. Unknown names are ignored.

@@ -30,6 +30,11 @@ extension SimFaults {
                            K: long-symbol, text-price, bad-time or object
     instruments=N          N more instruments (~1 KB each) in the partial
     pongs-only-after=S     each WebSocket sends only pongs S s after upgrade
+    venue-pause=VENUE:S:D  VENUE's WebSockets go silent S s after start (no data, no
+                           pong), for D s, then close: its book goes stale
+    venue-cross=VENUE:BPS  VENUE's prices BPS basis points above the others (below
+                           when negative): its book crosses theirs
+                           (kraken, coinbase, bybit-spot, bybit-linear, okx)
     """ + "\n" + binanceSpecHelp + "\n" + KrakenFaults.specHelp + "\n" + FollowerFaults.specHelp
 
   /// Turns on the fault `spec` describes (see `specHelp`), e.g. `drop-after=5`,
@@ -132,6 +137,31 @@ extension SimFaults {
       extraInstruments = n
     case "pongs-only-after":
       pongsOnlyAfter = try seconds()
+    case "venue-pause":
+      let fields = (value ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 3, Self.pausableVenues.contains(fields[0]), let after = Double(fields[1]),
+        after.isFinite, (0...86_400).contains(after), let duration = Double(fields[2]), duration.isFinite,
+        duration > 0, duration <= 86_400
+      else {
+        throw SpecError(
+          spec: spec,
+          expected:
+            "venue-pause=VENUE:AFTER_SECONDS:DURATION_SECONDS, VENUE one of \(Self.pausableVenues.joined(separator: ", "))"
+        )
+      }
+      venuePauses.append(VenuePause(venue: fields[0], after: after, duration: duration))
+    case "venue-cross":
+      let fields = (value ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 2, Self.crossableVenues.contains(fields[0]), let bps = Double(fields[1]),
+        bps.isFinite, bps != 0, (-1_000...1_000).contains(bps)
+      else {
+        throw SpecError(
+          spec: spec,
+          expected:
+            "venue-cross=VENUE:BPS (-1000 to 1000, not 0), VENUE one of \(Self.crossableVenues.joined(separator: ", "))"
+        )
+      }
+      venueCrossBps[fields[0]] = bps
     default:
       if try applyBinance(name, value, spec: spec) { return }
       throw SpecError(spec: spec, expected: "one of:\n\(Self.specHelp)")

@@ -49,6 +49,35 @@ public struct SimFaults: Sendable, Hashable {
     }
   }
 
+  /// Every connection of one venue going silent for a while, as a venue that hangs: `after`
+  /// seconds after the simulator starts, each of its open WebSockets (and each that opens
+  /// meanwhile) sends nothing and answers nothing, as `stallAfter` does; `duration` seconds
+  /// later they are closed without a close frame (what they missed cannot be sent after: the
+  /// client reconnects to a fresh snapshot).
+  public struct VenuePause: Sendable, Hashable {
+    /// The venue as tradeterm names it (`SimFaults.pausableVenues`).
+    public var venue: String
+    public var after: Double
+    public var duration: Double
+
+    public init(venue: String, after: Double, duration: Double) {
+      self.venue = venue
+      self.after = after
+      self.duration = duration
+    }
+  }
+
+  /// The venues `venue-pause` takes, as tradeterm names them.
+  public static let pausableVenues = [
+    "bitmex", "kraken", "binance", "binance-usdm", "coinbase", "bybit-spot", "bybit-linear", "bybit-inverse",
+    "okx",
+  ]
+  /// The venues `venue-cross` takes: those whose books follow the shared price at a distance
+  /// (BitMEX's is that price; Binance's basis is fixed in its listing).
+  public static let crossableVenues = [
+    "kraken", "coinbase", "bybit-spot", "bybit-linear", "bybit-inverse", "okx",
+  ]
+
   /// How `/instrument/active` (the symbol list) answers instead of the list.
   public enum RESTFault: Sendable, Hashable {
     /// This HTTP error status, with BitMEX's JSON error body.
@@ -119,6 +148,12 @@ public struct SimFaults: Sendable, Hashable {
   public var pongsOnlyAfter: Double?
   /// Answer a session's first subscription by closing the WebSocket (code 1008) with this reason.
   public var closeReason: String?
+  /// One venue's connections paused for a while (`venue-pause`): see `VenuePause`.
+  public var venuePauses: [VenuePause] = []
+  /// Venues whose prices sit this many basis points off the shared price process on top of
+  /// their own basis (`venue-cross`), by the venue's name (`okx`, `kraken`, `coinbase`,
+  /// `bybit-spot`…): enough of it crosses the other venues' books.
+  public var venueCrossBps: [String: Double] = [:]
   /// The Binance dialect's own faults (gap, stale snapshot, weight limit).
   public var binance = BinanceFaults()
   /// The Kraken dialect's own faults (a wrong checksum, the message-rate close, levels pushed out).

@@ -33,7 +33,7 @@ final class SimWorld {
   /// The ticker-only instruments (`SimConfig.universe`).
   private(set) var universe: [UniverseSlot] = []
   private var universeIndex: [String: Int] = [:]
-  private var sessions: [ObjectIdentifier: SimWebSocketHandler] = [:]
+  private(set) var sessions: [ObjectIdentifier: SimWebSocketHandler] = [:]
   private var channels: [ObjectIdentifier: Channel] = [:]
   /// Whether the market clock is stopped.
   var paused: Bool
@@ -138,8 +138,11 @@ final class SimWorld {
 
   /// Starts the market timer (not in replay or burst mode, where nothing runs on a timer).
   func start() {
+    // Before the venues build their books: a crossed venue's start there.
+    venueCrossBps = faults.current.venueCrossBps
     _ = kraken
     _ = followers
+    scheduleVenuePauses()
     if let silence = faults.current.silence, let table = SimTable(rawValue: silence.table) {
       let loop = eventLoop.assumeIsolated()
       loop.scheduleTask(in: .interval(silence.after)) { [self] in silencedTables.insert(table) }
@@ -347,6 +350,7 @@ final class SimWorld {
       $0.upgradesAccepted += 1
       $0.openSessions += 1
     }
+    if pausedVenues.contains("bitmex") { session.stall() }
   }
 
   func unregister(_ session: SimWebSocketHandler) {
@@ -592,6 +596,12 @@ final class SimWorld {
   /// Tables whose deltas no session receives (their partials still go out): one table silent
   /// while the others flow. Event-loop confined, so the per-delta check takes no lock.
   var silencedTables: Set<SimTable> = []
+  /// The venues paused now (`SimFaults.VenuePause`): each of their sessions is stalled, and each
+  /// that opens. Event-loop confined.
+  var pausedVenues: Set<String> = []
+  /// Each crossed venue's distance from the shared price, in basis points (`venue-cross`).
+  /// Event-loop confined.
+  var venueCrossBps: [String: Double] = [:]
 
   // MARK: Queries
 

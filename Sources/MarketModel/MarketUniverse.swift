@@ -110,6 +110,24 @@ public struct MarketUniverse: Sendable {
   }
 
   /// The index of `symbol`'s row, appending an empty one the first time it is seen.
+  /// One list of the rows of `universes` (each venue's), in their order, under `venue`: the
+  /// markets list of every venue at once. Its table is live when each one's is, its last change
+  /// the newest of theirs.
+  public static func combining(_ universes: [MarketUniverse], venue: InstrumentID.Venue) -> MarketUniverse {
+    var out = MarketUniverse(venue: venue)
+    out.rows.reserveCapacity(universes.reduce(0) { $0 + $1.count })
+    for universe in universes {
+      for row in universe.rows where out.index[row.id] == nil {
+        out.index[row.id] = out.rows.count
+        out.rows.append(row)
+      }
+    }
+    out.sync = universes.allSatisfy { $0.sync == .live } ? .live : .awaitingPartial
+    out.changedAt = universes.compactMap(\.changedAt).max()
+    out.restAt = universes.compactMap(\.restAt).max()
+    return out
+  }
+
   mutating func slot(_ symbol: Symbol) -> Int {
     let id = InstrumentID(venue: venue, symbol: symbol)
     if let i = index[id] { return i }

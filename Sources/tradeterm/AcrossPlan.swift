@@ -1,13 +1,14 @@
 import App
 import BitMEX
-import ExchangeSim
 import VenueCore
 
 /// Which instruments `--across ASSET` follows, and where: by default BitMEX's perpetual of the
-/// asset against the dollar (XBTUSD) and the asset's spot pair against the dollar on each other
+/// asset against the dollar (XBTUSD), the asset's spot pair against the dollar on each other
 /// venue followed live (`VenueLive.of`), spelled as the venue spells its pairs (Kraken `BTC/USD`,
-/// Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`); in `--demo` only the
-/// venues the simulator speaks. What is not followed is said in `notes`, with why.
+/// Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`), and the most liquid perpetual of each
+/// venue that has one (Binance USDⓈ-M and Bybit linear `BTCUSDT`, OKX `BTC-USDT-SWAP`), whose
+/// contract comes from the venue's REST instruments (`needsFacts`); in `--demo` only the venues
+/// the simulator speaks. What is not followed is said in `notes`, with why.
 struct AcrossPlan {
   /// One chosen instrument: its key, how it is followed and the WebSocket it is read from.
   struct Chosen {
@@ -20,6 +21,9 @@ struct AcrossPlan {
     var key: InstrumentKey
     var source: Source
     var url: String
+    /// Its contract comes from its venue's facts (a perpetual, or any instrument not read as a
+    /// spot pair on a spot venue): it stays out of the book until they come.
+    var needsFacts = false
   }
 
   var asset: AssetCode
@@ -41,45 +45,63 @@ struct AcrossPlan {
     }
   }
 
-  /// The plan for `asset`: against the venues' own endpoints, or the simulator's with `sim`;
-  /// `configured` (the config's `[across.ASSET] instruments`) instead of the default choice.
-  static func make(asset: AssetCode, sim: ExchangeSim?, configured: [InstrumentKey]? = nil) -> AcrossPlan {
+  /// The asset's most liquid perpetual against a dollar on `venue`, as the venue spells it; nil
+  /// for a venue with none here (BitMEX's is `BitMEXSpec.dollarPerpetual`; Kraken, Coinbase and
+  /// the spot venues list none).
+  static func perpetualSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
+    let a = asset.description
+    switch venue {
+    case .binanceUSDM, .bybitLinear: return "\(a)USDT"
+    case .okx: return "\(a)-USDT-SWAP"
+    case .bitmex, .kraken, .binance, .coinbase, .bybitSpot, .bybitInverse: return nil
+    }
+  }
+
+  /// Whether `key`'s contract must come from its venue's facts: every instrument of a
+  /// derivatives venue, and any whose symbol does not read as a spot pair (`BTC-USDT-SWAP`).
+  static func needsFacts(_ key: InstrumentKey) -> Bool {
+    switch key.venue {
+    case .binanceUSDM, .bybitLinear, .bybitInverse: true
+    case .bitmex, .kraken, .binance, .coinbase, .bybitSpot, .okx: AcrossSpec.spot(key) == nil
+    }
+  }
+
+  /// The plan for `asset` over `routes` (each venue's own endpoints, or in a demo the
+  /// simulator's dialects: a venue it does not serve is said in `notes`); `configured` (the
+  /// config's `[across.ASSET] instruments`) instead of the default choice.
+  static func make(
+    asset: AssetCode, routes: VenueRoutes, demo: Bool, configured: [InstrumentKey]? = nil
+  ) -> AcrossPlan {
     var plan = AcrossPlan(asset: asset)
     var notServed: [String] = []
     let keys = configured ?? defaultKeys(asset, notes: &plan.notes)
     for key in keys {
       let venue = key.venue
       if venue == .bitmex {
-        let url = sim?.webSocketURL ?? "wss://ws.bitmex.com/realtime"
-        plan.instruments.append(Chosen(key: key, source: .bitmex, url: url))
+        plan.instruments.append(Chosen(key: key, source: .bitmex, url: routes.bitmexWebSocket))
         continue
       }
-      guard VenueLive.of(venue, url: nil) != nil else {
-        plan.notes.append("\(key): \(venue.displayName) not followed live yet")
-        continue
-      }
-      // Its sizes convert through a spec: read off a spot symbol until the venue's facts are
-      // loaded here; a contract's (a swap's) is never guessed.
-      guard AcrossSpec.spot(key) != nil else {
-        plan.notes.append("\(key): its contract is not known here yet, left out")
-        continue
-      }
-      var url: String?
-      var rest: String?
-      if let sim {
-        guard let served = Tradeterm.demoURL(venue, sim) else {
-          notServed.append(venue.displayName)
-          continue
+      guard let live = routes.venues[venue] else {
+        if demo {
+          if !notServed.contains(venue.displayName) { notServed.append(venue.displayName) }
+        } else {
+          plan.notes.append("\(key): \(venue.displayName) not followed live yet")
         }
-        (url, rest) = (served.ws, served.rest)
+        continue
+      }
+      // Its sizes convert through a spec: a spot pair's read off its symbol; a contract's (a
+      // swap's) is never guessed but taken from the venue's REST instruments.
+      let needsFacts = needsFacts(key)
+      guard !needsFacts || live.restHost != nil else {
+        plan.notes.append("\(key): no REST host for its contract's facts, left out")
+        continue
       }
       let text = key.symbol.description
-      guard let live = VenueLive.of(venue, url: url, restHost: rest) else { continue }
       guard let endpoint = live.url(symbol: text) else {
         plan.notes.append("\(venue.displayName): no endpoint for \(text)")
         continue
       }
-      plan.instruments.append(Chosen(key: key, source: .venue(live), url: endpoint))
+      plan.instruments.append(Chosen(key: key, source: .venue(live), url: endpoint, needsFacts: needsFacts))
     }
     if !notServed.isEmpty {
       plan.notes.append("the demo does not serve \(notServed.joined(separator: ", ")) yet")
@@ -87,17 +109,24 @@ struct AcrossPlan {
     return plan
   }
 
-  /// The default choice for `asset`: BitMEX's perpetual against the dollar, then the spot pair
-  /// of every other venue that lists one here (what is left out is said in `notes`).
+  /// The default choice for `asset`: BitMEX's perpetual against the dollar, then on every other
+  /// venue its spot pair and its perpetual where it lists them here (what is left out is said in
+  /// `notes`).
   static func defaultKeys(_ asset: AssetCode, notes: inout [String]) -> [InstrumentKey] {
     var keys: [InstrumentKey] = []
     for venue in Venue.allCases {
-      let text = venue == .bitmex ? BitMEXSpec.dollarPerpetual(of: asset) : spotSymbol(asset, on: venue)
-      guard let text, let symbol = Symbol(text) else {
-        if venue == .bitmex { notes.append("BitMEX: no \(asset) perpetual against the dollar here") }
+      if venue == .bitmex {
+        guard let text = BitMEXSpec.dollarPerpetual(of: asset), let symbol = Symbol(text) else {
+          notes.append("BitMEX: no \(asset) perpetual against the dollar here")
+          continue
+        }
+        keys.append(InstrumentKey(venue: venue, symbol: symbol))
         continue
       }
-      keys.append(InstrumentKey(venue: venue, symbol: symbol))
+      for text in [spotSymbol(asset, on: venue), perpetualSymbol(asset, on: venue)].compactMap({ $0 }) {
+        guard let symbol = Symbol(text) else { continue }
+        keys.append(InstrumentKey(venue: venue, symbol: symbol))
+      }
     }
     return keys
   }

@@ -35,10 +35,12 @@ struct AcrossRunner {
   var stablecoinsAtPar = false
   var takerFeePercent: [Venue: FixedDecimal] = [:]
 
-  /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop.
+  /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop
+  /// (a feed per connection the venue routes the market's streams to: USDⓈ-M's book on
+  /// `/public`, its trades on `/market`).
   enum Feed {
     case bitmex(MarketFeed)
-    case venue(VenueFeed<VenueCodec>)
+    case venue(VenueFeedGroup)
 
     var uiWake: WakeSignal {
       switch self {
@@ -80,13 +82,25 @@ struct AcrossRunner {
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
           venue: chosen.key.venue)
-        let (adapter, subscriptions, rest) = (live.adapter, live.plan, live.restHost)
         return .venue(
-          VenueFeed(options, plan: subscriptions) {
-            VenueCodec(adapter: adapter, plan: subscriptions, restHost: rest)
-          })
+          VenueFeedGroup(options, adapter: live.adapter, plan: live.plan, restHost: live.restHost))
       }
     }
+  }
+
+  /// One REST worker per venue of the plan whose instruments wait for its facts (its
+  /// `.instruments`, asked once when the screen opens: `AcrossSession`).
+  func factsWorkers() -> [(venue: Venue, worker: VenueRESTWorker)] {
+    var venues: Set<Venue> = []
+    var workers: [(venue: Venue, worker: VenueRESTWorker)] = []
+    for chosen in plan.instruments where chosen.needsFacts {
+      guard case .venue(let live) = chosen.source, let host = live.restHost,
+        venues.insert(chosen.key.venue).inserted
+      else { continue }
+      workers.append(
+        (chosen.key.venue, VenueRESTWorker(adapter: live.adapter, baseURL: host, userAgent: userAgent)))
+    }
+    return workers
   }
 
   /// A state of the plan's instruments, each with a fresh session on its venue's book rule (BitMEX
@@ -103,10 +117,15 @@ struct AcrossRunner {
         return AcrossInstrument(
           bitmex: chosen.key, session: MarketSession(symbol: chosen.key.symbol), placeholder: placeholder)
       case .venue(let live):
-        return AcrossInstrument(
-          key: chosen.key,
-          session: MarketSession(
-            symbol: chosen.key.symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth))
+        let session = MarketSession(
+          symbol: chosen.key.symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth)
+        guard chosen.needsFacts else { return AcrossInstrument(key: chosen.key, session: session) }
+        // A contract waits for its venue's facts (`factsWorkers`); this stands in, never converts.
+        let placeholder = InstrumentSpec(
+          key: chosen.key, kind: .other, base: plan.asset, quote: "USD", settle: plan.asset,
+          tickSize: FixedDecimal(mantissa: 1, scale: 0), lotSize: FixedDecimal(mantissa: 1, scale: 0),
+          contract: .base)
+        return AcrossInstrument(key: chosen.key, session: session, awaiting: placeholder)
       }
     }
     var state = AcrossState(
@@ -153,7 +172,7 @@ struct AcrossRunner {
     }
   }
 
-  /// The dashboard of the screen; the exit status.
+  /// The screen on its own (`tradeterm --across`); the exit status.
   func run() -> Int32 {
     let screen: TerminalScreen
     do {
@@ -168,31 +187,17 @@ struct AcrossRunner {
       screen.restore()
       if let exitMessage { printError(exitMessage) }
     }
-    let feeds = makeFeeds()
-    for feed in feeds { feed.start() }
-    defer { for feed in feeds { feed.stop() } }
     let (w, h) = screen.size
-    var state = makeState(width: w, height: h)
-    state.ascii = ascii || !TerminalScreen.localeIsUTF8
-    state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
-    var batch = VenueBatch()
-    var bitmexBatch = MarketBatch()
-    let frame = 1.0 / Double(max(1, fps))
-    // The books' ages move: a frame at least this often even when nothing arrives.
-    let idleFrame = 0.5
-    var lastDraw = MonotonicTime(nanoseconds: 0)
-    var commands = AlertCommands()
-    defer { commands.stopAll() }
+    let session = AcrossSession(self, width: w, height: h)
+    defer { session.stop() }
 
     loop: while true {
-      let now = MonotonicTime.now()
-      let since = now.seconds - lastDraw.seconds
-      let wait = state.dirty ? max(0, frame - since) : max(0, idleFrame - since)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      for feed in feeds { fds.append(pollfd(fd: feed.uiWake.descriptor, events: Int16(POLLIN), revents: 0)) }
+      for fd in session.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+      let wait = session.pollTimeout(now: MonotonicTime.now())
       _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
 
       if fds[1].revents != 0, let signal = screen.pendingSignal() {
@@ -212,34 +217,15 @@ struct AcrossRunner {
         case .key(let key):
           // Ctrl-C typed quits, as on every screen.
           if key == .interrupt { break loop }
-          state.press(key)
+          session.state.press(key)
         case .resize(let width, let height):
-          state.width = width
-          state.height = height
-          state.dirty = true
+          session.resize(width: width, height: height)
         // The cross-venue screen is opened without mouse reporting: none arrives.
         case .mouse: break
         }
       }
-      if state.quitting { break loop }
-      let tick = MonotonicTime.now()
-      Self.drain(
-        feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: tick,
-        wallMs: DashboardRunner.wallMs())
-      let drawNow = MonotonicTime.now()
-      let elapsed = drawNow.seconds - lastDraw.seconds
-      if (state.dirty && elapsed >= frame) || elapsed >= idleFrame {
-        state.refresh(now: drawNow.nanoseconds)
-        for fired in state.checkAlerts(now: drawNow.nanoseconds, wallMs: DashboardRunner.wallMs()) {
-          TerminalAlert.bell()
-          TerminalAlert.notify(title: "tradeterm", body: fired.message)
-          _ = commands.start(fired, now: drawNow.seconds)
-        }
-        _ = commands.poll(now: drawNow.seconds)
-        screen.draw(AcrossScreen.render(state, wallMs: DashboardRunner.wallMs()))
-        state.dirty = false
-        lastDraw = drawNow
-      }
+      if session.state.leaving != nil { break loop }
+      if let grid = session.step() { screen.draw(grid) }
     }
     return exitStatus
   }
@@ -248,37 +234,33 @@ struct AcrossRunner {
   /// top `levels` consolidated levels, JSON or text) or `timeout` seconds pass (then says which
   /// is not, exit 1).
   func once(json: Bool, timeout: Double, levels: Int) -> Int32 {
-    let feeds = makeFeeds()
-    for feed in feeds { feed.start() }
-    defer { for feed in feeds { feed.stop() } }
-    var state = makeState(width: 0, height: 0)
-    var batch = VenueBatch()
-    var bitmexBatch = MarketBatch()
+    let session = AcrossSession(self, width: 0, height: 0)
+    defer { session.stop() }
     let deadline = MonotonicTime.now().seconds + timeout
     while true {
       let now = MonotonicTime.now()
-      Self.drain(
-        feeds, into: &state, batch: &batch, bitmexBatch: &bitmexBatch, now: now,
-        wallMs: DashboardRunner.wallMs())
-      state.refresh(now: now.nanoseconds)
-      if state.allLive {
-        let report = AcrossReport(state: state, levels: levels)
+      session.drain()
+      session.state.refresh(now: now.nanoseconds)
+      if session.state.allLive {
+        let report = AcrossReport(state: session.state, levels: levels)
         // Instrument names come from the config and the venues: no control character reaches the terminal.
         print(json ? report.json : TerminalText.sanitized(report.text, keepingNewlines: true), terminator: "")
         return 0
       }
       let left = deadline - now.seconds
       if left <= 0 { break }
-      var fds = feeds.map { pollfd(fd: $0.uiWake.descriptor, events: Int16(POLLIN), revents: 0) }
+      var fds = session.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       // A stale limit can pass with nothing to drain: look again within a quarter second.
       _ = poll(&fds, nfds_t(fds.count), Int32((min(left, 0.25) * 1000).rounded(.up)))
     }
+    let state = session.state
     let waiting = state.strip.rows.enumerated().filter { $0.element.state != .live }.map { i, row in
       "\(row.key) \(row.state)" + (row.exclusion.map { " (\($0))" } ?? "")
         + (state.instruments[i].problem.map { ": \($0)" } ?? "")
     }
-    printError(
-      "tradeterm: not every book was live within \(timeout) s: \(waiting.joined(separator: "; "))")
+    var words = "not every book was live within \(timeout) s: \(waiting.joined(separator: "; "))"
+    if !state.notes.isEmpty { words += " (\(state.notes.joined(separator: "; ")))" }
+    printError("tradeterm: \(TerminalText.sanitized(words))")
     return 1
   }
 }

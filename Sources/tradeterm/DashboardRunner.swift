@@ -125,6 +125,7 @@ struct DashboardRunner {
     state.followableVenues = routes?.followable ?? []
     state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     state.venueSwitchRefusal = venueSwitchRefusal
+    state.acrossRefusal = acrossRefusal
     state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
     state.recording = options.recordPath != nil
@@ -215,12 +216,18 @@ struct DashboardRunner {
     var forceDraw = true
     var memo = RenderMemo()
     var lastOffsetMinute = Self.wallMs() / 60_000
+    // The cross-venue screen while its key has it open over the dashboard (which stays followed).
+    var across: AcrossSession?
+    defer { across?.stop() }
+    // The other venues' REST workers the markets list's venue filter asked for, one per venue.
+    var otherREST: [InstrumentID.Venue: VenueRESTWorker] = [:]
+    defer { for (_, worker) in otherREST { worker.stop() } }
 
     loop: while true {
       let now = MonotonicTime.now()
       // Sleep until input, data, a signal, the next frame slot (if something is
       // waiting to be drawn), or the next second (countdowns and data ages move).
-      let timeout = pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
+      let timeout = across?.pollTimeout(now: now) ?? pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -228,6 +235,10 @@ struct DashboardRunner {
         pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
+      for (_, worker) in otherREST {
+        fds.append(pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0))
+      }
+      for fd in across?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
       if fds[2].revents != 0, let signal = screen.pendingSignal() {
@@ -251,9 +262,20 @@ struct DashboardRunner {
       for input in screen.readInput(keysWaiting: fds[0].revents & Int16(POLLIN) != 0) {
         switch input {
         case .key(let key):
-          effects += App.update(&state, .key(key))
+          if let open = across {
+            // The cross-venue screen has the keys; leaving it shows the dashboard again, and
+            // its quit key is the dashboard's (which may ask first).
+            open.state.press(key)
+            guard let leaving = open.state.leaving else { continue }
+            open.stop()
+            across = nil
+            if leaving == .quit { effects += App.update(&state, .key(key)) }
+          } else {
+            effects += App.update(&state, .key(key))
+          }
           forceDraw = true
         case .resize(let width, let height):
+          across?.resize(width: width, height: height)
           effects += App.update(&state, .resize(width: width, height: height))
           forceDraw = true
         case .mouse(let event):
@@ -290,6 +312,15 @@ struct DashboardRunner {
           effects += App.update(&state, .venueREST(result))
         }
       }
+      // The other venues' lists for the markets list's venue filter.
+      for (venue, worker) in otherREST {
+        for result in worker.drain() {
+          if case .failed(let intent, let reason) = result {
+            logger?.warning("\(venue) REST \(intent) failed: \(reason)")
+          }
+          effects += App.update(&state, .otherVenueREST(venue, result))
+        }
+      }
       if let logger { logged.log(state, to: logger) }
       if !commands.isEmpty {
         for problem in commands.poll(now: Double(tickNow.nanoseconds) / 1e9) {
@@ -323,6 +354,17 @@ struct DashboardRunner {
                 : "markets list: \(symbols.count) tickers subscribed live")
           }
           feed.post(command)
+        case .loadMarkets(let venue):
+          if otherREST[venue] == nil, let worker = otherMarketsWorker(venue) {
+            worker.start()
+            worker.request(.instruments)
+            otherREST[venue] = worker
+          }
+          otherREST[venue]?.request(.tickers)
+        case .openAcross(let asset):
+          across?.stop()
+          across = openAcross(asset, &state)
+          forceDraw = true
         case .openMarket(let id):
           effects += switchMarket(
             to: id, &state, feed: &feed, liveFeed: &liveFeed, rest: &rest, bitmexREST: bitmexREST,
@@ -383,7 +425,10 @@ struct DashboardRunner {
       if state.quitting { break loop }
 
       let drawNow = MonotonicTime.now()
-      if pacer.shouldDraw(state, now: drawNow, lastDraw: lastDraw, forced: forceDraw) {
+      if let open = across {
+        // The dashboard is followed underneath, not drawn.
+        if let grid = open.step() { screen.draw(grid) }
+      } else if pacer.shouldDraw(state, now: drawNow, lastDraw: lastDraw, forced: forceDraw) {
         screen.draw(DashboardView.render(state, reusing: &memo))
         trace?.drew(bookLive: state.market.bookSync == .live)
         state.dirty = false

@@ -43,10 +43,7 @@ extension Tradeterm {
     if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
     var sim: ExchangeSim?
     if demo {
-      var config = SimConfig()
-      config.universe = SimUniverse.extras(for: config)
-      config.activity = true
-      let s = ExchangeSim(config)
+      let s = ExchangeSim(try demoConfig())
       do {
         try s.start()
       } catch {
@@ -55,7 +52,11 @@ extension Tradeterm {
       sim = s
     }
     defer { sim?.stop() }
-    let plan = AcrossPlan.make(asset: asset, sim: sim, configured: settings.acrossInstruments[asset])
+    let routes = VenueRoutes.of(
+      bitmexWebSocket: sim?.webSocketURL ?? Self.bitmexWebSocket(false),
+      bitmexREST: sim?.restURL ?? Self.bitmexREST(false), start: nil, sim: sim)
+    let plan = AcrossPlan.make(
+      asset: asset, routes: routes, demo: sim != nil, configured: settings.acrossInstruments[asset])
     guard !plan.instruments.isEmpty else {
       throw fail(
         "no venue followed live has a \(asset) instrument here: \(plan.notes.joined(separator: "; "))")

@@ -85,6 +85,13 @@ struct Tradeterm: ParsableCommand {
   var demo = false
 
   @Option(
+    name: .customLong("demo-fault"),
+    help: ArgumentHelp(
+      "With --demo: a fault of the simulated exchange, repeatable. venue-pause=VENUE:S:D: VENUE's connections go silent S s after start, for D s (its book goes stale, then it reconnects); venue-cross=VENUE:BPS: VENUE's prices BPS basis points above the others' (kraken, coinbase, bybit-spot, bybit-linear, okx); or any fault of `tradeterm-sim --help`.",
+      valueName: "SPEC"))
+  var demoFaults: [String] = []
+
+  @Option(
     help:
       "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed."
   )
@@ -184,6 +191,8 @@ struct Tradeterm: ParsableCommand {
     }
     if replay != nil, record != nil { throw fail("choose one of --replay and --record") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
+    if !demoFaults.isEmpty, !demo { throw fail("--demo-fault goes with --demo") }
+    if !demoFaults.isEmpty { _ = try demoConfig() }
     if !Self.speeds.contains(speed) && speed != 0 {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
@@ -356,11 +365,8 @@ struct Tradeterm: ParsableCommand {
     var rest: String? = Self.bitmexREST(testnet)
     if let restURL { rest = restURL }
     if demo {
-      var simConfig = SimConfig()
       mode = .demo
-      simConfig.universe = SimUniverse.extras(for: simConfig)
-      simConfig.activity = true
-      let s = ExchangeSim(simConfig)
+      let s = ExchangeSim(try demoConfig())
       do {
         try s.start()
       } catch {

@@ -229,6 +229,29 @@ import Testing
     }
   }
 
+  /// A venue paused for a while and a venue crossed, as `tradeterm --demo-fault` and
+  /// `tradeterm-sim --fault` spell them; a venue they do not know, or numbers out of range, refused.
+  @Test func venueFaultSpecsParse() throws {
+    var faults = SimFaults()
+    try faults.apply(spec: "venue-pause=kraken:10:30")
+    try faults.apply(spec: "venue-pause=binance-usdm:0:5")
+    try faults.apply(spec: "venue-cross=okx:30")
+    try faults.apply(spec: "venue-cross=bybit-linear:-12.5")
+    #expect(
+      faults.venuePauses == [
+        SimFaults.VenuePause(venue: "kraken", after: 10, duration: 30),
+        SimFaults.VenuePause(venue: "binance-usdm", after: 0, duration: 5),
+      ])
+    #expect(faults.venueCrossBps == ["okx": 30, "bybit-linear": -12.5])
+    for bad in [
+      "venue-pause=kraken", "venue-pause=nowhere:1:2", "venue-pause=kraken:-1:2", "venue-pause=kraken:1:0",
+      "venue-pause=kraken:1:nan", "venue-cross=okx", "venue-cross=okx:0", "venue-cross=okx:5000",
+      "venue-cross=bitmex:10", "venue-cross=binance:10",
+    ] {
+      #expect(throws: SimFaults.SpecError.self, "\(bad)") { try faults.apply(spec: bad) }
+    }
+  }
+
   /// The symbol list's faults, from their specification (`tradeterm-sim --fault active=…`).
   @Test(arguments: [
     ("active=500", SimFaults.RESTFault.status(500)), ("active=html", .html), ("active=gzip", .gzip),

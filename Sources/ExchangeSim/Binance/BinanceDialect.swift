@@ -202,6 +202,14 @@ final class BinanceDialect {
     for session in sessions.values { session.stall() }
   }
 
+  /// Stalls (or drops) the connections of `venue` (`binance` or `binance-usdm`).
+  func stall(venue: String) {
+    for session in sessions.values where session.route.venueName == venue { session.stall() }
+  }
+  func drop(venue: String) {
+    for session in sessions.values where session.route.venueName == venue { session.drop() }
+  }
+
   func sendGarbage(_ kind: GarbageFrame) {
     for session in sessions.values { session.sendGarbage(kind) }
   }

@@ -14,6 +14,9 @@ enum BinanceRoute: Sendable, Hashable {
 
   var market: BinanceSimMarket { self == .spot ? .spot : .usdm }
 
+  /// The venue as tradeterm names it: `binance` (spot) or `binance-usdm`.
+  var venueName: String { self == .spot ? "binance" : "binance-usdm" }
+
   /// The endpoint of a WebSocket request path, if it is one.
   init?(path: String) {
     guard let (market, rest) = BinanceSimMarket.split(path) else { return nil }

@@ -54,6 +54,8 @@ final class BinanceStreamHandler: ChannelInboundHandler, RemovableChannelHandler
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
     world.binance.register(self)
+    // A venue paused (`venue-pause`) stalls each connection that opens meanwhile.
+    if world.pausedVenues.contains(route.venueName) { stall() }
     world.stats.withLock {
       $0.upgradesAccepted += 1
       $0.openSessions += 1

@@ -51,7 +51,8 @@ final class FollowerWorld {
     } else {
       price = g.instrument.startPrice
     }
-    return price * (1 + listing.basis)
+    // A crossed venue (`venue-cross`) sits that much further off.
+    return price * (1 + listing.basis + (world.venueCrossBps[listing.venue.rawValue] ?? 0) / 10_000)
   }
 
   // MARK: Listings and markets
@@ -204,6 +205,7 @@ final class FollowerWorld {
       $0.upgradesAccepted += 1
       $0.openSessions += 1
     }
+    if world.pausedVenues.contains(session.venue.rawValue) { session.stall() }
   }
 
   func unregister(_ session: FollowerSession) {
@@ -226,6 +228,14 @@ final class FollowerWorld {
 
   func stallAll() {
     for session in sessions.values { session.stall() }
+  }
+
+  /// Stalls (or drops) the connections of the venue named `venue` (`coinbase`, `okx`…).
+  func stall(venue: String) {
+    for session in sessions.values where session.venue.rawValue == venue { session.stall() }
+  }
+  func drop(venue: String) {
+    for session in sessions.values where session.venue.rawValue == venue { session.drop() }
   }
 
   func sendGarbage(_ kind: GarbageFrame) {

@@ -47,12 +47,14 @@ final class KrakenVenue {
   /// The followed instrument's price: a listed market's mid, or a universe instrument's last.
   private func followedPrice(_ symbol: String?) -> Double? {
     guard let symbol else { return nil }
+    // Crossed (`venue-cross`): every pair that much off the price it follows.
+    let crossed = 1 + (world.venueCrossBps["kraken"] ?? 0) / 10_000
     if let slot = world.slot(symbol) {
       let book = slot.generator.book
       guard let bid = book.best(.buy)?.ticks, let ask = book.best(.sell)?.ticks else { return nil }
-      return slot.generator.scale.price(1) * Double(bid + ask) / 2
+      return slot.generator.scale.price(1) * Double(bid + ask) / 2 * crossed
     }
-    return world.universeSlot(symbol)?.ticker.lastPrice
+    return world.universeSlot(symbol).map { $0.ticker.lastPrice * crossed }
   }
 
   /// Gives pair `i` a book and a tape (the first book or trade subscription of a ticker-only
@@ -191,6 +193,7 @@ final class KrakenVenue {
       $0.upgradesAccepted += 1
       $0.openSessions += 1
     }
+    if world.pausedVenues.contains("kraken") { session.stall() }
   }
 
   func unregister(_ session: KrakenSession) {

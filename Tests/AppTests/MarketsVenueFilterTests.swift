@@ -1,0 +1,90 @@
+import MarketModel
+import Screen
+import Session
+import Testing
+import VenueCore
+
+@testable import App
+
+/// The markets list's venue filter (`v`, rebindable: `markets-venue`): the venue on screen's
+/// list (live), every venue's in one list, then each other venue's, then back; another venue's
+/// rows come from its REST instruments and tickers (`Effect.loadMarkets`, answered with
+/// `AppEvent.otherVenueREST`), and Enter on one follows that venue.
+@Suite struct MarketsVenueFilterTests {
+  /// BitMEX's list (four instruments and an index, live), with Kraken and OKX followable.
+  static func state() -> AppState {
+    var s = MarketsAppTests.state(width: 160, height: 30)
+    s.followableVenues = [.bitmex, .kraken, .okx]
+    _ = App.update(&s, .key(.character("m")))
+    return s
+  }
+
+  static func ticker(_ symbol: Symbol, last: String, quoteVolume: String) -> SymbolTicker {
+    var t = VenueTicker()
+    t.last = FixedDecimal(last)
+    t.quoteVolume24h = FixedDecimal(quoteVolume)
+    return SymbolTicker(symbol, t)
+  }
+
+  static func listed(_ s: AppState) -> [String] {
+    let universe = App.listedMarkets(s)
+    return s.markets.ordered(universe, rates: App.rates(s)).map(\.id.description)
+  }
+
+  static func title(_ s: AppState) -> String { MarketsScreen.render(s).line(0) }
+
+  @Test func vCyclesAllEachOtherVenueAndBackAskingTheirLists() {
+    var s = Self.state()
+    #expect(Self.listed(s).allSatisfy { !$0.contains(":") || $0.hasPrefix("bitmex:") }, "\(Self.listed(s))")
+    let effects = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    #expect(Set(effects) == [.loadMarkets(.kraken), .loadMarkets(.okx)], "\(effects)")
+    #expect(Self.title(s).contains("all venues"), "\(Self.title(s))")
+    // Asked once per refresh: a tick within it asks nothing again.
+    #expect(!App.update(&s, .tick(now: s.now + 1, wallMs: s.wallMs)).contains(.loadMarkets(.kraken)))
+
+    // Its instruments first (what its tickers' volumes are in), then its tickers.
+    let spec = InstrumentSpec(
+      key: InstrumentKey(venue: .kraken, symbol: "BTC/USD"), kind: .spot, base: "BTC", quote: "USD",
+      settle: "USD",
+      tickSize: FixedDecimal("0.1")!, lotSize: FixedDecimal("0.00000001")!, contract: .base)
+    _ = App.update(&s, .otherVenueREST(.kraken, .instruments(VenueRows(rows: [spec]))))
+    _ = App.update(
+      &s,
+      .otherVenueREST(
+        .kraken,
+        .tickers(VenueRows(rows: [Self.ticker("BTC/USD", last: "98000.1", quoteVolume: "200000000000")]))))
+    let all = Self.listed(s)
+    // Kraken's 200 B USD leads BitMEX's rows; BitMEX's are all there.
+    #expect(all.first == "kraken:BTC/USD", "\(all)")
+    #expect(all.count == 5, "\(all)")
+
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.kraken))
+    #expect(Self.listed(s) == ["kraken:BTC/USD"])
+    #expect(Self.title(s).contains("  kraken"))
+    // Enter follows the row's venue.
+    #expect(App.update(&s, .key(.enter)) == [.openMarket(InstrumentID(venue: .kraken, symbol: "BTC/USD"))])
+  }
+
+  @Test func aVenueWhoseListFailsSaysSoAndTheCycleEndsOnScreen() {
+    var s = Self.state()
+    _ = App.update(&s, .key(.character("v")))
+    _ = App.update(&s, .key(.character("v")))
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.okx))
+    _ = App.update(&s, .otherVenueREST(.okx, .failed(.tickers, reason: "HTTP 503")))
+    #expect(Self.title(s).contains("okx REST failed: HTTP 503"), "\(Self.title(s))")
+    #expect(Self.listed(s).isEmpty)
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .onScreen)
+    #expect(!Self.title(s).contains("okx"))
+  }
+
+  @Test func aRunThatFollowsNoOtherVenueStaysOnItsOwn() {
+    var s = Self.state()
+    s.followableVenues = []
+    #expect(App.update(&s, .key(.character("v"))).isEmpty)
+    #expect(s.markets.venues == .onScreen)
+  }
+}
