@@ -127,9 +127,10 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
     reads:
-      "the dashboard live and in --demo: book (REST snapshot bridged to the diff stream) and trades;"
-      + " the markets list live from !miniTicker@arr while it shows; --once --replay of a recording;"
-      + " not yet: klines, a symbol switch",
+      "book (REST snapshot bridged to the diff stream, cross-checked with bookTicker), trades, ticker;"
+      + " exchangeInfo facts and klines over REST; the markets list live from !miniTicker@arr; the 24 h"
+      + " connection replaced make-before-break (and on serverShutdown); the ticket and portfolio;"
+      + " --once live and --once --replay (hftbacktest captures too); --record and replay",
     selectable: true)
 
   public static let binanceUSDM = VenueAbout(
@@ -137,8 +138,10 @@ extension VenueAbout {
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L ≤ u, then pu = previous u), bookTicker cross-check",
     reads:
-      "the dashboard live and in --demo on its two endpoints: book (REST snapshot bridged, on /public),"
-      + " trades (aggTrade), ticker, mark price and funding (on /market); --once --replay of a recording;"
-      + " the markets list live from !ticker@arr (on /market) while it shows; not yet: klines, a symbol switch",
+      "on its two endpoints: book (REST snapshot bridged, cross-checked with bookTicker, on /public),"
+      + " trades (aggTrade), ticker, mark price, index and funding, liquidations (!forceOrder@arr) on"
+      + " /market; exchangeInfo facts and klines over REST; the markets list live from !ticker@arr; the 24 h"
+      + " connection replaced make-before-break; the ticket and portfolio; --once live and --once --replay;"
+      + " --record (both connections) and replay",
     selectable: true)
 }

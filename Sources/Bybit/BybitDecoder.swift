@@ -187,8 +187,9 @@ extension VenueAbout {
       venue: venue, examples: [example],
       bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
       reads:
-        "the dashboard live and in --demo: orderbook (u + 1 per message) and publicTrade;"
-        + " --once --replay of a recording; not yet: tickers, the markets list, klines, --once live",
+        "orderbook (u + 1 per message), publicTrade, tickers (a derivative's mark, index and funding),"
+        + " allLiquidation (derivatives); instruments-info and klines over REST; the markets list live from"
+        + " tickers; the ticket and portfolio; --once live and --once --replay; --record and replay",
       selectable: true)
   }
 }

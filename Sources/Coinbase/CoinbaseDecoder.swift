@@ -216,7 +216,9 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + one sequence_num per connection across channels (a gap anywhere resubscribes)",
     reads:
-      "the dashboard live and in --demo: level2 (one sequence_num per connection) and market_trades;"
-      + " --once --replay of a recording; not yet: tickers, the markets list, candles, --once live",
+      "level2 (one sequence_num per connection), market_trades (the maker's side turned over), ticker,"
+      + " heartbeats; products and candles over REST; the markets list live from ticker_batch; -USDC"
+      + " products keyed as asked (their data is the -USD product's, and the screen says so); the ticket"
+      + " and portfolio; --once live and --once --replay; --record and replay",
     selectable: true)
 }

@@ -92,7 +92,8 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + CRC32 checksum of the top 10, cut to the subscribed depth (25; 10 100 500 1000)",
     reads:
-      "the dashboard live and in --demo: book (checksum verified on every message) and trades;"
-      + " --once --replay of a recording; not yet: tickers, the markets list, candles from OHLC, --once live",
+      "book (checksum verified on every message), trades, ticker; AssetPairs facts and OHLC candles over"
+      + " REST; the markets list live from ticker; the ticket and portfolio; --once live and --once"
+      + " --replay; --record and replay",
     selectable: true)
 }

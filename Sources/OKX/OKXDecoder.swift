@@ -261,7 +261,9 @@ extension VenueAbout {
     bookRule:
       "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
     reads:
-      "the dashboard live and in --demo: books (seqId linked to prevSeqId) and trades (swap sizes in"
-      + " contracts); --once --replay of a recording; not yet: tickers, the markets list, candles, --once live",
+      "books (seqId linked to prevSeqId; the REST book bridged by time when no snapshot comes), trades"
+      + " (swap sizes in contracts), tickers, a swap's mark-price, funding-rate and index-tickers,"
+      + " liquidation-orders of every swap; instruments (ctVal) and candles over REST; the markets list live"
+      + " from tickers; the ticket and portfolio; --once live and --once --replay; --record and replay",
     selectable: true)
 }
