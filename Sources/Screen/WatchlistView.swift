@@ -1,5 +1,5 @@
 /// The watchlist pane's list (issue 29): one line per favourite, in the order starred —
-/// `▶ XBTUSD     98,000.0  +1.24%   0s` — the instrument on screen marked with the pointer and
+/// `▶ XBTUSD  98,000.0  +1.24%  0s` — the instrument on screen marked with the pointer and
 /// its symbol bold, another venue's written `venue:SYMBOL`, then the last price, the 24 h
 /// change (green up, red down) and how old those numbers are.
 ///
@@ -67,7 +67,7 @@ public struct WatchlistView: Sendable {
     var age: Int
     var gap: Int
 
-    /// The numbers' block, right-aligned in the line: price, change, age.
+    /// The numbers' block after the symbols: price, change, age.
     var numbers: Int { last + (change > 0 ? gap + change : 0) + gap + age }
   }
 
@@ -126,8 +126,9 @@ public struct WatchlistView: Sendable {
         style: Style(line.current ? .accent : .normal, bold: line.current), clip: row)
       switch line.quote {
       case .priced(let price, let decimals, let change24h, let ageMs, let stale):
-        // Right-aligned to the line's end, so the columns line up whatever the symbols.
-        var x = max(area.x + 2 + c.label + c.gap, area.x + area.width - c.numbers)
+        // After the symbols' column, each number right-aligned in its own: the lines read as
+        // a table, and on a wide pane the numbers stay by their symbol.
+        var x = area.x + 2 + c.label + c.gap
         put(&grid, NumberFormat.price(price, decimals: decimals), right: x + c.last, y: y, clip: row)
         x += c.last + c.gap
         if c.change > 0 {
