@@ -53,8 +53,8 @@ import VenueCore
     #expect(DashboardView.render(s)[0, 1].character == "┏", "the book has the keys back")
   }
 
-  /// Opened while the book or the chart is zoomed, the zoom ends so that it shows; the key is
-  /// in the help and rebindable.
+  /// Opened while the book or the chart is zoomed, the zoom ends so that it shows; its keys are
+  /// in the help, rebindable, and its footer names the keys in force.
   @Test func itShowsWhenOpenedFromAZoomAndItsKeyIsRebindable() {
     var s = Self.bitmex()
     _ = Self.press(&s, .character("1"), .character("W"))
@@ -66,8 +66,14 @@ import VenueCore
     ])
     _ = Self.press(&rebound, .character("W"))
     #expect(!rebound.watchlist.visible)
-    _ = Self.press(&rebound, .character("L"), .character("O"))
+    _ = Self.press(&rebound, .character("L"))
+    #expect(DashboardView.render(rebound).text.contains("↑/↓ · O: open · L: hide"))
+    _ = Self.press(&rebound, .character("O"))
     #expect(rebound.watchlist.visible && rebound.market.symbol == "ETHUSDT")
+    // With no favourite it says how to star one, with the keys in force.
+    rebound.markets.favourites = []
+    rebound.keys = KeyBindings(overrides: ["markets": [.character("M")], "markets-star": [.character("8")]])
+    #expect(DashboardView.render(rebound).text.contains("no favourites: M, then 8 stars a row"))
   }
 
   /// With the keys, ↑/↓ move its selection (not the book); Tab goes book → watchlist → trades
