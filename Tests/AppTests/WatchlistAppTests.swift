@@ -103,6 +103,31 @@ import VenueCore
     #expect(!s.watchlist.focused && s.focus == .chart)
   }
 
+  /// With the keys, ←/→ leave the candles alone even when the chart had the focus before (a
+  /// click on the pane keeps the chart's focus underneath); a click on the chart takes them.
+  @Test func theCandleCursorWaitsWhileThePaneHasTheKeys() throws {
+    var s = Self.bitmex()
+    _ = Self.press(&s, .character("c"), .character("c"))
+    let bins = (1...10).map { k in
+      TradeBin(
+        endMs: CandleChartTests.base + Int64(k) * CandleChartTests.minute, symbol: "XBTUSD", open: 100,
+        high: 101, low: 99, close: 100 + Double(k), trades: 1, volume: 10)
+    }
+    _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, bins)))
+    _ = Self.press(&s, .character("W"))
+    let layout = try #require(Layout.compute(width: 120, height: 40, zoom: nil))
+    let (x, y) = MouseTests.middle(layout.chart)
+    MouseTests.click(&s, x, y)
+    let area = try #require(App.watchlistArea(s))
+    MouseTests.click(&s, area.x + 5, area.y)
+    #expect(s.focus == .chart && App.watchlistHasKeys(s))
+    _ = Self.press(&s, .left)
+    #expect(s.candleCursorMs == nil)
+    MouseTests.click(&s, x, y)
+    _ = Self.press(&s, .left)
+    #expect(s.candleCursorMs != nil)
+  }
+
   /// Enter opens the selected line through the one switch: another symbol of the venue on
   /// screen in place, another venue's by the runner. Without the keys Enter does nothing.
   @Test func enterOpensTheSelectedLine() {
