@@ -1,6 +1,7 @@
 import MarketModel
 import Screen
 import Session
+import TestSupport
 import Testing
 import VenueCore
 
@@ -223,6 +224,19 @@ import VenueCore
     // A run that cannot leave its venue says so instead.
     s.venueSwitchRefusal = "a replay plays one recording"
     #expect(Self.line(s, "kraken:BTC/USD").contains("not live here"))
+  }
+
+  /// The real dashboard (the recorded session) at 80×24 and 200×60 with the watchlist and the
+  /// Activity pane open: the watchlist over the trades, the Activity pane under them; the
+  /// favourite on screen live, one the recording never priced without a number, another venue's
+  /// not live.
+  @Test(arguments: [(80, 24), (200, 60)])
+  func theRealDashboardWithTheWatchlist(width: Int, height: Int) throws {
+    var s = try DashboardSnapshotTests.state(width: width, height: height)
+    s.followableVenues = [.bitmex, .kraken]
+    s.markets.favourites = [.bitmex("ETHUSD"), .bitmex("XBTUSD"), Self.kraken("BTC/USD")]
+    _ = Self.press(&s, .character("W"), .character("w"))
+    Snapshot.expect(DashboardView.render(s), named: "dashboard-\(width)x\(height)-watchlist")
   }
 
   /// A venue's favourite priced only by REST is as old as that answer, dimmed past its limit.
