@@ -20,38 +20,48 @@ extension App {
     return venue == .binance || venue == .binanceUSDM
   }
 
-  /// Keeps the feed watching the tickers of the rows the markets list shows: asked when the list
-  /// opens or its rows change, every one up to `LiveTickers.limit` (past it, the first in the
-  /// list's order), and none when it closes (`FeedCommand.watchTickers`). Nothing when nothing
-  /// changed: this runs after every event.
+  /// Keeps the feed watching the tickers of the rows the markets list shows and of the
+  /// favourites the open watchlist shows: asked when the list or the watchlist opens or their
+  /// rows change, every one up to `LiveTickers.limit` (past it, the favourites and the first
+  /// rows in the list's order), and none when both are closed (`FeedCommand.watchTickers`): what
+  /// only one of them needed stops with it. Nothing when nothing changed: this runs after every
+  /// event.
   static func liveTickersDue(_ state: inout AppState) -> [Effect] {
-    guard state.marketsVisible, watchesLiveTickers(state) else {
+    let favourites = Array(watchlistTickers(state).prefix(LiveTickers.limit))
+    guard state.marketsVisible || !favourites.isEmpty, watchesLiveTickers(state) else {
       guard state.liveTickers.basis != nil else { return [] }
       let wasWatching = !state.liveTickers.symbols.isEmpty
       state.liveTickers = LiveTickers()
       return wasWatching ? [.feed(.watchTickers([]))] : []
     }
     let universe = state.session.markets
+    let list = state.marketsVisible
     let limit = tickersOfEveryInstrumentAtOnce(state) ? Int.max : LiveTickers.limit
     var basis = LiveTickers.Basis(
       venue: universe.venue, symbol: state.market.symbol, filter: "", sort: .symbol, descending: false,
-      kinds: .all, rows: universe.count)
+      kinds: .all, rows: list ? universe.count : 0, favourites: favourites)
     // Within the limit every row is live whatever the list shows, so typing a filter or sorting
     // asks the venue nothing.
-    if universe.count > limit {
+    if list, universe.count > limit {
       (basis.filter, basis.sort) = (state.markets.filter, state.markets.sort)
       (basis.descending, basis.kinds) = (state.markets.descending, state.markets.kinds)
     }
     guard basis != state.liveTickers.basis else { return [] }
     state.liveTickers.basis = basis
     let order: [Int]
-    if universe.count > limit {
+    if !list {
+      order = []
+    } else if universe.count > limit {
       order = state.markets.order(universe, rates: rates(state))
     } else {
       order = Array(universe.rows.indices)
     }
     state.liveTickers.offered = universe.count > limit ? universe.count : order.count
-    let symbols = order.prefix(limit).map { universe.rows[$0].id.symbol }
+    // The watchlist's favourites first: the list's rows past the limit are on REST and say so,
+    // a watchlist line has no room to.
+    let starred = Set(favourites)
+    let rows = order.lazy.map { universe.rows[$0].id.symbol }.filter { !starred.contains($0) }
+    let symbols = favourites + rows.prefix(max(0, limit - favourites.count))
     guard symbols != state.liveTickers.symbols else { return [] }
     state.liveTickers.symbols = symbols
     state.dirty = true

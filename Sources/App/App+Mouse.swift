@@ -27,10 +27,12 @@ extension App {
       marketsMouse(m, &state)
       return []
     }
+    if let effects = watchlistMouse(m, &state) { return effects }
     guard let layout = Layout.compute(width: state.width, height: state.height, zoom: state.zoom),
       let pane = pane(at: m, in: layout)
     else { return [] }
     state.focus = pane
+    state.watchlist.focused = false
     switch m.action {
     case .press: return []
     case .wheelUp, .wheelDown:

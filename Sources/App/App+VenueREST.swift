@@ -73,10 +73,12 @@ extension App {
     state.venueREST.lastRowError = last
   }
 
-  /// Asks for the tickers of every instrument while the markets list of a venue is shown: at
-  /// once, then every `VenueRESTState.tickerRefresh` seconds (`Effect.loadSymbols`).
+  /// Asks for the tickers of every instrument while the markets list of a venue is shown, or the
+  /// watchlist (its favourites whose live ticker has not come, or that the feed cannot follow,
+  /// stay current): at once, then every `VenueRESTState.tickerRefresh` seconds
+  /// (`Effect.loadSymbols`).
   static func venueTickersDue(_ state: inout AppState) -> [Effect] {
-    guard state.marketsVisible, followsVenueREST(state) else { return [] }
+    guard state.marketsVisible || state.watchlist.visible, followsVenueREST(state) else { return [] }
     if let asked = state.venueREST.tickersAskedAt, state.now - asked < VenueRESTState.tickerRefresh {
       return []
     }

@@ -88,7 +88,8 @@ public enum App {
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
-        || ((state.marketsVisible || state.portfolio.visible) && step.marketsChanged > 0)
+        || ((state.marketsVisible || state.portfolio.visible || state.watchlist.visible)
+          && step.marketsChanged > 0)
       {
         state.dirty = true
       }
@@ -265,7 +266,9 @@ public enum App {
   /// `←`/`→` on the candle chart (focused or zoomed). Reaching the oldest candle held asks for
   /// the page before it (once at a time, until the series is full), not in a replay.
   static func moveCandleCursor(_ state: inout AppState, by n: Int) -> [Effect] {
-    guard state.chartMode == .candles, state.focus == .chart || state.zoom == .chart else { return [] }
+    guard state.chartMode == .candles,
+      (state.focus == .chart && !watchlistHasKeys(state)) || state.zoom == .chart
+    else { return [] }
     let interval = state.candleInterval
     let series = state.market.candles[interval]
     guard let newest = series.last, let oldest = series.candles.first else { return [] }
@@ -335,11 +338,12 @@ public enum App {
       .chooseChart:
       // A screen's own commands, bound in its own scope: never the dashboard's.
       break
-    case .focusNext: state.focus = state.focus.next()
-    case .focusPrevious: state.focus = state.focus.next(backwards: true)
+    case .focusNext: cycleFocus(&state, backwards: false)
+    case .focusPrevious: cycleFocus(&state, backwards: true)
     case .zoom(let pane):
       state.zoom = state.zoom == pane ? nil : pane
       state.focus = pane
+      state.watchlist.focused = false
     case .unzoom: state.zoom = nil
     case .groupCoarser: state.groupingIndex = min(state.groupingIndex + 1, AppState.groupings.count - 1)
     case .groupFiner: state.groupingIndex = max(state.groupingIndex - 1, 0)
@@ -370,6 +374,8 @@ public enum App {
       state.portfolio.visible.toggle()
       if state.portfolio.visible { state.marketsVisible = false }
     case .toggleActivity: state.activityVisible.toggle()
+    case .toggleWatchlist: toggleWatchlist(&state)
+    case .watchlistOpen: return openWatchlistLine(&state)
     case .toggleHeatmap: state.heatmapBeside.toggle()
     case .openTicket:
       // An index is a published price: nothing to order (issue 29, point 12).
@@ -407,6 +413,8 @@ public enum App {
     case .scrollDown: scroll(&state, by: 1)
     case .pageUp: scroll(&state, by: -10)
     case .pageDown: scroll(&state, by: 10)
+    case .scrollHome where watchlistHasKeys(state):
+      state.watchlist.selected = state.markets.favourites.first
     case .scrollHome:
       state.bookScroll = 0
       state.tapeScroll = 0
@@ -449,6 +457,7 @@ public enum App {
   }
 
   static func scroll(_ state: inout AppState, by n: Int) {
+    if watchlistHasKeys(state) { return moveWatchlist(&state, by: n) }
     switch state.focus {
     case .book: state.bookScroll = max(0, state.bookScroll + n)
     case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))

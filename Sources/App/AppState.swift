@@ -90,6 +90,8 @@ public struct AppState: Sendable {
   public var portfolio = PortfolioState()
   /// The Activity pane (the wall watch) is shown under the trades (`w`).
   public var activityVisible = false
+  /// The watchlist pane over the trades (`W`): the favourites, live, a line each.
+  public var watchlist = WatchlistState()
   /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
   public var walls = WallWatch()
   /// The watched symbol's liquidations.

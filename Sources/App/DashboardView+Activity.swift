@@ -163,7 +163,7 @@ extension DashboardView {
         + (beside
           ? "\(s.keys.short(.toggleHeatmap)): hide"
           : chartFooter(s, "\(s.keys.short(.cycleChart)): next chart")),
-      focused: !beside && s.focus == .chart, ascii: s.ascii)
+      focused: !beside && paneFocus(s) == .chart, ascii: s.ascii)
     let key = HeatmapPaneKey(
       area: area, box: box, stale: stale, decimals: decimals, color: s.color, ascii: s.ascii,
       generation: s.heatmap.generation, newestMoment: s.heatmap.newestMoment, count: s.heatmap.count,

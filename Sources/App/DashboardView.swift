@@ -103,7 +103,7 @@ public enum DashboardView {
       if s.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       let box = Box(
-        title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: s.focus == .book,
+        title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: paneFocus(s) == .book,
         ascii: s.ascii)
       box.render(into: &grid, area: area)
       var bookView = BookView(
@@ -127,7 +127,9 @@ public enum DashboardView {
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
-    let (tradesArea, activityArea) = activitySplit(s, layout.trades)
+    let (watchlistArea, tradesColumn) = watchlistSplit(s, layout.trades)
+    if let area = watchlistArea { renderWatchlist(s, into: &grid, area: area) }
+    let (tradesArea, activityArea) = activitySplit(s, tradesColumn)
     if let area = tradesArea {
       // The last minute's buy/sell volume as a bar in the title.
       let minute = s.market.tape.stats(since: s.marketNowMs - 60_000)
@@ -161,7 +163,7 @@ public enum DashboardView {
       let inner = Box(title: "", ascii: s.ascii).inner(area)
       let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
       let box = Box(
-        title: title, footer: [Span(tapeFooter(s, notional: shown))], focused: s.focus == .trades,
+        title: title, footer: [Span(tapeFooter(s, notional: shown))], focused: paneFocus(s) == .trades,
         ascii: s.ascii)
       let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
       keys.trades = key
@@ -305,7 +307,7 @@ public enum DashboardView {
 
   /// The chart pane's box and content for the chart mode.
   static func chartPane(_ s: AppState, decimals: Int) -> (Box, ChartContent) {
-    let focused = s.focus == .chart
+    let focused = paneFocus(s) == .chart
     let k = s.keys.short
     // Dimmed with the tape when it is not live, and saying how old.
     let stale = s.session.tapeIsLive && !isSilent(s) ? "" : staleNote(s.age(of: s.session.tapeDataAt))

@@ -32,6 +32,10 @@ public enum Command: Sendable, Hashable {
   case scrollRight
   case toggleMarkets
   case toggleActivity
+  /// The watchlist pane: opened (with the keys) or closed.
+  case toggleWatchlist
+  /// The watchlist's selected line opened (while the pane has the keys).
+  case watchlistOpen
   case toggleHeatmap
   case addAlert
   case listAlerts
@@ -150,6 +154,12 @@ public enum Keymap {
       "markets-by-asset", .marketsByAsset, [c("g")],
       "markets: group by asset (every instrument of one asset together, by USD volume)", scope: .markets),
     Entry("activity", .toggleActivity, [c("w")], "Activity: liquidations · walls added / pulled / eaten"),
+    Entry(
+      "watchlist", .toggleWatchlist, [c("W")],
+      "watchlist: the favourites live, a line each ({markets} then {markets-star} stars a row)"),
+    Entry(
+      "watchlist-open", .watchlistOpen, [.enter],
+      "watchlist (its keys after W, Tab or a click): open the line ({scroll-up} {scroll-down} select)"),
     Entry("heatmap", .toggleHeatmap, [c("H")], "liquidity heatmap beside the chart (with candles: c)"),
     Entry("ticket", .openTicket, [c("o")], "order ticket, PAPER orders only (Esc closes)"),
     Entry(

@@ -1,12 +1,13 @@
 import MarketModel
 import Screen
 
-/// The markets list's live tickers: which symbols the feed was last asked to watch
-/// (`FeedCommand.watchTickers`), and what the list showed when they were chosen.
+/// The markets list's and the watchlist's live tickers: which symbols the feed was last asked
+/// to watch (`FeedCommand.watchTickers`), and what the list and the watchlist showed when they
+/// were chosen.
 ///
 /// They are chosen again only when that changes (the venue or the followed symbol, the filter,
-/// the sort, the kinds, the number of rows): not at each price move, which would reorder a
-/// sorted list and churn the venue's subscriptions.
+/// the sort, the kinds, the number of rows, the favourites): not at each price move, which
+/// would reorder a sorted list and churn the venue's subscriptions.
 struct LiveTickers: Sendable, Hashable {
   /// The most symbols watched live at once. Every venue followed live takes this many in one
   /// request or a few (Kraken a list per frame, Coinbase its product ids, OKX its args, Bybit
@@ -23,6 +24,8 @@ struct LiveTickers: Sendable, Hashable {
     var descending: Bool
     var kinds: MarketsState.KindFilter
     var rows: Int
+    /// The favourites the open watchlist shows (none while it is closed).
+    var favourites: [Symbol]
   }
 
   /// The symbols the feed watches now (asked last), in the list's order when asked.
