@@ -49,7 +49,7 @@ extension DashboardView {
     let title = "Activity  \(liquidationWords)" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
     var footer = "walls"
     if let threshold = s.walls.threshold {
-      footer += " ≥ " + NumberFormat.compact(Double(threshold))
+      footer += " ≥ " + NumberFormat.compactSize(threshold, scale: s.market.book.sizeScale)
       if s.walls.fixedThreshold == nil { footer += " auto" }
     }
     let box = Box(
@@ -106,7 +106,7 @@ extension DashboardView {
     ActivityView(
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
       priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty,
-      sizeScale: sizeScale
+      sizeScale: sizeScale, wallSizeScale: s.market.book.sizeScale
     ).render(into: &grid, area: inner.splitRight(max(0, inner.width - 1)).1)
     if stale { grid.restyle(area) { $0.dim = true } }
     return key

@@ -28,15 +28,20 @@ public struct ActivityView: Sendable {
   /// The decimals of a liquidation's size units (`LiquidationLog.Event.size`): 0 for BitMEX's
   /// contracts, the tape's for another venue's (its venue units, as the book shows them).
   public var sizeScale: UInt8
+  /// The decimals of a wall's size units (`WallWatch.Event.size`): the book's (0 for BitMEX's
+  /// contracts; 8 for a Coinbase book in BTC, whose 1.944 BTC are 194,400,000 units).
+  public var wallSizeScale: UInt8
 
   public init(
-    items: [Item], priceDecimals: Int, utcOffsetMinutes: Int = 0, empty: String = "", sizeScale: UInt8 = 0
+    items: [Item], priceDecimals: Int, utcOffsetMinutes: Int = 0, empty: String = "", sizeScale: UInt8 = 0,
+    wallSizeScale: UInt8 = 0
   ) {
     self.items = items
     self.priceDecimals = priceDecimals
     self.utcOffsetMinutes = utcOffsetMinutes
     self.empty = empty
     self.sizeScale = sizeScale
+    self.wallSizeScale = wallSizeScale
   }
 
   /// A liquidation's size of `units` at `scale` decimals: whole contracts compact (`12.0K`), a
@@ -114,7 +119,8 @@ public struct ActivityView: Sendable {
     let time = NumberFormat.timeOfDay(ms: e.timeMs, utcOffsetMinutes: utcOffsetMinutes, milliseconds: false)
     let side = e.side == .buy ? "bid" : "ask"
     let price = NumberFormat.price(e.price, decimals: priceDecimals).padLeft(10)
-    let size = NumberFormat.compact(Double(e.size)).padLeft(6)
+    // In the book's units (a venue's BTC, not its raw units: 194.4M for 1.94 BTC, as it was).
+    let size = NumberFormat.compactSize(e.size, scale: wallSizeScale).padLeft(6)
     let distance =
       e.distanceBps.map { (NumberFormat.fixed($0, decimals: $0 < 10 ? 2 : 1) + "bp").padLeft(7) } ?? ""
     let rested = e.restedMs.map { NumberFormat.duration(ms: $0).padLeft(6) } ?? ""

@@ -6,6 +6,18 @@ extension NumberFormat {
   /// A size of `units` at `scale` decimals (BitMEX's whole contracts are scale 0, a Kraken BTC
   /// size of 0.5 is 50,000,000 units at scale 8), with thousands separators and
   /// `min(scale, maxSizeDecimals)` decimals, rounded half away from zero: `1.50000`, `12,500`.
+  /// A compact size of `units` at `scale` decimals: whole units as `compact` writes them
+  /// (`12.0K`), decimal units by their magnitude (`1.94`, `0.014`, `250.5K`), never raw units.
+  public static func compactSize(_ units: Int64, scale: UInt8) -> String {
+    guard scale > 0 else { return compact(Double(units)) }
+    var unit = 1.0
+    for _ in 0..<min(scale, 18) { unit *= 10 }
+    let value = Double(units) / unit
+    let magnitude = abs(value)
+    if magnitude >= 1000 { return compact(value) }
+    return fixed(value, decimals: magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3)
+  }
+
   public static func size(_ units: Int64, scale: UInt8) -> String {
     guard scale > 0 else { return size(units) }
     let shown = min(scale, maxSizeDecimals, 18)

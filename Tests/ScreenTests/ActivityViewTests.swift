@@ -23,6 +23,21 @@ import Testing
     #expect(grid[0, 1].style.color == .sell)
   }
 
+  /// A venue's book in decimal units: a wall of 194,400,000 units at 8 decimals is 1.94 BTC on
+  /// screen (it read 194.4M, a number no trader could place).
+  @Test func aWallIsInTheBooksUnits() {
+    var wall = Self.events[1]
+    wall.size = 194_400_000
+    let view = ActivityView(items: [], priceDecimals: 1, wallSizeScale: 8)
+    #expect(view.row(wall, width: 60).0.hasPrefix("01:01:51 ADD  ask   98,010.5   1.94 12.3bp"))
+    wall.size = 125_050_000_000
+    #expect(view.row(wall, width: 60).0.contains(" 1.3K "))
+    #expect(NumberFormat.compactSize(1_400_000, scale: 8) == "0.014")
+    #expect(NumberFormat.compactSize(2_500, scale: 3) == "2.50")
+    #expect(NumberFormat.compactSize(12_345, scale: 1) == "1.2K")
+    #expect(NumberFormat.compactSize(250_000, scale: 0) == "250.0K")
+  }
+
   @Test func narrowRowsDropTheRestThenTheDistanceThenTheTime() {
     let view = ActivityView(items: [], priceDecimals: 1)
     #expect(view.row(Self.events[0], width: 42).0 == "01:02:03 EAT  bid   97,950.0   1.2M 5.10bp")
