@@ -235,7 +235,7 @@ public struct WireReader {
   // MARK: Helpers
 
   /// Whether `span` spells `word` exactly.
-  @inline(__always) public static func equals(
+  @inlinable @inline(__always) public static func equals(
     _ span: UnsafeBufferPointer<UInt8>, _ word: StaticString
   ) -> Bool {
     guard span.count == word.utf8CodeUnitCount else { return false }
