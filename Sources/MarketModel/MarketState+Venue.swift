@@ -18,6 +18,8 @@ extension MarketState {
         // Their sizes are the tape's units (`LiquidationLog.Event.size`): one that comes before
         // any trade or book sets the scale as a trade would. The log itself is the app's.
         for l in batch.liquidations[range] { adoptTapeScale(l.size.scale) }
+      case let .bbo(s, id?, bid, ask) where s == symbol:
+        applyVenueBBO(id, bid, ask, &changes)
       case .connectionSequence(let n):
         applyConnectionSequence(n, &changes)
       case let .ticker(s, index) where s == symbol:
@@ -70,6 +72,25 @@ extension MarketState {
       case .resyncing: .faulted
       }
     setBookSync(sync)
+  }
+
+  /// The venue's own best bid/ask at a book update id (Binance `@bookTicker`): the bridge
+  /// cross-checks the book's top against it, and a mismatch takes the book again. It ran on
+  /// recordings only: the live path never handed it to the rule, so a live book was never
+  /// checked.
+  private mutating func applyVenueBBO(
+    _ updateID: UInt64, _ bid: LevelChange, _ ask: LevelChange, _ changes: inout MarketChanges
+  ) {
+    guard var policy = bookPolicy, var book = priceBook else { return }
+    (bookPolicy, priceBook) = (nil, nil)
+    let outcome = policy.receiveBBO(updateID: updateID, bid: bid, ask: ask, book: &book)
+    (bookPolicy, priceBook) = (policy, book)
+    if outcome.action == .fetchSnapshot { snapshotWanted = true }
+    if let fault = outcome.fault {
+      changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
+      noteFault()
+      setBookSync(.faulted)
+    }
   }
 
   /// One link of the connection's counter: a gap anywhere on the connection is a gap in the

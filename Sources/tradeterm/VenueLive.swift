@@ -77,9 +77,10 @@ struct VenueLive: Sendable {
       let adapter = BinanceAdapter(market: market, host: url, restHost: restHost)
       return VenueLive(
         venue: venue, adapter: adapter,
-        // USDⓈ-M's liquidations come on `!forceOrder@arr` (every symbol's, on `/market`).
+        // USDⓈ-M's liquidations come on `!forceOrder@arr` (every symbol's, on `/market`). The
+        // book's `@bookTicker` is what the bridge cross-checks the book against.
         plan: SubscriptionPlan(
-          bookDepth: nil, perSymbol: market == .usdm ? channels + [.mark] : channels,
+          bookDepth: nil, perSymbol: (market == .usdm ? channels + [.mark] : channels) + [.bbo],
           allSymbols: market == .usdm ? [.liquidations] : []),
         bookPolicy: .bridge(SnapshotBridgeSync(bridge: market.bridge)), bookDepth: nil,
         restHost: adapter.restHost, switchesInPlace: false)

@@ -35,6 +35,26 @@ import Testing
     #expect(h.state.tradeSync == .live)
   }
 
+  /// The venue's own best bid/ask (`@bookTicker`, subscribed as the dashboard does) cross-checks
+  /// the live book: checks counted, none failed (the live path never handed it to the rule, so
+  /// a live book was never checked and `--once` said `"checks":0`).
+  @Test func theLiveBookIsCrossCheckedAgainstBookTicker() throws {
+    try Integration.withSim(Integration.simConfig(seed: 63)) { sim in
+      let adapter = BinanceAdapter(
+        market: .spot, host: sim.binanceHost(.spot), restHost: sim.binanceRESTHost(.spot))
+      let h = VenueFeedHarness(
+        adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: [.book, .trades, .bbo]),
+        policy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.spot.bridge)), symbol: Self.symbol,
+        restHost: adapter.restHost)
+      defer { h.stop() }
+      h.waitUntil(timeout: 20, "LIVE with 3 bookTicker cross-checks") {
+        $0.isLive && ($0.state.bookPolicy?.integrity.checks ?? 0) >= 3
+      }
+      #expect(h.state.bookPolicy?.integrity.failures == 0)
+      #expect(h.faults.isEmpty)
+    }
+  }
+
   /// A gap in the diff stream breaks the bridge: one fault, one new REST snapshot (never a
   /// resubscribe), and LIVE again.
   @Test func aGapFetchesOneNewSnapshot() throws {
