@@ -21,6 +21,20 @@ public enum ChartChoice: Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The label in a narrow footer (`1s`, `c1h`, `heat`).
+  var shortLabel: String {
+    switch self {
+    case .line1s: "1s"
+    case .line1m: "1m"
+    case .line5m: "5m"
+    case .candles1m: "c1m"
+    case .candles5m: "c5m"
+    case .candles1h: "c1h"
+    case .candles1d: "c1d"
+    case .heatmap: "heat"
+    }
+  }
+
   /// Shows this chart: its mode and interval, the candle cursor back at the newest.
   func apply(to state: inout AppState) {
     state.candleCursorMs = nil

@@ -299,10 +299,14 @@ public enum DashboardView {
   /// … 8 heatmap · Esc`), the chart shown marked.
   static func chartFooter(_ s: AppState, _ usual: String) -> String {
     guard s.chartMenu else { return usual }
+    // Below 110 columns the words are cut short (`c1h`, `heat`): a footer too long for its
+    // box is not drawn at all, and at 80 columns the choices did not show.
+    let short = s.width < 110
     let choices = ChartChoice.allCases.map { choice in
-      "\(s.keys.short(.chooseChart(choice))) \(choice.isShown(in: s) ? "[\(choice.label)]" : choice.label)"
+      let label = short ? choice.shortLabel : choice.label
+      return "\(s.keys.short(.chooseChart(choice))) \(choice.isShown(in: s) ? "[\(label)]" : label)"
     }
-    return "chart: " + choices.joined(separator: "  ") + "  Esc"
+    return "chart: " + choices.joined(separator: short ? " " : "  ") + (short ? " Esc" : "  Esc")
   }
 
   /// The chart pane's box and content for the chart mode.

@@ -40,6 +40,11 @@ import Testing
     let screen = DashboardView.render(s).text
     let choices = "chart: 1 line 1s  2 [1m]  3 5m  4 candles 1m  5 5m  6 1h  7 1d  8 heatmap  Esc"
     #expect(screen.contains(choices), "\(screen)")
+    // At 80 columns the short words, which fit the box (the long ones were not drawn at all).
+    s.width = 80
+    s.height = 24
+    let narrow = DashboardView.render(s).text
+    #expect(narrow.contains("chart: 1 1s 2 [1m] 3 5m 4 c1m 5 c5m 6 c1h 7 c1d 8 heat Esc"), "\(narrow)")
   }
 
   /// Esc only closes; another key closes and does its job (`t`: bars by size); a zoom key (`1`
