@@ -247,6 +247,8 @@ import Testing
       "venue-pause=kraken", "venue-pause=nowhere:1:2", "venue-pause=kraken:-1:2", "venue-pause=kraken:1:0",
       "venue-pause=kraken:1:nan", "venue-cross=okx", "venue-cross=okx:0", "venue-cross=okx:5000",
       "venue-cross=bitmex:10", "venue-cross=binance:10",
+      // Past a day: made whole milliseconds and deadlines, these trapped.
+      "coinbase-ticker-batch=1e300", "okx-idle-close=1e20", "venue-gap-after=86401",
     ] {
       #expect(throws: SimFaults.SpecError.self, "\(bad)") { try faults.apply(spec: bad) }
     }

@@ -33,8 +33,9 @@ public struct FollowerFaults: Sendable, Hashable {
   mutating func apply(spec: String) throws(SimFaults.SpecError) -> Bool {
     let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
     func seconds() throws(SimFaults.SpecError) -> Double {
-      guard parts.count == 2, let s = Double(parts[1]), s.isFinite, s >= 0 else {
-        throw SimFaults.SpecError(spec: spec, expected: "\(parts[0])=SECONDS")
+      // At most a day: the periods become whole milliseconds and deadlines (a larger one trapped).
+      guard parts.count == 2, let s = Double(parts[1]), s.isFinite, s >= 0, s <= 86_400 else {
+        throw SimFaults.SpecError(spec: spec, expected: "\(parts[0])=SECONDS (0 to 86400)")
       }
       return s
     }
