@@ -92,12 +92,17 @@ public struct WireReader {
   public mutating func readStringSpan() throws(WireError) -> UnsafeBufferPointer<UInt8> {
     try expect(UInt8(ascii: "\""), "expected a string")
     let start = position
-    // Eight bytes at a time while none of them is a quote, a backslash or a control.
+    // Eight bytes at a time while none of them is a quote, a backslash or a control; the word
+    // that holds one says which byte is the first (the lowest flag is exact), so the loop below
+    // starts on it rather than walking up to seven plain bytes again.
     if let base = bytes.baseAddress {
       let raw = UnsafeRawPointer(base)
-      while position &+ 8 <= bytes.count,
-        Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) == 0
-      {
+      while position &+ 8 <= bytes.count {
+        let flags = Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian)
+        if flags != 0 {
+          position &+= flags.trailingZeroBitCount &>> 3
+          break
+        }
         position &+= 8
       }
     }
@@ -254,8 +259,9 @@ public struct WireReader {
     return true
   }
 
-  /// Non-zero when a byte of `w` may be a quote, a backslash or below 0x20 (exact for "none": a word it
-  /// passes holds none; one it flags is read a byte at a time).
+  /// Non-zero when a byte of `w` (little-endian: the first byte lowest) may be a quote, a
+  /// backslash or below 0x20. Exact for "none", and for the lowest byte flagged: a borrow only
+  /// runs upwards, so a false flag sits above a true one.
   @inline(__always) static func special(_ w: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
