@@ -42,8 +42,24 @@ public struct BybitAdapter: VenueAdapter {
   public var argsPerRequest: Int? { category == .spot ? 10 : nil }
   public var argsCharactersPerRequest: Int? { category == .spot ? nil : 21_000 }
 
-  /// The topics in as few frames as the limits allow, in the order asked, each once.
+  /// The topics in as few frames as the limits allow, in the order asked, each once. Bybit
+  /// refuses a whole frame for one topic it will not take, and its refusal names no topic, only
+  /// the frame's `req_id`: so liquidations (a channel the rest must not fall with) go in frames of
+  /// their own, whose `req_id` says what they carry (`BybitDecoder` reads it back).
   private func frames(_ op: String, _ subscriptions: [Subscription]) -> [String] {
+    let core = subscriptions.filter { $0.channel != .liquidations }
+    let auxiliary = subscriptions.filter { $0.channel == .liquidations }
+    return chunks(core).map { #"{"op":"\#(op)","args":[\#($0.joined(separator: ","))]}"# }
+      + chunks(auxiliary).map {
+        #"{"req_id":"\#(Self.liquidationsRequest)","op":"\#(op)","args":[\#($0.joined(separator: ","))]}"#
+      }
+  }
+
+  /// The `req_id` of a frame of liquidation topics.
+  static let liquidationsRequest: StaticString = "allLiquidation"
+
+  /// The quoted topics of `subscriptions`, in frames the limits allow, each once.
+  private func chunks(_ subscriptions: [Subscription]) -> [[String]] {
     var chunks: [[String]] = []
     var seen: Set<String> = []
     var characters = 0
@@ -58,7 +74,7 @@ public struct BybitAdapter: VenueAdapter {
         characters = n
       }
     }
-    return chunks.map { #"{"op":"\#(op)","args":[\#($0.joined(separator: ","))]}"# }
+    return chunks
   }
 
   private func fits(args: Int, characters: Int) -> Bool {

@@ -21,6 +21,7 @@ public struct BybitDecoder: VenueFrameDecoder {
     var type: UnsafeBufferPointer<UInt8>?
     var dataAt: Int?
     var op: UnsafeBufferPointer<UInt8>?
+    var request: UnsafeBufferPointer<UInt8>?
     var success: Bool?
     var message: String?
     var timeMs: Int64?
@@ -37,6 +38,8 @@ public struct BybitDecoder: VenueFrameDecoder {
         op = try r.readStringSpan()
       } else if WireReader.equals(key, "success") {
         success = try r.readBool()
+      } else if WireReader.equals(key, "req_id") {
+        request = r.readNull() ? nil : try r.readStringSpan()
       } else if WireReader.equals(key, "ret_msg") {
         message = try r.readString()
       } else if WireReader.equals(key, "ts") {
@@ -49,7 +52,10 @@ public struct BybitDecoder: VenueFrameDecoder {
 
     if let op {
       if success == false {
-        batch.events.append(.venueError(message ?? "refused", channel: nil))
+        // The refusal names no topic; a frame of liquidation topics says so in its req_id, so
+        // that refusal leaves the book and tape running.
+        let liquidations = request.map { WireReader.equals($0, BybitAdapter.liquidationsRequest) } ?? false
+        batch.events.append(.venueError(message ?? "refused", channel: liquidations ? .liquidations : nil))
       } else if WireReader.equals(op, "ping") || WireReader.equals(op, "pong") {
         batch.events.append(.pong)
       } else {

@@ -6,7 +6,8 @@ import WireJSON
 
 @Suite struct BybitAdapterTests {
   /// Subscriptions → the frames sent, per category: topics in one `op` frame in the order asked,
-  /// `orderbook.50` unless a depth is asked, no `allLiquidation` on spot.
+  /// `orderbook.50` unless a depth is asked, no `allLiquidation` on spot, and liquidations in a
+  /// frame of their own whose `req_id` names them (a refusal of it leaves the rest running).
   static let subscribeCases: [(BybitCategory, [Subscription], [String])] = [
     (
       .linear,
@@ -15,7 +16,8 @@ import WireJSON
         Subscription(.liquidations, "BTCUSDT"),
       ],
       [
-        #"{"op":"subscribe","args":["orderbook.50.BTCUSDT","publicTrade.BTCUSDT","tickers.BTCUSDT","allLiquidation.BTCUSDT"]}"#
+        #"{"op":"subscribe","args":["orderbook.50.BTCUSDT","publicTrade.BTCUSDT","tickers.BTCUSDT"]}"#,
+        #"{"req_id":"allLiquidation","op":"subscribe","args":["allLiquidation.BTCUSDT"]}"#,
       ]
     ),
     (

@@ -85,4 +85,23 @@ import WireJSON
     #expect(
       batch.events == [.venueError("error:handler not found,topic:orderbook.50.NOPE", channel: nil), .pong])
   }
+
+  /// A refused frame of liquidation topics (its own frame, its `req_id` saying so) refuses the
+  /// liquidations channel only; a refusal with any other `req_id`, or a null one, the whole frame.
+  @Test func aRefusedLiquidationFrameNamesItsChannel() throws {
+    var batch = VenueBatch()
+    for frame in [
+      #"{"success":false,"ret_msg":"error:handler not found","conn_id":"x","req_id":"allLiquidation","op":"subscribe"}"#,
+      #"{"success":false,"ret_msg":"error:handler not found","conn_id":"x","req_id":"sub-1","op":"subscribe"}"#,
+      #"{"success":false,"ret_msg":"error:handler not found","conn_id":"x","req_id":null,"op":"subscribe"}"#,
+    ] {
+      try BybitDecoder().decode(Array(frame.utf8), receivedAt: 0, into: &batch)
+    }
+    #expect(
+      batch.events == [
+        .venueError("error:handler not found", channel: .liquidations),
+        .venueError("error:handler not found", channel: nil),
+        .venueError("error:handler not found", channel: nil),
+      ])
+  }
 }

@@ -136,4 +136,21 @@ import Testing
       #expect(run.state.session.decodeErrors == 0, "\(run.state.session.lastDecodeError ?? "")")
     }
   }
+
+  /// Bybit refuses a whole request for one topic it will not take, and names no topic: the
+  /// liquidations go in a request of their own, so a refusal of them (the simulator's
+  /// `bybit-refuse-liquidations`) leaves the book and tape LIVE and the Activity pane's reason.
+  @Test func aRefusedBybitLiquidationStreamLeavesTheRestLive() throws {
+    var config = Integration.simConfig(seed: 82)
+    config.faults.followers.bybitRefuseLiquidations = true
+    try Integration.withSim(config) { sim in
+      let run = Run(.bybitLinear, sim)
+      defer { run.stop() }
+      run.waitUntil(timeout: 15, "Bybit LIVE with its liquidations refused") {
+        $0.session.isLive && $0.session.liquidationsUnavailable != nil
+      }
+      #expect(run.state.session.liquidationsUnavailable?.contains("handler not found") == true)
+      #expect(run.state.session.bookIsLive && run.state.session.tapeIsLive)
+    }
+  }
 }

@@ -133,6 +133,9 @@ final class BybitSimDialect: FollowerDialect {
       }
       return .success(.trades(market: m))
     case ("allLiquidation"?, 2) where !isSpot:
+      if world.world.faults.current.followers.bybitRefuseLiquidations {
+        return .failure(Refusal(message: "error:handler not found"))
+      }
       guard let m = world.market(venue, symbol) else {
         return .failure(Refusal(message: "Invalid symbol :[\(topic)]"))
       }

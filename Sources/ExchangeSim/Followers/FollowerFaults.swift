@@ -15,6 +15,9 @@ public struct FollowerFaults: Sendable, Hashable {
   /// How often Coinbase's `ticker_batch` goes out, in seconds (5, as Coinbase sends it; shorter in
   /// tests).
   public var coinbaseTickerBatchSeconds: Double = 5
+  /// Bybit refuses every `allLiquidation` topic (`error:handler not found`), as a venue refuses a
+  /// stream it does not offer; the request's other topics are refused with it.
+  public var bybitRefuseLiquidations = false
 
   public init() {}
 
@@ -27,6 +30,9 @@ public struct FollowerFaults: Sendable, Hashable {
     okx-no-snapshot        OKX books: updates only, no snapshot (bridge REST)
     coinbase-ticker-batch=S
                            Coinbase's ticker_batch every S s (5)
+    bybit-refuse-liquidations
+                           Bybit refuses allLiquidation topics (and the
+                           rest of the request that asks for one)
     """
 
   /// Turns on the fault `spec` names, if it is one of these: true when it was.
@@ -43,6 +49,7 @@ public struct FollowerFaults: Sendable, Hashable {
     case "venue-gap-after": gapAfter = try seconds()
     case "coinbase-big-snapshot": bigCoinbaseSnapshot = true
     case "okx-no-snapshot": okxNoSnapshot = true
+    case "bybit-refuse-liquidations": bybitRefuseLiquidations = true
     case "coinbase-ticker-batch":
       let s = try seconds()
       guard s > 0 else {
