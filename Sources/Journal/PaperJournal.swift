@@ -118,8 +118,13 @@ public final class PaperJournal {
     if fd >= 0 { close(fd) }
   }
 
-  /// The journal for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` is set.
-  public static func standardPath() -> String? { Files.statePath("paper.jsonl") }
+  /// The journal for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` is set. The
+  /// demo's orders fill at the simulator's made-up prices: they go in a journal of their own
+  /// (`paper-demo.jsonl`), so they never mix with orders against a real market, nor take that
+  /// journal's lock from a tradeterm watching one.
+  public static func standardPath(demo: Bool = false) -> String? {
+    Files.statePath(demo ? "paper-demo.jsonl" : "paper.jsonl")
+  }
 
   /// Reads every event back. A line that does not decode is skipped with a warning; a last line
   /// that lacks its newline is decoded like any other, and when it does not decode (a write cut

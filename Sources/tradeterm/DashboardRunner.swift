@@ -145,7 +145,7 @@ struct DashboardRunner {
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
     // restart; a second tradeterm finds it locked and stays read-only until the first quits (it
     // tries the lock every few seconds: `Effect.retakeJournal`).
-    let journal = PaperJournal.standardPath().map { PaperJournal(path: $0) }
+    let journal = PaperJournal.standardPath(demo: mode == .demo).map { PaperJournal(path: $0) }
     // The clock first, so that what the journal has to say stays on screen for its while.
     _ = App.update(&state, .tick(now: MonotonicTime.now(), wallMs: Self.wallMs()))
     if let journal {

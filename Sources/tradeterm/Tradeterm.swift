@@ -425,7 +425,7 @@ struct Tradeterm: ParsableCommand {
         venue: venue, options: options, mode: mode, json: json, timeout: timeout, waitForEnd: false,
         restURL: rest,
         utc: utc, markets: markets, portfolio: portfolio, held: held,
-        fills: portfolio ? Self.paperFills() : [],
+        fills: portfolio ? Self.paperFills(demo: mode == .demo) : [],
         csv: csv, levels: levels, trades: trades
       ).run()
       if code != 0 { throw ExitCode(code) }
@@ -483,8 +483,8 @@ struct Tradeterm: ParsableCommand {
   }
 
   /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).
-  static func paperFills() -> [PaperFill] {
-    guard let path = PaperJournal.standardPath() else { return [] }
+  static func paperFills(demo: Bool) -> [PaperFill] {
+    guard let path = PaperJournal.standardPath(demo: demo) else { return [] }
     // Read-only: a snapshot neither takes the lock nor cuts a line off.
     let loaded = PaperJournal(path: path, readOnly: true).load()
     for warning in loaded.warnings { printError("tradeterm: \(warning)") }

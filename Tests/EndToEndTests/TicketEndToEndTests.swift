@@ -109,4 +109,30 @@ import Testing
     try again.send("Escape", "q")
     again.wait("exit status 0") { $0.contains("EXIT=0") }
   }
+
+  /// A `--demo` run's paper orders fill at the simulator's prices: they go in a journal of their
+  /// own (`paper-demo.jsonl`), and the real one is neither written nor locked.
+  @Test func theDemoKeepsAJournalOfItsOwn() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tt-e2e-demo-journal-\(getpid())"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let tradeterm = try Binaries.path("tradeterm")
+    let tmux = try TmuxSession(
+      width: 120, height: 40,
+      command:
+        "trap '' INT; env LANG=C.UTF-8 XDG_STATE_HOME=\(state) \(tradeterm) --demo; echo \"EXIT=$?\"; sleep 60"
+    )
+    tmux.wait("the demo, LIVE", timeout: 30) { $0.contains("LIVE") && $0.contains("Book") }
+    try tmux.send("o", "1", "0", "0")
+    tmux.wait("a valid order") { $0.contains("Enter: paper BUY 100 contracts market") }
+    try tmux.send("Enter")
+    tmux.wait("the fill") { $0.contains("P1 Buy 100 filled @") }
+    try tmux.send("Escape", "q")
+    tmux.wait("exit status 0") { $0.contains("EXIT=0") }
+    let demo = try String(contentsOfFile: state + "/tradeterm/paper-demo.jsonl", encoding: .utf8)
+    #expect(demo.contains(#""event":"filled""#))
+    #expect(!FileManager.default.fileExists(atPath: state + "/tradeterm/paper.jsonl"))
+  }
 }
