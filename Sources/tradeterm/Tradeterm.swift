@@ -32,7 +32,7 @@ struct Tradeterm: ParsableCommand {
 
   @Argument(
     help:
-      "The instrument to watch: `tradeterm ETHUSD` (BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues."
+      "The instrument to watch: `tradeterm ETHUSD` (on the config's `venue`, else BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues."
   )
   var instrument: String?
 
@@ -41,7 +41,8 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     name: .customLong("venue"),
-    help: "The venue of the instrument (default: bitmex); `tradeterm venues` lists them and what each can do."
+    help:
+      "The venue of the instrument (default: the config's `venue`, else bitmex); `tradeterm venues` lists them and what each can do."
   )
   var venueOption: String?
 
@@ -211,7 +212,9 @@ struct Tradeterm: ParsableCommand {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
     try validateAcross()
-    try validateVenue()
+    // The venue named here must read; whether it can run is known once the config is read
+    // (its `venue` is the one a bare symbol means): `start`.
+    if case .failure(let problem) = namedInstrument { throw fail(problem.message) }
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
@@ -265,7 +268,6 @@ struct Tradeterm: ParsableCommand {
 
   /// Runs with the config's `settings`, the flags over them.
   func start(_ settings: Settings, startNotes: [String] = []) throws {
-    let symbol = Self.venueSpelling(givenSymbol ?? settings.symbol)
     // More levels than the top 25 hold read the full book, unless --depth says otherwise.
     let depth =
       depthOption.flatMap { DepthChoice($0)?.bitmexTable }
@@ -283,6 +285,11 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let across { return try startAcross(across, settings: settings, fps: fps) }
+    // The command line's venue and symbol over the config's.
+    let chosen = try startInstrument(settings)
+    try validateVenue(chosen)
+    let venue = chosen.venue
+    let symbol = Self.venueSpelling(chosen.symbol ?? "XBTUSD")
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []
@@ -302,7 +309,8 @@ struct Tradeterm: ParsableCommand {
       positionsName = "demo"
     }
     if let replay, once, venue != .bitmex {
-      return try replayVenueBook(path: replay, venue: venue, json: json, levels: levels)
+      return try replayVenueBook(
+        path: replay, venue: venue, symbol: chosen.symbol, json: json, levels: levels)
     }
     if let replay, venue != .bitmex {
       // Another venue's recording on the dashboard: its decoder, its live book rule at the depth
