@@ -31,10 +31,13 @@ struct Tradeterm: ParsableCommand {
   )
 
   @Argument(
-    help:
-      "The instrument to watch: `tradeterm ETHUSD` (BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues."
-  )
-  var instrument: String?
+    help: ArgumentHelp(
+      "The instrument to watch: `tradeterm ETHUSD` (BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues. A second one opens the split view, two books side by side: `tradeterm XBTUSD ETHUSD`, `tradeterm XBTUSD binance:BTCUSDT` (S swaps them, | leaves the split).",
+      valueName: "instrument"))
+  var instruments: [String] = []
+
+  /// The first instrument given (`config` and `venues` are commands).
+  var instrument: String? { instruments.first }
 
   @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
   var symbolOption: String?
@@ -212,6 +215,7 @@ struct Tradeterm: ParsableCommand {
     }
     try validateAcross()
     try validateVenue()
+    try validateSplit()
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
@@ -434,11 +438,20 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
+    // The split view's second instrument: its venue must be followed here (a demo's simulator
+    // speaks most of them, not every one).
+    let split = try splitInstrument()
+    if let split, split.venue != .bitmex, routes.venues[split.venue] == nil {
+      throw fail(
+        "the demo has no \(split.venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
+      )
+    }
     try dashboard(
       options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
       startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName,
       venueLive: venueLive,
-      routes: routes)
+      routes: routes,
+      split: split.map { InstrumentID(venue: InstrumentID.Venue($0.venue), symbol: $0.symbol) })
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
@@ -447,7 +460,7 @@ struct Tradeterm: ParsableCommand {
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
     startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
     replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil,
-    venueReplay: VenueReplaySource? = nil, routes: VenueRoutes? = nil
+    venueReplay: VenueReplaySource? = nil, routes: VenueRoutes? = nil, split: InstrumentID? = nil
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -466,6 +479,7 @@ struct Tradeterm: ParsableCommand {
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
       replay: replay, venueLive: venueLive, venueReplay: venueReplay, routes: routes,
       replaySymbols: replaySymbols,
+      split: split,
       settings: settings,
       theme: theme,
       logger: logger,
