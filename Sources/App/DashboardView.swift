@@ -243,7 +243,8 @@ public enum DashboardView {
   static func dashboardStatusLine(_ s: AppState) -> StatusLine {
     let newest = s.market.instrument.kind == .index ? s.session.tapeDataAt : s.session.bookDataAt
     return statusLine(
-      s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys),
+      s,
+      hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys, split: s.split != nil),
       dataAgeMs: s.age(of: s.paused ? s.shownDataAt : newest))
   }
 
@@ -403,16 +404,21 @@ public enum DashboardView {
   /// its age (the feed resubscribes it only after `FeedConfig.staleTableAfter`).
   static let bookSilentAfter = 5.0
 
-  /// The status line's hints, with the keys in force.
-  static func hints(_ keys: KeyBindings) -> [KeyHint] {
+  /// The status line's hints, with the keys in force; in the split view (`split`), its own keys
+  /// after the zooms.
+  static func hints(_ keys: KeyBindings, split: Bool = false) -> [KeyHint] {
     let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
-    return [
+    let zooms = [
       keys.hint(.zoom(.book), "Book"), keys.hint(.zoom(.trades), "Trades"), keys.hint(.zoom(.chart), "Chart"),
-      keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
-      keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
-      keys.hint(.reconnect, "reconnect"),
-      keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
-    ].compactMap { $0 }
+    ]
+    let splitHints = split ? [keys.hint(.swapSplit, "swap books"), keys.hint(.toggleSplit, "one book")] : []
+    return
+      (zooms + splitHints + [
+        keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
+        keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
+        keys.hint(.reconnect, "reconnect"),
+        keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+      ]).compactMap { $0 }
   }
 
   /// A replay's hints: its controls, with the keys in force.

@@ -23,7 +23,8 @@ struct Tradeterm: ParsableCommand {
     commandName: "tradeterm",
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
-      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD. --demo runs a simulated exchange on this machine \
+      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD; `tradeterm XBTUSD ETHUSD` shows both \
+      books side by side. --demo runs a simulated exchange on this machine \
       (no network needed); --once prints one snapshot instead of the dashboard. Settings, themes, keys and alerts come from \
       $XDG_CONFIG_HOME/tradeterm/config.toml (or --config); `tradeterm config` prints the settings in force, \
       `tradeterm config --example` a commented example.

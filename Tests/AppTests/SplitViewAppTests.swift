@@ -161,6 +161,20 @@ import Testing
     #expect(StatusNote.text(s)?.contains("no second book") == true)
   }
 
+  @Test func whileRecordingTheBooksStayAsTheyAre() {
+    var s = Self.state(width: 120, height: 40)
+    s.recording = true
+    #expect(App.update(&s, .key(.character("S"))) == [])
+    #expect(StatusNote.text(s)?.contains("--record writes XBTUSD's frames") == true)
+    #expect(s.market.symbol == "XBTUSD")
+  }
+
+  @Test func theStatusLineNamesTheSplitKeys() {
+    let grid = DashboardView.render(Self.state(width: 200, height: 60))
+    let bottom = grid.line(59)
+    #expect(bottom.contains("S swap books") && bottom.contains("| one book"), "\(bottom)")
+  }
+
   @Test func withOneInstrumentTheKeysSayHowToHaveTwo() {
     var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
     #expect(App.update(&s, .key(.character("|"))) == [])
