@@ -33,7 +33,7 @@ public struct BookTitle: Sendable, Hashable {
   /// 98,000.0  spread 0.5`) to the name and state alone (which a `Box` cuts if even they do not
   /// fit).
   public func text(room: Int) -> String {
-    let mark = primary ? (ascii ? "> " : "▶ ") : ""
+    let mark = primary ? "\(Glyphs.forTerminal(ascii: ascii).pointer) " : ""
     let head = mark + name + "  " + state
     var variants: [String] = []
     if let last, let spread {
