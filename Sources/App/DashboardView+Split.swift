@@ -59,10 +59,6 @@ extension DashboardView {
   static func primarySplitBox(_ s: AppState, area: Rect) -> (title: String, footer: String) {
     let id = InstrumentID(venue: s.venue, symbol: s.market.symbol)
     var (title, _) = bookTitle(name: splitName(id), primary: true, s.session, now: s.now, ascii: s.ascii)
-    if s.paused, let shown = s.shownDataAt, title.state == "LIVE" {
-      // Paused: what is on screen is as old as its frame.
-      title.state += " " + NumberFormat.duration(ms: NumberFormat.milliseconds(s.now - shown))
-    }
     if s.bookScroll > 0 { title.state += scrolledNote(s) }
     return (title.text(room: area.width - 4), splitFooter(s, decimals: s.market.priceDecimals, s.market))
   }

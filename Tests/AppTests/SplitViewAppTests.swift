@@ -148,6 +148,13 @@ import Testing
     #expect(!effects.contains { if case .feed(.resync) = $0 { true } else { false } }, "\(effects)")
   }
 
+  @Test func pickingTheSecondBooksInstrumentSwapsTheBooks() {
+    var s = Self.state(width: 120, height: 40)
+    _ = App.update(&s, .key(.character("s")))
+    for c in "ETHUSD" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [.swapSplit])
+  }
+
   @Test func theSplitKeyLeavesTheViewAndOpensItAgain() throws {
     var s = Self.state(width: 80, height: 24)
     #expect(App.update(&s, .key(.character("|"))) == [.closeSplit])
