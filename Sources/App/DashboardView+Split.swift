@@ -87,6 +87,10 @@ extension DashboardView {
       book: market.book, groupTicks: s.groupingTicks, tickSize: market.displayTickSize,
       priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size, ascii: s.ascii)
     view.emptyNotes = splitNotes(s, split)
+    if market.instrument.kind == .index, market.book.isEmpty {
+      // An index is a published price: its title has it, and its pane says why there is no book.
+      view.emptyNotes = ["\(split.id.symbol) is an index: a published price, no book", "an index: no book"]
+    }
     let inner = box.inner(area)
     view.render(into: &grid, area: inner)
     if let lines = splitRefusal(s, split, width: inner.width - 2) {

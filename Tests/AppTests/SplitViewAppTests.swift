@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Screen
 import Session
@@ -212,6 +213,25 @@ import Testing
     #expect(grid.text.contains("ETHUSD"), "\(grid.text)")
     #expect(grid.line(1).contains("ETHUSX  ERROR"), "\(grid.line(1))")
     #expect(Self.dimmed(grid, try Self.area(s).book2))
+  }
+
+  @Test func anIndexBesideSaysItHasNoBookAndShowsItsPrice() throws {
+    var s = Self.state(width: 120, height: 40)
+    App.splitOpened(InstrumentID(venue: .bitmex, symbol: ".BXBT"), MarketSession(symbol: ".BXBT"), &s)
+    _ = App.update(&s, .splitFeed(Self.status(.live, ".BXBT"), now: Self.t0, wallMs: Self.wallMs))
+    var decoder = BitMEXDecoder()
+    for json in [
+      #"{"table":"instrument","action":"partial","keys":["symbol"],"data":[{"symbol":".BXBT","typ":"MRCXXX","underlying":"XBT","quoteCurrency":"USD","tickSize":0.01,"lastPrice":99207.12}]}"#,
+      #"{"table":"orderBookL2_25","action":"partial","keys":["symbol","id","side"],"filter":{"symbol":".BXBT"},"data":[]}"#,
+    ] {
+      var batch = MarketBatch()
+      try decoder.decode(Array(json.utf8), into: &batch)
+      _ = App.update(&s, .splitFeed(FeedUpdate(), now: Self.t0, wallMs: Self.wallMs), batch: batch)
+    }
+    let grid = DashboardView.render(s)
+    let (_, book2) = try Self.area(s)
+    #expect(grid.line(book2.y).contains(".BXBT  LIVE  last 99,207.12"), "\(grid.line(book2.y))")
+    #expect(grid.text.contains("an index: no book"), "\(grid.text)")
   }
 
   @Test func aTinyTerminalSaysItIsTooSmall() {
