@@ -283,6 +283,11 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let across { return try startAcross(across, settings: settings, fps: fps) }
+    // A recording of the cross-venue screen (`--across BTC --record`) replays as that screen,
+    // unless an instrument of it is asked for (then it plays as that venue's, as any recording).
+    if let replay, givenSymbol == nil, venueOption == nil, let recorded = Self.acrossRecording(replay) {
+      return try startAcrossReplay(replay, recorded: recorded, settings: settings, fps: fps)
+    }
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []
