@@ -18,10 +18,30 @@ extension App {
     }
   }
 
-  /// The venues the list can show besides the one on screen: each the run can follow, but
-  /// BitMEX (its list is its instrument table, only on its own feed), by name.
+  /// The venues the list can show besides the one on screen: each the run can follow, by name
+  /// (BitMEX's from its REST `instrument/active` when another venue is on screen: its instrument
+  /// table is on its own feed only).
   static func otherListVenues(_ state: AppState) -> [InstrumentID.Venue] {
-    state.followableVenues.filter { $0 != state.venue && $0 != .bitmex }.sorted { $0.name < $1.name }
+    state.followableVenues.filter { $0 != state.venue }.sorted { $0.name < $1.name }
+  }
+
+  /// BitMEX's REST answer for the list while another venue is on screen: `instrument/active`'s
+  /// rows (facts and prices) into its list; a failure is said in the list's title. Any other
+  /// answer is for a BitMEX market no longer on screen: dropped.
+  static func mergeBitMEXMarkets(_ result: RESTResult, _ state: inout AppState) {
+    switch result {
+    case .active(let rows):
+      var universe = state.otherMarkets[.bitmex] ?? MarketUniverse(venue: .bitmex)
+      universe.merge(rest: rows)
+      state.otherMarkets[.bitmex] = universe
+      state.otherMarketsFailure[.bitmex] = nil
+    case .failed(.active, let reason):
+      state.otherMarketsFailure[.bitmex] = reason
+    default:
+      return
+    }
+    pinMarketsCursor(&state)
+    state.dirty = true
   }
 
   /// `v`: the venue on screen → every venue → each other venue in turn → the venue on screen.

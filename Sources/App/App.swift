@@ -105,6 +105,10 @@ public enum App {
       }
       state.dirty = true
       return []
+    case .rest(let result) where state.venue != .bitmex:
+      // BitMEX's REST while another venue is on screen: its list for the markets list's filter.
+      mergeBitMEXMarkets(result, &state)
+      return []
     case .rest(let result):
       return handle(result, &state)
     case .venueREST(let result):

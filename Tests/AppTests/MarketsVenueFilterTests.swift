@@ -87,4 +87,33 @@ import VenueCore
     #expect(App.update(&s, .key(.character("v"))).isEmpty)
     #expect(s.markets.venues == .onScreen)
   }
+
+  /// From another venue (Kraken on screen) BitMEX is in the cycle too: its list comes from its
+  /// REST `instrument/active` (asked as `.loadMarkets(.bitmex)`, answered as BitMEX's REST), and
+  /// a failed ask is said in the title.
+  @Test func fromAnotherVenueBitMEXIsInTheCycle() {
+    var s = Self.state()
+    s.session = VenueSwitchTests.venueSession(InstrumentID(venue: .kraken, symbol: "BTC/USD"))
+    #expect(s.venue == .kraken)
+    let effects = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    #expect(Set(effects) == [.loadMarkets(.bitmex), .loadMarkets(.okx)], "\(effects)")
+    _ = App.update(
+      &s, .rest(.active(["XBTUSD", "ETHUSD"].map { InstrumentUpdate(symbol: Symbol($0)!) })))
+    #expect(Set(Self.listed(s)).isSuperset(of: ["XBTUSD", "ETHUSD"]), "\(Self.listed(s))")
+
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.bitmex))
+    #expect(Set(Self.listed(s)) == ["XBTUSD", "ETHUSD"], "\(Self.listed(s))")
+    #expect(Self.title(s).contains("  bitmex"), "\(Self.title(s))")
+    // The market on screen is still Kraken's: BitMEX's rows did not reach its session.
+    #expect(s.session.markets.row("XBTUSD") == nil)
+    _ = App.update(&s, .rest(.failed(.active, reason: "HTTP 503")))
+    #expect(Self.title(s).contains("bitmex REST failed: HTTP 503"), "\(Self.title(s))")
+
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.okx))
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .onScreen)
+  }
 }
