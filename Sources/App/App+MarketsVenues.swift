@@ -13,8 +13,30 @@ extension App {
     case .only(let venue) where venue == here.venue: return here
     case .only(let venue): return state.otherMarkets[venue] ?? MarketUniverse(venue: venue)
     case .all:
-      let others = state.otherMarkets.filter { $0.key != here.venue }.sorted { $0.key.name < $1.key.name }
-      return MarketUniverse.combining([here] + others.map(\.value), venue: here.venue)
+      let lists = allVenueLists(state)
+      if let combined = state.combinedMarkets, combined.isCurrent(for: lists) { return combined.universe }
+      return MarketUniverse.combining(lists, venue: here.venue)
+    }
+  }
+
+  /// Every venue's list the "all venues" filter combines: the one on screen first, then the
+  /// others' by name.
+  static func allVenueLists(_ state: AppState) -> [MarketUniverse] {
+    let here = state.session.markets
+    let others = state.otherMarkets.filter { $0.key != here.venue }.sorted { $0.key.name < $1.key.name }
+    return [here] + others.map(\.value)
+  }
+
+  /// After every event: the every-venue list made again if one of its venues' lists changed,
+  /// while the list shows it (dropped otherwise), so a frame draws it without combining.
+  static func cacheCombinedMarkets(_ state: inout AppState) {
+    guard state.marketsVisible, state.markets.venues == .all else {
+      if state.combinedMarkets != nil { state.combinedMarkets = nil }
+      return
+    }
+    let lists = allVenueLists(state)
+    if state.combinedMarkets?.isCurrent(for: lists) != true {
+      state.combinedMarkets = CombinedMarkets(lists, venue: state.session.markets.venue)
     }
   }
 

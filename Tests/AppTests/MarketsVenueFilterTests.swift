@@ -116,4 +116,31 @@ import VenueCore
     _ = App.update(&s, .key(.character("v")))
     #expect(s.markets.venues == .onScreen)
   }
+
+  /// "All venues" is combined once per change of a venue's list, not per draw: the list kept
+  /// after an event is current while no venue's list moved, made again when one did (its new
+  /// row listed), and dropped when the filter moves on.
+  @Test func theCombinedListIsMadeAgainOnlyWhenAVenuesListChanges() throws {
+    var s = Self.state()
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    let first = try #require(s.combinedMarkets)
+    #expect(first.isCurrent(for: App.allVenueLists(s)))
+    // A tick changes no list: the same one is kept.
+    _ = App.update(&s, .tick(now: s.now + 1, wallMs: s.wallMs))
+    #expect(s.combinedMarkets?.generations == first.generations)
+    #expect(!Self.listed(s).contains("kraken:BTC/USD"))
+    _ = App.update(
+      &s,
+      .otherVenueREST(
+        .kraken, .tickers(VenueRows(rows: [Self.ticker("BTC/USD", last: "98000.1", quoteVolume: "2000")]))))
+    let again = try #require(s.combinedMarkets)
+    #expect(again.generations != first.generations && again.isCurrent(for: App.allVenueLists(s)))
+    #expect(Self.listed(s).contains("kraken:BTC/USD"), "\(Self.listed(s))")
+    // What a frame draws is what combining the lists now gives.
+    let fresh = MarketUniverse.combining(App.allVenueLists(s), venue: s.venue)
+    #expect(App.listedMarkets(s).rows.map(\.id) == fresh.rows.map(\.id))
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.kraken) && s.combinedMarkets == nil)
+  }
 }
