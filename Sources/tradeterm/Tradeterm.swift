@@ -93,7 +93,7 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     help:
-      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed."
+      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed. A recording of --across opens that screen."
   )
   var replay: String?
 
@@ -165,7 +165,7 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     help:
-      "The cross-venue screen of an asset (BTC): its spot pair on every venue followed live, one consolidated book, a spread matrix, one tape."
+      "The cross-venue screen of an asset (BTC): its spot pair on every venue followed live, one consolidated book, a spread matrix, one tape; with --record, every venue's frames in one file."
   )
   var across: String?
 
