@@ -198,7 +198,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport"]),
+      dependencies: [
+        "Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport", "WireJSON",
+      ]),
     .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel", "Trading"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(

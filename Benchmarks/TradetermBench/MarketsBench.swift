@@ -105,12 +105,61 @@ struct MarketsBench {
       "  of which ordering the rows (median)", "\((Double(Measure.median(order)) / 1e6).fixed(3)) ms")
     let render = Measure.durations(runs: quick ? 2_000 : 10_000) { blackHole(DashboardView.render(state)) }
     report.add("  render alone (median)", "\((Double(Measure.median(render)) / 1e6).fixed(3)) ms")
+    allVenues(state, into: &report)
     wallWatch(into: &report)
     // BitMEX's rate: ~50 instrument updates a second, a frame for each (at most the frame rate).
     let share = (50 * applyNs / 1e9 + 30 * frameMs / 1e3) * 100
     report.add(
       "markets screen at BitMEX's rate (50 updates/s, 30 frames/s), estimated from the above",
       "\(share.fixed(2)) % of a core", budget: "≤ 1 %", share <= 1 ? .pass : .miss)
+  }
+
+  /// Issue 28's "all venues" filter at real sizes: the list on screen (`state`'s) and six other
+  /// venues' REST lists (Binance spot's ~2,000 symbols among them, ~5,200 rows in all). One frame
+  /// of the markets screen at 200×50 draws the combined list as last made (`CombinedMarkets`);
+  /// combining them (`MarketUniverse.combining`) is what a change of one venue's list costs, once.
+  func allVenues(_ onScreen: AppState, into report: inout Report) {
+    var state = onScreen
+    let sizes: [(InstrumentID.Venue, Int)] = [
+      (.binance, 2_000), (.kraken, 700), (.coinbase, 700), (.okx, 700), (.bybitSpot, 600),
+      (.binanceUSDM, 500),
+    ]
+    for (venue, count) in sizes {
+      var universe = MarketUniverse(venue: venue)
+      var tickers: [SymbolTicker] = []
+      for n in 0..<count {
+        var t = VenueTicker()
+        t.last = FixedDecimal(mantissa: Int64(1_000 + n * 37 % 90_000), scale: 2)
+        t.quoteVolume24h = FixedDecimal(mantissa: Int64(1_000_000 + n * 7_919 % 5_000_000), scale: 0)
+        tickers.append(SymbolTicker(Symbol("S\(n)USDT")!, t))
+      }
+      universe.merge(restTickers: tickers, specs: [:], now: 0)
+      state.otherMarkets[venue] = universe
+    }
+    state.followableVenues = Set(sizes.map(\.0) + [.bitmex])
+    state.markets.venues = .all
+    // An event combines the lists once (and again only when one changes): the frames draw that.
+    _ = App.update(&state, .tick(now: .init(seconds: 2), wallMs: 2_000))
+    let here = state.session.markets
+    let others = sizes.compactMap { state.otherMarkets[$0.0] }
+    let combined = MarketUniverse.combining([here] + others, venue: here.venue)
+    let runs = quick ? 200 : 1_000
+    let combining = Measure.durations(runs: runs) {
+      blackHole(MarketUniverse.combining([here] + others, venue: here.venue))
+    }
+    let ordering = Measure.durations(runs: runs) {
+      blackHole(state.markets.order(combined, rates: Rates()))
+    }
+    let frame = Measure.durations(runs: runs) { blackHole(DashboardView.render(state)) }
+    let (c, o, f) = (
+      Double(Measure.median(combining)) / 1e6, Double(Measure.median(ordering)) / 1e6,
+      Double(Measure.median(frame)) / 1e6
+    )
+    report.add(
+      "markets screen, all venues (\(Double(combined.count).grouped) rows): one frame at 200×50 (render, median)",
+      "\(f.fixed(3)) ms")
+    report.add("  ordering the combined rows alone (median)", "\(o.fixed(3)) ms")
+    report.add("  combining the venues' lists, once per change of one (median)", "\(c.fixed(3)) ms")
   }
 
   /// Issue 17's wall watch: allocations and time per book update observed (a 25-level book a

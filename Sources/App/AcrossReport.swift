@@ -103,7 +103,7 @@ public struct AcrossReport: Sendable {
       "\(Self.quoted($0.key.rawValue)):\(Self.quoted($0.value.normalized.description))"
     }.joined(separator: ",")
     return
-      "{\"asset\":\(Self.quoted(s.asset.description)),\"mode\":\(Self.quoted(s.mode == .demo ? "demo" : "live")),"
+      "{\"asset\":\(Self.quoted(s.asset.description)),\"mode\":\(Self.quoted(Self.modeWord(s.mode))),"
       + "\"step\":\(Self.quoted(s.step.description)),\"venues\":[\(venues.joined(separator: ","))],"
       + "\"matrix\":{\"rows\":\"buy\",\"columns\":\"sell\","
       + "\"takerFeePercent\":{\(fees)},"
@@ -111,6 +111,15 @@ public struct AcrossReport: Sendable {
       + "\"cells\":[\(rows.joined(separator: ","))]},"
       + "\"book\":[\(groups.joined(separator: ","))],"
       + "\"notes\":[\(s.notes.map(Self.quoted).joined(separator: ","))]}\n"
+  }
+
+  /// The run's mode as `--once --json` names it (the dashboard's snapshot's words).
+  static func modeWord(_ mode: RunMode) -> String {
+    switch mode {
+    case .live: "live"
+    case .demo: "demo"
+    case .replay: "replay"
+    }
   }
 
   public var text: String {

@@ -74,6 +74,9 @@ public enum AcrossScreen {
     for hint in hints {
       spans += [Span(hint.key, Style(bold: true)), Span(" \(hint.action)  ", Style(.muted))]
     }
+    if let words = s.replayWords {
+      spans.append(Span("\(TerminalText.sanitized(words))  ", Style(.warning, bold: true)))
+    }
     if let fired = s.lastFired, fired.untilNs > s.refreshedAt {
       spans.append(Span("alert: \(TerminalText.sanitized(fired.message))  ", Style(.warning, bold: true)))
     }

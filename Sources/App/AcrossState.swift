@@ -27,6 +27,9 @@ public struct AcrossState: Sendable {
   public private(set) var stepIndex: Int?
   /// What the screen says beside its hints: chosen instruments that are not followed, and why.
   public var notes: [String] = []
+  /// Where a replay of a recording of the screen is, said first on the status line (`end of the
+  /// recording`); nil live.
+  public var replayWords: String?
   public var mode: RunMode = .live
   public var width: Int
   public var height: Int

@@ -13,15 +13,57 @@ extension App {
     case .only(let venue) where venue == here.venue: return here
     case .only(let venue): return state.otherMarkets[venue] ?? MarketUniverse(venue: venue)
     case .all:
-      let others = state.otherMarkets.filter { $0.key != here.venue }.sorted { $0.key.name < $1.key.name }
-      return MarketUniverse.combining([here] + others.map(\.value), venue: here.venue)
+      let lists = allVenueLists(state)
+      if let combined = state.combinedMarkets, combined.isCurrent(for: lists) { return combined.universe }
+      return MarketUniverse.combining(lists, venue: here.venue)
     }
   }
 
-  /// The venues the list can show besides the one on screen: each the run can follow, but
-  /// BitMEX (its list is its instrument table, only on its own feed), by name.
+  /// Every venue's list the "all venues" filter combines: the one on screen first, then the
+  /// others' by name.
+  static func allVenueLists(_ state: AppState) -> [MarketUniverse] {
+    let here = state.session.markets
+    let others = state.otherMarkets.filter { $0.key != here.venue }.sorted { $0.key.name < $1.key.name }
+    return [here] + others.map(\.value)
+  }
+
+  /// After every event: the every-venue list made again if one of its venues' lists changed,
+  /// while the list shows it (dropped otherwise), so a frame draws it without combining.
+  static func cacheCombinedMarkets(_ state: inout AppState) {
+    guard state.marketsVisible, state.markets.venues == .all else {
+      if state.combinedMarkets != nil { state.combinedMarkets = nil }
+      return
+    }
+    let lists = allVenueLists(state)
+    if state.combinedMarkets?.isCurrent(for: lists) != true {
+      state.combinedMarkets = CombinedMarkets(lists, venue: state.session.markets.venue)
+    }
+  }
+
+  /// The venues the list can show besides the one on screen: each the run can follow, by name
+  /// (BitMEX's from its REST `instrument/active` when another venue is on screen: its instrument
+  /// table is on its own feed only).
   static func otherListVenues(_ state: AppState) -> [InstrumentID.Venue] {
-    state.followableVenues.filter { $0 != state.venue && $0 != .bitmex }.sorted { $0.name < $1.name }
+    state.followableVenues.filter { $0 != state.venue }.sorted { $0.name < $1.name }
+  }
+
+  /// BitMEX's REST answer for the list while another venue is on screen: `instrument/active`'s
+  /// rows (facts and prices) into its list; a failure is said in the list's title. Any other
+  /// answer is for a BitMEX market no longer on screen: dropped.
+  static func mergeBitMEXMarkets(_ result: RESTResult, _ state: inout AppState) {
+    switch result {
+    case .active(let rows):
+      var universe = state.otherMarkets[.bitmex] ?? MarketUniverse(venue: .bitmex)
+      universe.merge(rest: rows)
+      state.otherMarkets[.bitmex] = universe
+      state.otherMarketsFailure[.bitmex] = nil
+    case .failed(.active, let reason):
+      state.otherMarketsFailure[.bitmex] = reason
+    default:
+      return
+    }
+    pinMarketsCursor(&state)
+    state.dirty = true
   }
 
   /// `v`: the venue on screen → every venue → each other venue in turn → the venue on screen.

@@ -14,6 +14,7 @@ public enum App {
     _ state: inout AppState, _ event: AppEvent, batch: MarketBatch? = nil, venueBatch: VenueBatch? = nil
   ) -> [Effect] {
     let effects = apply(&state, event, batch: batch, venueBatch: venueBatch)
+    cacheCombinedMarkets(&state)
     // Whatever the event changed (the list opened or closed, its rows, the market), the feed
     // watches the tickers the markets list shows.
     return effects + liveTickersDue(&state)
@@ -104,6 +105,10 @@ public enum App {
         state.picker?.symbols = ordered
       }
       state.dirty = true
+      return []
+    case .rest(let result) where state.venue != .bitmex:
+      // BitMEX's REST while another venue is on screen: its list for the markets list's filter.
+      mergeBitMEXMarkets(result, &state)
       return []
     case .rest(let result):
       return handle(result, &state)

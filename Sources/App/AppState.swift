@@ -79,6 +79,8 @@ public struct AppState: Sendable {
   /// tickers and instruments (`Effect.loadMarkets`), with when each was last asked for and why
   /// the last ask failed.
   public var otherMarkets: [InstrumentID.Venue: MarketUniverse] = [:]
+  /// The every-venue list while the list shows it, made again only when a venue's list changed.
+  var combinedMarkets: CombinedMarkets?
   var otherSpecs: [InstrumentID: InstrumentSpec] = [:]
   var otherMarketsAskedAt: [InstrumentID.Venue: MonotonicTime] = [:]
   public var otherMarketsFailure: [InstrumentID.Venue: String] = [:]

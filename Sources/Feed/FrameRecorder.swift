@@ -26,14 +26,22 @@ import Glibc
 /// reported once (the status line says RECORDING STOPPED and why), the feed goes on, and at
 /// `close()` a last line (`# tradeterm: …`, which a replay skips) says how many frames were
 /// dropped.
-final class FrameRecorder: @unchecked Sendable {
+///
+/// One recorder may be shared by the feeds of several venues (the cross-venue screen's): each
+/// feed tags its lines with its own venue (`record(_:as:now:)`), and `preamble` lines and `note`s
+/// (`#` lines, which every replay skips) say what the recording is of.
+public final class FrameRecorder: @unchecked Sendable {
   /// Bytes the queue may hold before recording gives up on keeping up.
-  static let defaultMaxQueued = 64 << 20
+  public static let defaultMaxQueued = 64 << 20
 
   private let path: String
-  /// The venue every line is tagged with, and its tag with a space on each side.
+  /// The venue a line is tagged with unless its feed names its own.
   let venue: Venue
-  private let tag: [UInt8]
+  /// Every venue's tag with a space on each side, by `Venue.allCases`' order: made once, so a
+  /// frame's line costs no allocation for it.
+  private let tags: [[UInt8]]
+  /// Lines written after the header, before the first frame, each as `# ` and the text.
+  private let preamble: [String]
   private let maxQueued: Int
   private let queue = Locked(Queue())
   private let wake = WakeSignal()
@@ -52,16 +60,23 @@ final class FrameRecorder: @unchecked Sendable {
     var dropped = 0
     var failure: String?
     var closing = false
+    /// `note` lines queued and not yet written: lines of the file, but no frames.
+    var notes = 0
     /// Frames (lines) and bytes the writer has written (before compression).
     var writtenFrames = 0
     var writtenBytes = 0
   }
 
-  /// Records to `path` the frames of `venue` (the feed's).
-  init(path: String, venue: Venue = .bitmex, maxQueued: Int = FrameRecorder.defaultMaxQueued) {
+  /// Records to `path` the frames of `venue` (the feed's), after `preamble`'s lines (each written
+  /// as a `#` line: what the recording is of; a newline in one becomes a space).
+  public init(
+    path: String, venue: Venue = .bitmex, preamble: [String] = [],
+    maxQueued: Int = FrameRecorder.defaultMaxQueued
+  ) {
     self.path = path
     self.venue = venue
-    tag = [UInt8(ascii: " ")] + RecordingFormat.tag(venue) + [UInt8(ascii: " ")]
+    tags = Venue.allCases.map { [UInt8(ascii: " ")] + RecordingFormat.tag($0) + [UInt8(ascii: " ")] }
+    self.preamble = preamble.map(Self.noteLine)
     self.maxQueued = maxQueued
     if path.hasSuffix(".gz") {
       gz = gzopen(path, "ab")
@@ -82,7 +97,7 @@ final class FrameRecorder: @unchecked Sendable {
   }
 
   /// The error that stopped recording, if any.
-  var failure: String? { queue.withLock { $0.failure } }
+  public var failure: String? { queue.withLock { $0.failure } }
 
   /// Bytes queued or being written.
   var waiting: (queued: Int, inFlight: Int) { queue.withLock { ($0.bytes.count, $0.inFlight) } }
@@ -92,17 +107,24 @@ final class FrameRecorder: @unchecked Sendable {
 
   /// What was written, in words, for the end of a run: `recorded 12,345 frames (4 MB) to
   /// PATH` (`before compression` for a `.gz`), with the frames dropped, if any.
-  var summary: String {
+  public var summary: String {
     let (frames, bytes, dropped) = queue.withLock { ($0.writtenFrames, $0.writtenBytes, $0.dropped) }
     let size = Self.bytes(bytes) + (path.hasSuffix(".gz") ? " before compression" : "")
     let lost = dropped > 0 ? "; \(dropped) frame(s) not recorded" : ""
     return "recorded \(frames) frame\(frames == 1 ? "" : "s") (\(size)) to \(path)\(lost)"
   }
 
-  /// Queues one frame with the time it arrived (a feed thread; never blocks on the disk). The
-  /// feeds of several connections may share one recorder (Binance USDⓈ-M's two): the time is
-  /// read under the queue's lock, so the lines stay in time order.
+  /// Queues one frame of the recorder's venue with the time it arrived (`record(_:as:now:)`).
   func record(_ frame: UnsafeRawBufferPointer, now: MonotonicTime) {
+    record(frame, as: venue, now: now)
+  }
+
+  /// Queues one frame of `venue` with the time it arrived (a feed thread; never blocks on the
+  /// disk). The feeds of several connections may share one recorder (Binance USDⓈ-M's two, every
+  /// venue of the cross-venue screen): the time is read under the queue's lock, so the lines stay
+  /// in time order.
+  func record(_ frame: UnsafeRawBufferPointer, as venue: Venue, now: MonotonicTime) {
+    let tag = tags[Venue.allCases.firstIndex(of: venue) ?? 0]
     let queued = queue.withLock { q -> Int in
       var ts = timespec()
       clock_gettime(CLOCK_REALTIME, &ts)
@@ -135,12 +157,26 @@ final class FrameRecorder: @unchecked Sendable {
     if queued >= 1 << 20 { wake.signal() }
   }
 
+  /// Queues `text` as a `#` line of its own (a newline in it becomes a space): what a replay
+  /// needs besides the frames, in their order (the cross-venue screen's instrument facts). Not a
+  /// frame: the summary does not count it.
+  public func note(_ text: String) {
+    let line = Array(Self.noteLine(text).utf8)
+    let queued = queue.withLock { q -> Int in
+      guard !q.stopped, !q.closing, q.bytes.count + q.inFlight + line.count <= maxQueued else { return 0 }
+      q.bytes.append(contentsOf: line)
+      q.notes += 1
+      return q.bytes.count
+    }
+    if queued >= 1 << 20 { wake.signal() }
+  }
+
   /// Kept for the feed's loop: the writer thread writes on its own clock.
   func flushIfDue(now: MonotonicTime) {}
 
   /// Writes what is queued, the note of dropped frames if any, and closes the file; waits for
   /// the writer thread. A failure to do so is the recording's failure.
-  func close() {
+  public func close() {
     queue.withLock { $0.closing = true }
     wake.signal()
     writer?.join()
@@ -158,16 +194,19 @@ final class FrameRecorder: @unchecked Sendable {
     while true {
       wake.wait(timeout: 0.25)
       wake.clear()
-      let closing = queue.withLock { q -> Bool in
+      let (closing, notes) = queue.withLock { q -> (Bool, Int) in
         swap(&q.bytes, &out)
         q.inFlight = out.count
-        return q.closing
+        defer { q.notes = 0 }
+        return (q.closing, q.notes)
       }
-      var headerLines = 0
+      // The header's lines and the notes are lines of the file, not frames.
+      var headerLines = notes
       if headerPending, !out.isEmpty || closing {
-        out.insert(contentsOf: RecordingFormat.header.utf8, at: 0)
+        let lines = [RecordingFormat.header] + preamble
+        out.insert(contentsOf: lines.joined().utf8, at: 0)
         headerPending = false
-        headerLines = 1
+        headerLines += lines.count
       }
       if !out.isEmpty {
         if let error = put(out) {
@@ -252,6 +291,11 @@ final class FrameRecorder: @unchecked Sendable {
       q.stopped = true
       q.failure = q.failure ?? words
     }
+  }
+
+  /// `text` as a `#` line with its newline (a line break in it made a space).
+  static func noteLine(_ text: String) -> String {
+    "# " + String(text.map { $0.isNewline ? " " : $0 }) + "\n"
   }
 
   /// `value` in decimal, zero-padded to `width` digits.

@@ -16,6 +16,15 @@ extension VenueFeed where Codec == BitMEXCodec {
     let (url, symbol) = (options.webSocketURL, options.symbol)
     self.init(options, plan: BitMEXWire.plan(book: options.book)) { BitMEXCodec(url: url, symbol: symbol) }
   }
+
+  /// A BitMEX feed for `options` whose frames go to `recorder`, shared with other feeds (the
+  /// cross-venue screen's one recording); its owner closes it.
+  public convenience init(_ options: FeedOptions, recorder: FrameRecorder?) {
+    let (url, symbol) = (options.webSocketURL, options.symbol)
+    self.init(options, plan: BitMEXWire.plan(book: options.book), uiWake: WakeSignal(), recorder: recorder) {
+      BitMEXCodec(url: url, symbol: symbol)
+    }
+  }
 }
 
 /// The feed thread of any venue: it owns the libcurl connection, runs the `ConnectionMachine`,
@@ -147,6 +156,8 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   private func run() {
     let symbol = options.symbol
+    // What this feed's lines are tagged with (a recorder shared by several venues' feeds).
+    let venue = options.venue
     var codec = makeCodec()
     let wire = codec.wire
     // The venue's connection lifetime (Binance: 24 h), unless the options say otherwise: the
@@ -199,7 +210,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         switch incoming {
         case .text(let bytes):
           rates.add(bytes: bytes.count, now: now)
-          recorder?.record(bytes, now: now)
+          recorder?.record(bytes, as: venue, now: now)
           inputs.removeAll(keepingCapacity: true)
           let wake = mailbox.withLock { box -> Bool in
             let mark = box.batch.eventCount
@@ -291,7 +302,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
       }
       uiWake.signal()
       if let recorder {
-        for frame in kept { frame.withUnsafeBytes { recorder.record($0, now: now) } }
+        for frame in kept { frame.withUnsafeBytes { recorder.record($0, as: venue, now: now) } }
       }
       _ = connection?.sendClose(code: CloseCode.normal, reason: "replaced")
       connection = r
@@ -326,7 +337,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
         rates.add(bytes: response.body.count, now: now)
         // The body is a frame of the recording too (a bare line, as hftbacktest's collector
         // writes it): a replay's book starts from it.
-        if let recorder { response.body.withUnsafeBytes { recorder.record($0, now: now) } }
+        if let recorder { response.body.withUnsafeBytes { recorder.record($0, as: venue, now: now) } }
         inputs.removeAll(keepingCapacity: true)
         failure = response.body.withUnsafeBytes { body in
           mailbox.withLock { box -> String? in

@@ -24,8 +24,11 @@ public final class VenueFeedGroup: Sendable {
   private let tickerOptions: FeedOptions
   private let adapter: any VenueAdapter
   /// `--record`'s one file, which every connection of the market writes its frames to (in the
-  /// order they arrive); closed by `stop()`.
+  /// order they arrive); closed by `stop()` when the group opened it.
   private let recorder: FrameRecorder?
+  /// Whether the group opened `recorder` (else its owner closes it: a recording shared with other
+  /// venues' feeds).
+  private let ownsRecorder: Bool
   private let summary = Locked<String?>(nil)
 
   /// What the UI thread keeps between drains.
@@ -46,9 +49,11 @@ public final class VenueFeedGroup: Sendable {
   /// The feeds of `plan` for `options.symbol` on `adapter`: one per connection the adapter routes
   /// the subscriptions to (each at its own URL, with the plan's share of them), or one at
   /// `options.webSocketURL` when the adapter names none. Every one records (`--record`) to the
-  /// one file.
+  /// one file: `options.recordPath`, or `recorder` when given (shared with other feeds, and
+  /// closed by its owner).
   public init(
-    _ options: FeedOptions, adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil
+    _ options: FeedOptions, adapter: any VenueAdapter, plan: SubscriptionPlan, restHost: String? = nil,
+    recorder shared: FrameRecorder? = nil
   ) {
     let wake = uiWake
     let connections = adapter.connections(for: plan.subscriptions(symbol: options.symbol))
@@ -57,8 +62,9 @@ public final class VenueFeedGroup: Sendable {
       ? [(connections.first?.url ?? options.webSocketURL, plan)]
       : connections.map { ($0.url, Self.share(of: plan, $0.subscriptions)) }
     // The venue's own name: on screen (its REST limit's words) and in a recording's lines.
-    let recorder = options.recordPath.map { FrameRecorder(path: $0, venue: adapter.venue) }
+    let recorder = shared ?? options.recordPath.map { FrameRecorder(path: $0, venue: adapter.venue) }
     self.recorder = recorder
+    ownsRecorder = shared == nil
     members = shares.map { share in
       var memberOptions = options
       memberOptions.webSocketURL = share.url
@@ -112,7 +118,7 @@ public final class VenueFeedGroup: Sendable {
     for member in members { member.feed.stop() }
     tickers?.feed.stop()
     // Every feed has stopped writing: the recording can be closed.
-    if let recorder {
+    if let recorder, ownsRecorder {
       recorder.close()
       summary.withLock { $0 = recorder.summary }
       if let failure = recorder.failure { drained.withLock { $0.recorderError = failure } }

@@ -10,6 +10,7 @@ extension MarketUniverse {
   @discardableResult
   public mutating func merge(specs: [InstrumentSpec]) -> Int {
     for spec in specs where InstrumentID.Venue(spec.key.venue) == venue {
+      generation &+= 1
       let i = slot(spec.key.symbol)
       rows[i].instrument.merge(
         InstrumentUpdate(symbol: spec.key.symbol, fields: InstrumentFields(spec: spec)))
@@ -54,6 +55,7 @@ extension MarketUniverse {
       changed += 1
     }
     restAt = now
+    generation &+= 1
     return changed
   }
 }

@@ -16,6 +16,9 @@ public struct MarketUniverse: Sendable {
   public private(set) var changedAt: Int64?
   /// When a venue's REST tickers last came (the caller's monotonic clock, ms).
   public internal(set) var restAt: Int64?
+  /// Moves on with every change of the rows or of the table's state: what is made from the
+  /// universe (the markets list's every-venue list, `combining`) is current while it is the same.
+  public internal(set) var generation: UInt64 = 0
 
   public init(venue: InstrumentID.Venue = .bitmex) {
     self.venue = venue
@@ -37,6 +40,7 @@ public struct MarketUniverse: Sendable {
   /// into what is held. Returns how many rows changed.
   @discardableResult
   public mutating func merge(rest updates: [InstrumentUpdate]) -> Int {
+    if !updates.isEmpty { generation &+= 1 }
     for update in updates { rows[slot(update.symbol)].instrument.merge(update) }
     return updates.count
   }
@@ -49,6 +53,8 @@ public struct MarketUniverse: Sendable {
   @discardableResult
   public mutating func apply(_ batch: MarketBatch, now: Int64) -> Int {
     var changed = 0
+    let syncBefore = sync
+    defer { if changed > 0 || sync != syncBefore { generation &+= 1 } }
     for event in batch.events {
       guard case .instrument(let slice) = event else { continue }
       let updates = batch.instruments[slice.rows]
@@ -97,6 +103,7 @@ public struct MarketUniverse: Sendable {
     if changed > 0 {
       sync = .live
       changedAt = now
+      generation &+= 1
     }
     return changed
   }
@@ -106,6 +113,7 @@ public struct MarketUniverse: Sendable {
   public mutating func resetTables(_ topics: [Subscription]) {
     for topic in topics where topic.channel == .ticker && topic.symbol == nil {
       sync = .awaitingPartial
+      generation &+= 1
     }
   }
 

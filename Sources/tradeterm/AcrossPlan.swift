@@ -130,4 +130,38 @@ struct AcrossPlan {
     }
     return keys
   }
+
+  /// Why `--record` cannot write this plan's feeds to one file, nil when it can: each line is
+  /// tagged with its venue only, so two instruments of one venue whose frames do not all name
+  /// their instrument (Coinbase's one counter per connection, a Binance REST snapshot body) could
+  /// not be told apart in the replay.
+  var recordingProblem: String? {
+    let keys = instruments.map(\.key)
+    if let bad = keys.first(where: { !AcrossRecording.writable($0) }) {
+      return "\(bad) cannot be named in a recording (a space or a control character in it)"
+    }
+    for venue in [Venue.coinbase, .binance, .binanceUSDM] {
+      let same = keys.filter { $0.venue == venue }
+      if same.count > 1 {
+        return "\(same.map(\.description).joined(separator: " and ")) cannot be recorded together: "
+          + "\(venue.displayName)'s frames do not all name their instrument"
+      }
+    }
+    return nil
+  }
+
+  /// The plan a recording of the screen names (`AcrossRecording.plan`): its instruments in its
+  /// order, each on its venue's live book rule (BitMEX on its own tables), read from the file.
+  static func replaying(asset: AssetCode, keys: [InstrumentKey]) -> AcrossPlan {
+    var plan = AcrossPlan(asset: asset)
+    for key in keys {
+      if key.venue == .bitmex {
+        plan.instruments.append(Chosen(key: key, source: .bitmex, url: "replay:"))
+      } else if let live = VenueLive.of(key.venue, url: nil) {
+        plan.instruments.append(
+          Chosen(key: key, source: .venue(live), url: "replay:", needsFacts: needsFacts(key)))
+      }
+    }
+    return plan
+  }
 }

@@ -3,6 +3,7 @@ import BitMEX
 import Commands
 import Feed
 import MarketModel
+import Replay
 import Screen
 import Session
 import Terminal
@@ -34,6 +35,9 @@ struct AcrossRunner {
   /// The config's `[across] stablecoins-at-par` and `[fees]`.
   var stablecoinsAtPar = false
   var takerFeePercent: [Venue: FixedDecimal] = [:]
+  /// `--record`'s one file, which every feed writes its frames to, each line tagged with its
+  /// venue (opened and closed by the caller); its preamble names the plan (`AcrossRecording`).
+  var recorder: FrameRecorder?
 
   /// One chosen instrument's feed: BitMEX's own, or another venue's adapter over the one loop
   /// (a feed per connection the venue routes the market's streams to: USDⓈ-M's book on
@@ -77,13 +81,14 @@ struct AcrossRunner {
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, book: .top25, config: FeedConfig(),
           userAgent: userAgent, venue: .bitmex)
-        return .bitmex(MarketFeed(options))
+        return .bitmex(MarketFeed(options, recorder: recorder))
       case .venue(let live):
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
           venue: chosen.key.venue)
         return .venue(
-          VenueFeedGroup(options, adapter: live.adapter, plan: live.plan, restHost: live.restHost))
+          VenueFeedGroup(
+            options, adapter: live.adapter, plan: live.plan, restHost: live.restHost, recorder: recorder))
       }
     }
   }
@@ -141,39 +146,47 @@ struct AcrossRunner {
   }
 
   /// Drains every feed into `state` at `now`, posting what the sessions ask of their feeds; a
-  /// BitMEX instrument's facts are taken from its instrument row as soon as it has them.
+  /// BitMEX instrument's facts are taken from its instrument row as soon as it has them. With
+  /// `keepingStatus`, a feed's new status is left out (the last drain of feeds stopped on purpose:
+  /// their books were live until then).
   static func drain(
     _ feeds: [Feed], into state: inout AcrossState, batch: inout VenueBatch, bitmexBatch: inout MarketBatch,
     now: MonotonicTime,
-    wallMs: Int64
+    wallMs: Int64, keepingStatus: Bool = false
   ) {
     for (i, feed) in feeds.enumerated() {
       let commands: [FeedCommand]
       switch feed {
       case .venue(let f):
-        let update = f.drain(into: &batch)
+        var update = f.drain(into: &batch)
+        if keepingStatus { update.status = nil }
         commands = state.ingest(i, update, batch, now: now, wallMs: wallMs)
         batch.removeAll()
       case .bitmex(let f):
-        let update = f.drain(into: &bitmexBatch)
+        var update = f.drain(into: &bitmexBatch)
+        if keepingStatus { update.status = nil }
         commands = state.ingest(i, update, bitmexBatch, now: now, wallMs: wallMs)
-        // Its facts once its row came, and again only when a batch brought rows (not per drain).
-        let rowsCame = !bitmexBatch.instruments.isEmpty
+        adoptBitMEXFacts(&state, instrument: i, rowsCame: !bitmexBatch.instruments.isEmpty)
         bitmexBatch.removeAll()
-        let instrument = state.instruments[i]
-        if instrument.factsPending || rowsCame,
-          let facts = BitMEXSpec.spec(instrument.session.market.instrument),
-          facts != instrument.spec
-        {
-          state.adopt(facts, instrument: i)
-        }
       }
       for command in commands { feed.post(command) }
     }
   }
 
-  /// The screen on its own (`tradeterm --across`); the exit status.
-  func run() -> Int32 {
+  /// A BitMEX instrument's facts, taken from its instrument row once it came, and again only when
+  /// a batch brought rows (not per drain).
+  static func adoptBitMEXFacts(_ state: inout AcrossState, instrument i: Int, rowsCame: Bool) {
+    let instrument = state.instruments[i]
+    if instrument.factsPending || rowsCame, let facts = BitMEXSpec.spec(instrument.session.market.instrument),
+      facts != instrument.spec
+    {
+      state.adopt(facts, instrument: i)
+    }
+  }
+
+  /// The screen on its own (`tradeterm --across`, or over `replay`: a recording of it); the exit
+  /// status.
+  func run(replay: AcrossReplaySource? = nil) -> Int32 {
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen(options: .init(color: color, theme: theme))
@@ -188,7 +201,7 @@ struct AcrossRunner {
       if let exitMessage { printError(exitMessage) }
     }
     let (w, h) = screen.size
-    let session = AcrossSession(self, width: w, height: h)
+    let session = AcrossSession(self, width: w, height: h, replay: replay)
     defer { session.stop() }
 
     loop: while true {
@@ -242,6 +255,13 @@ struct AcrossRunner {
       session.drain()
       session.state.refresh(now: now.nanoseconds)
       if session.state.allLive {
+        if recorder != nil {
+          // The report is of what the recording holds: the feeds stopped (every frame they wrote
+          // was decoded too), what they brought since drained, the books seen at once.
+          session.stop()
+          session.drain(keepingStatus: true)
+          session.state.refresh(now: MonotonicTime.now().nanoseconds)
+        }
         let report = AcrossReport(state: session.state, levels: levels)
         // Instrument names come from the config and the venues: no control character reaches the terminal.
         print(json ? report.json : TerminalText.sanitized(report.text, keepingNewlines: true), terminator: "")
@@ -262,5 +282,31 @@ struct AcrossRunner {
     if !state.notes.isEmpty { words += " (\(state.notes.joined(separator: "; ")))" }
     printError("tradeterm: \(TerminalText.sanitized(words))")
     return 1
+  }
+
+  /// `--once` over a recording of the screen: plays `replay` to its end as fast as it goes, then
+  /// prints the report of the books as they were at its last frame (whether live or not).
+  func once(replay: AcrossReplaySource, json: Bool, levels: Int) -> Int32 {
+    let session = AcrossSession(self, width: 0, height: 0, replay: replay)
+    defer { session.stop() }
+    while !replay.finished {
+      _ = replay.wake.wait(timeout: 0.25)
+      session.drain()
+    }
+    session.drain()
+    let progress = replay.progress
+    guard session.clock != nil else {
+      let why = progress.failure ?? "no frame of the screen's instruments"
+      printError(
+        "tradeterm: cannot replay \(TerminalText.sanitized(replay.path)): \(TerminalText.sanitized(why))")
+      return 2
+    }
+    session.state.refresh(now: session.viewNow.nanoseconds)
+    let report = AcrossReport(state: session.state, levels: levels)
+    print(json ? report.json : TerminalText.sanitized(report.text, keepingNewlines: true), terminator: "")
+    if progress.badLines > 0 || progress.failure != nil {
+      printError("tradeterm: \(TerminalText.sanitized(replay.path)): \(AcrossSession.endWords(progress))")
+    }
+    return progress.failure == nil ? 0 : 1
   }
 }

@@ -247,7 +247,7 @@ struct DashboardRunner {
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: rest?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: bitmexREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       for (_, worker) in otherREST {
@@ -321,7 +321,8 @@ struct DashboardRunner {
         splitBatch.removeAll()
         splitVenueBatch.removeAll()
       }
-      if fds[3].revents != 0, let rest {
+      // BitMEX's REST: its market's, or (another venue on screen) its list for the markets list.
+      if fds[3].revents != 0, let rest = rest ?? bitmexREST {
         for result in rest.drain() {
           if case .failed(let request, let reason) = result {
             logger?.warning("REST \(request) failed: \(reason)")
@@ -379,6 +380,9 @@ struct DashboardRunner {
                 : "markets list: \(symbols.count) tickers subscribed live")
           }
           feed.post(command)
+        case .loadMarkets(.bitmex):
+          // BitMEX's list from another venue: its `instrument/active` (its REST worker runs all along).
+          bitmexREST?.request(.active)
         case .loadMarkets(let venue):
           if otherREST[venue] == nil, let worker = otherMarketsWorker(venue) {
             worker.start()

@@ -98,7 +98,7 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     help:
-      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed."
+      "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed. A recording of --across opens that screen."
   )
   var replay: String?
 
@@ -170,7 +170,7 @@ struct Tradeterm: ParsableCommand {
 
   @Option(
     help:
-      "The cross-venue screen of an asset (BTC): its spot pair on every venue followed live, one consolidated book, a spread matrix, one tape."
+      "The cross-venue screen of an asset (BTC): its spot pair on every venue followed live, one consolidated book, a spread matrix, one tape; with --record, every venue's frames in one file."
   )
   var across: String?
 
@@ -290,6 +290,11 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let across { return try startAcross(across, settings: settings, fps: fps) }
+    // A recording of the cross-venue screen (`--across BTC --record`) replays as that screen,
+    // unless an instrument of it is asked for (then it plays as that venue's, as any recording).
+    if let replay, givenSymbol == nil, venueOption == nil, let recorded = Self.acrossRecording(replay) {
+      return try startAcrossReplay(replay, recorded: recorded, settings: settings, fps: fps)
+    }
     // The command line's venue and symbol over the config's.
     let chosen = try startInstrument(settings)
     try validateVenue(chosen)

@@ -87,4 +87,60 @@ import VenueCore
     #expect(App.update(&s, .key(.character("v"))).isEmpty)
     #expect(s.markets.venues == .onScreen)
   }
+
+  /// From another venue (Kraken on screen) BitMEX is in the cycle too: its list comes from its
+  /// REST `instrument/active` (asked as `.loadMarkets(.bitmex)`, answered as BitMEX's REST), and
+  /// a failed ask is said in the title.
+  @Test func fromAnotherVenueBitMEXIsInTheCycle() {
+    var s = Self.state()
+    s.session = VenueSwitchTests.venueSession(InstrumentID(venue: .kraken, symbol: "BTC/USD"))
+    #expect(s.venue == .kraken)
+    let effects = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    #expect(Set(effects) == [.loadMarkets(.bitmex), .loadMarkets(.okx)], "\(effects)")
+    _ = App.update(
+      &s, .rest(.active(["XBTUSD", "ETHUSD"].map { InstrumentUpdate(symbol: Symbol($0)!) })))
+    #expect(Set(Self.listed(s)).isSuperset(of: ["XBTUSD", "ETHUSD"]), "\(Self.listed(s))")
+
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.bitmex))
+    #expect(Set(Self.listed(s)) == ["XBTUSD", "ETHUSD"], "\(Self.listed(s))")
+    #expect(Self.title(s).contains("  bitmex"), "\(Self.title(s))")
+    // The market on screen is still Kraken's: BitMEX's rows did not reach its session.
+    #expect(s.session.markets.row("XBTUSD") == nil)
+    _ = App.update(&s, .rest(.failed(.active, reason: "HTTP 503")))
+    #expect(Self.title(s).contains("bitmex REST failed: HTTP 503"), "\(Self.title(s))")
+
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.okx))
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .onScreen)
+  }
+
+  /// "All venues" is combined once per change of a venue's list, not per draw: the list kept
+  /// after an event is current while no venue's list moved, made again when one did (its new
+  /// row listed), and dropped when the filter moves on.
+  @Test func theCombinedListIsMadeAgainOnlyWhenAVenuesListChanges() throws {
+    var s = Self.state()
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    let first = try #require(s.combinedMarkets)
+    #expect(first.isCurrent(for: App.allVenueLists(s)))
+    // A tick changes no list: the same one is kept.
+    _ = App.update(&s, .tick(now: s.now + 1, wallMs: s.wallMs))
+    #expect(s.combinedMarkets?.generations == first.generations)
+    #expect(!Self.listed(s).contains("kraken:BTC/USD"))
+    _ = App.update(
+      &s,
+      .otherVenueREST(
+        .kraken, .tickers(VenueRows(rows: [Self.ticker("BTC/USD", last: "98000.1", quoteVolume: "2000")]))))
+    let again = try #require(s.combinedMarkets)
+    #expect(again.generations != first.generations && again.isCurrent(for: App.allVenueLists(s)))
+    #expect(Self.listed(s).contains("kraken:BTC/USD"), "\(Self.listed(s))")
+    // What a frame draws is what combining the lists now gives.
+    let fresh = MarketUniverse.combining(App.allVenueLists(s), venue: s.venue)
+    #expect(App.listedMarkets(s).rows.map(\.id) == fresh.rows.map(\.id))
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .only(.kraken) && s.combinedMarkets == nil)
+  }
 }

@@ -91,7 +91,9 @@ import Testing
 
   @Test func optionsItDoesNotTakeAreRefused() throws {
     for (extra, words) in [
-      (["kraken:BTC/USD"], "takes no symbol"), (["--replay", "x.jsonl"], "takes no --replay"),
+      (["kraken:BTC/USD"], "takes no symbol"),
+      // A file that is no recording of the screen (here none at all) is said to be none.
+      (["--replay", "/nonexistent/x.jsonl"], "is not a recording of the cross-venue screen"),
       (["--markets"], "takes no --markets"),
     ] {
       let (status, output) = try Child.run(
@@ -173,6 +175,36 @@ import Testing
     #expect(firstStale.contains("limit 5.0s"), "\(firstStale)")
     // Seen within a second or two of the limit (the strip redraws twice a second).
     #expect(age.map { (5...7).contains($0) } == true, "\(firstStale)")
+  }
+
+  /// The screen's Binance books (spot and USDⓈ-M) hand the venue's `@bookTicker` BBOs to their
+  /// bridge rule as the dashboard's do: the strip's integrity count of each goes above 0, with no
+  /// failure and no resync, against the demo's loopback simulator.
+  @Test func binanceBooksAreCrossCheckedAgainstTheirBBO() throws {
+    let tradeterm = try Binaries.path("tradeterm")
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-bbo-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent("tradeterm"), withIntermediateDirectories: true)
+    try """
+    [across.BTC]
+    instruments = ["binance:BTCUSDT", "binance-usdm:BTCUSDT"]
+    """.write(to: home.appendingPathComponent("tradeterm/config.toml"), atomically: true, encoding: .utf8)
+    let tmux = try TmuxSession(
+      width: 120, height: 30,
+      command: "env LANG=C.UTF-8 XDG_STATE_HOME=\(home.path) XDG_CONFIG_HOME=\(home.path) \(tradeterm) "
+        + "--demo --across BTC; sleep 60")
+    /// The checks of `key`'s strip row when it reads `N/0/0` (checks, no failure, no resync).
+    func checks(_ screen: String, _ key: String) -> Int? {
+      guard
+        let row = screen.split(separator: "\n").first(where: { $0.contains(key + " ") && $0.contains("│") }),
+        let match = row.range(of: #"\d+/0/0"#, options: .regularExpression)
+      else { return nil }
+      return Int(row[match].split(separator: "/")[0])
+    }
+    tmux.wait("both Binance books cross-checked, no failure", timeout: 30) {
+      (checks($0, "binance:BTCUSDT") ?? 0) > 0 && (checks($0, "binance-usdm:BTCUSDT") ?? 0) > 0
+    }
   }
 
   @Test func aDemoFaultNeedsTheDemoAndWordsItKnows() throws {

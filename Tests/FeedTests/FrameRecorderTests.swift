@@ -90,6 +90,29 @@ import Testing
   }
 }
 
+/// One recorder shared by several venues' feeds (the cross-venue screen's): each line tagged with
+/// the venue its feed names, the preamble after the header, notes as `#` lines that are no frames.
+@Suite struct FrameRecorderSharedTests {
+  @Test func eachFeedTagsItsOwnVenueAndNotesAreNoFrames() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tt-rec-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = FrameRecorder(path: url.path, preamble: ["tradeterm across BTC a:b\nc"])
+    Array(#"{"a":1}"#.utf8).withUnsafeBytes { recorder.record($0, as: .kraken, now: 1) }
+    recorder.note("tradeterm facts x")
+    Array(#"{"b":2}"#.utf8).withUnsafeBytes { recorder.record($0, as: .okx, now: 1) }
+    recorder.close()
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 5, "\(lines)")
+    #expect(lines[0] == "# tradeterm recording 2")
+    // A line break in a note cannot start a line of its own.
+    #expect(lines[1] == "# tradeterm across BTC a:b c")
+    #expect(lines[2].split(separator: " ").dropFirst().first == "kraken", "\(lines[2])")
+    #expect(lines[3] == "# tradeterm facts x")
+    #expect(lines[4].split(separator: " ").dropFirst().first == "okx", "\(lines[4])")
+    #expect(recorder.summary.hasPrefix("recorded 2 frames ("), "\(recorder.summary)")
+  }
+}
+
 /// The chunk the writer thread is writing counts against the cap as the queue does: a disk stuck
 /// in one write (a FIFO nobody reads) stops the recording once both together pass it.
 @Suite struct FrameRecorderInFlightTests {
