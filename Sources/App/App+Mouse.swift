@@ -28,7 +28,7 @@ extension App {
       return []
     }
     if let effects = watchlistMouse(m, &state) { return effects }
-    guard let layout = Layout.compute(width: state.width, height: state.height, zoom: state.zoom),
+    guard let layout = App.layout(state),
       let pane = pane(at: m, in: layout)
     else { return [] }
     state.focus = pane

@@ -10,6 +10,8 @@ extension App {
   /// `AppEvent.marketOpened` (or `.marketRefused`). Until then the market on screen stays: a venue
   /// that cannot be followed here is refused with a notice and nothing else changes.
   static func open(_ id: InstrumentID, _ state: inout AppState) -> [Effect] {
+    // The split view's second book already follows it: the two swap, nothing waits for a book.
+    if state.split?.id == id { return askSwapSplit(&state) }
     if id.venue == state.venue {
       guard id.symbol != state.market.symbol else { return [] }
       // A feed that can change its symbol does so; Binance's takes a connection of its own.

@@ -10,7 +10,7 @@ extension App {
   /// another screen, a zoom without the trades column, a column too short).
   static func watchlistArea(_ state: AppState) -> Rect? {
     guard state.watchlist.visible, !state.marketsVisible, !state.portfolio.visible,
-      let layout = Layout.compute(width: state.width, height: state.height, zoom: state.zoom)
+      let layout = App.layout(state)
     else { return nil }
     return DashboardView.watchlistSplit(state, layout.trades).watchlist
   }

@@ -116,6 +116,13 @@ public enum App {
       return handle(news, &state)
     case .marketOpened(let session):
       return enterMarket(session, &state)
+    case .splitFeed(let update, let now, let wallMs):
+      return ingestSplit(update, batch: batch, venueBatch: venueBatch, now: now, wallMs: wallMs, &state)
+    case .splitOpened(let id, let session):
+      splitOpened(id, session, &state)
+      return []
+    case .splitSwapped:
+      return splitSwapped(&state)
     case .marketRefused(let id, let reason):
       return refuseMarket(id, reason: reason, &state)
     }
@@ -381,6 +388,8 @@ public enum App {
     case .toggleWatchlist: toggleWatchlist(&state)
     case .watchlistOpen: return openWatchlistLine(&state)
     case .toggleHeatmap: state.heatmapBeside.toggle()
+    case .toggleSplit: return toggleSplit(&state)
+    case .swapSplit: return askSwapSplit(&state)
     case .openTicket:
       // An index is a published price: nothing to order (issue 29, point 12).
       if state.market.instrument.kind == .index {

@@ -12,6 +12,15 @@ public enum AppEvent: Sendable {
   case tick(now: MonotonicTime, wallMs: Int64)
   /// The feed delivered events (already in `batch`) and maybe a new status.
   case feed(FeedUpdate, now: MonotonicTime, wallMs: Int64)
+  /// The split view's second feed delivered events (in `batch` or `venueBatch`) and maybe a new
+  /// status.
+  case splitFeed(FeedUpdate, now: MonotonicTime, wallMs: Int64)
+  /// The runner follows the split view's second instrument now (`Effect.openSplit`): its fresh
+  /// session on its venue's book rule.
+  case splitOpened(InstrumentID, MarketSession)
+  /// The runner swapped the two feeds (`Effect.swapSplit`): the second book's market is the one
+  /// on screen now, and the other the second book.
+  case splitSwapped
   /// The list of symbols for the picker arrived.
   case symbols([String])
   /// A REST request answered (or failed).

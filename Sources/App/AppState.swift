@@ -93,6 +93,12 @@ public struct AppState: Sendable {
   public var activityVisible = false
   /// The watchlist pane over the trades (`W`): the favourites, live, a line each.
   public var watchlist = WatchlistState()
+  /// The second book of the split view while it is open (`tradeterm XBTUSD ETHUSD`): its own
+  /// session, beside the market on screen.
+  public var split: SplitBook?
+  /// The split view's second instrument, kept while the view is left so that its key opens it
+  /// again; nil when the run was given one instrument.
+  public var splitPartner: InstrumentID?
   /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
   public var walls = WallWatch()
   /// The watched symbol's liquidations.

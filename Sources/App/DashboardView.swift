@@ -26,7 +26,7 @@ public enum DashboardView {
       memo = RenderMemo()
       return MarketsScreen.render(s)
     }
-    guard let layout = Layout.compute(width: s.width, height: s.height, zoom: s.zoom) else {
+    guard let layout = App.layout(s) else {
       memo = RenderMemo()
       var grid = Grid(width: s.width, height: s.height)
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
@@ -102,9 +102,10 @@ public enum DashboardView {
           : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
       if s.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
-      let box = Box(
-        title: title, footer: s.barsByTotal ? "bars: total" : "bars: size", focused: paneFocus(s) == .book,
-        ascii: s.ascii)
+      var footer = s.barsByTotal ? "bars: total" : "bars: size"
+      // Two books side by side: each says which it is, its state, last price and spread.
+      if s.split != nil { (title, footer) = primarySplitBox(s, area: area) }
+      let box = Box(title: title, footer: footer, focused: paneFocus(s) == .book, ascii: s.ascii)
       box.render(into: &grid, area: area)
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
@@ -127,6 +128,7 @@ public enum DashboardView {
       bookView.render(into: &grid, area: box.inner(area))
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
+    if let area = layout.book2, let split = s.split { renderSplitBook(s, split, into: &grid, area: area) }
     let (watchlistArea, tradesColumn) = watchlistSplit(s, layout.trades)
     if let area = watchlistArea { renderWatchlist(s, into: &grid, area: area) }
     let (tradesArea, activityArea) = activitySplit(s, tradesColumn)
@@ -224,7 +226,7 @@ public enum DashboardView {
     guard let previous = memo.take() else { return nil }
     guard !previous.overlaid, !s.portfolio.visible, !s.marketsVisible, previous.grid.width == s.width,
       previous.grid.height == s.height,
-      let layout = Layout.compute(width: s.width, height: s.height, zoom: s.zoom), layout == previous.layout
+      let layout = App.layout(s), layout == previous.layout
     else {
       memo.keep(previous.grid, layout: previous.layout, panes: previous.panes, overlaid: previous.overlaid)
       return nil
@@ -241,7 +243,8 @@ public enum DashboardView {
   static func dashboardStatusLine(_ s: AppState) -> StatusLine {
     let newest = s.market.instrument.kind == .index ? s.session.tapeDataAt : s.session.bookDataAt
     return statusLine(
-      s, hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys),
+      s,
+      hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys, split: s.split != nil),
       dataAgeMs: s.age(of: s.paused ? s.shownDataAt : newest))
   }
 
@@ -401,16 +404,21 @@ public enum DashboardView {
   /// its age (the feed resubscribes it only after `FeedConfig.staleTableAfter`).
   static let bookSilentAfter = 5.0
 
-  /// The status line's hints, with the keys in force.
-  static func hints(_ keys: KeyBindings) -> [KeyHint] {
+  /// The status line's hints, with the keys in force; in the split view (`split`), its own keys
+  /// after the zooms.
+  static func hints(_ keys: KeyBindings, split: Bool = false) -> [KeyHint] {
     let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
-    return [
+    let zooms = [
       keys.hint(.zoom(.book), "Book"), keys.hint(.zoom(.trades), "Trades"), keys.hint(.zoom(.chart), "Chart"),
-      keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
-      keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
-      keys.hint(.reconnect, "reconnect"),
-      keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
-    ].compactMap { $0 }
+    ]
+    let splitHints = split ? [keys.hint(.swapSplit, "swap books"), keys.hint(.toggleSplit, "one book")] : []
+    return
+      (zooms + splitHints + [
+        keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
+        keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
+        keys.hint(.reconnect, "reconnect"),
+        keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+      ]).compactMap { $0 }
   }
 
   /// A replay's hints: its controls, with the keys in force.

@@ -14,6 +14,16 @@ public enum Effect: Sendable, Hashable {
   /// instrument); the dashboard's market stays followed underneath, and the screen's back key
   /// (Esc, or the key that opened it) closes it onto the dashboard as it was.
   case openAcross(AssetCode)
+  /// Follow the split view's second instrument on a feed of its own (its venue's endpoints, or the
+  /// demo's simulator), answered with `AppEvent.splitOpened` (or `.marketRefused`).
+  case openSplit(InstrumentID)
+  /// Stop the split view's second feed (the view was left).
+  case closeSplit
+  /// Swap the dashboard's feed and the split view's second one (with the REST workers of the
+  /// market on screen), answered with `AppEvent.splitSwapped`.
+  case swapSplit
+  /// Ask the split view's second feed: resync a topic of its book, reconnect.
+  case splitFeed(FeedCommand)
   /// Fetch what a newly watched symbol needs over REST: its instrument facts and chart history.
   case loadStartData(symbol: String)
   /// Fetch the newest `count` complete candles of `symbol` at `interval` (REST

@@ -67,6 +67,11 @@ public enum Command: Sendable, Hashable {
   case chooseChart(ChartChoice)
   /// The cross-venue screen of the asset in view (`Effect.openAcross`); on that screen, back.
   case openAcross
+  /// The split view of two books (`tradeterm XBTUSD ETHUSD`): left, or opened again.
+  case toggleSplit
+  /// The split view: the second book becomes the market on screen (the header, the tape, the
+  /// chart and the ticket follow it), and the other the second book.
+  case swapSplit
 }
 
 /// The one keymap: every command with its config name, default keys and help text. A command
@@ -186,6 +191,12 @@ public enum Keymap {
     Entry(
       "across", .openAcross, [c("X")],
       "across venues: the asset in view on every venue ({across} or Esc: back)"),
+    Entry(
+      "split", .toggleSplit, [c("|")],
+      "split view of two books (`tradeterm XBTUSD ETHUSD`): leave it / open it again"),
+    Entry(
+      "split-swap", .swapSplit, [c("S")],
+      "split view: swap the books (▶ marks the one the header, tape, chart and ticket follow)"),
     Entry("add-alert", .addAlert, [c("a")], "add a price alert · list alerts (x removes one)"),
     Entry("alerts", .listAlerts, [c("A")], nil),
     Entry("pause", .togglePause, [c("p")], "pause drawing (the feed keeps running)"),

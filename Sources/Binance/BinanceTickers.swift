@@ -20,24 +20,10 @@ public enum BinanceTickers {
       }
       throw RESTBodyError("not an array of tickers")
     }
-    var out = VenueRows<SymbolTicker>()
-    for row in rows {
-      let name = row["symbol"]?.text ?? "?"
-      guard row["symbol"]?.text != nil, let symbol = Symbol(name), !symbol.isEmpty else {
-        out.errors.append("\(name.prefix(40)): no symbol")
-        continue
-      }
-      do throws(RESTBodyError) {
-        var t = VenueTicker()
-        try t.read(row, names: names)
-        t.changeFraction24h = try VenueTicker.decimal(row["priceChangePercent"], "priceChangePercent").map(
-          VenueTicker.fraction(percent:))
-        t.timeMs = try VenueTicker.millis(row["closeTime"], "closeTime")
-        out.rows.append(SymbolTicker(symbol, t))
-      } catch {
-        out.errors.append("\(name): \(error.reason)")
-      }
+    return VenueRows<SymbolTicker>(tickers: rows, names: names) { row, t throws(RESTBodyError) in
+      t.changeFraction24h = try VenueTicker.decimal(row["priceChangePercent"], "priceChangePercent").map(
+        VenueTicker.fraction(percent:))
+      t.timeMs = try VenueTicker.millis(row["closeTime"], "closeTime")
     }
-    return out
   }
 }

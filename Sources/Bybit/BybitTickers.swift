@@ -24,26 +24,12 @@ public enum BybitTickers {
       throw RESTBodyError("Bybit retCode \(code): \(body["retMsg"]?.text ?? "")")
     }
     guard let rows = body["result"]?["list"]?.array else { throw RESTBodyError("no result.list") }
-    var out = VenueRows<SymbolTicker>()
-    for row in rows {
-      let name = row["symbol"]?.text ?? "?"
-      guard row["symbol"]?.text != nil, let symbol = Symbol(name), !symbol.isEmpty else {
-        out.errors.append("\(name.prefix(40)): no symbol")
-        continue
-      }
-      do throws(RESTBodyError) {
-        var t = VenueTicker()
-        try t.read(row, names: names)
-        let turnover = try VenueTicker.decimal(row["turnover24h"], "turnover24h")
-        t.quoteVolume24h = category == .inverse ? t.volume24h : turnover
-        t.nextFundingTimeMs = try VenueTicker.millis(row["nextFundingTime"], "nextFundingTime").flatMap {
-          $0 > 0 ? $0 : nil
-        }
-        out.rows.append(SymbolTicker(symbol, t))
-      } catch {
-        out.errors.append("\(name): \(error.reason)")
+    return VenueRows<SymbolTicker>(tickers: rows, names: names) { row, t throws(RESTBodyError) in
+      let turnover = try VenueTicker.decimal(row["turnover24h"], "turnover24h")
+      t.quoteVolume24h = category == .inverse ? t.volume24h : turnover
+      t.nextFundingTimeMs = try VenueTicker.millis(row["nextFundingTime"], "nextFundingTime").flatMap {
+        $0 > 0 ? $0 : nil
       }
     }
-    return out
   }
 }

@@ -11,7 +11,8 @@ import VenueCore
 public enum ConfigLoader {
   /// The top-level keys, for unknown-key warnings and their suggestions.
   static let topKeys = [
-    "symbol", "depth", "fps", "start-screen", "confirm-quit", "large-trade", "favourites", "theme", "keys",
+    "venue", "symbol", "depth", "fps", "start-screen", "confirm-quit", "large-trade", "favourites", "theme",
+    "keys",
     "alerts", "positions", "log-file", "log-level", "across", "fees",
   ]
   static let alertKeys = [
@@ -273,13 +274,27 @@ struct Reader {
     }
   }
 
+  /// `venue = "kraken"`: a venue's name (any case), with a guess for a misspelt one.
+  func venue(_ v: TOMLValueConvertible) throws(ConfigError) -> Venue {
+    let name = try string(v, "venue", key: "venue")
+    guard let venue = Venue(name: name) else {
+      let names = Venue.allCases.map(\.rawValue)
+      var message =
+        "venue must be one of \(names.joined(separator: ", ")), not \"\(TerminalText.sanitized(name))\""
+      if let guess = ConfigLoader.suggestion(name, in: names) { message += " (did you mean \"\(guess)\"?)" }
+      throw error(message, key: "venue")
+    }
+    return venue
+  }
+
   // MARK: Sections
 
   mutating func settings(_ t: TOMLTable) throws(ConfigError) -> Settings {
     var s = Settings()
     for (key, v) in t {
       switch key {
-      case "symbol": s.symbol = try symbol(v).description
+      case "venue": s.venue = try venue(v)
+      case "symbol": s.configuredSymbol = try symbol(v).description
       case "depth":
         let text = v.int.map(String.init) ?? v.string ?? ""
         guard Settings.depths.contains(text) else {

@@ -7,7 +7,12 @@ extension Settings {
   /// The settings as a config file would give them: what `tradeterm config` prints.
   public var toml: String {
     var out: [String] = []
-    out.append("symbol = \(Self.quoted(symbol))")
+    out.append("venue = \(Self.quoted(venue.rawValue))")
+    if let symbol {
+      out.append("symbol = \(Self.quoted(symbol))")
+    } else {
+      out.append("# symbol: none (\(venue.displayName) has no default instrument: the command line names it)")
+    }
     out.append("depth = \(depth == "full" ? "\"full\"" : depth)")
     out.append("fps = \(fps)")
     out.append("start-screen = \(Self.quoted(startScreen.rawValue))")
@@ -149,7 +154,8 @@ extension Settings {
     # tradeterm's config: $XDG_CONFIG_HOME/tradeterm/config.toml (~/.config/tradeterm/config.toml),
     # or --config PATH. Every setting is optional; command-line flags override the file.
 
-    symbol = "XBTUSD"          # the dashboard's symbol (tradeterm ETHUSD / --symbol override it)
+    venue = "bitmex"           # the venue of a bare symbol (tradeterm kraken:BTC/USD / --venue override it)
+    symbol = "XBTUSD"          # the dashboard's symbol on that venue (tradeterm ETHUSD / --symbol override it)
     depth = 25                 # order-book depth: 25 or "full"
     fps = 30                   # most frames drawn per second, 1-120
     start-screen = "dashboard" # or "markets"

@@ -13,7 +13,14 @@ public enum StartScreen: String, Sendable, Hashable, CaseIterable {
 /// Everything the config file can set, with the defaults for what it leaves out. A pure value:
 /// `ConfigLoader` makes one from text; command-line flags override it field by field.
 public struct Settings: Sendable {
-  public var symbol = "XBTUSD"
+  /// `venue`: the venue a bare symbol means (`tradeterm BTC/USD`, and `symbol` here); a `venue:`
+  /// prefix or `--venue` on the command line wins over it.
+  public var venue = Venue.bitmex
+  /// `symbol`: the instrument the dashboard opens on, on `venue`; nil when the file names none.
+  public var configuredSymbol: String?
+  /// The symbol a run without one opens on: the file's, else XBTUSD on BitMEX (another venue has
+  /// no default instrument: nil, and the run asks which).
+  public var symbol: String? { configuredSymbol ?? (venue == .bitmex ? "XBTUSD" : nil) }
   /// `25` (orderBookL2_25) or `full`.
   public var depth = "25"
   public var fps = 30

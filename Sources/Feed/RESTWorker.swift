@@ -7,27 +7,19 @@ import Threads
 import Glibc
 #endif
 
-/// Runs REST requests on its own thread, so DNS, TLS or a dead server never freeze the
-/// UI. Results come back through `drain()`; `wake` is signalled when there are some.
+/// Runs REST requests on its own thread (`RESTMailbox`), so DNS, TLS or a dead server never
+/// freeze the UI. Results come back through `drain()`; `wake` is signalled when there are some.
 public final class RESTWorker: Sendable {
   /// A request to make.
   public typealias Job = RESTRequest
 
-  public let wake = WakeSignal()
+  /// Signalled when there are results to drain.
+  public var wake: WakeSignal { mailbox.wake }
   private let baseURL: String
   private let userAgent: String
   /// Seconds a request may take, connection included, before it fails as unanswered.
   private let timeout: Double
-  private let abortSignal = AbortSignal()
-  private let state = Locked(Shared())
-  private let jobSignal = WakeSignal()
-
-  struct Shared: ~Copyable {
-    var jobs: [Job] = []
-    var results: [RESTResult] = []
-    var stopping = false
-    var thread: WorkerThread?
-  }
+  private let mailbox = RESTMailbox<Job, RESTResult>()
 
   public init(baseURL: String, userAgent: String, timeout: Double = 10) {
     self.baseURL = baseURL
@@ -37,58 +29,22 @@ public final class RESTWorker: Sendable {
 
   /// Starts the worker thread.
   public func start() {
-    let worker = WorkerThread { self.run() }
-    state.withLock { $0.thread = worker }
+    mailbox.start {
+      let client = RESTClient(
+        baseURL: self.baseURL, userAgent: self.userAgent, abortSignal: self.mailbox.abortSignal)
+      return { job in self.perform(job, client) }
+    }
   }
 
   /// Queues a request, unless the same one already waits in the queue (pressing `s` again
   /// while the symbol list loads asks once, not once per press).
-  public func request(_ job: Job) {
-    state.withLock { s in
-      if !s.jobs.contains(job) { s.jobs.append(job) }
-    }
-    jobSignal.signal()
-  }
+  public func request(_ job: Job) { mailbox.request(job) }
 
   /// Results since the last drain.
-  public func drain() -> [RESTResult] {
-    wake.clear()
-    return state.withLock { s in
-      defer { s.results.removeAll() }
-      return s.results
-    }
-  }
+  public func drain() -> [RESTResult] { mailbox.drain() }
 
   /// Stops (interrupting a request in flight) and waits for the thread.
-  public func stop() {
-    abortSignal.raise()
-    let worker = state.withLock { s -> WorkerThread? in
-      s.stopping = true
-      defer { s.thread = nil }
-      return s.thread
-    }
-    jobSignal.signal()
-    worker?.join()
-  }
-
-  private func run() {
-    let client = RESTClient(baseURL: baseURL, userAgent: userAgent, abortSignal: abortSignal)
-    while true {
-      let next = state.withLock { s -> (Job?, Bool) in
-        if s.stopping { return (nil, true) }
-        return (s.jobs.isEmpty ? nil : s.jobs.removeFirst(), false)
-      }
-      if next.1 { return }
-      guard let job = next.0 else {
-        jobSignal.wait(timeout: 1)
-        jobSignal.clear()
-        continue
-      }
-      let result = perform(job, client)
-      state.withLock { $0.results.append(result) }
-      wake.signal()
-    }
-  }
+  public func stop() { mailbox.stop() }
 
   private func perform(_ job: Job, _ client: RESTClient) -> RESTResult {
     var decoder = BitMEXDecoder()
@@ -156,8 +112,8 @@ public final class RESTWorker: Sendable {
         return .failure(FetchError(f.description))
       case .success(let r) where (r.status == 429 || r.status == 503) && attempt == 0:
         let wait = min(r.retryAfter ?? 2, 10)
-        jobSignal.wait(timeout: wait)
-        if abortSignal.isRaised { return .failure(FetchError("stopped")) }
+        mailbox.pause(seconds: wait)
+        if mailbox.abortSignal.isRaised { return .failure(FetchError("stopped")) }
       case .success(let r) where r.status >= 200 && r.status < 300:
         return .success(r.body)
       case .success(let r):

@@ -12,25 +12,17 @@ import WireJSON
 /// holds every request until the wait is over: intents asked meanwhile fail at once, saying how
 /// long is left, and nothing is retried in a loop.
 public final class VenueRESTWorker: Sendable {
-  public let wake = WakeSignal()
+  /// Signalled when there are results to drain.
+  public var wake: WakeSignal { mailbox.wake }
   private let adapter: any VenueAdapter
   private let baseURL: String
   private let userAgent: String
   /// Seconds a request may take, connection included, before it fails as unanswered.
   private let timeout: Double
-  private let abortSignal = AbortSignal()
-  private let state = Locked(Shared())
-  private let jobSignal = WakeSignal()
+  private let mailbox = RESTMailbox<RESTIntent, VenueRESTResult>()
 
   /// How long a rate limit holds requests when the venue does not say (`Retry-After`).
   public static let defaultRetryAfter: Double = 30
-
-  struct Shared: ~Copyable {
-    var jobs: [RESTIntent] = []
-    var results: [VenueRESTResult] = []
-    var stopping = false
-    var thread: WorkerThread?
-  }
 
   /// A worker for `adapter`'s requests, made under `baseURL` (the venue's public REST host, or
   /// the simulator's dialect).
@@ -43,58 +35,23 @@ public final class VenueRESTWorker: Sendable {
 
   /// Starts the worker thread.
   public func start() {
-    let worker = WorkerThread { self.run() }
-    state.withLock { $0.thread = worker }
+    mailbox.start {
+      let client = RESTClient(
+        baseURL: self.baseURL, userAgent: self.userAgent, abortSignal: self.mailbox.abortSignal)
+      // A rate limit's wait, kept from one intent to the next.
+      var heldUntil: MonotonicTime?
+      return { intent in self.perform(intent, client, heldUntil: &heldUntil, now: MonotonicTime.now()) }
+    }
   }
 
   /// Queues an intent, unless the same one already waits (a key pressed twice asks once).
-  public func request(_ intent: RESTIntent) {
-    state.withLock { s in
-      if !s.jobs.contains(intent) { s.jobs.append(intent) }
-    }
-    jobSignal.signal()
-  }
+  public func request(_ intent: RESTIntent) { mailbox.request(intent) }
 
   /// Results since the last drain.
-  public func drain() -> [VenueRESTResult] {
-    wake.clear()
-    return state.withLock { s in
-      defer { s.results.removeAll() }
-      return s.results
-    }
-  }
+  public func drain() -> [VenueRESTResult] { mailbox.drain() }
 
   /// Stops (interrupting a request in flight) and waits for the thread.
-  public func stop() {
-    abortSignal.raise()
-    let worker = state.withLock { s -> WorkerThread? in
-      s.stopping = true
-      defer { s.thread = nil }
-      return s.thread
-    }
-    jobSignal.signal()
-    worker?.join()
-  }
-
-  private func run() {
-    let client = RESTClient(baseURL: baseURL, userAgent: userAgent, abortSignal: abortSignal)
-    var heldUntil: MonotonicTime?
-    while true {
-      let next = state.withLock { s -> (RESTIntent?, Bool) in
-        if s.stopping { return (nil, true) }
-        return (s.jobs.isEmpty ? nil : s.jobs.removeFirst(), false)
-      }
-      if next.1 { return }
-      guard let intent = next.0 else {
-        jobSignal.wait(timeout: 1)
-        jobSignal.clear()
-        continue
-      }
-      let result = perform(intent, client, heldUntil: &heldUntil, now: MonotonicTime.now())
-      state.withLock { $0.results.append(result) }
-      wake.signal()
-    }
-  }
+  public func stop() { mailbox.stop() }
 
   /// One intent: every request of it in order, then the adapter's decoding of their bodies.
   func perform(

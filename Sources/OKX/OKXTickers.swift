@@ -17,24 +17,11 @@ public enum OKXTickers {
       throw RESTBodyError("OKX code \(code): \(body["msg"]?.text ?? "")")
     }
     guard let rows = body["data"]?.array else { throw RESTBodyError("no data array") }
-    var out = VenueRows<SymbolTicker>()
-    for row in rows {
-      let name = row["instId"]?.text ?? "?"
-      guard row["instId"]?.text != nil, let symbol = Symbol(name), !symbol.isEmpty else {
-        out.errors.append("\(name.prefix(40)): no instId")
-        continue
-      }
-      do throws(RESTBodyError) {
-        var t = VenueTicker()
-        try t.read(row, names: names)
-        let quote = try VenueTicker.decimal(row["volCcy24h"], "volCcy24h")
-        if row["instType"]?.text == "SPOT" { t.quoteVolume24h = quote }
-        t.timeMs = try VenueTicker.millis(row["ts"], "ts")
-        out.rows.append(SymbolTicker(symbol, t))
-      } catch {
-        out.errors.append("\(name): \(error.reason)")
-      }
+    return VenueRows<SymbolTicker>(tickers: rows, symbolKey: "instId", names: names) {
+      row, t throws(RESTBodyError) in
+      let quote = try VenueTicker.decimal(row["volCcy24h"], "volCcy24h")
+      if row["instType"]?.text == "SPOT" { t.quoteVolume24h = quote }
+      t.timeMs = try VenueTicker.millis(row["ts"], "ts")
     }
-    return out
   }
 }

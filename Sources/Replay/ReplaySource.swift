@@ -197,18 +197,11 @@ public final class ReplaySource: @unchecked Sendable {
 
   /// The thread's own state.
   private struct Play {
-    var speed: Double
-    var paused = false
-    var ended = false
-    /// Seeking: play without pacing until a frame at or after this time.
-    var seekingTo: Double?
-    /// Recording time ↔ monotonic time, for pacing; nil until the next frame sets it.
-    var anchor: (recording: Double, wall: MonotonicTime)?
+    /// Speed, pause, seeking and when the next frame is due.
+    var pacing: ReplayPacing
     /// A frame read whose time is not due yet: it waits undecoded.
     var pendingTime: Double?
     var hasPending = false
-    /// The time of the last frame decoded (what the UI will have seen once it drains).
-    var shownTime: Double?
     var batch = MarketBatch()
     var frames = 0
     /// Frames of this batch handed over undecoded (`sharing`), and whether this batch is
@@ -225,7 +218,7 @@ public final class ReplaySource: @unchecked Sendable {
   static let linesPerCheck = 64
 
   private func run() {
-    var play = Play(speed: mailbox.withLock { $0.position.speed })
+    var play = Play(pacing: ReplayPacing(speed: mailbox.withLock { $0.position.speed }))
     // Lines left before the mailbox is looked at again: not at every line (a lock the UI thread
     // also takes, about 3 % of a replay at speed 0), and at once after any wait.
     var uncheckedLines = 0
@@ -240,7 +233,7 @@ public final class ReplaySource: @unchecked Sendable {
         uncheckedLines = Self.linesPerCheck
       }
       uncheckedLines -= 1
-      if (play.paused && play.seekingTo == nil) || play.ended {
+      if play.pacing.idle {
         handOver(&play, force: true)
         playerWake.wait(timeout: 1)
         playerWake.clear()
@@ -256,15 +249,15 @@ public final class ReplaySource: @unchecked Sendable {
             $0.failure = error
             $0.status = FeedStatus(state: .ended("\(error)"), symbol: symbol)
           }
-          play.ended = true
+          play.pacing.ended = true
           play.failure = error.reason
           handOver(&play, force: true)
           continue
         }
         switch step {
         case .end:
-          play.ended = true
-          play.seekingTo = nil
+          play.pacing.ended = true
+          play.pacing.seekingTo = nil
           mailbox.withLock { $0.status = FeedStatus(state: .ended("end of the recording"), symbol: symbol) }
           handOver(&play, force: true)
           continue
@@ -275,42 +268,30 @@ public final class ReplaySource: @unchecked Sendable {
           play.pendingTime = time
         }
       }
-      // A seek ends at the first frame at or after its target; paused, the replay stays there.
-      if let time = play.pendingTime, let target = play.seekingTo, time >= target {
-        play.seekingTo = nil
-        play.anchor = (target, .now())
-      }
-      if play.paused && play.seekingTo == nil { continue }
-      // Pacing: a frame not due yet waits (the batch so far goes to the UI first).
-      if let time = play.pendingTime {
-        if play.seekingTo == nil, play.speed > 0 {
-          var anchor = play.anchor ?? (time, .now())
-          // Timed by their data, frames can be days apart (a file of frames collected over
-          // years): a gap longer than `longestGap` is not waited out, the frame after it is due
-          // at once. Receive times are kept as recorded.
-          if player.timedByData, let previous = play.shownTime, time - previous > Self.longestGap {
-            anchor = (time, .now())
-          }
-          play.anchor = anchor
-          let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
-          // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
-          if wait > 0.002 {
-            handOver(&play, force: true)
-            if playerWake.wait(timeout: wait) { playerWake.clear() }
-            uncheckedLines = 0
-            continue
-          }
-        }
+      // Paced by the frame's time; timed by their data, frames can be days apart (a file of
+      // frames collected over years): a gap longer than `longestGap` is not waited out, the frame
+      // after it is due at once. Receive times are kept as recorded.
+      switch play.pacing.step(
+        frameAt: play.pendingTime, now: .now(), longestGap: player.timedByData ? Self.longestGap : nil)
+      {
+      case .hold: continue
+      case .wait(let seconds):
+        // A frame not due yet waits; the batch so far goes to the UI first.
+        handOver(&play, force: true)
+        if playerWake.wait(timeout: seconds) { playerWake.clear() }
+        uncheckedLines = 0
+        continue
+      case .play: break
       }
       play.hasPending = false
-      if play.handsOverRaw && play.seekingTo == nil {
+      if play.handsOverRaw && play.pacing.seekingTo == nil {
         if player.handOverPending(into: &play.raw) {
           play.frames += 1
-          if let time = play.pendingTime { play.shownTime = time }
+          if let time = play.pendingTime { play.pacing.shownTime = time }
         }
       } else if player.decodePending(into: &play.batch) {
         play.frames += 1
-        if let time = play.pendingTime { play.shownTime = time }
+        if let time = play.pendingTime { play.pacing.shownTime = time }
       }
       if play.frames >= batchFrames { handOver(&play, force: false) }
     }
@@ -323,8 +304,9 @@ public final class ReplaySource: @unchecked Sendable {
   /// The position now, as the thread knows it.
   private func position(_ play: Play) -> ReplayPosition {
     ReplayPosition(
-      time: play.shownTime, startTime: player.firstTime, progress: player.progress, speed: play.speed,
-      paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: player.badLines,
+      time: play.pacing.shownTime, startTime: player.firstTime, progress: player.progress,
+      speed: play.pacing.speed, paused: play.pacing.paused, ended: play.pacing.ended,
+      seekingTo: play.pacing.seekingTo, badLines: player.badLines,
       lastBadLine: player.lastBadLine, otherVenueLines: player.otherVenueLines,
       otherVenues: player.otherVenues,
       failure: play.failure)
@@ -368,33 +350,16 @@ public final class ReplaySource: @unchecked Sendable {
     // up and wait; the next batch goes over undecoded for it to decode. Behind, it gets decoded
     // batches. (Never while paced, paused or seeking.)
     let caughtUp = sharing == .always || (sharing == .whenCaughtUp && waiting <= 1)
-    play.handsOverRaw = caughtUp && play.speed == 0 && !play.paused && play.seekingTo == nil
+    play.handsOverRaw =
+      caughtUp && play.pacing.speed == 0 && !play.pacing.paused && play.pacing.seekingTo == nil
     play.frames = 0
     wake.signal()
   }
 
   private func apply(_ control: ReplayControl, to play: inout Play) {
-    switch control {
-    case .togglePause:
-      play.paused.toggle()
-      play.anchor = nil
-    case .faster(let up):
-      play.speed = ReplayPosition.step(play.speed, faster: up)
-      play.anchor = nil
-    case .restart:
-      rewind(&play, to: nil)
-    case .seek(let seconds):
-      guard let now = play.seekingTo ?? play.shownTime else { return }
-      let target = now + seconds
-      if seconds > 0 {
-        guard !play.ended else { return }
-        play.seekingTo = target
-      } else {
-        // Back, or 0: play again from the last partials up to here (a symbol switch asks this,
-        // so the new symbol's book is built from its own partial; also after the end).
-        rewind(&play, to: target)
-      }
-    }
+    // Back, or 0: play again from the last partials up to there (a symbol switch asks this, so
+    // the new symbol's book is built from its own partial; also after the end).
+    if case .rewind(let target) = play.pacing.apply(control) { rewind(&play, to: target) }
   }
 
   /// Goes back to the start (`target` nil) or to the rewind point before `target`, then plays
@@ -405,7 +370,7 @@ public final class ReplaySource: @unchecked Sendable {
     // marks).
     // (A seek stops before the first frame at or after its target: just past the opening, so
     // the frames at it are in.)
-    let opening = target == nil && play.paused ? player.openingTime?.nextUp : nil
+    let opening = target == nil && play.pacing.paused ? player.openingTime?.nextUp : nil
     do {
       if let target, let mark = player.rewindPoint(before: target) {
         try player.rewind(to: mark)
@@ -422,11 +387,8 @@ public final class ReplaySource: @unchecked Sendable {
     play.frames = 0
     play.hasPending = false
     play.pendingTime = nil
-    play.shownTime = nil
-    play.anchor = nil
-    play.ended = false
+    play.pacing.restart(seekingTo: target ?? opening)
     play.failure = nil
-    play.seekingTo = target ?? opening
     mailbox.withLock { box in
       for handoff in box.ready {
         box.spare.append(handoff.batch)

@@ -132,16 +132,10 @@ public final class VenueReplaySource: @unchecked Sendable {
 
   /// The thread's own state.
   private struct Play {
-    var speed: Double
-    var paused = false
-    var ended = false
-    /// Seeking: play without pacing until a frame at or after this time.
-    var seekingTo: Double?
-    /// Recording time ↔ monotonic time, for pacing; nil until the next frame sets it.
-    var anchor: (recording: Double, wall: MonotonicTime)?
+    /// Speed, pause, seeking and when the next frame is due.
+    var pacing: ReplayPacing
     /// A line read whose frame waits for its time; where its frame starts and its time.
     var pending: (line: UnsafeRawBufferPointer, frameStart: Int, time: Double?)?
-    var shownTime: Double?
     var firstTime: Double?
     var lastTime: Double?
     var batch = VenueBatch()
@@ -159,7 +153,7 @@ public final class VenueReplaySource: @unchecked Sendable {
   }
 
   private func run() {
-    var play = Play(speed: mailbox.withLock { $0.position.speed })
+    var play = Play(pacing: ReplayPacing(speed: mailbox.withLock { $0.position.speed }))
     while true {
       let (controls, stopping) = mailbox.withLock { box in
         defer { box.controls.removeAll() }
@@ -167,7 +161,7 @@ public final class VenueReplaySource: @unchecked Sendable {
       }
       if stopping { return }
       for control in controls { apply(control, to: &play) }
-      if (play.paused && play.seekingTo == nil) || play.ended {
+      if play.pacing.idle {
         handOver(&play, force: true)
         playerWake.wait(timeout: 1)
         playerWake.clear()
@@ -177,22 +171,14 @@ public final class VenueReplaySource: @unchecked Sendable {
         guard read(&play) else { continue }
       }
       guard let pending = play.pending else { continue }
-      // A seek ends at the first frame at or after its target.
-      if let time = pending.time, let target = play.seekingTo, time >= target {
-        play.seekingTo = nil
-        play.anchor = (target, .now())
-      }
-      if play.paused && play.seekingTo == nil { continue }
-      if let time = pending.time, play.seekingTo == nil, play.speed > 0 {
-        let anchor = play.anchor ?? (time, .now())
-        play.anchor = anchor
-        let wait = (anchor.wall + (time - anchor.recording) / play.speed) - MonotonicTime.now()
-        // Frames due within 2 ms go together, so a busy recording is not a wake-up per frame.
-        if wait > 0.002 {
-          handOver(&play, force: true)
-          if playerWake.wait(timeout: wait) { playerWake.clear() }
-          continue
-        }
+      switch play.pacing.step(frameAt: pending.time, now: .now()) {
+      case .hold: continue
+      case .wait(let seconds):
+        // A frame not due yet waits; the batch so far goes to the UI first.
+        handOver(&play, force: true)
+        if playerWake.wait(timeout: seconds) { playerWake.clear() }
+        continue
+      case .play: break
       }
       play.pending = nil
       decode(pending, &play)
@@ -211,14 +197,14 @@ public final class VenueReplaySource: @unchecked Sendable {
         $0.failure = error
         $0.status = FeedStatus(state: .ended("\(error)"), symbol: symbol)
       }
-      play.ended = true
+      play.pacing.ended = true
       play.failure = error.reason
       handOver(&play, force: true)
       return false
     }
     guard let line else {
-      play.ended = true
-      play.seekingTo = nil
+      play.pacing.ended = true
+      play.pacing.seekingTo = nil
       let words =
         play.framesDecoded == 0
         ? "no \(venue) frames in the recording" : "end of the recording"
@@ -270,7 +256,7 @@ public final class VenueReplaySource: @unchecked Sendable {
     }
     play.frames += 1
     play.framesDecoded += 1
-    if let time = pending.time { play.shownTime = time }
+    if let time = pending.time { play.pacing.shownTime = time }
   }
 
   private func noteBad(_ words: String, _ play: inout Play) {
@@ -283,8 +269,9 @@ public final class VenueReplaySource: @unchecked Sendable {
   /// The position now, as the thread knows it.
   private func position(_ play: Play) -> ReplayPosition {
     ReplayPosition(
-      time: play.shownTime, startTime: play.firstTime, progress: reader.progress, speed: play.speed,
-      paused: play.paused, ended: play.ended, seekingTo: play.seekingTo, badLines: play.badLines,
+      time: play.pacing.shownTime, startTime: play.firstTime, progress: reader.progress,
+      speed: play.pacing.speed, paused: play.pacing.paused, ended: play.pacing.ended,
+      seekingTo: play.pacing.seekingTo, badLines: play.badLines,
       lastBadLine: play.lastBadLine, otherVenueLines: play.otherVenueLines, otherVenues: play.otherVenues,
       failure: play.failure)
   }
@@ -324,26 +311,8 @@ public final class VenueReplaySource: @unchecked Sendable {
   }
 
   private func apply(_ control: ReplayControl, to play: inout Play) {
-    switch control {
-    case .togglePause:
-      play.paused.toggle()
-      play.anchor = nil
-    case .faster(let up):
-      play.speed = ReplayPosition.step(play.speed, faster: up)
-      play.anchor = nil
-    case .restart:
-      rewind(&play, to: nil)
-    case .seek(let seconds):
-      guard let now = play.seekingTo ?? play.shownTime else { return }
-      let target = now + seconds
-      if seconds > 0 {
-        guard !play.ended else { return }
-        play.seekingTo = target
-      } else {
-        // Back: the book rule needs the snapshot, so from the start, without pacing, to there.
-        rewind(&play, to: target)
-      }
-    }
+    // Back: the book rule needs the snapshot, so from the start, without pacing, to there.
+    if case .rewind(let target) = play.pacing.apply(control) { rewind(&play, to: target) }
   }
 
   /// Goes back to the start of the file, then plays without pacing up to `target` (nil: plays
@@ -358,12 +327,9 @@ public final class VenueReplaySource: @unchecked Sendable {
     play.batch.removeAll()
     play.frames = 0
     play.pending = nil
-    play.shownTime = nil
     play.lastTime = nil
-    play.anchor = nil
-    play.ended = false
+    play.pacing.restart(seekingTo: target)
     play.failure = nil
-    play.seekingTo = target
     // The position from the start too: the status line stops saying ENDED at once.
     let here = position(play)
     mailbox.withLock { box in

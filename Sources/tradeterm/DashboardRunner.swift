@@ -51,6 +51,9 @@ struct DashboardRunner {
   /// recording): `DashboardRunner+Switch`.
   var routes: VenueRoutes?
   var replaySymbols: [String] = []
+  /// The split view's second instrument (`tradeterm XBTUSD ETHUSD`), followed beside the first
+  /// on a feed of its own; nil for one book.
+  var split: InstrumentID?
   /// The config's settings (keys, alerts, large-trade sizes…).
   var settings = Settings()
   var theme = Theme.dark
@@ -224,6 +227,18 @@ struct DashboardRunner {
     // The other venues' REST workers the markets list's venue filter asked for, one per venue.
     var otherREST: [InstrumentID.Venue: VenueRESTWorker] = [:]
     defer { for (_, worker) in otherREST { worker.stop() } }
+    // The split view's second feed while it is open (`DashboardRunner+Split`), and its batches.
+    var splitFeed: (any DashboardSource)?
+    defer { splitFeed?.stop() }
+    var splitBatch = MarketBatch()
+    var splitVenueBatch = VenueBatch()
+    var startEffects: [Effect] = []
+    if let split {
+      state.splitPartner = split
+      let opened = openSplit(split, &state, options: feedOptions)
+      splitFeed = opened.feed
+      startEffects = opened.effects
+    }
 
     loop: while true {
       let now = MonotonicTime.now()
@@ -241,6 +256,7 @@ struct DashboardRunner {
         fds.append(pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0))
       }
       for fd in across?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+      if let splitFeed { fds.append(pollfd(fd: splitFeed.wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
       if fds[2].revents != 0, let signal = screen.pendingSignal() {
@@ -260,7 +276,8 @@ struct DashboardRunner {
       }
       let tickNow = MonotonicTime.now()
       let wall = Self.wallMs()
-      var effects: [Effect] = []
+      var effects: [Effect] = startEffects
+      startEffects = []
       for input in screen.readInput(keysWaiting: fds[0].revents & Int16(POLLIN) != 0) {
         switch input {
         case .key(let key):
@@ -298,6 +315,14 @@ struct DashboardRunner {
         venueBatch: feed.isVenue ? venueBatch : nil)
       batch.removeAll()
       venueBatch.removeAll()
+      if let second = splitFeed {
+        let update = second.drain(into: &splitBatch, venue: &splitVenueBatch)
+        effects += App.update(
+          &state, .splitFeed(update, now: tickNow, wallMs: wall), batch: splitBatch,
+          venueBatch: second.isVenue ? splitVenueBatch : nil)
+        splitBatch.removeAll()
+        splitVenueBatch.removeAll()
+      }
       if fds[3].revents != 0, let rest {
         for result in rest.drain() {
           if case .failed(let request, let reason) = result {
@@ -372,6 +397,23 @@ struct DashboardRunner {
             to: id, &state, feed: &feed, liveFeed: &liveFeed, rest: &rest, bitmexREST: bitmexREST,
             venueREST: &venueREST, options: feedOptions)
           forceDraw = true
+        case .openSplit(let id):
+          splitFeed?.stop()
+          let opened = openSplit(id, &state, options: feedOptions)
+          splitFeed = opened.feed
+          effects += opened.effects
+          forceDraw = true
+        case .closeSplit:
+          splitFeed?.stop()
+          splitFeed = nil
+          forceDraw = true
+        case .swapSplit:
+          effects += swapSplit(
+            &state, feed: &feed, splitFeed: &splitFeed, liveFeed: &liveFeed, rest: &rest,
+            bitmexREST: bitmexREST,
+            venueREST: &venueREST)
+          forceDraw = true
+        case .splitFeed(let command): splitFeed?.post(command)
         case .replay(let control): feed.control(control)
         case .loadStartData(let symbol): requestStartData(rest, symbol: symbol, includeActive: false)
         case .loadSymbols: rest?.request(.active)

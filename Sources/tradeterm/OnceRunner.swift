@@ -51,20 +51,24 @@ struct OnceRunner {
     guard let symbol = Symbol(options.symbol) else { return 2 }
     var session = MarketSession(symbol: symbol)
     var batch = MarketBatch()
-    var unknownSince: MonotonicTime?
-    let deadline = MonotonicTime.now() + timeout
+    // An unknown symbol waits a moment for the REST check, which names close matches.
+    var watch = OnceWatch(now: .now(), timeout: timeout, unknownSymbolGrace: rest == nil ? nil : 5)
     while true {
       let now = MonotonicTime.now()
-      if now >= deadline {
-        // The book and the tape are live and only the instrument (auxiliary) is still on its way:
-        // the book's snapshot is what was asked for, so print it rather than nothing.
-        if !markets, !portfolio, !waitForEnd, session.requiredTablesLive, let status = session.status {
-          return complete(feed, session.market, status)
-        }
+      // The book and the tape are live and only the instrument (auxiliary) is still on its way:
+      // the book's snapshot is what was asked for, so at the deadline it is printed rather than
+      // nothing.
+      let bookLive =
+        !markets && !portfolio && !waitForEnd && session.requiredTablesLive && session.status != nil
+      switch watch.atDeadline(now: now, enough: bookLive) {
+      case .gaveUp?:
         printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(Self.describe(session))")
         return 1
+      case .some:
+        if let status = session.status { return complete(feed, session.market, status) }
+      case nil: break
       }
-      feed.uiWake.wait(timeout: min(0.25, deadline - now))
+      feed.uiWake.wait(timeout: watch.waitLimit(now: now))
       for result in rest?.drain() ?? [] {
         switch result {
         case .instrument(_, let row?):
@@ -88,21 +92,19 @@ struct OnceRunner {
         return 1
       }
       for command in step.commands { feed.post(command) }
-      guard let status = session.status else { continue }
-      switch status.state {
-      case .error(let failure) where rest != nil && failure.kind == .unknownSymbol:
-        // The REST check names close matches: give it a moment to answer.
-        if unknownSince == nil { unknownSince = now }
-        if let since = unknownSince, now - since > 5 {
-          printError("tradeterm: unknown symbol \(options.symbol) (\(failure.message))")
-          return 2
-        }
-      case .error(let failure):
-        printError("tradeterm: \(failure.message)")
-        return 1
-      case .ended:
-        return complete(feed, session.market, status)
-      case .live where !waitForEnd && session.isLive:
+      switch watch.decide(session.status, ready: !waitForEnd && session.isLive, now: now) {
+      case .failed(let failure):
+        let unknown = failure.kind == .unknownSymbol && rest != nil
+        printError(
+          "tradeterm: "
+            + (unknown ? "unknown symbol \(options.symbol) (\(failure.message))" : failure.message))
+        return OnceWatch.exitStatus(failure)
+      case .wait, .gaveUp:
+        continue
+      case .snapshot:
+        guard let status = session.status else { continue }
+        // A replay's end: what it played is the snapshot.
+        if case .ended = status.state { return complete(feed, session.market, status) }
         // Every table has its partial (or, for an auxiliary one, was given up on): a table still
         // waiting for one is not live.
         if markets || portfolio, session.markets.sync != .live, let why = session.instrumentUnavailable {
@@ -134,8 +136,6 @@ struct OnceRunner {
           return 0
         }
         return complete(feed, session.market, status)
-      default:
-        continue
       }
     }
   }

@@ -3,6 +3,7 @@ import Binance
 import BitMEX
 import Bybit
 import Coinbase
+import Config
 import Kraken
 import MarketModel
 import OKX
@@ -18,17 +19,37 @@ enum Venues {
 }
 
 extension Tradeterm {
-  /// The venue given (`--venue`, or `venue:` before the symbol) exists, agrees with the other, and
-  /// can run: BitMEX in every mode; Kraken, Binance spot, Coinbase, Bybit and OKX on the dashboard
-  /// (live, `--demo` or `--replay`); a recording of any with `--once --replay`; the others say
-  /// what they lack.
-  func validateVenue() throws {
-    switch namedVenue() {
+  /// What the command line names: the instrument argument or `--symbol` (not the `config` and
+  /// `venues` commands), read for its `venue:` prefix with `--venue`.
+  var namedInstrument: Result<(venue: Venue?, symbol: String?), StartInstrument.Problem> {
+    StartInstrument.named(given: givenInstrument, venueOption: venueOption)
+  }
+
+  /// The instrument argument or `--symbol` as typed, unless the argument is a command.
+  private var givenInstrument: String? {
+    (instrument ?? symbolOption).flatMap { $0 == "config" || $0 == "venues" ? nil : $0 }
+  }
+
+  /// The instrument the run opens on: the command line's venue and symbol over the config's
+  /// (`StartInstrument`), or one line saying why not.
+  func startInstrument(_ settings: Settings) throws -> StartInstrument {
+    switch StartInstrument.resolve(given: givenInstrument, venueOption: venueOption, settings: settings) {
+    case .success(let chosen): return chosen
     case .failure(let problem): throw fail(problem.message)
-    case .success(let venue?) where venue != .bitmex && once && replay != nil:
-      break
-    case .success(let venue?) where venue != .bitmex && VenueLive.of(venue, url: nil) != nil:
-      guard givenSymbol != nil else {
+    }
+  }
+
+  /// The venue of `chosen` can run: BitMEX in every mode; Kraken, Binance spot, Coinbase, Bybit
+  /// and OKX on the dashboard (live, `--demo` or `--replay`); a recording of any with `--once
+  /// --replay`; the others say what they lack. The venue is the command line's, else the
+  /// config's; a `--once --replay` of another venue's recording is read as that venue's.
+  func validateVenue(_ chosen: StartInstrument) throws {
+    let venue = chosen.venue
+    switch venue {
+    case .bitmex: break
+    case _ where once && replay != nil: break
+    case _ where VenueLive.of(venue, url: nil) != nil:
+      guard chosen.symbol != nil else {
         let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
         throw fail("which \(venue.displayName) instrument? e.g. `tradeterm \(example)`")
       }
@@ -38,12 +59,11 @@ extension Tradeterm {
           "--once \(markets ? "--markets" : "--portfolio") prints BitMEX's for now; on \(venue.displayName)"
             + " --once prints the book and the tape")
       }
-    case .success(let venue?) where venue != .bitmex:
+    default:
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(
         "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
           + " `tradeterm venues` says what each venue can do")
-    case .success: break
     }
     if let depthOption {
       let depths = VenueLive.of(venue, url: nil)?.adapter.bookDepths
@@ -53,50 +73,6 @@ extension Tradeterm {
         throw fail(TerminalText.sanitized(problem))
       }
     }
-  }
-
-  /// The venue the run is on: the one given, else BitMEX (a bare symbol is BitMEX's). What the
-  /// `--once` outputs name in their `venue` field, and what a `--replay` plays a recording as
-  /// (its untagged lines, and the lines tagged with it; other venues' are skipped); `validate`
-  /// has refused any other but for a `--once --replay` of that venue's recording.
-  var venue: Venue {
-    guard case .success(let named?) = namedVenue() else { return .bitmex }
-    return named
-  }
-
-  /// Why the venues given cannot be read: the words of a one-line error.
-  struct VenueProblem: Error {
-    var message: String
-  }
-
-  /// The venue `--venue` or a `venue:` prefix names, nil when neither does; an unknown venue, or
-  /// two that disagree, is a problem.
-  private func namedVenue() -> Result<Venue?, VenueProblem> {
-    var named: Venue?
-    if let venueOption {
-      guard let v = Venue(name: venueOption) else {
-        return .failure(
-          VenueProblem(
-            message: InstrumentKey.ParseError.unknownVenue(TerminalText.sanitized(venueOption)).description))
-      }
-      named = v
-    }
-    if let given = instrument ?? symbolOption, given != "config", given != "venues", given.contains(":") {
-      switch InstrumentKey.parse(given) {
-      case .failure(let error):
-        return .failure(VenueProblem(message: TerminalText.sanitized(error.description)))
-      case .success(let key):
-        if let named, named != key.venue {
-          return .failure(
-            VenueProblem(
-              message:
-                "two venues: \(key.venue) in \(TerminalText.sanitized(given)) and --venue \(named); give one")
-          )
-        }
-        named = key.venue
-      }
-    }
-    return .success(named)
   }
 }
 
@@ -147,8 +123,9 @@ extension Venues {
 extension Tradeterm {
   /// `--once --replay FILE` of another venue than BitMEX: its book through its own decoder and
   /// sync rule, printed with the integrity counts.
-  func replayVenueBook(path: String, venue: Venue, json: Bool, levels: Int) throws {
-    guard let symbolText = givenSymbol, let symbol = Symbol(symbolText),
+  func replayVenueBook(path: String, venue: Venue, symbol symbolText: String?, json: Bool, levels: Int) throws
+  {
+    guard let symbolText, let symbol = Symbol(symbolText),
       var replay = Venues.bookReplay(venue, symbol: symbol)
     else {
       throw fail(

@@ -23,7 +23,8 @@ struct Tradeterm: ParsableCommand {
     commandName: "tradeterm",
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
-      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD. --demo runs a simulated exchange on this machine \
+      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD; `tradeterm XBTUSD ETHUSD` shows both \
+      books side by side. --demo runs a simulated exchange on this machine \
       (no network needed); --once prints one snapshot instead of the dashboard. Settings, themes, keys and alerts come from \
       $XDG_CONFIG_HOME/tradeterm/config.toml (or --config); `tradeterm config` prints the settings in force, \
       `tradeterm config --example` a commented example.
@@ -31,17 +32,21 @@ struct Tradeterm: ParsableCommand {
   )
 
   @Argument(
-    help:
-      "The instrument to watch: `tradeterm ETHUSD` (BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues."
-  )
-  var instrument: String?
+    help: ArgumentHelp(
+      "The instrument to watch: `tradeterm ETHUSD` (on the config's `venue`, else BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues. A second one opens the split view, two books side by side: `tradeterm XBTUSD ETHUSD`, `tradeterm XBTUSD binance:BTCUSDT` (S swaps them, | leaves the split).",
+      valueName: "instrument"))
+  var instruments: [String] = []
+
+  /// The first instrument given (`config` and `venues` are commands).
+  var instrument: String? { instruments.first }
 
   @Option(name: .customLong("symbol"), help: "The instrument to watch (the same as the argument).")
   var symbolOption: String?
 
   @Option(
     name: .customLong("venue"),
-    help: "The venue of the instrument (default: bitmex); `tradeterm venues` lists them and what each can do."
+    help:
+      "The venue of the instrument (default: the config's `venue`, else bitmex); `tradeterm venues` lists them and what each can do."
   )
   var venueOption: String?
 
@@ -211,7 +216,10 @@ struct Tradeterm: ParsableCommand {
       throw fail("two symbols: \(instrument) and --symbol \(symbolOption); give one")
     }
     try validateAcross()
-    try validateVenue()
+    // The venue named here must read; whether it can run is known once the config is read
+    // (its `venue` is the one a bare symbol means): `start`.
+    if case .failure(let problem) = namedInstrument { throw fail(problem.message) }
+    try validateSplit()
     if Symbol(symbol) == nil || symbol.isEmpty {
       throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
     }
@@ -265,7 +273,6 @@ struct Tradeterm: ParsableCommand {
 
   /// Runs with the config's `settings`, the flags over them.
   func start(_ settings: Settings, startNotes: [String] = []) throws {
-    let symbol = Self.venueSpelling(givenSymbol ?? settings.symbol)
     // More levels than the top 25 hold read the full book, unless --depth says otherwise.
     let depth =
       depthOption.flatMap { DepthChoice($0)?.bitmexTable }
@@ -283,6 +290,14 @@ struct Tradeterm: ParsableCommand {
       return
     }
     if let across { return try startAcross(across, settings: settings, fps: fps) }
+    // The command line's venue and symbol over the config's.
+    let chosen = try startInstrument(settings)
+    try validateVenue(chosen)
+    // The split view's second instrument, read once the first is known (a bare one is on the
+    // first one's venue).
+    let split = try splitInstrument(besides: chosen)
+    let venue = chosen.venue
+    let symbol = Self.venueSpelling(chosen.symbol ?? "XBTUSD")
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []
@@ -302,7 +317,8 @@ struct Tradeterm: ParsableCommand {
       positionsName = "demo"
     }
     if let replay, once, venue != .bitmex {
-      return try replayVenueBook(path: replay, venue: venue, json: json, levels: levels)
+      return try replayVenueBook(
+        path: replay, venue: venue, symbol: chosen.symbol, json: json, levels: levels)
     }
     if let replay, venue != .bitmex {
       // Another venue's recording on the dashboard: its decoder, its live book rule at the depth
@@ -434,11 +450,19 @@ struct Tradeterm: ParsableCommand {
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }
+    // The split view's second instrument: its venue must be followed here (a demo's simulator
+    // speaks most of them, not every one).
+    if let split, split.venue != .bitmex, routes.venues[split.venue] == nil {
+      throw fail(
+        "the demo has no \(split.venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
+      )
+    }
     try dashboard(
       options: options, mode: mode, restURL: rest, fps: fps, markets: markets, settings: settings,
       startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName,
       venueLive: venueLive,
-      routes: routes)
+      routes: routes,
+      split: split.map { InstrumentID(venue: InstrumentID.Venue($0.venue), symbol: $0.symbol) })
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the
@@ -447,7 +471,7 @@ struct Tradeterm: ParsableCommand {
     options: FeedOptions, mode: RunMode, restURL: String?, fps: Int, markets: Bool, settings: Settings,
     startNotes: [String], logFile: String?, held: [HeldPosition], positionsName: String?,
     replay: ReplaySource? = nil, replaySymbols: [String] = [], venueLive: VenueLive? = nil,
-    venueReplay: VenueReplaySource? = nil, routes: VenueRoutes? = nil
+    venueReplay: VenueReplaySource? = nil, routes: VenueRoutes? = nil, split: InstrumentID? = nil
   ) throws {
     var logger: Logger?
     if let logFile {
@@ -466,6 +490,7 @@ struct Tradeterm: ParsableCommand {
       positionsName: positionsName, wallSizes: (try? WallWatch.thresholds(wallSizes).get()) ?? [:],
       replay: replay, venueLive: venueLive, venueReplay: venueReplay, routes: routes,
       replaySymbols: replaySymbols,
+      split: split,
       settings: settings,
       theme: theme,
       logger: logger,

@@ -31,19 +31,21 @@ struct VenueOnceRunner {
       symbol: symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth,
       venue: InstrumentID.Venue(live.venue))
     var batch = VenueBatch()
-    let deadline = MonotonicTime.now() + timeout
+    var watch = OnceWatch(now: .now(), timeout: timeout)
     while true {
       let now = MonotonicTime.now()
-      if now >= deadline {
-        // The book is live and only the trades' subscription is still on its way (a quiet
-        // pair): the book is what was asked for, so print it rather than nothing.
-        if session.market.bookSync == .live, case .live = session.status?.state, let status = session.status {
-          return complete(feed, session.market, status)
-        }
+      // The book is live and only the trades' subscription is still on its way (a quiet pair):
+      // the book is what was asked for, so at the deadline it is printed rather than nothing.
+      let bookLive = session.market.bookSync == .live && session.status?.state == .live
+      switch watch.atDeadline(now: now, enough: bookLive) {
+      case .gaveUp?:
         printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(OnceRunner.describe(session))")
         return 1
+      case .some:
+        if let status = session.status { return complete(feed, session.market, status) }
+      case nil: break
       }
-      feed.uiWake.wait(timeout: min(0.25, deadline - now))
+      feed.uiWake.wait(timeout: watch.waitLimit(now: now))
       let update = feed.drain(into: &batch)
       let step = session.ingest(update, batch, now: now)
       batch.removeAll()
@@ -52,16 +54,13 @@ struct VenueOnceRunner {
         return 1
       }
       for command in step.commands { feed.post(command) }
-      guard let status = session.status else { continue }
-      switch status.state {
-      case .error(let failure):
+      switch watch.decide(session.status, ready: session.isLive, now: now) {
+      case .failed(let failure):
         printError("tradeterm: \(failure.message)")
-        return failure.kind == .unknownSymbol ? 2 : 1
-      case .ended:
-        return complete(feed, session.market, status)
-      case .live where session.isLive:
-        return complete(feed, session.market, status)
-      default:
+        return OnceWatch.exitStatus(failure)
+      case .snapshot:
+        if let status = session.status { return complete(feed, session.market, status) }
+      case .wait, .gaveUp:
         continue
       }
     }

@@ -70,6 +70,64 @@ import Testing
   }
 }
 
+/// `venue` in the config (issue 23): a bare symbol, and the config's own symbol, are on its venue;
+/// the command line's `venue:` prefix and `--venue` win over it.
+@Suite struct VenueConfigCommandLineTests {
+  static let kraken = "Tests/Fixtures/exchanges/kraken-v2_2026-08-01_BTCUSD_book10_resubscribes_ws.jsonl"
+
+  /// Runs tradeterm with a config file of `config`.
+  func run(config: String, _ arguments: [String]) throws -> TradetermProcess.Result {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tradeterm-venue-config-\(UUID().uuidString).toml"
+    ).path
+    try config.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try TradetermProcess.run(["--config", path] + arguments)
+  }
+
+  @Test func aBareSymbolIsOnTheConfigsVenue() throws {
+    for (config, symbol) in [
+      ("venue = \"kraken\"\n", ["BTC/USD"]), ("venue = \"kraken\"\nsymbol = \"BTC/USD\"\n", []),
+    ] {
+      let run = try run(
+        config: config, ["--once", "--json", "--speed", "0", "--replay", Self.kraken] + symbol)
+      #expect(run.status == 0, "stderr: \(run.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      #expect(json["venue"] as? String == "kraken" && json["symbol"] as? String == "BTC/USD", "\(run.stdout)")
+    }
+  }
+
+  @Test(arguments: [
+    // No symbol on the command line or in the config: Kraken has no default instrument.
+    ("venue = \"kraken\"\n", ["--once"], "which Kraken instrument?"),
+    // --venue wins, and the config's symbol (Kraken's) is not carried over to it.
+    ("venue = \"kraken\"\nsymbol = \"BTC/USD\"\n", ["--venue", "okx", "--once"], "which OKX instrument?"),
+    // A prefix wins: BitMEX's testnet is refused for Kraken only.
+    ("venue = \"bitmex\"\n", ["kraken:BTC/USD", "--testnet"], "--testnet is BitMEX's; Kraken has none here"),
+    ("venue = \"kraken\"\n", ["BTC/USD", "--testnet"], "--testnet is BitMEX's; Kraken has none here"),
+    ("venue = \"kraken\"\n", ["kraken:BTC/USD", "--venue", "okx"], "two venues: kraken"),
+  ])
+  func theCommandLineWins(config: String, arguments: [String], message: String) throws {
+    let run = try run(config: config, arguments)
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tradeterm: ") && run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func anUnknownVenueInTheConfigSaysWhere() throws {
+    let run = try run(config: "fps = 10\nvenue = \"krakn\"\n", ["config"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(".toml:2:9: venue must be one of bitmex, kraken"), "\(run.stderr)")
+    #expect(run.stderr.contains("(did you mean \"kraken\"?)"), "\(run.stderr)")
+  }
+
+  @Test func configPrintsTheVenue() throws {
+    let run = try run(config: "venue = \"okx\"\nsymbol = \"BTC-USDT\"\n", ["config"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    #expect(run.stdout.contains("\nvenue = \"okx\"\nsymbol = \"BTC-USDT\"\n"), "\(run.stdout)")
+  }
+}
+
 /// `--once --replay FILE` of another venue's frames: its decoder, its book rule, the final book
 /// and the integrity counts (issues 25–27).
 @Suite struct VenueReplayCommandLineTests {

@@ -1,0 +1,18 @@
+import MarketModel
+import Session
+
+/// The second book of the split view (`tradeterm XBTUSD ETHUSD`, issue 29): its instrument and
+/// its own session, fed by a feed of its own (`Effect.openSplit`, the runner's) beside the
+/// dashboard's market, which the header, the tape, the chart and the ticket follow. Only its
+/// book is drawn; its age and state are its own, never the dashboard market's.
+public struct SplitBook: Sendable {
+  /// The instrument (`bitmex:ETHUSD`, `binance:BTCUSDT`).
+  public let id: InstrumentID
+  /// Its market and feed status, kept by the one session core every front end shares.
+  public internal(set) var session: MarketSession
+
+  public init(id: InstrumentID, session: MarketSession) {
+    self.id = id
+    self.session = session
+  }
+}

@@ -1,0 +1,48 @@
+import Session
+import Testing
+
+@testable import App
+
+/// `--once`'s decisions (`OnceWatch`), for BitMEX's run and every venue's: given the status and
+/// `now`, never by waiting.
+@Suite struct OnceWatchTests {
+  static let t0 = MonotonicTime(seconds: 50)
+
+  static func status(_ state: ConnectionState) -> FeedStatus { FeedStatus(state: state, symbol: "XBTUSD") }
+
+  @Test func liveAndReadyOrEndedIsTheSnapshot() {
+    var watch = OnceWatch(now: Self.t0, timeout: 15)
+    #expect(watch.decide(nil, ready: true, now: Self.t0) == .wait)
+    #expect(watch.decide(Self.status(.live), ready: false, now: Self.t0) == .wait)
+    #expect(watch.decide(Self.status(.connecting), ready: true, now: Self.t0) == .wait)
+    #expect(watch.decide(Self.status(.live), ready: true, now: Self.t0) == .snapshot)
+    #expect(
+      watch.decide(Self.status(.ended("end of the recording")), ready: false, now: Self.t0) == .snapshot)
+  }
+
+  @Test func theDeadlinePrintsWhatIsEnoughElseGivesUp() {
+    let watch = OnceWatch(now: Self.t0, timeout: 15)
+    #expect(watch.atDeadline(now: Self.t0 + 14.9, enough: false) == nil)
+    #expect(watch.waitLimit(now: Self.t0) == OnceWatch.poll)
+    #expect(watch.waitLimit(now: Self.t0 + 14.9) < OnceWatch.poll)
+    #expect(watch.atDeadline(now: Self.t0 + 15, enough: false) == .gaveUp)
+    #expect(watch.atDeadline(now: Self.t0 + 15, enough: true) == .snapshot)
+  }
+
+  /// An error is final at once, but an unknown symbol with a REST check waits its grace for the
+  /// close matches; an unknown symbol exits 2 (a bad argument), anything else 1.
+  @Test func anUnknownSymbolWaitsForTheCheckThenFailsWithStatus2() {
+    let unknown = FeedFailure(.unknownSymbol, "Unknown symbol XBTUSDX")
+    let refused = FeedFailure(.refused(status: 403), "HTTP 403")
+    var plain = OnceWatch(now: Self.t0, timeout: 15)
+    #expect(plain.decide(Self.status(.error(unknown)), ready: false, now: Self.t0) == .failed(unknown))
+    #expect(plain.decide(Self.status(.error(refused)), ready: false, now: Self.t0) == .failed(refused))
+    #expect(OnceWatch.exitStatus(unknown) == 2 && OnceWatch.exitStatus(refused) == 1)
+    var checked = OnceWatch(now: Self.t0, timeout: 15, unknownSymbolGrace: 5)
+    #expect(checked.decide(Self.status(.error(refused)), ready: false, now: Self.t0) == .failed(refused))
+    #expect(checked.decide(Self.status(.error(unknown)), ready: false, now: Self.t0 + 1) == .wait)
+    #expect(checked.decide(Self.status(.error(unknown)), ready: false, now: Self.t0 + 6) == .wait)
+    #expect(
+      checked.decide(Self.status(.error(unknown)), ready: false, now: Self.t0 + 6.1) == .failed(unknown))
+  }
+}

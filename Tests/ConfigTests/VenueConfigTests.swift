@@ -1,0 +1,120 @@
+import Config
+import MarketModel
+import VenueCore
+import XCTest
+
+/// `venue` in the config (issue 23): the venue a bare symbol means, under the command line's.
+final class VenueConfigTests: XCTestCase {
+  private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
+    ConfigLoader.load(text, file: "c.toml")
+  }
+
+  func testAVenueAndItsSymbolLoadAndPrintBack() throws {
+    let c = try load("venue = \"Kraken\"\nsymbol = \"BTC/USD\"\n").get()
+    XCTAssertEqual(c.warnings, [])
+    XCTAssertEqual(c.settings.venue, .kraken)
+    XCTAssertEqual(c.settings.symbol, "BTC/USD")
+    let text = c.settings.toml
+    XCTAssertTrue(text.hasPrefix("venue = \"kraken\"\nsymbol = \"BTC/USD\"\n"), text)
+    let again = try load(text).get().settings
+    XCTAssertEqual(again.venue, .kraken)
+    XCTAssertEqual(again.symbol, "BTC/USD")
+  }
+
+  /// Without a `venue` the file is BitMEX's, as before: XBTUSD unless it names a symbol, and
+  /// `tradeterm config` says so.
+  func testNoVenueIsBitMEXWithItsDefaultSymbol() throws {
+    let s = try load("fps = 10\n").get().settings
+    XCTAssertEqual(s.venue, .bitmex)
+    XCTAssertEqual(s.symbol, "XBTUSD")
+    XCTAssertTrue(s.toml.hasPrefix("venue = \"bitmex\"\nsymbol = \"XBTUSD\"\n"), s.toml)
+  }
+
+  /// Another venue has no default instrument: none is made up (XBTUSD on Kraken is nothing), and
+  /// what `tradeterm config` prints for it loads back the same.
+  func testAnotherVenueWithoutASymbolHasNone() throws {
+    let s = try load("venue = \"okx\"\n").get().settings
+    XCTAssertNil(s.symbol)
+    XCTAssertTrue(s.toml.contains("# symbol: none (OKX has no default instrument"), s.toml)
+    let again = try load(s.toml).get().settings
+    XCTAssertEqual(again.venue, .okx)
+    XCTAssertNil(again.symbol)
+  }
+
+  func testAnUnknownVenueIsRefusedWhereItIsWithAGuess() throws {
+    guard case .failure(let e) = load("fps = 10\nvenue  = \"krakn\"\n") else { return XCTFail("loaded") }
+    XCTAssertEqual(e.position, SourcePosition(line: 2, column: 10), "\(e)")
+    XCTAssertTrue(e.message.hasPrefix("venue must be one of bitmex, kraken, binance"), e.message)
+    XCTAssertTrue(e.message.hasSuffix("not \"krakn\" (did you mean \"kraken\"?)"), e.message)
+    guard case .failure(let far) = load("venue = \"nasdaq\"") else { return XCTFail("loaded") }
+    XCTAssertEqual(far.description.prefix(9), "c.toml:1:")
+    XCTAssertFalse(far.message.contains("did you mean"), far.message)
+    guard case .failure(let number) = load("venue = 3") else { return XCTFail("loaded") }
+    XCTAssertEqual(number.description, "c.toml:1:9: venue must be a string, not an integer")
+  }
+
+  func testAMisspeltVenueKeyIsAWarningWithAGuess() throws {
+    let c = try load("symbol = \"ETHUSD\"\nvenu = \"kraken\"\n").get()
+    XCTAssertEqual(c.warnings.map(\.position), [SourcePosition(line: 2, column: 1)])
+    XCTAssertTrue(
+      c.warnings.first?.message.contains("unknown key \"venu\", ignored (did you mean \"venue\"?)") == true,
+      "\(c.warnings)")
+    XCTAssertEqual(c.settings.venue, .bitmex)
+  }
+
+  /// Which venue and symbol a run opens on: the command line's `venue:` prefix or `--venue`, else
+  /// the config's venue; the command line's symbol, else the config's on its own venue only.
+  func testTheCommandLineWinsOverTheConfig() throws {
+    var kraken = Settings()
+    kraken.venue = .kraken
+    kraken.configuredSymbol = "BTC/USD"
+    var bitmexETH = Settings()
+    bitmexETH.configuredSymbol = "ETHUSD"
+    let cases: [(given: String?, option: String?, settings: Settings, venue: Venue, symbol: String?)] = [
+      // Nothing on the command line: the config's.
+      (nil, nil, kraken, .kraken, "BTC/USD"),
+      (nil, nil, Settings(), .bitmex, "XBTUSD"),
+      (nil, nil, bitmexETH, .bitmex, "ETHUSD"),
+      // A bare symbol is on the config's venue.
+      ("ETH/USD", nil, kraken, .kraken, "ETH/USD"),
+      ("ETHUSD", nil, Settings(), .bitmex, "ETHUSD"),
+      // A prefix or --venue wins; the config's symbol is not carried to another venue.
+      ("bitmex:ETHUSD", nil, kraken, .bitmex, "ETHUSD"),
+      (nil, "bitmex", kraken, .bitmex, "XBTUSD"),
+      (nil, "okx", kraken, .okx, nil),
+      ("BTC-USDT", "OKX", kraken, .okx, "BTC-USDT"),
+      ("okx:BTC-USDT", "okx", kraken, .okx, "BTC-USDT"),
+      (nil, "kraken", kraken, .kraken, "BTC/USD"),
+      (nil, "kraken", bitmexETH, .kraken, nil),
+    ]
+    for c in cases {
+      let chosen = try StartInstrument.resolve(given: c.given, venueOption: c.option, settings: c.settings)
+        .get()
+      XCTAssertEqual(
+        chosen, StartInstrument(venue: c.venue, symbol: c.symbol),
+        "\(c.given ?? "-") --venue \(c.option ?? "-") over venue \(c.settings.venue)")
+    }
+  }
+
+  /// What the command line names is refused as it was before the config could name a venue.
+  func testACommandLineVenueThatCannotBeReadIsAProblem() {
+    let cases: [(String?, String?, String)] = [
+      ("nasdaq:AAPL", nil, "unknown venue \"nasdaq\" (venues: bitmex, kraken,"),
+      (nil, "nyse", "unknown venue \"nyse\""),
+      ("kraken:", nil, "no symbol after the venue"),
+      ("kraken:BTC/USD", "bitmex", "two venues: kraken in kraken:BTC/USD and --venue bitmex; give one"),
+    ]
+    var kraken = Settings()
+    kraken.venue = .kraken
+    for (given, option, words) in cases {
+      guard
+        case .failure(let problem) = StartInstrument.resolve(
+          given: given, venueOption: option, settings: kraken)
+      else {
+        XCTFail("\(given ?? "-") --venue \(option ?? "-") was read")
+        continue
+      }
+      XCTAssertTrue(problem.message.hasPrefix(words), problem.message)
+    }
+  }
+}
