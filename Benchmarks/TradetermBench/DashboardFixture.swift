@@ -31,9 +31,9 @@ struct DashboardFixture {
     _ = App.update(
       &state, .feed(FeedUpdate(status: live), now: MonotonicTime(nanoseconds: nowNs), wallMs: wallMs))
     _ = App.update(&state, .rest(.instrument(symbol: "XBTUSD", Self.instrument(timeMs: wallMs))))
-    for interval in [SeriesInterval.oneMinute, .fiveMinutes] {
+    for interval in [CandleInterval.oneMinute, .fiveMinutes] {
       let bins = Self.bins(endMs: wallMs, interval: interval)
-      _ = App.update(&state, .rest(.bins(symbol: "XBTUSD", interval: interval, bins)))
+      _ = App.update(&state, .rest(.candles(symbol: "XBTUSD", interval: interval, bins)))
     }
     apply(market.partial())
     // The tape and the instrument have their partials too, as on a live connection: nothing dims.
@@ -100,7 +100,7 @@ struct DashboardFixture {
   }
 
   /// 240 bars of a gentle random walk ending at `endMs`.
-  private static func bins(endMs: Int64, interval: SeriesInterval) -> [TradeBin] {
+  private static func bins(endMs: Int64, interval: CandleInterval) -> [TradeBin] {
     let stepMs: Int64 = interval == .fiveMinutes ? 300_000 : 60_000
     var rng = SplitMix64(seed: 7)
     var price = 97_900.0

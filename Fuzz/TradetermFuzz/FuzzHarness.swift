@@ -173,11 +173,11 @@ enum FuzzHarness {
       check(book.crossing() == nil, "a live book is crossed")
     }
     check(state.tape.count <= state.tape.capacity, "tape over capacity")
-    for interval in SeriesInterval.allCases {
-      let buckets = state.series[interval].buckets
-      check(buckets.count <= state.series[interval].capacity, "series over capacity")
-      for i in buckets.indices.dropFirst() {
-        check(buckets[i].startMs - buckets[i - 1].startMs == interval.rawValue, "series not contiguous")
+    for interval in CandleInterval.allCases {
+      let candles = state.candles[interval].candles
+      check(candles.count <= state.candles[interval].capacity, "candles over capacity")
+      for i in candles.indices.dropFirst() {
+        check(candles[i].startMs - candles[i - 1].startMs == interval.rawValue, "candles not contiguous")
       }
     }
   }
@@ -190,7 +190,7 @@ enum FuzzHarness {
     check(Array(a.tape) == Array(b.tape), "\(a.symbol): tapes differ")
     check(a.instrument == b.instrument, "\(a.symbol): instruments differ")
     check(a.quotes == b.quotes, "\(a.symbol): quotes differ")
-    check(a.series == b.series, "\(a.symbol): series differ")
+    check(a.candles == b.candles, "\(a.symbol): candles differ")
     check(a.faultCount == b.faultCount, "\(a.symbol): fault counts differ")
     check(a.droppedBeforePartial == b.droppedBeforePartial, "\(a.symbol): drop counts differ")
   }
@@ -222,8 +222,8 @@ enum FuzzHarness {
     sink += Double(instrument.priceDecimals)
     sink += (instrument.change24h ?? 0) + (instrument.midPrice ?? 0) + (instrument.indexPrice ?? 0)
     sink += Double(instrument.fundingCountdown(now: state.tape.newest?.timeMs ?? 0) ?? 0)
-    for interval in SeriesInterval.allCases {
-      sink += (state.series[interval].high(last: 60) ?? 0) + (state.series[interval].low(last: 60) ?? 0)
+    for interval in CandleInterval.allCases {
+      sink += state.candles.completed(interval).candles.suffix(60).reduce(0) { $0 + $1.high - $1.low }
     }
     blackHole(sink)
   }
@@ -300,7 +300,9 @@ enum FuzzHarness {
     func merge(into state: inout MarketState) {
       for row in instruments { state.merge(instrument: row) }
       guard !bins.isEmpty else { return }
-      for interval in SeriesInterval.allCases { state.seed(bins: bins, interval: interval) }
+      for interval in CandleInterval.allCases where interval.hasBins {
+        state.backfillCandles(bins: bins, interval: interval)
+      }
     }
   }
 

@@ -59,7 +59,7 @@ extension App {
     state.bookScroll = 0
     state.tapeScroll = 0
     state.candleCursorMs = nil
-    state.candlesRequested = []
+    state.candlesRequested = startCandlesAsked(state)
     state.olderCandlesAsked = [:]
     state.candleRefreshAsked = false
     state.shownDataAt = nil

@@ -145,9 +145,6 @@ public enum App {
       let symbols = rows.filter { $0.state == nil || $0.state == "Open" }.map(\.symbol.description).sorted()
       let refused = refuseUnknownAlerts(&state, known: rows.map(\.symbol.description))
       return refused + update(&state, .symbols(symbols))
-    case .bins(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
-      state.session.seed(bins: bins, interval: interval)
-      state.dirty = true
     case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.backfillCandles(bins: bins, interval: interval)
       state.olderCandlesAsked[interval] = nil
@@ -183,7 +180,7 @@ public enum App {
     state.bookScroll = 0
     state.tapeScroll = 0
     state.candleCursorMs = nil
-    state.candlesRequested = []
+    state.candlesRequested = startCandlesAsked(state)
     state.olderCandlesAsked = [:]
     state.candleRefreshAsked = false
     state.heatmap.removeAll()
@@ -213,7 +210,7 @@ public enum App {
       switch state.chartInterval {
       case .oneSecond: state.chartInterval = .oneMinute
       case .oneMinute: state.chartInterval = .fiveMinutes
-      case .fiveMinutes:
+      case .fiveMinutes, .oneHour, .oneDay:
         state.chartMode = .candles
         state.candleInterval = .oneMinute
       }
@@ -241,6 +238,13 @@ public enum App {
       lastTrade: last)
   }
 
+  /// The candle widths a newly watched symbol's start data asks for (`Effect.startCandleIntervals`:
+  /// the line chart's history is its candles), so the candle chart does not ask for them again;
+  /// none in a replay, which asks nothing.
+  public static func startCandlesAsked(_ state: AppState) -> Set<CandleInterval> {
+    state.mode == .replay ? [] : Set(Effect.startCandleIntervals)
+  }
+
   /// Asks for the shown candle width's history once per symbol, and the finer widths' (they
   /// complete the candle in progress: `CandleSet.completed`); not in a replay, whose candles
   /// come from its trades.
@@ -250,7 +254,7 @@ public enum App {
     let count = min(1_000, max(120, state.width))
     var effects: [Effect] = []
     for interval in CandleInterval.allCases.reversed()
-    where interval.milliseconds <= state.candleInterval.milliseconds
+    where interval.hasBins && interval.milliseconds <= state.candleInterval.milliseconds
       && !state.candlesRequested.contains(interval)
     {
       state.candlesRequested.insert(interval)

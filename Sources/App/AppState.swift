@@ -28,7 +28,8 @@ public struct AppState: Sendable {
   public var groupingIndex = 0
   /// Depth bars scaled by cumulative total (true) or by level size.
   public var barsByTotal = true
-  public var chartInterval: SeriesInterval = .oneMinute
+  /// The line chart's width: 1 s, 1 m or 5 m (its candles' closes).
+  public var chartInterval: CandleInterval = .oneMinute
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute

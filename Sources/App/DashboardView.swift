@@ -327,7 +327,7 @@ public enum DashboardView {
         focused: focused,
         ascii: s.ascii)
       var sparkline = Sparkline(
-        series: s.market.series[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
+        series: s.market.candles[s.chartInterval], priceDecimals: decimals, ascii: s.ascii)
       sparkline.intervalMs = s.chartInterval.milliseconds
       sparkline.utcOffsetMinutes = s.utcOffsetMinutes
       return (box, .sparkline(sparkline))

@@ -2,21 +2,24 @@ import MarketModel
 import VenueCore
 
 extension Effect {
-  /// The bars asked of a venue for the chart's sparkline when a symbol is first watched (1 m and
-  /// 5 m, as BitMEX's bins).
-  static let venueStartBars = 240
+  /// The candles asked for when a symbol is first watched, on every venue: the line chart's
+  /// history, and the candle chart's at these widths (one request serves both: `App` counts
+  /// them as asked, `candlesRequested`).
+  public static let startCandleIntervals: [CandleInterval] = [.oneMinute, .fiveMinutes]
+  /// How many of each.
+  public static let startCandleCount = 240
 
   /// What this effect asks of a venue's public REST on a venue market (`VenueRESTWorker`), at
-  /// `wallMs`: a newly watched symbol's facts (every instrument's) and its sparkline's 1 m and
-  /// 5 m bars; the markets list's tickers (BitMEX's symbol list); a page of candles (`endMs` nil:
+  /// `wallMs`: a newly watched symbol's facts (every instrument's) and its 1 m and 5 m candles
+  /// (`startCandleIntervals`); the markets list's tickers (BitMEX's symbol list); a page of candles (`endMs` nil:
   /// the newest, opened before now). None for any other effect, or a symbol that is none.
   public func venueRESTIntents(wallMs: Int64) -> [RESTIntent] {
     switch self {
     case .loadStartData(let text):
       guard let symbol = Symbol(text) else { return [] }
       return [.instruments]
-        + [SeriesInterval.oneMinute, .fiveMinutes].map {
-          .candles(symbol, intervalMs: $0.milliseconds, limit: Self.venueStartBars, beforeMs: wallMs)
+        + Self.startCandleIntervals.map {
+          .candles(symbol, intervalMs: $0.milliseconds, limit: Self.startCandleCount, beforeMs: wallMs)
         }
     case .loadSymbols:
       return [.tickers]

@@ -74,20 +74,6 @@ public final class RESTWorker: Sendable {
           }
         } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
-    case .bins(let symbol, let interval, let count):
-      let path =
-        "/trade/bucketed?binSize=\(interval.binSize ?? "1m")&partial=true&reverse=true&count=\(count)"
-        + "&symbol=\(Self.escape(symbol))"
-      switch fetch(path, client) {
-      case .failure(let e): return .failed(job, reason: e.reason)
-      case .success(let body):
-        do {
-          switch try decoder.decodeTradeBins(body) {
-          case .rows(let rows): return .bins(symbol: symbol, interval: interval, rows)
-          case .error(let message): return .failed(job, reason: message)
-          }
-        } catch { return .failed(job, reason: Self.describe(body, error)) }
-      }
     case .candles(let symbol, let interval, let count, let endMs):
       // Complete bins only: the in-progress candle is built from live trades (the overlap rule
       // of `CandleSeries`). One page: BitMEX serves at most 1000 rows a call.

@@ -186,10 +186,11 @@ public struct CandleSet: Sendable, Hashable {
 
   private static func index(_ interval: CandleInterval) -> Int {
     switch interval {
-    case .oneMinute: 0
-    case .fiveMinutes: 1
-    case .oneHour: 2
-    case .oneDay: 3
+    case .oneSecond: 0
+    case .oneMinute: 1
+    case .fiveMinutes: 2
+    case .oneHour: 3
+    case .oneDay: 4
     }
   }
 

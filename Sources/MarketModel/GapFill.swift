@@ -1,7 +1,6 @@
 /// Time buckets in order, with the gaps between them filled: newest to oldest, each missing
 /// bucket `filler(start, older)` (flat at the older one's close), stopping at `capacity` so a
-/// bucket far in the past cannot make a huge run of fillers. Shared by the sparkline's
-/// `PriceSeries` and the candles' `CandleSeries`.
+/// bucket far in the past cannot make a huge run of fillers (`CandleSeries.backfill`).
 enum GapFill {
   static func filled<Bucket>(
     _ merged: [Bucket], step: Int64, capacity: Int, start: (Bucket) -> Int64,

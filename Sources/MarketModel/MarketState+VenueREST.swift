@@ -31,14 +31,12 @@ extension MarketState {
     return bins
   }
 
-  /// A venue's bars into the chart: the sparkline's series of that width (the bar in progress
-  /// too, as BitMEX's partial bins), and the candles of that width from the complete bars only
-  /// (ended by `nowMs`, wall-clock ms): the bar in progress is built from live trades, by the
-  /// candles' overlap rule.
+  /// A venue's bars into the candles of that width (the line chart's and the candle chart's),
+  /// the complete bars only (ended by `nowMs`, wall-clock ms): the bar in progress is built from
+  /// live trades, by the candles' overlap rule.
   public mutating func backfill(venueCandles candles: [VenueCandle], intervalMs: Int64, nowMs: Int64) {
     let bins = bins(venueCandles: candles, intervalMs: intervalMs)
-    if let width = SeriesInterval(rawValue: intervalMs) { seed(bins: bins, interval: width) }
-    if let width = CandleInterval(rawValue: intervalMs) {
+    if let width = CandleInterval(rawValue: intervalMs), width.hasBins {
       backfillCandles(bins: bins.filter { $0.endMs <= nowMs }, interval: width)
     }
   }

@@ -36,8 +36,8 @@ public struct MarketState: Sendable {
   public private(set) var instrumentSync: TableSync = .awaitingPartial
   public private(set) var tape: TradeTape
   public private(set) var instrument: Instrument
-  public private(set) var series: PriceSeriesSet
-  /// Candles at 1m/5m/1h/1d: REST bins, then the tape (see `CandleSeries` for the overlap rule).
+  /// Candles at 1s/1m/5m/1h/1d: REST bins, then the tape (see `CandleSeries` for the overlap
+  /// rule). The line chart and the candle chart both read them.
   public private(set) var candles: CandleSet
   /// The newest quote per pool (2026 aggregated feeds interleave Primary and Secondary).
   public private(set) var quotes: [String: Quote] = [:]
@@ -62,7 +62,6 @@ public struct MarketState: Sendable {
     }
     tape = TradeTape(capacity: tapeCapacity)
     instrument = Instrument(symbol: symbol)
-    series = PriceSeriesSet()
     candles = CandleSet()
   }
 
@@ -128,11 +127,6 @@ public struct MarketState: Sendable {
   /// and applied cleanly since. The instrument is auxiliary: its pane says on its own when it is
   /// missing.
   public var requiredTablesLive: Bool { bookSync == .live && tradeSync == .live }
-
-  /// Seeds the chart from REST `trade/bucketed` rows.
-  public mutating func seed(bins: [TradeBin], interval: SeriesInterval) {
-    series.seed(bins: bins.filter { $0.symbol == symbol }, interval: interval)
-  }
 
   /// Takes `image` as this symbol's instrument from the all-symbols `instrument` table, which
   /// stays subscribed across a symbol switch (so no fresh partial comes for the new symbol): the
@@ -228,10 +222,9 @@ public struct MarketState: Sendable {
     instrumentSync = .live
   }
 
-  /// Puts `trade` on the tape, the chart and the candles; false when the tape already had it.
+  /// Puts `trade` on the tape and the candles (the charts'); false when the tape already had it.
   mutating func appendToTape(_ trade: Trade) -> Bool {
     guard tape.append(trade) else { return false }
-    series.add(trade: trade)
     candles.add(trade: trade)
     return true
   }
@@ -255,7 +248,6 @@ public struct MarketState: Sendable {
     }
     for trade in rows where trade.symbol == symbol {
       if tape.append(trade) {
-        series.add(trade: trade)
         candles.add(trade: trade)
         changes.newTrades += 1
         if !partial { changes.liveTrades += 1 }

@@ -1,6 +1,6 @@
 import MarketModel
 
-/// A price chart of bucket closes drawn with block elements (`▁▂▃▄▅▆▇█`, or the ASCII
+/// A price chart of candle closes (`CandleSeries`: the candle chart's own) drawn with block elements (`▁▂▃▄▅▆▇█`, or the ASCII
 /// ramp ` .:-=+*#%@`), one bucket per column, the newest at the right; on several rows the
 /// columns stack into a bar chart with eighth-of-a-row steps.
 ///
@@ -9,8 +9,8 @@ import MarketModel
 /// on one or two lines instead; an empty series shows a note, a flat one a level line at
 /// half height.
 public struct Sparkline: Sendable, Hashable {
-  /// The buckets, oldest first.
-  public var buckets: [PriceBucket]
+  /// The candles, oldest first, contiguous.
+  public var buckets: [Candle]
   /// Decimal places of the labelled prices.
   public var priceDecimals: Int
   /// ASCII glyphs only (`--ascii`, or a locale without UTF-8).
@@ -21,15 +21,15 @@ public struct Sparkline: Sendable, Hashable {
   /// The labels' shift from UTC, in minutes.
   public var utcOffsetMinutes = 0
 
-  public init(buckets: [PriceBucket], priceDecimals: Int, ascii: Bool = false) {
+  public init(buckets: [Candle], priceDecimals: Int, ascii: Bool = false) {
     self.buckets = buckets
     self.priceDecimals = priceDecimals
     self.ascii = ascii
   }
 
-  /// The chart of a series' buckets.
-  public init(series: PriceSeries, priceDecimals: Int, ascii: Bool = false) {
-    self.init(buckets: series.buckets, priceDecimals: priceDecimals, ascii: ascii)
+  /// The chart of a series' candles.
+  public init(series: CandleSeries, priceDecimals: Int, ascii: Bool = false) {
+    self.init(buckets: series.candles, priceDecimals: priceDecimals, ascii: ascii)
   }
 
   /// Draws the chart and its axes over the whole of `area` (clearing it first).
@@ -142,8 +142,7 @@ public struct Sparkline: Sendable, Hashable {
   }
 
   /// The highest high and lowest low of `buckets` (`high` and `low` when there are none).
-  private static func range(_ buckets: ArraySlice<PriceBucket>, high: Double, low: Double) -> (Double, Double)
-  {
+  private static func range(_ buckets: ArraySlice<Candle>, high: Double, low: Double) -> (Double, Double) {
     guard !buckets.isEmpty else { return (high, low) }
     var (top, bottom) = (-Double.infinity, Double.infinity)
     for bucket in buckets {

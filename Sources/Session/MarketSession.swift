@@ -214,11 +214,6 @@ public struct MarketSession: Sendable {
     markets.merge(rest: rows)
   }
 
-  /// Seeds the chart from REST `trade/bucketed` rows.
-  public mutating func seed(bins: [TradeBin], interval: SeriesInterval) {
-    market.seed(bins: bins, interval: interval)
-  }
-
   /// Backfills the candles from complete REST `trade/bucketed` bins.
   public mutating func backfillCandles(bins: [TradeBin], interval: CandleInterval) {
     market.backfillCandles(bins: bins, interval: interval)

@@ -6,10 +6,9 @@ public enum RESTRequest: Sendable, Hashable, CustomStringConvertible {
   case instrument(String)
   /// `/instrument/active`: every active instrument (the symbol list).
   case active
-  /// `/trade/bucketed`: `count` bins of chart history for `symbol`.
-  case bins(symbol: String, interval: SeriesInterval, count: Int)
   /// `/trade/bucketed?partial=false`: the newest `count` (at most 1000, one page) complete
-  /// candles of `symbol` at `interval`, or the page of those ending at or before `endMs`.
+  /// candles of `symbol` at `interval`, or the page of those ending at or before `endMs`. The
+  /// line chart's history is its 1 m and 5 m candles: one request serves both charts.
   case candles(symbol: String, interval: CandleInterval, count: Int, endMs: Int64? = nil)
 
   /// In words, for messages: `the symbol list`, `XBTUSD's facts`.
@@ -17,7 +16,6 @@ public enum RESTRequest: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .instrument(let symbol): "\(symbol)'s facts"
     case .active: "the symbol list"
-    case .bins(let symbol, let interval, _): "\(symbol)'s \(interval.label) history"
     case .candles(let symbol, let interval, _, _): "\(symbol)'s \(interval.label) candles"
     }
   }

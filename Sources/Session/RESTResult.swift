@@ -6,8 +6,6 @@ public enum RESTResult: Sendable {
   case instrument(symbol: String, InstrumentUpdate?)
   /// `/instrument/active`: every active instrument.
   case active([InstrumentUpdate])
-  /// `/trade/bucketed`: chart history for `symbol` (bucket ends).
-  case bins(symbol: String, interval: SeriesInterval, [TradeBin])
   /// `/trade/bucketed` with `partial=false`: complete candles for `symbol`, newest first.
   case candles(symbol: String, interval: CandleInterval, [TradeBin])
   /// A request failed (network, HTTP status, exchange error, bad body).

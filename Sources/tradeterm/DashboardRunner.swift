@@ -125,6 +125,8 @@ struct DashboardRunner {
         symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
         venue: InstrumentID.Venue(venueLive.venue))
     }
+    // The start data above asked for the 1 m and 5 m candles (the line chart's history).
+    if rest != nil || venueREST != nil { state.candlesRequested = App.startCandlesAsked(state) }
     state.followableVenues = routes?.followable ?? []
     state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     state.venueSwitchRefusal = venueSwitchRefusal
@@ -526,8 +528,8 @@ struct DashboardRunner {
   private func requestStartData(_ rest: RESTWorker?, symbol: String, includeActive: Bool = true) {
     guard let rest else { return }
     rest.request(.instrument(symbol))
-    for interval in [SeriesInterval.oneMinute, .fiveMinutes] {
-      rest.request(.bins(symbol: symbol, interval: interval, count: 240))
+    for interval in Effect.startCandleIntervals {
+      rest.request(.candles(symbol: symbol, interval: interval, count: Effect.startCandleCount))
     }
     if includeActive { rest.request(.active) }
   }

@@ -80,7 +80,7 @@ struct OnceRunner {
           let hint = close.isEmpty ? "" : "; close matches: \(close.joined(separator: ", "))"
           printError("tradeterm: unknown symbol \(options.symbol)\(hint)")
           return 2
-        case .bins, .candles, .failed:
+        case .candles, .failed:
           break
         }
       }

@@ -78,7 +78,9 @@ import VenueCore
     #expect(candles.candles.map(\.startMs) == (0..<3).map { start + Int64($0) * 60_000 })
     #expect(candles.candles.first?.volume == 150_000_000)  // 1.5 in units of the lot (8 decimals)
     #expect(candles.backfilledUntilMs == 1_764_158_400_000)
-    #expect(s.market.series.oneMinute.buckets.count == 4)
+    // The line chart draws the same candles (one engine): their high, not "no price data yet".
+    let line = DashboardView.render(s)
+    #expect((0..<line.height).contains { line.line($0).contains("high 101.0") })
     // Shown in whole units of the base asset (1.5 BTC), not in the tape's 10^-8 units.
     s.chartMode = .candles
     let grid = DashboardView.render(s)

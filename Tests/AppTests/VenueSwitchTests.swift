@@ -57,7 +57,7 @@ import VenueCore
     s.newTrades = 3
     s.bookScroll = 4
     s.tapeScroll = 2
-    s.candlesRequested = [.oneMinute]
+    s.candlesRequested = [.oneHour]
     _ = Self.press(&s, .character("o"))
     #expect(s.ticket != nil)
     let effects = App.update(&s, .marketOpened(Self.venueSession(Self.kraken)))
@@ -65,7 +65,9 @@ import VenueCore
     #expect(s.venue == .kraken && s.market.symbol == "ETH/USD" && s.market.bookPolicy != nil)
     #expect(s.market.book.bestBid == nil && s.market.tape.isEmpty && s.status == nil)
     #expect(s.flashes.isEmpty && s.newTrades == 0 && s.bookScroll == 0 && s.tapeScroll == 0)
-    #expect(s.ticket == nil && s.candlesRequested.isEmpty && s.symbols.isEmpty)
+    // The runner's start data for the new market asks for its 1 m and 5 m candles: only those
+    // count as asked.
+    #expect(s.ticket == nil && s.candlesRequested == [.oneMinute, .fiveMinutes] && s.symbols.isEmpty)
     #expect(s.liquidations.symbol == "ETH/USD")
     let screen = Self.screen(s)
     #expect(screen.contains("kraken:ETH/USD"), "the header names the venue")
@@ -84,8 +86,9 @@ import VenueCore
     #expect(Self.press(&s, .enter) == [.openMarket(.bitmex("XBTUSD"))])
     let effects = App.update(&s, .marketOpened(MarketSession(symbol: "XBTUSD")))
     #expect(s.venue == .bitmex && s.market.symbol == "XBTUSD" && s.market.bookPolicy == nil)
-    #expect(effects.prefix(2) == [.loadSymbols, .loadStartData(symbol: "XBTUSD")])
-    #expect(effects.contains(.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 120)))
+    // The start data's candles are the 1 m chart's history: it asks for nothing more.
+    #expect(effects == [.loadSymbols, .loadStartData(symbol: "XBTUSD")])
+    #expect(s.candlesRequested == [.oneMinute, .fiveMinutes])
     #expect(!Self.screen(s).contains("kraken:"))
   }
 

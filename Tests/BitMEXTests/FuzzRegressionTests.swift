@@ -93,8 +93,8 @@ private struct Replay {
     _ = state.tape.stats(since: 0)
     _ = state.tape.lastTickDirection
     _ = (state.instrument.priceDecimals, state.instrument.change24h, state.instrument.midPrice)
-    for interval in SeriesInterval.allCases {
-      _ = (state.series[interval].high(last: 60), state.series[interval].low(last: 60))
+    for interval in CandleInterval.allCases {
+      _ = state.candles.completed(interval)
     }
   }
 }

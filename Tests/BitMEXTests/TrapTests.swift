@@ -469,29 +469,34 @@ private func message(table: String, action: String, rowFile: String) -> String {
           close: 97_570.1, trades: 20, volume: 84_000))
 
     var s = Session("XBTUSD")
-    s.state.seed(bins: bins, interval: .oneMinute)
-    // Each bucket starts one minute before its stamp; the empty one is kept, flat.
+    s.state.backfillCandles(bins: bins, interval: .oneMinute)
+    // Each candle starts one minute before its stamp; the empty one is kept, flat.
     #expect(
-      s.state.series.oneMinute.buckets == [
-        PriceBucket(
-          startMs: 1_732_392_300_000, open: 97_500, high: 97_560, low: 97_490.5, close: 97_550, volume: 1_200),
-        PriceBucket(
+      s.state.candles[.oneMinute].candles == [
+        Candle(
+          startMs: 1_732_392_300_000, open: 97_500, high: 97_560, low: 97_490.5, close: 97_550, volume: 1_200,
+          trades: 7),
+        Candle(
           startMs: 1_732_392_360_000, open: 97_550, high: 97_584.4, low: 97_550, close: 97_570.1,
-          volume: 84_000),
-        PriceBucket(
-          startMs: 1_732_392_420_000, open: 97_570.1, high: 97_570.1, low: 97_570.1, close: 97_570.1,
-          volume: 0),
+          volume: 84_000, trades: 20),
+        Candle(startMs: 1_732_392_420_000, flat: 97_570.1),
       ])
 
-    // A live trade at 20:07:30 lands in the bucket that REST stamped 20:08.
+    // A live trade at 20:07:30 is in the bin REST stamped 20:08 (complete bins hold every trade
+    // before their end): not counted twice.
     try s.receive(
       #"{"table":"trade","action":"partial","filter":{"symbol":"XBTUSD"},"data":[{"timestamp":"2024-11-23T20:07:30.000Z","symbol":"XBTUSD","side":"Buy","size":300,"price":97590.5,"tickDirection":"PlusTick","trdMatchID":"00000000-006d-1000-0000-000e8737d999"}]}"#
     )
-    #expect(
-      s.state.series.oneMinute.last
-        == PriceBucket(
-          startMs: 1_732_392_420_000, open: 97_570.1, high: 97_590.5, low: 97_570.1, close: 97_590.5,
-          volume: 300))
+    #expect(s.state.candles[.oneMinute].last == Candle(startMs: 1_732_392_420_000, flat: 97_570.1))
+    // One at 20:08:10 opens the next candle at the last close.
+    try s.receive(
+      #"{"table":"trade","action":"insert","data":[{"timestamp":"2024-11-23T20:08:10.000Z","symbol":"XBTUSD","side":"Buy","size":300,"price":97590.5,"tickDirection":"PlusTick","trdMatchID":"00000000-006d-1000-0000-000e8737d99a"}]}"#
+    )
+    var opened = Candle(
+      startMs: 1_732_392_480_000, open: 97_570.1, high: 97_590.5, low: 97_570.1, close: 97_590.5, volume: 300,
+      trades: 1)
+    opened.buyVolume = 300
+    #expect(s.state.candles[.oneMinute].last == opened)
 
     // The socket's tradeBin1m rows are stamped the same way.
     let ws = try decoded(

@@ -52,7 +52,9 @@ func referenceCandles(_ trades: [(timeMs: Int64, price: Double, size: Int64)], i
 
 @Suite struct CandleSeriesTests {
   @Test func intervalsAndStarts() {
-    #expect(CandleInterval.allCases.map(\.label) == ["1m", "5m", "1h", "1d"])
+    #expect(CandleInterval.allCases.map(\.label) == ["1s", "1m", "5m", "1h", "1d"])
+    // One second is the tape's alone: no venue serves bars that narrow.
+    #expect(CandleInterval.allCases.filter(\.hasBins).map(\.label) == ["1m", "5m", "1h", "1d"])
     #expect(CandleInterval.oneHour.start(base + 3_599_999) == base)
     #expect(CandleInterval.oneDay.start(base - 1) == base - 86_400_000)
     #expect(CandleInterval.oneMinute.start(-1) == -minute)

@@ -526,21 +526,26 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.tape.lastPrice == 99)
     #expect(state.tape.contains(matchID: MatchID(high: 7, low: 2)))
     #expect(!state.tape.contains(matchID: MatchID(high: 7, low: 4)))
+    // Each trade once in the candles (the line chart's): a second opens at the last close.
     #expect(
-      state.series.oneSecond.buckets == [
-        PriceBucket(startMs: t0, open: 100, high: 101, low: 100, close: 101, volume: 3),
-        PriceBucket(startMs: t0 + 1_000, open: 99, high: 99, low: 99, close: 99, volume: 3),
+      state.candles[.oneSecond].candles.map {
+        [$0.startMs, Int64($0.open), Int64($0.high), Int64($0.low), Int64($0.close), $0.volume]
+      } == [
+        [t0, 100, 101, 100, 101, 3],
+        [t0 + 1_000, 101, 101, 99, 99, 3],
       ])
     #expect(
-      state.series.oneMinute.buckets == [
-        PriceBucket(startMs: t0, open: 100, high: 101, low: 99, close: 99, volume: 6)
+      state.candles[.oneMinute].candles.map {
+        [$0.startMs, Int64($0.open), Int64($0.high), Int64($0.low), Int64($0.close), $0.volume]
+      } == [
+        [t0, 100, 101, 99, 99, 6]
       ])
-    #expect(state.series.fiveMinutes.buckets == state.series.oneMinute.buckets)
+    #expect(state.candles[.fiveMinutes].candles.map(\.volume) == [6])
 
     // A repeat in a later message (a REST backfill overlapping the feed) is dropped too.
     apply(&state) { $0.addTrades(.insert, [trade(t0 + 100, 101, size: 2, id: 2)]) }
     #expect(state.tape.count == 3)
-    #expect(state.series.oneMinute.last?.volume == 6)
+    #expect(state.candles[.oneMinute].last?.volume == 6)
   }
 
   @Test func tradesWithoutAMatchIDAreNeverDuplicates() {
@@ -551,7 +556,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
       $0.addTrades(.insert, [none])
     }
     #expect(state.tape.count == 2)
-    #expect(state.series.oneSecond.last?.volume == 400)
+    #expect(state.candles[.oneSecond].last?.volume == 400)
   }
 
   @Test func aTradePartialForAnotherSymbolIsIgnored() {
@@ -695,22 +700,22 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(waiting.bookTable == nil)
   }
 
-  // MARK: Series seeding
+  // MARK: Candle backfill
 
-  @Test func seedTakesOnlyThisSymbolsBinsAtTheirStart() {
+  @Test func backfillTakesOnlyThisSymbolsBinsAtTheirStart() {
     var state = MarketState(symbol: xbt)
-    state.seed(
+    state.backfillCandles(
       bins: [
         TradeBin(
           endMs: t0 + 60_000, symbol: xbt, open: 10, high: 12, low: 9, close: 11, trades: 3, volume: 30),
         TradeBin(endMs: t0 + 60_000, symbol: eth, open: 1, high: 1, low: 1, close: 1, trades: 1, volume: 1),
       ], interval: .oneMinute)
     #expect(
-      state.series.oneMinute.buckets == [
-        PriceBucket(startMs: t0, open: 10, high: 12, low: 9, close: 11, volume: 30)
+      state.candles[.oneMinute].candles == [
+        Candle(startMs: t0, open: 10, high: 12, low: 9, close: 11, volume: 30, trades: 3)
       ])
-    #expect(state.series.oneSecond.isEmpty)
-    #expect(state.series.fiveMinutes.isEmpty)
+    #expect(state.candles[.oneSecond].isEmpty)
+    #expect(state.candles[.fiveMinutes].isEmpty)
   }
 }
 

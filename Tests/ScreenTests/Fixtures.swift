@@ -45,10 +45,10 @@ enum Fixtures {
   ]
 
   /// 1-minute buckets whose closes climb, dip and recover.
-  static let buckets: [PriceBucket] = {
+  static let buckets: [Candle] = {
     let closes: [Double] = [100, 101, 103, 104, 102, 99, 97, 98, 101, 105, 108, 107, 106, 109, 110, 108]
     return closes.enumerated().map { i, close in
-      PriceBucket(
+      Candle(
         startMs: Int64(i) * 60_000, open: close, high: close + 0.5, low: close - 0.5, close: close, volume: 10
       )
     }

@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func flatSeriesSitsAtHalfHeight() {
-    let flat = (0..<3).map { PriceBucket(startMs: Int64($0) * 1_000, price: 100) }
+    let flat = (0..<3).map { Candle(startMs: Int64($0) * 1_000, flat: 100) }
     let view = Sparkline(buckets: flat, priceDecimals: 1)
     let g = Snapshot.framed(32, 5) { g, area in view.render(into: &g, area: area) }
     #expect(
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func emptySeries() {
-    let view = Sparkline(series: PriceSeries(interval: .oneMinute), priceDecimals: 1)
+    let view = Sparkline(series: CandleSeries(interval: .oneMinute), priceDecimals: 1)
     let g = Snapshot.framed(24, 5) { g, area in view.render(into: &g, area: area) }
     #expect(g.line(2) == "· no price data yet    ·")
     #expect(g.line(1) == "·                      ·")

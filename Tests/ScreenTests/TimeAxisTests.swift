@@ -54,7 +54,7 @@ import Testing
 
   @Test func theSparklineHasItsAxisOnFourRowsOrMore() {
     let buckets = (0..<40).map {
-      PriceBucket(startMs: Self.t0 + Int64($0) * 60_000, price: 100 + Double($0 % 7))
+      Candle(startMs: Self.t0 + Int64($0) * 60_000, flat: 100 + Double($0 % 7))
     }
     var chart = Sparkline(buckets: buckets, priceDecimals: 1)
     chart.intervalMs = 60_000
