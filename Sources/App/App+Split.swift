@@ -14,7 +14,9 @@ extension App {
   }
 
   /// `|`: leaves the split view (its feed stops; the instrument is kept for the next `|`), or
-  /// opens it again; with no second instrument, says how to have one.
+  /// opens it again; with no second instrument, opens the symbol picker to choose one (Enter
+  /// opens it beside the market on screen, Esc cancels), except in a replay, which plays one
+  /// recording.
   static func toggleSplit(_ state: inout AppState) -> [Effect] {
     let k = state.keys.short
     if let split = state.split {
@@ -25,12 +27,32 @@ extension App {
       return [.closeSplit]
     }
     guard let partner = state.splitPartner else {
-      state.notice = Notice(
-        "no second book: `tradeterm XBTUSD ETHUSD` opens two side by side",
-        until: state.now + StatusNote.noticeSeconds)
-      return []
+      if state.mode == .replay {
+        state.notice = Notice(
+          "no second book in a replay: it plays one recording", until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      return openPicker(&state, secondBook: true)
     }
     return [.openSplit(partner)]
+  }
+
+  /// The second-book picker's Enter on `text`: the instrument it names from the venue on screen
+  /// (`VENUE:SYMBOL` another venue's) opened beside the market on screen; the market on screen
+  /// itself, a venue not followed here, or a text that names none is said and nothing opens.
+  static func openSplitPicked(_ text: String, _ state: inout AppState) -> [Effect] {
+    let refusal: String
+    switch PickerState.instrument(text, on: state.venue) {
+    case .failure(let problem): refusal = problem.description
+    case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):
+      refusal = "\(PickerState.label(id, on: state.venue)) is the book on screen: pick another"
+    case .success(let id) where id.venue != state.venue && !state.followableVenues.contains(id.venue):
+      refusal = "\(id.venue.core.displayName): not followed here yet (see `tradeterm venues`)"
+    case .success(let id): return [.openSplit(id)]
+    }
+    state.notice = Notice(refusal, until: state.now + StatusNote.noticeSeconds * 2)
+    state.dirty = true
+    return []
   }
 
   /// `S`: asks the runner to swap the two books (the primary is the one the header, the tape,

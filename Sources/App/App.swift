@@ -367,13 +367,7 @@ public enum App {
     case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
-    case .openPicker:
-      state.picker = PickerState(symbols: pickerSymbols(state))
-      if state.symbols.isEmpty {
-        state.symbolsFailure = nil
-        return [.loadSymbols]
-      }
-      return []
+    case .openPicker: return openPicker(&state)
     case .toggleMarkets:
       state.marketsVisible.toggle()
       pinMarketsCursor(&state)
@@ -439,6 +433,17 @@ public enum App {
     return []
   }
 
+  /// `s` (and `|` with no second instrument, `secondBook`): the symbol picker, its list asked
+  /// for when there is none yet.
+  static func openPicker(_ state: inout AppState, secondBook: Bool = false) -> [Effect] {
+    state.picker = PickerState(symbols: pickerSymbols(state), secondBook: secondBook)
+    if state.symbols.isEmpty {
+      state.symbolsFailure = nil
+      return [.loadSymbols]
+    }
+    return []
+  }
+
   /// The picker's list: the favourites first in the order starred — another venue's as
   /// `venue:SYMBOL`, this venue's when listed (or when the venue has no list here yet) —, then
   /// the venue's other symbols by volume.
@@ -491,7 +496,7 @@ public enum App {
       // names a symbol of the venue on screen, or `VENUE:SYMBOL` another venue's.
       let chosen = matches.isEmpty ? picker.filter : matches[min(picker.selected, matches.count - 1)]
       guard !chosen.isEmpty else { return [] }
-      return openPicked(chosen, &state)
+      return picker.secondBook ? openSplitPicked(chosen, &state) : openPicked(chosen, &state)
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:

@@ -405,7 +405,7 @@ public enum DashboardView {
   static let bookSilentAfter = 5.0
 
   /// The status line's hints, with the keys in force; in the split view (`split`), its own keys
-  /// after the zooms.
+  /// after the zooms; else the key that opens it (the first hint to go on a narrow screen).
   static func hints(_ keys: KeyBindings, split: Bool = false) -> [KeyHint] {
     let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
     let zooms = [
@@ -417,7 +417,8 @@ public enum DashboardView {
         keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
         keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
         keys.hint(.reconnect, "reconnect"),
-        keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+        keys.hint(.addAlert, "alert"), split ? nil : keys.hint(.toggleSplit, "two books"),
+        keys.hint(.help, "help"), keys.hint(.quit, "quit"),
       ]).compactMap { $0 }
   }
 
@@ -521,12 +522,16 @@ public enum DashboardView {
   }
 
   /// The picker's title: `Symbol`, and where the run can open another venue, whose a bare symbol
-  /// is and how to name another's (`bitmex:XBTUSD` from Kraken).
+  /// is and how to name another's (`bitmex:XBTUSD` from Kraken); `Second book` when it chooses
+  /// the split view's (whose feed `--record` does not hold to the venue on screen).
   static func pickerTitle(_ s: AppState) -> String {
-    guard s.venueSwitchRefusal == nil, s.followableVenues.contains(where: { $0 != s.venue }) else {
-      return "Symbol"
+    let secondBook = s.picker?.secondBook == true
+    let name = secondBook ? "Second book" : "Symbol"
+    guard secondBook || s.venueSwitchRefusal == nil, s.followableVenues.contains(where: { $0 != s.venue })
+    else {
+      return name
     }
-    return "Symbol on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
+    return "\(name) on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

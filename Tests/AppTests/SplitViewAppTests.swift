@@ -183,10 +183,82 @@ import Testing
     #expect(bottom.contains("S swap books") && bottom.contains("| one book"), "\(bottom)")
   }
 
-  @Test func withOneInstrumentTheKeysSayHowToHaveTwo() {
-    var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
+  /// XBTUSD alone on screen, live, with the venue's list and Kraken followable.
+  static func single(width: Int = 120, height: Int = 40) -> AppState {
+    var s = AppState(
+      symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true,
+      symbols: ["XBTUSD", "ETHUSD", "SOLUSD"])
+    s.followableVenues = [.bitmex, .kraken]
+    _ = App.update(
+      &s, .feed(status(.live, "XBTUSD"), now: t0, wallMs: wallMs),
+      batch: partial("XBTUSD", mid: 50_000, tick: 0.5, size: 1_000))
+    return s
+  }
+
+  @Test func withOneInstrumentTheSplitKeyPicksTheSecondBook() throws {
+    var s = Self.single()
     #expect(App.update(&s, .key(.character("|"))) == [])
-    #expect(StatusNote.text(s)?.contains("tradeterm XBTUSD ETHUSD") == true)
+    try #require(s.picker?.secondBook == true)
+    #expect(DashboardView.render(s).text.contains("Second book on BitMEX"))
+    for c in "ETH" { _ = App.update(&s, .key(.character(c))) }
+    let ethusd = InstrumentID(venue: .bitmex, symbol: "ETHUSD")
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(ethusd)])
+    #expect(s.picker == nil && s.market.symbol == "XBTUSD")
+    // The runner's answer opens the view; `|` then leaves it and opens it again on ETHUSD.
+    _ = App.update(&s, .splitOpened(ethusd, MarketSession(symbol: "ETHUSD")))
+    #expect(s.split?.id == ethusd)
+    #expect(App.update(&s, .key(.character("|"))) == [.closeSplit])
+    #expect(App.update(&s, .key(.character("|"))) == [.openSplit(ethusd)])
+  }
+
+  @Test func theSecondBookPickerTakesAnotherVenueAndListsFavouritesFirst() {
+    var s = Self.single()
+    let kraken = InstrumentID(venue: .kraken, symbol: "ETH/USD")
+    s.markets.favourites = [kraken]
+    _ = App.update(&s, .key(.character("|")))
+    #expect(s.picker?.matches.first == "kraken:ETH/USD", "\(s.picker?.matches ?? [])")
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(kraken)])
+    // Typed, as `s` takes it.
+    _ = App.update(&s, .key(.character("|")))
+    for c in "kraken:SOL/USD" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(InstrumentID(venue: .kraken, symbol: "SOL/USD"))])
+  }
+
+  @Test func escCancelsTheSecondBookPicker() {
+    var s = Self.single()
+    _ = App.update(&s, .key(.character("|")))
+    _ = App.update(&s, .key(.character("E")))
+    #expect(App.update(&s, .key(.escape)) == [])
+    #expect(s.picker == nil && s.split == nil && s.splitPartner == nil)
+    // `s` after it is the dashboard's picker again: Enter switches the market on screen.
+    _ = App.update(&s, .key(.character("s")))
+    #expect(s.picker?.secondBook == false)
+  }
+
+  @Test func theSecondBookPickerRefusesTheBookOnScreenAndAVenueNotFollowed() {
+    var s = Self.single()
+    _ = App.update(&s, .key(.character("|")))
+    for c in "XBTUSD" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [])
+    #expect(
+      StatusNote.text(s)?.contains("XBTUSD is the book on screen") == true, "\(StatusNote.text(s) ?? "")")
+    _ = App.update(&s, .key(.character("|")))
+    for c in "binance:BTCUSDT" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [])
+    #expect(StatusNote.text(s)?.contains("not followed here") == true, "\(StatusNote.text(s) ?? "")")
+    #expect(s.split == nil)
+  }
+
+  @Test func inAReplayTheSplitKeySaysThereIsNoSecondBook() {
+    var s = AppState(symbol: "XBTUSD", mode: .replay, width: 120, height: 40, ascii: false, color: true)
+    #expect(App.update(&s, .key(.character("|"))) == [])
+    #expect(s.picker == nil)
+    #expect(StatusNote.text(s)?.contains("no second book in a replay") == true)
+  }
+
+  @Test func withOneBookTheStatusLineNamesTheKeyForTwo() {
+    let grid = DashboardView.render(Self.single(width: 200, height: 60))
+    #expect(grid.line(59).contains("| two books"), "\(grid.line(59))")
   }
 
   @Test func theKeysAreRebindable() {
@@ -196,6 +268,14 @@ import Testing
     #expect(App.update(&s, .key(.character("x"))) == [.swapSplit])
     #expect(App.update(&s, .key(.character("e"))) == [.closeSplit])
     #expect(s.keys.help.contains { $0.key == "x" && $0.action.contains("swap the books") })
+    // With one instrument, the key in force opens the second book's picker.
+    var one = Self.single()
+    one.keys = KeyBindings(overrides: ["split": [.character("e")]])
+    _ = App.update(&one, .key(.character("|")))
+    #expect(one.picker == nil)
+    _ = App.update(&one, .key(.character("e")))
+    #expect(one.picker?.secondBook == true)
+    #expect(one.keys.help.contains { $0.key == "e" && $0.action.contains("pick a second") })
   }
 
   @Test func anUnknownSecondSymbolIsRefusedWithTheCloseMatches() throws {
