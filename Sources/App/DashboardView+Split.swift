@@ -94,15 +94,7 @@ extension DashboardView {
     let inner = box.inner(area)
     view.render(into: &grid, area: inner)
     if let lines = splitRefusal(s, split, width: inner.width - 2) {
-      // Over the empty ladder, in its middle: the pane has nothing else to show.
-      grid.fill(inner)
-      let top = inner.y + max(0, (inner.height - lines.count) / 2)
-      for (i, line) in lines.enumerated() where top + i < inner.maxY {
-        let text = String(line.prefix(inner.width))
-        grid.put(
-          text, x: inner.x + max(0, (inner.width - text.count) / 2), y: top + i, style: Style(.warning),
-          clip: inner)
-      }
+      drawRefusal(lines, into: &grid, area: inner)
     }
     if stale { grid.restyle(area) { $0.dim = true } }
   }
@@ -119,16 +111,23 @@ extension DashboardView {
     return []
   }
 
-  /// An unknown second symbol, refused as `--symbol`'s is: its name and the venue's symbols
-  /// closest to it, in lines of at most `width` columns (the matches wrapped between names, never
-  /// inside one); nil while the feed has not said the symbol is unknown.
+  /// An unknown second symbol, refused as `--symbol`'s is (`unknownSymbolLines`); nil while the
+  /// feed has not said the symbol is unknown.
   static func splitRefusal(_ s: AppState, _ split: SplitBook, width: Int) -> [String]? {
-    guard case .error(let failure)? = split.session.status?.state, failure.kind == .unknownSymbol else {
-      return nil
-    }
-    var lines = ["unknown symbol \(split.id.symbol)"]
-    let close = SymbolSuggestions.closest(
-      to: split.id.symbol.description, among: splitKnown(s, split), limit: 5)
+    unknownSymbolLines(
+      split.id.symbol, status: split.session.status, known: splitKnown(s, split), width: width)
+  }
+
+  /// An unknown symbol, refused as `--once --symbol` refuses it: its name and the venue's
+  /// symbols closest to it (`SymbolSuggestions`), in lines of at most `width` columns (the
+  /// matches wrapped between names, never inside one); nil while the feed has not said the
+  /// symbol is unknown.
+  static func unknownSymbolLines(
+    _ symbol: Symbol, status: FeedStatus?, known: [String], width: Int
+  ) -> [String]? {
+    guard case .error(let failure)? = status?.state, failure.kind == .unknownSymbol else { return nil }
+    var lines = ["unknown symbol \(symbol)"]
+    let close = SymbolSuggestions.closest(to: symbol.description, among: known, limit: 5)
     guard !close.isEmpty else { return lines }
     lines.append("close matches:")
     var line = ""
@@ -143,6 +142,19 @@ extension DashboardView {
     }
     lines.append(line)
     return lines
+  }
+
+  /// A book pane's refusal `lines`, over its empty ladder in `area`, centred: the pane has
+  /// nothing else to show.
+  static func drawRefusal(_ lines: [String], into grid: inout Grid, area inner: Rect) {
+    grid.fill(inner)
+    let top = inner.y + max(0, (inner.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() where top + i < inner.maxY {
+      let text = String(line.prefix(inner.width))
+      grid.put(
+        text, x: inner.x + max(0, (inner.width - text.count) / 2), y: top + i, style: Style(.warning),
+        clip: inner)
+    }
   }
 
   /// The symbols known on the second book's venue: its own session's list (BitMEX's instrument

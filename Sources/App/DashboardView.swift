@@ -125,7 +125,15 @@ public enum DashboardView {
           "an index: a published price, no book", "an index: no book",
         ]
       }
-      bookView.render(into: &grid, area: box.inner(area))
+      let inner = box.inner(area)
+      bookView.render(into: &grid, area: inner)
+      // An unknown symbol with the venue's closest ones, as `--once` and the second book say it.
+      let known = Array(Set(s.symbols + s.session.markets.rows.map(\.instrument.symbol.description))).sorted()
+      if let lines = unknownSymbolLines(
+        s.market.symbol, status: s.status, known: known, width: inner.width - 2)
+      {
+        drawRefusal(lines, into: &grid, area: inner)
+      }
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
     if let area = layout.book2, let split = s.split { renderSplitBook(s, split, into: &grid, area: area) }

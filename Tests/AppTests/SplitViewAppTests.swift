@@ -295,6 +295,23 @@ import Testing
     #expect(Self.dimmed(grid, try Self.area(s).book2))
   }
 
+  @Test(arguments: [(80, 24), (200, 60)])
+  func anUnknownMainSymbolSaysItsCloseMatchesInItsBook(width: Int, height: Int) throws {
+    var s = AppState(
+      symbol: "ETHUSX", mode: .demo, width: width, height: height, ascii: false, color: true,
+      symbols: ["XBTUSD", "ETHUSD", "ETHUSDT", "SOLUSD"])
+    let refused = FeedStatus(
+      state: .error(FeedFailure(.unknownSymbol, "Unknown or expired symbol.")), symbol: "ETHUSX",
+      lastError: "Unknown or expired symbol.")
+    _ = App.update(&s, .feed(FeedUpdate(status: refused), now: Self.t0, wallMs: Self.wallMs))
+    let grid = DashboardView.render(s)
+    let book = try #require(App.layout(s)?.book)
+    let pane = (book.y..<book.maxY).map { grid.line($0) }.joined(separator: "\n")
+    #expect(pane.contains("unknown symbol ETHUSX"), "\(grid.text)")
+    #expect(pane.contains("close matches:"), "\(grid.text)")
+    #expect(pane.contains("ETHUSD") && pane.contains("ETHUSDT"), "\(grid.text)")
+  }
+
   @Test func anIndexBesideSaysItHasNoBookAndShowsItsPrice() throws {
     var s = Self.state(width: 120, height: 40)
     App.splitOpened(InstrumentID(venue: .bitmex, symbol: ".BXBT"), MarketSession(symbol: ".BXBT"), &s)
