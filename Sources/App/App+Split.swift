@@ -74,6 +74,15 @@ extension App {
     return [.swapSplit]
   }
 
+  /// A tick at `wallMs`: the second book's flashes older than the main book's flash fade.
+  static func fadeSplitFlashes(wallMs: Int64, _ state: inout AppState) {
+    guard let flashes = state.split?.flashes, !flashes.isEmpty else { return }
+    let kept = flashes.filter { wallMs - $0.value < flashMs }
+    guard kept.count != flashes.count else { return }
+    state.split?.flashes = kept
+    state.dirty = true
+  }
+
   /// The runner follows `id` for the split view now, with `session` fresh on its book rule.
   static func splitOpened(_ id: InstrumentID, _ session: MarketSession, _ state: inout AppState) {
     state.split = SplitBook(id: id, session: session)
@@ -116,6 +125,7 @@ extension App {
       } else {
         split.session.ingest(update, batch ?? MarketBatch(), now: now)
       }
+    for price in split.session.market.changedPrices { split.flashes[price] = wallMs }
     state.split = split
     if step.changedAnything { state.dirty = true }
     return step.commands.map(Effect.splitFeed)

@@ -50,6 +50,7 @@ public enum App {
       let before = state.flashes.count
       state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
       if state.flashes.count != before { state.dirty = true }
+      fadeSplitFlashes(wallMs: wallMs, &state)
       if state.marketsVisible, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
       {

@@ -85,7 +85,8 @@ extension DashboardView {
     box.render(into: &grid, area: area)
     var view = BookView(
       book: market.book, groupTicks: s.groupingTicks, tickSize: market.displayTickSize,
-      priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size, ascii: s.ascii)
+      priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size,
+      flash: Set(split.flashes.keys), ascii: s.ascii)
     view.emptyNotes = splitNotes(s, split)
     if market.instrument.kind == .index, market.book.isEmpty {
       // An index is a published price: its title has it, and its pane says why there is no book.

@@ -10,6 +10,10 @@ public struct SplitBook: Sendable {
   public let id: InstrumentID
   /// Its market and feed status, kept by the one session core every front end shares.
   public internal(set) var session: MarketSession
+  /// Its prices whose size changed, with when (wall ms): the ~300 ms flash the main book's
+  /// levels have (`AppState.flashes`), kept apart since the two books' prices mean different
+  /// things.
+  public internal(set) var flashes: [Double: Int64] = [:]
 
   public init(id: InstrumentID, session: MarketSession) {
     self.id = id

@@ -128,6 +128,35 @@ import Testing
     #expect(Self.dimmed(grid, book2))
   }
 
+  @Test func theSecondBooksChangedLevelsFlashAsTheMainBooksDo() throws {
+    var s = Self.state(width: 120, height: 40)
+    let at = Self.wallMs + 2_000
+    var change = MarketBatch()
+    change.bookRows = [BookRow(symbol: "ETHUSD", id: 1_000, side: .sell, size: 99_999, price: 3_500.05)]
+    change.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+    _ = App.update(&s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: at), batch: change)
+    #expect(s.split?.flashes.keys.contains(3_500.05) == true)
+    #expect(s.flashes.isEmpty, "the main book's levels did not change")
+    let (_, book2) = try Self.area(s)
+    let flashed = { (s: AppState) -> [Int] in
+      let grid = DashboardView.render(s)
+      return (book2.y..<book2.maxY).filter { y in
+        (book2.x..<book2.maxX).contains { grid[$0, y].style.reverse }
+      }
+    }
+    let rows = flashed(s)
+    let grid = DashboardView.render(s)
+    #expect(rows.count == 1 && rows.allSatisfy { grid.line($0).contains("3,500.05") }, "\(rows)")
+    // The frame loop wakes to fade it, and it fades as the main book's flash does.
+    s.dirty = false
+    let pacer = FramePacer(fps: 30)
+    #expect(pacer.pollTimeout(s, now: Self.t0 + 2, lastDraw: Self.t0 + 2) == pacer.fadeWait)
+    _ = App.update(&s, .tick(now: Self.t0 + 2.2, wallMs: at + App.flashMs - 1))
+    #expect(flashed(s).count == 1)
+    _ = App.update(&s, .tick(now: Self.t0 + 2.4, wallMs: at + App.flashMs))
+    #expect(flashed(s).isEmpty && s.split?.flashes.isEmpty == true)
+  }
+
   @Test func swapMakesTheSecondBookTheMarketOnScreen() throws {
     var s = Self.state(width: 120, height: 40)
     #expect(App.update(&s, .key(.character("S"))) == [.swapSplit])
