@@ -421,6 +421,7 @@ public enum App {
       state.watchlist.selected = state.markets.favourites.first
     case .scrollHome:
       state.bookScroll = 0
+      state.split?.scroll = 0
       state.tapeScroll = 0
       state.candleCursorMs = nil
     case .replay(let control):
@@ -474,6 +475,9 @@ public enum App {
   static func scroll(_ state: inout AppState, by n: Int) {
     if watchlistHasKeys(state) { return moveWatchlist(&state, by: n) }
     switch state.focus {
+    case .book where state.split?.focused == true:
+      let scroll = state.split?.scroll ?? 0
+      state.split?.scroll = max(0, scroll + n)
     case .book: state.bookScroll = max(0, state.bookScroll + n)
     case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))
     case .chart: break

@@ -77,16 +77,17 @@ extension DashboardView {
   /// dimmed when its data is not live.
   static func renderSplitBook(_ s: AppState, _ split: SplitBook, into grid: inout Grid, area: Rect) {
     let market = split.session.market
-    let (title, stale) = bookTitle(
+    var (title, stale) = bookTitle(
       name: splitName(split.id), primary: false, split.session, now: s.now, ascii: s.ascii)
+    if split.scroll > 0 { title.state += scrolledNote(s) }
     let box = Box(
       title: title.text(room: area.width - 4), footer: splitFooter(s, decimals: market.priceDecimals, market),
-      ascii: s.ascii)
+      focused: paneFocus(s) == .book && split.focused, ascii: s.ascii)
     box.render(into: &grid, area: area)
     var view = BookView(
       book: market.book, groupTicks: s.groupingTicks, tickSize: market.displayTickSize,
       priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size,
-      flash: Set(split.flashes.keys), ascii: s.ascii)
+      flash: Set(split.flashes.keys), scroll: split.scroll, ascii: s.ascii)
     view.emptyNotes = splitNotes(s, split)
     if market.instrument.kind == .index, market.book.isEmpty {
       // An index is a published price: its title has it, and its pane says why there is no book.

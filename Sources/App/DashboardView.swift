@@ -105,7 +105,9 @@ public enum DashboardView {
       var footer = s.barsByTotal ? "bars: total" : "bars: size"
       // Two books side by side: each says which it is, its state, last price and spread.
       if s.split != nil { (title, footer) = primarySplitBox(s, area: area) }
-      let box = Box(title: title, footer: footer, focused: paneFocus(s) == .book, ascii: s.ascii)
+      let box = Box(
+        title: title, footer: footer, focused: paneFocus(s) == .book && s.split?.focused != true,
+        ascii: s.ascii)
       box.render(into: &grid, area: area)
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,

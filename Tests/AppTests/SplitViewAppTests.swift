@@ -157,6 +157,35 @@ import Testing
     #expect(flashed(s).isEmpty && s.split?.flashes.isEmpty == true)
   }
 
+  @Test func theWheelScrollsTheSecondBookAndAClickFocusesIt() throws {
+    var s = Self.state(width: 120, height: 40)
+    let (book, book2) = try Self.area(s)
+    let over2 = { (a: MouseEvent.Action) in MouseEvent(x: book2.x + 5, y: book2.y + 5, a) }
+    _ = App.update(&s, .mouse(over2(.wheelDown)))
+    #expect(s.split?.scroll == App.wheelLines && s.bookScroll == 0)
+    #expect(s.split?.focused == true && s.focus == .book)
+    var grid = DashboardView.render(s)
+    #expect(grid.line(book2.y).contains("scrolled"), "\(grid.line(book2.y))")
+    // The focused pane's heavy border is the second book's now, not the main book's.
+    #expect(grid[book2.x, book2.y].character == "┏" && grid[book.x, book.y].character == "┌")
+    // Focused, the scroll keys move it; Home takes it back to its spread.
+    _ = App.update(&s, .key(.down))
+    #expect(s.split?.scroll == App.wheelLines + 1 && s.bookScroll == 0)
+    _ = App.update(&s, .key(.home))
+    #expect(s.split?.scroll == 0)
+    // A click on the main book takes the focus back to it, and its wheel scrolls it.
+    _ = App.update(&s, .mouse(over2(.press)))
+    #expect(s.split?.focused == true)
+    _ = App.update(&s, .mouse(MouseEvent(x: book.x + 5, y: book.y + 5, .wheelDown)))
+    #expect(s.split?.focused == false && s.bookScroll == App.wheelLines && s.split?.scroll == 0)
+    grid = DashboardView.render(s)
+    #expect(grid[book.x, book.y].character == "┏" && grid[book2.x, book2.y].character == "┌")
+    // Tab moves on from the second book too.
+    _ = App.update(&s, .mouse(over2(.press)))
+    _ = App.update(&s, .key(.tab))
+    #expect(s.split?.focused == false && s.focus == .trades)
+  }
+
   @Test func swapMakesTheSecondBookTheMarketOnScreen() throws {
     var s = Self.state(width: 120, height: 40)
     #expect(App.update(&s, .key(.character("S"))) == [.swapSplit])
