@@ -61,7 +61,7 @@ extension App {
   static func askSwapSplit(_ state: inout AppState) -> [Effect] {
     guard state.split != nil else {
       state.notice = Notice(
-        "no second book to swap with: `tradeterm XBTUSD ETHUSD` opens two",
+        "no second book to swap with: \(state.keys.short(.toggleSplit)) opens one",
         until: state.now + StatusNote.noticeSeconds)
       return []
     }

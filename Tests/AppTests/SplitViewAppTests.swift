@@ -224,7 +224,7 @@ import Testing
       App.update(&s, .key(.character("|"))) == [.openSplit(InstrumentID(venue: .bitmex, symbol: "ETHUSD"))])
     // Left, `S` has nothing to swap with, and says so.
     #expect(App.update(&s, .key(.character("S"))) == [])
-    #expect(StatusNote.text(s)?.contains("no second book") == true)
+    #expect(StatusNote.text(s)?.contains("no second book to swap with: | opens one") == true)
   }
 
   @Test func whileRecordingTheBooksStayAsTheyAre() {
