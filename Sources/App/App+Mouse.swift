@@ -28,11 +28,21 @@ extension App {
       return []
     }
     if let effects = watchlistMouse(m, &state) { return effects }
-    guard let layout = App.layout(state),
-      let pane = pane(at: m, in: layout)
-    else { return [] }
+    guard let layout = App.layout(state) else { return [] }
+    // The split view's second book: a click focuses it, the wheel scrolls it.
+    if let r = layout.book2, state.split != nil, m.x >= r.x, m.x < r.x + r.width, m.y >= r.y,
+      m.y < r.y + r.height
+    {
+      state.focus = .book
+      state.watchlist.focused = false
+      state.split?.focused = true
+      if m.action != .press { scroll(&state, by: m.action == .wheelUp ? -wheelLines : wheelLines) }
+      return []
+    }
+    guard let pane = pane(at: m, in: layout) else { return [] }
     state.focus = pane
     state.watchlist.focused = false
+    state.split?.focused = false
     switch m.action {
     case .press: return []
     case .wheelUp, .wheelDown:

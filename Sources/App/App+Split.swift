@@ -14,7 +14,9 @@ extension App {
   }
 
   /// `|`: leaves the split view (its feed stops; the instrument is kept for the next `|`), or
-  /// opens it again; with no second instrument, says how to have one.
+  /// opens it again; with no second instrument, opens the symbol picker to choose one (Enter
+  /// opens it beside the market on screen, Esc cancels), except in a replay, which plays one
+  /// recording.
   static func toggleSplit(_ state: inout AppState) -> [Effect] {
     let k = state.keys.short
     if let split = state.split {
@@ -25,12 +27,32 @@ extension App {
       return [.closeSplit]
     }
     guard let partner = state.splitPartner else {
-      state.notice = Notice(
-        "no second book: `tradeterm XBTUSD ETHUSD` opens two side by side",
-        until: state.now + StatusNote.noticeSeconds)
-      return []
+      if state.mode == .replay {
+        state.notice = Notice(
+          "no second book in a replay: it plays one recording", until: state.now + StatusNote.noticeSeconds)
+        return []
+      }
+      return openPicker(&state, secondBook: true)
     }
     return [.openSplit(partner)]
+  }
+
+  /// The second-book picker's Enter on `text`: the instrument it names from the venue on screen
+  /// (`VENUE:SYMBOL` another venue's) opened beside the market on screen; the market on screen
+  /// itself, a venue not followed here, or a text that names none is said and nothing opens.
+  static func openSplitPicked(_ text: String, _ state: inout AppState) -> [Effect] {
+    let refusal: String
+    switch PickerState.instrument(text, on: state.venue) {
+    case .failure(let problem): refusal = problem.description
+    case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):
+      refusal = "\(PickerState.label(id, on: state.venue)) is the book on screen: pick another"
+    case .success(let id) where id.venue != state.venue && !state.followableVenues.contains(id.venue):
+      refusal = "\(id.venue.core.displayName): not followed here yet (see `tradeterm venues`)"
+    case .success(let id): return [.openSplit(id)]
+    }
+    state.notice = Notice(refusal, until: state.now + StatusNote.noticeSeconds * 2)
+    state.dirty = true
+    return []
   }
 
   /// `S`: asks the runner to swap the two books (the primary is the one the header, the tape,
@@ -39,7 +61,7 @@ extension App {
   static func askSwapSplit(_ state: inout AppState) -> [Effect] {
     guard state.split != nil else {
       state.notice = Notice(
-        "no second book to swap with: `tradeterm XBTUSD ETHUSD` opens two",
+        "no second book to swap with: \(state.keys.short(.toggleSplit)) opens one",
         until: state.now + StatusNote.noticeSeconds)
       return []
     }
@@ -50,6 +72,15 @@ extension App {
       return []
     }
     return [.swapSplit]
+  }
+
+  /// A tick at `wallMs`: the second book's flashes older than the main book's flash fade.
+  static func fadeSplitFlashes(wallMs: Int64, _ state: inout AppState) {
+    guard let flashes = state.split?.flashes, !flashes.isEmpty else { return }
+    let kept = flashes.filter { wallMs - $0.value < flashMs }
+    guard kept.count != flashes.count else { return }
+    state.split?.flashes = kept
+    state.dirty = true
   }
 
   /// The runner follows `id` for the split view now, with `session` fresh on its book rule.
@@ -94,6 +125,7 @@ extension App {
       } else {
         split.session.ingest(update, batch ?? MarketBatch(), now: now)
       }
+    for price in split.session.market.changedPrices { split.flashes[price] = wallMs }
     state.split = split
     if step.changedAnything { state.dirty = true }
     return step.commands.map(Effect.splitFeed)

@@ -38,6 +38,8 @@ extension App {
   /// Tab (Shift-Tab `backwards`): the next pane, the watchlist between the book and the trades
   /// while it shows.
   static func cycleFocus(_ state: inout AppState, backwards: Bool) {
+    // The split view's second book has focus by a click only: Tab moves on from the book pane.
+    state.split?.focused = false
     guard watchlistArea(state) != nil else {
       state.watchlist.focused = false
       state.focus = state.focus.next(backwards: backwards)

@@ -51,6 +51,7 @@ public enum App {
       let before = state.flashes.count
       state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
       if state.flashes.count != before { state.dirty = true }
+      fadeSplitFlashes(wallMs: wallMs, &state)
       if state.marketsVisible, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
       {
@@ -376,13 +377,7 @@ public enum App {
     case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
-    case .openPicker:
-      state.picker = PickerState(symbols: pickerSymbols(state))
-      if state.symbols.isEmpty {
-        state.symbolsFailure = nil
-        return [.loadSymbols]
-      }
-      return []
+    case .openPicker: return openPicker(&state)
     case .toggleMarkets:
       state.marketsVisible.toggle()
       pinMarketsCursor(&state)
@@ -435,6 +430,7 @@ public enum App {
       state.watchlist.selected = state.markets.favourites.first
     case .scrollHome:
       state.bookScroll = 0
+      state.split?.scroll = 0
       state.tapeScroll = 0
       state.candleCursorMs = nil
     case .replay(let control):
@@ -444,6 +440,17 @@ public enum App {
         return []
       }
       return [.replay(control)]
+    }
+    return []
+  }
+
+  /// `s` (and `|` with no second instrument, `secondBook`): the symbol picker, its list asked
+  /// for when there is none yet.
+  static func openPicker(_ state: inout AppState, secondBook: Bool = false) -> [Effect] {
+    state.picker = PickerState(symbols: pickerSymbols(state), secondBook: secondBook)
+    if state.symbols.isEmpty {
+      state.symbolsFailure = nil
+      return [.loadSymbols]
     }
     return []
   }
@@ -477,6 +484,9 @@ public enum App {
   static func scroll(_ state: inout AppState, by n: Int) {
     if watchlistHasKeys(state) { return moveWatchlist(&state, by: n) }
     switch state.focus {
+    case .book where state.split?.focused == true:
+      let scroll = state.split?.scroll ?? 0
+      state.split?.scroll = max(0, scroll + n)
     case .book: state.bookScroll = max(0, state.bookScroll + n)
     case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))
     case .chart: break
@@ -500,7 +510,7 @@ public enum App {
       // names a symbol of the venue on screen, or `VENUE:SYMBOL` another venue's.
       let chosen = matches.isEmpty ? picker.filter : matches[min(picker.selected, matches.count - 1)]
       guard !chosen.isEmpty else { return [] }
-      return openPicked(chosen, &state)
+      return picker.secondBook ? openSplitPicked(chosen, &state) : openPicked(chosen, &state)
     case .up: picker.selected = max(0, picker.selected - 1)
     case .down: picker.selected = min(max(0, picker.matches.count - 1), picker.selected + 1)
     case .backspace:

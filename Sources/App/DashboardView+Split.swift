@@ -77,15 +77,17 @@ extension DashboardView {
   /// dimmed when its data is not live.
   static func renderSplitBook(_ s: AppState, _ split: SplitBook, into grid: inout Grid, area: Rect) {
     let market = split.session.market
-    let (title, stale) = bookTitle(
+    var (title, stale) = bookTitle(
       name: splitName(split.id), primary: false, split.session, now: s.now, ascii: s.ascii)
+    if split.scroll > 0 { title.state += scrolledNote(s) }
     let box = Box(
       title: title.text(room: area.width - 4), footer: splitFooter(s, decimals: market.priceDecimals, market),
-      ascii: s.ascii)
+      focused: paneFocus(s) == .book && split.focused, ascii: s.ascii)
     box.render(into: &grid, area: area)
     var view = BookView(
       book: market.book, groupTicks: s.groupingTicks, tickSize: market.displayTickSize,
-      priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size, ascii: s.ascii)
+      priceDecimals: market.priceDecimals, barMode: s.barsByTotal ? .total : .size,
+      flash: Set(split.flashes.keys), scroll: split.scroll, ascii: s.ascii)
     view.emptyNotes = splitNotes(s, split)
     if market.instrument.kind == .index, market.book.isEmpty {
       // An index is a published price: its title has it, and its pane says why there is no book.
@@ -94,15 +96,7 @@ extension DashboardView {
     let inner = box.inner(area)
     view.render(into: &grid, area: inner)
     if let lines = splitRefusal(s, split, width: inner.width - 2) {
-      // Over the empty ladder, in its middle: the pane has nothing else to show.
-      grid.fill(inner)
-      let top = inner.y + max(0, (inner.height - lines.count) / 2)
-      for (i, line) in lines.enumerated() where top + i < inner.maxY {
-        let text = String(line.prefix(inner.width))
-        grid.put(
-          text, x: inner.x + max(0, (inner.width - text.count) / 2), y: top + i, style: Style(.warning),
-          clip: inner)
-      }
+      drawRefusal(lines, into: &grid, area: inner)
     }
     if stale { grid.restyle(area) { $0.dim = true } }
   }
@@ -119,16 +113,23 @@ extension DashboardView {
     return []
   }
 
-  /// An unknown second symbol, refused as `--symbol`'s is: its name and the venue's symbols
-  /// closest to it, in lines of at most `width` columns (the matches wrapped between names, never
-  /// inside one); nil while the feed has not said the symbol is unknown.
+  /// An unknown second symbol, refused as `--symbol`'s is (`unknownSymbolLines`); nil while the
+  /// feed has not said the symbol is unknown.
   static func splitRefusal(_ s: AppState, _ split: SplitBook, width: Int) -> [String]? {
-    guard case .error(let failure)? = split.session.status?.state, failure.kind == .unknownSymbol else {
-      return nil
-    }
-    var lines = ["unknown symbol \(split.id.symbol)"]
-    let close = SymbolSuggestions.closest(
-      to: split.id.symbol.description, among: splitKnown(s, split), limit: 5)
+    unknownSymbolLines(
+      split.id.symbol, status: split.session.status, known: splitKnown(s, split), width: width)
+  }
+
+  /// An unknown symbol, refused as `--once --symbol` refuses it: its name and the venue's
+  /// symbols closest to it (`SymbolSuggestions`), in lines of at most `width` columns (the
+  /// matches wrapped between names, never inside one); nil while the feed has not said the
+  /// symbol is unknown.
+  static func unknownSymbolLines(
+    _ symbol: Symbol, status: FeedStatus?, known: [String], width: Int
+  ) -> [String]? {
+    guard case .error(let failure)? = status?.state, failure.kind == .unknownSymbol else { return nil }
+    var lines = ["unknown symbol \(symbol)"]
+    let close = SymbolSuggestions.closest(to: symbol.description, among: known, limit: 5)
     guard !close.isEmpty else { return lines }
     lines.append("close matches:")
     var line = ""
@@ -143,6 +144,19 @@ extension DashboardView {
     }
     lines.append(line)
     return lines
+  }
+
+  /// A book pane's refusal `lines`, over its empty ladder in `area`, centred: the pane has
+  /// nothing else to show.
+  static func drawRefusal(_ lines: [String], into grid: inout Grid, area inner: Rect) {
+    grid.fill(inner)
+    let top = inner.y + max(0, (inner.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() where top + i < inner.maxY {
+      let text = String(line.prefix(inner.width))
+      grid.put(
+        text, x: inner.x + max(0, (inner.width - text.count) / 2), y: top + i, style: Style(.warning),
+        clip: inner)
+    }
   }
 
   /// The symbols known on the second book's venue: its own session's list (BitMEX's instrument

@@ -105,7 +105,9 @@ public enum DashboardView {
       var footer = s.barsByTotal ? "bars: total" : "bars: size"
       // Two books side by side: each says which it is, its state, last price and spread.
       if s.split != nil { (title, footer) = primarySplitBox(s, area: area) }
-      let box = Box(title: title, footer: footer, focused: paneFocus(s) == .book, ascii: s.ascii)
+      let box = Box(
+        title: title, footer: footer, focused: paneFocus(s) == .book && s.split?.focused != true,
+        ascii: s.ascii)
       box.render(into: &grid, area: area)
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
@@ -125,7 +127,15 @@ public enum DashboardView {
           "an index: a published price, no book", "an index: no book",
         ]
       }
-      bookView.render(into: &grid, area: box.inner(area))
+      let inner = box.inner(area)
+      bookView.render(into: &grid, area: inner)
+      // An unknown symbol with the venue's closest ones, as `--once` and the second book say it.
+      let known = Array(Set(s.symbols + s.session.markets.rows.map(\.instrument.symbol.description))).sorted()
+      if let lines = unknownSymbolLines(
+        s.market.symbol, status: s.status, known: known, width: inner.width - 2)
+      {
+        drawRefusal(lines, into: &grid, area: inner)
+      }
       if bookStale { grid.restyle(area) { $0.dim = true } }
     }
     if let area = layout.book2, let split = s.split { renderSplitBook(s, split, into: &grid, area: area) }
@@ -405,7 +415,7 @@ public enum DashboardView {
   static let bookSilentAfter = 5.0
 
   /// The status line's hints, with the keys in force; in the split view (`split`), its own keys
-  /// after the zooms.
+  /// after the zooms; else the key that opens it (the first hint to go on a narrow screen).
   static func hints(_ keys: KeyBindings, split: Bool = false) -> [KeyHint] {
     let group = keys.label(.groupCoarser) + "/" + keys.label(.groupFiner)
     let zooms = [
@@ -417,7 +427,8 @@ public enum DashboardView {
         keys.hint(.focusNext, "focus"), KeyHint(group, "group"), keys.hint(.openPicker, "symbol"),
         keys.hint(.toggleMarkets, "markets"), keys.hint(.togglePause, "pause"),
         keys.hint(.reconnect, "reconnect"),
-        keys.hint(.addAlert, "alert"), keys.hint(.help, "help"), keys.hint(.quit, "quit"),
+        keys.hint(.addAlert, "alert"), split ? nil : keys.hint(.toggleSplit, "two books"),
+        keys.hint(.help, "help"), keys.hint(.quit, "quit"),
       ]).compactMap { $0 }
   }
 
@@ -521,12 +532,16 @@ public enum DashboardView {
   }
 
   /// The picker's title: `Symbol`, and where the run can open another venue, whose a bare symbol
-  /// is and how to name another's (`bitmex:XBTUSD` from Kraken).
+  /// is and how to name another's (`bitmex:XBTUSD` from Kraken); `Second book` when it chooses
+  /// the split view's (whose feed `--record` does not hold to the venue on screen).
   static func pickerTitle(_ s: AppState) -> String {
-    guard s.venueSwitchRefusal == nil, s.followableVenues.contains(where: { $0 != s.venue }) else {
-      return "Symbol"
+    let secondBook = s.picker?.secondBook == true
+    let name = secondBook ? "Second book" : "Symbol"
+    guard secondBook || s.venueSwitchRefusal == nil, s.followableVenues.contains(where: { $0 != s.venue })
+    else {
+      return name
     }
-    return "Symbol on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
+    return "\(name) on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

@@ -193,7 +193,7 @@ public enum Keymap {
       "across venues: the asset in view on every venue ({across} or Esc: back)"),
     Entry(
       "split", .toggleSplit, [c("|")],
-      "split view of two books (`tradeterm XBTUSD ETHUSD`): leave it / open it again"),
+      "split view: leave it / open it again; one book: pick a second"),
     Entry(
       "split-swap", .swapSplit, [c("S")],
       "split view: swap the books (▶ marks the one the header, tape, chart and ticket follow)"),

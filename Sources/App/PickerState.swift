@@ -5,9 +5,13 @@ public struct PickerState: Sendable, Hashable {
   public var filter = ""
   public var selected = 0
   public var symbols: [String]
+  /// The picker chooses the split view's second book (`|` with no second instrument), not the
+  /// market on screen: Enter opens the pick beside it (`App.openSplitPicked`).
+  public var secondBook = false
 
-  public init(symbols: [String]) {
+  public init(symbols: [String], secondBook: Bool = false) {
     self.symbols = symbols
+    self.secondBook = secondBook
   }
 
   /// The symbols matching the filter (case-insensitive substring): those that start with it

@@ -128,6 +128,64 @@ import Testing
     #expect(Self.dimmed(grid, book2))
   }
 
+  @Test func theSecondBooksChangedLevelsFlashAsTheMainBooksDo() throws {
+    var s = Self.state(width: 120, height: 40)
+    let at = Self.wallMs + 2_000
+    var change = MarketBatch()
+    change.bookRows = [BookRow(symbol: "ETHUSD", id: 1_000, side: .sell, size: 99_999, price: 3_500.05)]
+    change.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+    _ = App.update(&s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: at), batch: change)
+    #expect(s.split?.flashes.keys.contains(3_500.05) == true)
+    #expect(s.flashes.isEmpty, "the main book's levels did not change")
+    let (_, book2) = try Self.area(s)
+    let flashed = { (s: AppState) -> [Int] in
+      let grid = DashboardView.render(s)
+      return (book2.y..<book2.maxY).filter { y in
+        (book2.x..<book2.maxX).contains { grid[$0, y].style.reverse }
+      }
+    }
+    let rows = flashed(s)
+    let grid = DashboardView.render(s)
+    #expect(rows.count == 1 && rows.allSatisfy { grid.line($0).contains("3,500.05") }, "\(rows)")
+    // The frame loop wakes to fade it, and it fades as the main book's flash does.
+    s.dirty = false
+    let pacer = FramePacer(fps: 30)
+    #expect(pacer.pollTimeout(s, now: Self.t0 + 2, lastDraw: Self.t0 + 2) == pacer.fadeWait)
+    _ = App.update(&s, .tick(now: Self.t0 + 2.2, wallMs: at + App.flashMs - 1))
+    #expect(flashed(s).count == 1)
+    _ = App.update(&s, .tick(now: Self.t0 + 2.4, wallMs: at + App.flashMs))
+    #expect(flashed(s).isEmpty && s.split?.flashes.isEmpty == true)
+  }
+
+  @Test func theWheelScrollsTheSecondBookAndAClickFocusesIt() throws {
+    var s = Self.state(width: 120, height: 40)
+    let (book, book2) = try Self.area(s)
+    let over2 = { (a: MouseEvent.Action) in MouseEvent(x: book2.x + 5, y: book2.y + 5, a) }
+    _ = App.update(&s, .mouse(over2(.wheelDown)))
+    #expect(s.split?.scroll == App.wheelLines && s.bookScroll == 0)
+    #expect(s.split?.focused == true && s.focus == .book)
+    var grid = DashboardView.render(s)
+    #expect(grid.line(book2.y).contains("scrolled"), "\(grid.line(book2.y))")
+    // The focused pane's heavy border is the second book's now, not the main book's.
+    #expect(grid[book2.x, book2.y].character == "┏" && grid[book.x, book.y].character == "┌")
+    // Focused, the scroll keys move it; Home takes it back to its spread.
+    _ = App.update(&s, .key(.down))
+    #expect(s.split?.scroll == App.wheelLines + 1 && s.bookScroll == 0)
+    _ = App.update(&s, .key(.home))
+    #expect(s.split?.scroll == 0)
+    // A click on the main book takes the focus back to it, and its wheel scrolls it.
+    _ = App.update(&s, .mouse(over2(.press)))
+    #expect(s.split?.focused == true)
+    _ = App.update(&s, .mouse(MouseEvent(x: book.x + 5, y: book.y + 5, .wheelDown)))
+    #expect(s.split?.focused == false && s.bookScroll == App.wheelLines && s.split?.scroll == 0)
+    grid = DashboardView.render(s)
+    #expect(grid[book.x, book.y].character == "┏" && grid[book2.x, book2.y].character == "┌")
+    // Tab moves on from the second book too.
+    _ = App.update(&s, .mouse(over2(.press)))
+    _ = App.update(&s, .key(.tab))
+    #expect(s.split?.focused == false && s.focus == .trades)
+  }
+
   @Test func swapMakesTheSecondBookTheMarketOnScreen() throws {
     var s = Self.state(width: 120, height: 40)
     #expect(App.update(&s, .key(.character("S"))) == [.swapSplit])
@@ -166,7 +224,7 @@ import Testing
       App.update(&s, .key(.character("|"))) == [.openSplit(InstrumentID(venue: .bitmex, symbol: "ETHUSD"))])
     // Left, `S` has nothing to swap with, and says so.
     #expect(App.update(&s, .key(.character("S"))) == [])
-    #expect(StatusNote.text(s)?.contains("no second book") == true)
+    #expect(StatusNote.text(s)?.contains("no second book to swap with: | opens one") == true)
   }
 
   @Test func whileRecordingTheBooksStayAsTheyAre() {
@@ -183,10 +241,82 @@ import Testing
     #expect(bottom.contains("S swap books") && bottom.contains("| one book"), "\(bottom)")
   }
 
-  @Test func withOneInstrumentTheKeysSayHowToHaveTwo() {
-    var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
+  /// XBTUSD alone on screen, live, with the venue's list and Kraken followable.
+  static func single(width: Int = 120, height: Int = 40) -> AppState {
+    var s = AppState(
+      symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true,
+      symbols: ["XBTUSD", "ETHUSD", "SOLUSD"])
+    s.followableVenues = [.bitmex, .kraken]
+    _ = App.update(
+      &s, .feed(status(.live, "XBTUSD"), now: t0, wallMs: wallMs),
+      batch: partial("XBTUSD", mid: 50_000, tick: 0.5, size: 1_000))
+    return s
+  }
+
+  @Test func withOneInstrumentTheSplitKeyPicksTheSecondBook() throws {
+    var s = Self.single()
     #expect(App.update(&s, .key(.character("|"))) == [])
-    #expect(StatusNote.text(s)?.contains("tradeterm XBTUSD ETHUSD") == true)
+    try #require(s.picker?.secondBook == true)
+    #expect(DashboardView.render(s).text.contains("Second book on BitMEX"))
+    for c in "ETH" { _ = App.update(&s, .key(.character(c))) }
+    let ethusd = InstrumentID(venue: .bitmex, symbol: "ETHUSD")
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(ethusd)])
+    #expect(s.picker == nil && s.market.symbol == "XBTUSD")
+    // The runner's answer opens the view; `|` then leaves it and opens it again on ETHUSD.
+    _ = App.update(&s, .splitOpened(ethusd, MarketSession(symbol: "ETHUSD")))
+    #expect(s.split?.id == ethusd)
+    #expect(App.update(&s, .key(.character("|"))) == [.closeSplit])
+    #expect(App.update(&s, .key(.character("|"))) == [.openSplit(ethusd)])
+  }
+
+  @Test func theSecondBookPickerTakesAnotherVenueAndListsFavouritesFirst() {
+    var s = Self.single()
+    let kraken = InstrumentID(venue: .kraken, symbol: "ETH/USD")
+    s.markets.favourites = [kraken]
+    _ = App.update(&s, .key(.character("|")))
+    #expect(s.picker?.matches.first == "kraken:ETH/USD", "\(s.picker?.matches ?? [])")
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(kraken)])
+    // Typed, as `s` takes it.
+    _ = App.update(&s, .key(.character("|")))
+    for c in "kraken:SOL/USD" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [.openSplit(InstrumentID(venue: .kraken, symbol: "SOL/USD"))])
+  }
+
+  @Test func escCancelsTheSecondBookPicker() {
+    var s = Self.single()
+    _ = App.update(&s, .key(.character("|")))
+    _ = App.update(&s, .key(.character("E")))
+    #expect(App.update(&s, .key(.escape)) == [])
+    #expect(s.picker == nil && s.split == nil && s.splitPartner == nil)
+    // `s` after it is the dashboard's picker again: Enter switches the market on screen.
+    _ = App.update(&s, .key(.character("s")))
+    #expect(s.picker?.secondBook == false)
+  }
+
+  @Test func theSecondBookPickerRefusesTheBookOnScreenAndAVenueNotFollowed() {
+    var s = Self.single()
+    _ = App.update(&s, .key(.character("|")))
+    for c in "XBTUSD" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [])
+    #expect(
+      StatusNote.text(s)?.contains("XBTUSD is the book on screen") == true, "\(StatusNote.text(s) ?? "")")
+    _ = App.update(&s, .key(.character("|")))
+    for c in "binance:BTCUSDT" { _ = App.update(&s, .key(.character(c))) }
+    #expect(App.update(&s, .key(.enter)) == [])
+    #expect(StatusNote.text(s)?.contains("not followed here") == true, "\(StatusNote.text(s) ?? "")")
+    #expect(s.split == nil)
+  }
+
+  @Test func inAReplayTheSplitKeySaysThereIsNoSecondBook() {
+    var s = AppState(symbol: "XBTUSD", mode: .replay, width: 120, height: 40, ascii: false, color: true)
+    #expect(App.update(&s, .key(.character("|"))) == [])
+    #expect(s.picker == nil)
+    #expect(StatusNote.text(s)?.contains("no second book in a replay") == true)
+  }
+
+  @Test func withOneBookTheStatusLineNamesTheKeyForTwo() {
+    let grid = DashboardView.render(Self.single(width: 200, height: 60))
+    #expect(grid.line(59).contains("| two books"), "\(grid.line(59))")
   }
 
   @Test func theKeysAreRebindable() {
@@ -196,6 +326,14 @@ import Testing
     #expect(App.update(&s, .key(.character("x"))) == [.swapSplit])
     #expect(App.update(&s, .key(.character("e"))) == [.closeSplit])
     #expect(s.keys.help.contains { $0.key == "x" && $0.action.contains("swap the books") })
+    // With one instrument, the key in force opens the second book's picker.
+    var one = Self.single()
+    one.keys = KeyBindings(overrides: ["split": [.character("e")]])
+    _ = App.update(&one, .key(.character("|")))
+    #expect(one.picker == nil)
+    _ = App.update(&one, .key(.character("e")))
+    #expect(one.picker?.secondBook == true)
+    #expect(one.keys.help.contains { $0.key == "e" && $0.action.contains("pick a second") })
   }
 
   @Test func anUnknownSecondSymbolIsRefusedWithTheCloseMatches() throws {
@@ -213,6 +351,23 @@ import Testing
     #expect(grid.text.contains("ETHUSD"), "\(grid.text)")
     #expect(grid.line(1).contains("ETHUSX  ERROR"), "\(grid.line(1))")
     #expect(Self.dimmed(grid, try Self.area(s).book2))
+  }
+
+  @Test(arguments: [(80, 24), (200, 60)])
+  func anUnknownMainSymbolSaysItsCloseMatchesInItsBook(width: Int, height: Int) throws {
+    var s = AppState(
+      symbol: "ETHUSX", mode: .demo, width: width, height: height, ascii: false, color: true,
+      symbols: ["XBTUSD", "ETHUSD", "ETHUSDT", "SOLUSD"])
+    let refused = FeedStatus(
+      state: .error(FeedFailure(.unknownSymbol, "Unknown or expired symbol.")), symbol: "ETHUSX",
+      lastError: "Unknown or expired symbol.")
+    _ = App.update(&s, .feed(FeedUpdate(status: refused), now: Self.t0, wallMs: Self.wallMs))
+    let grid = DashboardView.render(s)
+    let book = try #require(App.layout(s)?.book)
+    let pane = (book.y..<book.maxY).map { grid.line($0) }.joined(separator: "\n")
+    #expect(pane.contains("unknown symbol ETHUSX"), "\(grid.text)")
+    #expect(pane.contains("close matches:"), "\(grid.text)")
+    #expect(pane.contains("ETHUSD") && pane.contains("ETHUSDT"), "\(grid.text)")
   }
 
   @Test func anIndexBesideSaysItHasNoBookAndShowsItsPrice() throws {
