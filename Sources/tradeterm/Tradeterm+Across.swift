@@ -52,11 +52,13 @@ extension Tradeterm {
       sim = s
     }
     defer { sim?.stop() }
+    // The simulator's dialects: its own, or one running elsewhere (`--demo-at`).
+    let address = sim?.address ?? demoAt.flatMap(SimAddress.parse)
     let routes = VenueRoutes.of(
-      bitmexWebSocket: sim?.webSocketURL ?? Self.bitmexWebSocket(false),
-      bitmexREST: sim?.restURL ?? Self.bitmexREST(false), start: nil, sim: sim)
+      bitmexWebSocket: address?.webSocketURL ?? Self.bitmexWebSocket(false),
+      bitmexREST: address?.restURL ?? Self.bitmexREST(false), start: nil, sim: address)
     let plan = AcrossPlan.make(
-      asset: asset, routes: routes, demo: sim != nil, configured: settings.acrossInstruments[asset])
+      asset: asset, routes: routes, demo: address != nil, configured: settings.acrossInstruments[asset])
     guard !plan.instruments.isEmpty else {
       throw fail(
         "no venue followed live has a \(asset) instrument here: \(plan.notes.joined(separator: "; "))")
@@ -66,7 +68,7 @@ extension Tradeterm {
       theme = .monochromeTheme
     }
     let runner = AcrossRunner(
-      plan: plan, mode: demo ? .demo : .live,
+      plan: plan, mode: address != nil ? .demo : .live,
       userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", fps: fps,
       ascii: ascii,
       color: !theme.monochrome, utc: utc, theme: theme, keys: KeyBindings(overrides: settings.keys),
