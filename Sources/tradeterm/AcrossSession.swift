@@ -25,10 +25,9 @@ final class AcrossSession {
   private var bitmexBatch = MarketBatch()
   private var lastDraw = MonotonicTime(nanoseconds: 0)
   private var commands = AlertCommands()
-  /// The shortest time between two frames (`fps`).
-  private let frame: Double
-  /// The books' ages move: a frame at least this often even when nothing arrives.
-  static let idleFrame = 0.5
+  /// When to wake, drain and draw (`fps`; a frame at least every half second: the books' ages
+  /// move).
+  private let pacer: AcrossPacer
 
   /// The screen of `runner`'s plan at `width`×`height`, its feeds started.
   init(_ runner: AcrossRunner, width: Int, height: Int) {
@@ -36,7 +35,7 @@ final class AcrossSession {
     state = runner.makeState(width: width, height: height)
     state.ascii = runner.ascii || !TerminalScreen.localeIsUTF8
     state.utcOffsetMinutes = runner.utc ? 0 : LocalTime.offsetMinutes()
-    frame = 1.0 / Double(max(1, runner.fps))
+    pacer = AcrossPacer(fps: runner.fps)
     factsWorkers = runner.factsWorkers()
     for feed in feeds { feed.start() }
     for (_, worker) in factsWorkers { worker.start() }
@@ -44,6 +43,15 @@ final class AcrossSession {
 
   /// The feeds' and the REST workers' wake pipes, to poll.
   var descriptors: [Int32] { feeds.map(\.uiWake.descriptor) + factsWorkers.map(\.worker.wake.descriptor) }
+
+  /// The wake pipes for the screen's loop to poll at `now`: the feeds' only once a frame could be
+  /// drawn (`AcrossPacer.pollsFeeds`: until then what arrives waits, and the loop sleeps until
+  /// the frame slot), the REST workers' always.
+  func descriptors(now: MonotonicTime) -> [Int32] {
+    let workers = factsWorkers.map(\.worker.wake.descriptor)
+    guard pacer.pollsFeeds(now: now.seconds, lastDraw: lastDraw.seconds) else { return workers }
+    return feeds.map(\.uiWake.descriptor) + workers
+  }
 
   /// Drains every feed into the state, and the REST workers' instruments: each instrument
   /// waiting for its facts takes its own; a venue whose list lacks one, or whose request failed,
@@ -76,8 +84,7 @@ final class AcrossSession {
 
   /// How long the owner may sleep before the next frame is due at `now`.
   func pollTimeout(now: MonotonicTime) -> Double {
-    let since = now.seconds - lastDraw.seconds
-    return state.dirty ? max(0, frame - since) : max(0, Self.idleFrame - since)
+    pacer.pollTimeout(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds)
   }
 
   /// The terminal's new size.
@@ -93,8 +100,9 @@ final class AcrossSession {
   func step() -> Grid? {
     drain()
     let now = MonotonicTime.now()
-    let elapsed = now.seconds - lastDraw.seconds
-    guard (state.dirty && elapsed >= frame) || elapsed >= Self.idleFrame else { return nil }
+    guard pacer.shouldDraw(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds) else {
+      return nil
+    }
     state.refresh(now: now.nanoseconds)
     for fired in state.checkAlerts(now: now.nanoseconds, wallMs: DashboardRunner.wallMs()) {
       TerminalAlert.bell()
