@@ -10,8 +10,10 @@ final class SimServer {
   let webSocketURL: String
   let restURL: String
 
-  init(binary: String, arguments: [String]) {
-    process = Subprocess([binary] + arguments, captureOutput: true)
+  /// Starts `binary` with `arguments`; its stderr into the file `errorsTo` when given (what it
+  /// says when it stops: its sessions and frames sent).
+  init(binary: String, arguments: [String], errorsTo: String? = nil) {
+    process = Subprocess([binary] + arguments, captureOutput: true, errorsTo: errorsTo)
     // It prints its two URLs, then serves.
     var text = ""
     while !(text.contains("ws://") && text.contains("http://") && text.hasSuffix("\n")) {
@@ -27,6 +29,11 @@ final class SimServer {
   }
 
   var pid: Int32 { process.pid }
+
+  /// `127.0.0.1:PORT`, from its BitMEX URL: what `tradeterm --demo-at` takes.
+  var address: String {
+    String(webSocketURL.dropFirst("ws://".count).prefix { $0 != "/" })
+  }
 
   /// SIGTERM, then waits for it to exit.
   func stop() {

@@ -13,8 +13,12 @@ struct Subprocess {
   let output: Int32?
 
   /// Starts `argv` (`argv[0]` is a path) with `environment` added to this process's; stdin is
-  /// /dev/null, stdout too unless `captureOutput`, stderr too unless `showErrors`.
-  init(_ argv: [String], environment: [String: String] = [:], captureOutput: Bool, showErrors: Bool = false) {
+  /// /dev/null, stdout too unless `captureOutput`, stderr too unless `showErrors` (or into the
+  /// file `errorsTo`, made anew).
+  init(
+    _ argv: [String], environment: [String: String] = [:], captureOutput: Bool, showErrors: Bool = false,
+    errorsTo: String? = nil
+  ) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -28,7 +32,11 @@ struct Subprocess {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if !showErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+    if let errorsTo {
+      posix_spawn_file_actions_addopen(&actions, 2, errorsTo, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else if !showErrors {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
 
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let cArgs = argv.map { strdup($0) } + [nil]

@@ -80,7 +80,8 @@ struct SystemFigures {
     case "across-cost":
       let tmux = TmuxServer()
       defer { tmux.shutdown() }
-      acrossCost(RunningCostBench(tmux: tmux, binDir: Self.binDir), seconds: streamSeconds, into: &report)
+      AcrossCostBench(bench: RunningCostBench(tmux: tmux, binDir: Self.binDir)).figure(
+        seconds: streamSeconds, progress: streamSeconds >= 120, into: &report)
     case "running-cost", "start-up":
       let tmux = TmuxServer()
       defer { tmux.shutdown() }
@@ -214,34 +215,13 @@ struct SystemFigures {
     report.add(
       "tradeterm --demo, tmux 200×50, \(secs): CPU (process / without the sim's thread), RSS",
       "\(demo.cpuPercent.fixed(2)) % / \(demo.cpuPercentWithoutSim.fixed(2)) %, \(mb(demo.rssKB)) MB")
-    let across = acrossCost(bench, seconds: seconds, into: &report)
+    let across = AcrossCostBench(bench: bench).figure(seconds: seconds, into: &report)
     let runs = windows + [idle, demo, across]
     let outlived = runs.filter(\.outlived).count
     if outlived > 0 {
       report.notes.append(
         "running cost: tradeterm outlived its tmux session (SIGHUP) in \(outlived) of \(runs.count) runs")
     }
-  }
-
-  /// Issue 28's budget: `tradeterm --across BTC --demo` (six venues' dialects of one simulator,
-  /// inside the process on SwiftNIO's threads, which are not counted) at 200×50: ≤ 3 % of a core.
-  /// The RSS budget (≤ 80 MB) is after an hour; this window says where it starts.
-  @discardableResult
-  func acrossCost(
-    _ bench: RunningCostBench, seconds: Double, into report: inout Report
-  ) -> RunningCostBench.Result {
-    let r = bench.run(arguments: ["--across", "BTC", "--demo"], seconds: seconds, sim: nil)
-    let live = r.screen.contains("6 of 6 live")
-    report.add(
-      "tradeterm --across BTC --demo (6 venues, the sim in-process and not counted), tmux 200×50, "
-        + "\(Int(seconds)) s: CPU" + (live ? "" : " (NOT all 6 live)"),
-      "\(r.cpuPercentWithoutSim.fixed(2)) % of one core (process with the sim \(r.cpuPercent.fixed(2)) %)",
-      budget: "≤ 3 %", live && r.cpuPercentWithoutSim <= 3 ? .pass : .miss)
-    report.add(
-      "  its RSS after \(Int(seconds)) s (the budget is after an hour)",
-      "\(mb(r.rssKB)) MB (peak \(mb(r.hwmKB)))", budget: "≤ 80 MB",
-      Double(r.rssKB) / 1024 <= 80 ? .pass : .miss)
-    return r
   }
 
   // MARK: 7. Start-up

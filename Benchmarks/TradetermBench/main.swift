@@ -11,6 +11,9 @@ import MarketModel
 //   --only FIGURE  one system figure alone (frames, loopback, running-cost, start-up, activity), venues,
 //                  cross-venue, markets, or
 //                  `engine`: decode+apply and allocations per message alone; no write
+//   --only across-cost  issue 28's: tradeterm --across BTC --demo-at a tradeterm-sim --rates real of
+//                  its own, 200×50, for --stream-seconds (30; 10 with --quick; 3600 for the budget's
+//                  hour, RSS printed every minute)
 //   --only activity-hour  issue 17's hour: candles + Activity + heatmap for 60 min (or
 //                  --stream-seconds S), RSS every minute; writes Benchmarks/activity-hour.md, which
 //                  make bench shows

@@ -80,8 +80,13 @@ public enum AcrossScreen {
     if let fired = s.lastFired, fired.untilNs > s.refreshedAt {
       spans.append(Span("alert: \(TerminalText.sanitized(fired.message))  ", Style(.warning, bold: true)))
     }
-    var said = s.instruments.compactMap { i in i.problem.map { "\(i.key): \($0)" } }
-    let guessed = s.instruments.filter(\.specFromSymbol).map { $0.key.symbol.description }
+    // By index: an instrument (its session, books and tape) is not copied for a line of text.
+    var said = s.instruments.indices.compactMap { i in
+      s.instruments[i].problem.map { "\(s.instruments[i].key): \($0)" }
+    }
+    let guessed = s.instruments.indices.filter { s.instruments[$0].specFromSymbol }.map {
+      s.instruments[$0].key.symbol.description
+    }
     if !guessed.isEmpty { said.append("spot spec from symbol: \(guessed.joined(separator: ", "))") }
     for (venue, why) in s.factsFailure.sorted(by: { $0.key < $1.key }) {
       said.append(

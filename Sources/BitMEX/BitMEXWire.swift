@@ -51,6 +51,14 @@ public struct BitMEXWire: VenueWire {
       bookDepth: book.depthLimit, perSymbol: [.book, .trades], allSymbols: [.ticker, .liquidations])
   }
 
+  /// The plan of one instrument followed on its own (the cross-venue screen): its book, its trades
+  /// and its own `instrument` row (the contract its sizes convert through), without the tables of
+  /// every symbol the dashboard's markets list and liquidations read (BitMEX's `instrument` of
+  /// every symbol is some 50 messages a second).
+  public static func singleInstrumentPlan(book: BookTable) -> SubscriptionPlan {
+    SubscriptionPlan(bookDepth: book.depthLimit, perSymbol: [.book, .trades, .ticker])
+  }
+
   /// The table of a subscription, or nil for one BitMEX does not carry.
   public static func topic(_ s: Subscription) -> Topic? {
     let symbol = s.symbol?.description

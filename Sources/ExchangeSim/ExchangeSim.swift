@@ -166,13 +166,14 @@ public final class ExchangeSim: Sendable {
   /// The port listened on (0 before `start()`).
   public var port: Int { running.current?.port ?? 0 }
 
+  /// Where it listens, with every dialect's URL there.
+  public var address: SimAddress { SimAddress(host: config.host, port: port) }
+
   /// `ws://127.0.0.1:P/realtime`.
-  public var webSocketURL: String { "ws://\(urlHost):\(port)/realtime" }
+  public var webSocketURL: String { address.webSocketURL }
 
   /// `http://127.0.0.1:P/api/v1`.
-  public var restURL: String { "http://\(urlHost):\(port)/api/v1" }
-
-  var urlHost: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
+  public var restURL: String { address.restURL }
 
   // MARK: The market
 

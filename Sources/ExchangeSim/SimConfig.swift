@@ -19,6 +19,11 @@ public struct SimConfig: Sendable {
   public var bookRate: Double
   /// Trades per second per instrument, on average.
   public var tradeRate: Double
+  /// Another pace for a venue's booked instruments, by dialect name (`kraken`, `coinbase`,
+  /// `bybit-spot`, `bybit-linear`, `bybit-inverse`, `okx`): a venue not named moves at `bookRate`
+  /// and `tradeRate`, as BitMEX's instruments (and Binance's, which follow them) always do.
+  /// `SimRates.real` fills it.
+  public var paces: [String: SimPace] = [:]
   /// Seconds between `instrument` updates.
   public var instrumentInterval: Double
   /// Seconds between a subscription's ack and its partial (BitMEX takes ~2.5 s).
@@ -85,6 +90,12 @@ public struct SimConfig: Sendable {
     faults.hugePartial ? 10_000 : min(max(levels, 25), 10_000)
   }
 
-  /// Market ticks per second: every tick may step the book and print trades.
-  var tickRate: Double { max(bookRate, tradeRate, 1) }
+  /// Market ticks per second: every tick may step the book and print trades. At least the
+  /// fastest book's steps a second (a book steps at most once a tick).
+  var tickRate: Double { max(bookRate, tradeRate, 1, paces.values.map(\.book).max() ?? 0) }
+
+  /// The pace of the venue whose dialect is named `venue`: its own, or `bookRate` and `tradeRate`.
+  func pace(_ venue: String) -> SimPace {
+    paces[venue] ?? SimPace(book: bookRate, trades: tradeRate)
+  }
 }

@@ -189,10 +189,7 @@ final class SimWorld {
       publishUniverse(i, timeMs: t)
     }
     kraken.advance(timeMs: t)
-    followers.advance(
-      timeMs: t, bookChance: config.bookRate / config.tickRate,
-      tradesPerTick: config.tradeRate / config.tickRate,
-      publishTickers: publish, liquidations: followerLiquidations)
+    followers.advance(timeMs: t, publishTickers: publish, liquidations: followerLiquidations)
     followers.flush()
     stats.withLock { $0.marketTicks += 1 }
     flushSessions()

@@ -78,7 +78,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   }
 
   /// A feed that records its frames with `recorder`, shared with other feeds, when given.
-  init(
+  public init(
     _ options: FeedOptions, plan: SubscriptionPlan, uiWake: WakeSignal, recorder: FrameRecorder?,
     codec makeCodec: @escaping @Sendable () -> Codec
   ) {

@@ -43,6 +43,12 @@ struct TradetermSim: ParsableCommand {
   @Option(help: "Trades per second per instrument.")
   var tradeRate = 3.0
 
+  @Option(
+    help: ArgumentHelp(
+      "How fast the venues move: \(SimRates.help); real sets --rate and --trade-rate too.", valueName: "NAME")
+  )
+  var rates: String?
+
   @Option(help: "Seconds between a subscription's ack and its partial.")
   var partialDelay = 0.2
 
@@ -89,6 +95,12 @@ struct TradetermSim: ParsableCommand {
         "--binance-ping, --binance-lifetime and --binance-shutdown-notice must be from 0 to 31536000 seconds")
     }
     if let burst, !(1...100_000_000).contains(burst) { throw fail("--burst must be from 1 to 100000000") }
+    if let rates {
+      guard SimRates.named(rates) != nil else { throw fail("--rates takes demo or real, not '\(rates)'") }
+      if rates == "real", rate != 20 || tradeRate != 3 {
+        throw fail("--rates real sets each venue's rates; it takes no --rate or --trade-rate")
+      }
+    }
     if let replay {
       // Read through first (streamed): a directory, an unreadable file or one without frames
       // (binary, junk) is refused with what is wrong.
@@ -127,6 +139,8 @@ struct TradetermSim: ParsableCommand {
       seed: seed, port: port, levels: levels, bookRate: rate, tradeRate: tradeRate,
       partialDelay: partialDelay,
       replay: replay.map { SimReplay(path: $0, speed: speed) }, burst: burst)
+    // Checked in `validate`.
+    if let rates { SimRates.named(rates)?.apply(to: &config) }
     if universe { config.universe = SimUniverse.extras(for: config) }
     config.activity = activity
     config.binance.pingInterval = binancePing
@@ -173,6 +187,10 @@ struct TradetermSim: ParsableCommand {
       Data(
         "tradeterm-sim: \(stats.upgradesAccepted) sessions, \(frames) frames, \(stats.restRequests) REST requests\n"
           .utf8))
+    // What went out, by table or channel (most first): what a client was fed.
+    let kinds = stats.framesSent.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
+    FileHandle.standardError.write(
+      Data("tradeterm-sim: frames by kind: \(kinds.joined(separator: ", "))\n".utf8))
     sources.forEach { $0.cancel() }
   }
 }

@@ -77,11 +77,17 @@ struct AcrossRunner {
     plan.instruments.map { chosen in
       switch chosen.source {
       case .bitmex:
-        // The book 25 deep, the trades, and the instrument table its contract is read from.
+        // The book 25 deep, the trades, and its own instrument row its contract is read from (not
+        // every symbol's: the screen shows none of them).
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, book: .top25, config: FeedConfig(),
           userAgent: userAgent, venue: .bitmex)
-        return .bitmex(MarketFeed(options, recorder: recorder))
+        let (url, symbol) = (options.webSocketURL, options.symbol)
+        return .bitmex(
+          MarketFeed(
+            options, plan: BitMEXWire.singleInstrumentPlan(book: .top25), uiWake: WakeSignal(),
+            recorder: recorder
+          ) { BitMEXCodec(url: url, symbol: symbol) })
       case .venue(let live):
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
@@ -209,8 +215,11 @@ struct AcrossRunner {
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      for fd in session.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-      let wait = session.pollTimeout(now: MonotonicTime.now())
+      let now = MonotonicTime.now()
+      for fd in session.descriptors(now: now) {
+        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
+      let wait = session.pollTimeout(now: now)
       _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
 
       if fds[1].revents != 0, let signal = screen.pendingSignal() {

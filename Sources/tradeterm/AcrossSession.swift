@@ -41,10 +41,9 @@ final class AcrossSession {
   private var lastDraw = MonotonicTime(nanoseconds: 0)
   private var commands = AlertCommands()
   private var stopped = false
-  /// The shortest time between two frames (`fps`).
-  private let frame: Double
-  /// The books' ages move: a frame at least this often even when nothing arrives.
-  static let idleFrame = 0.5
+  /// When to wake, drain and draw (`fps`; a frame at least every half second: the books' ages
+  /// move).
+  private let pacer: AcrossPacer
 
   /// The screen of `runner`'s plan at `width`×`height`, its feeds started; or over `replay`
   /// (the plan's instruments in the recording's order), its thread started.
@@ -55,7 +54,7 @@ final class AcrossSession {
     state = runner.makeState(width: width, height: height)
     state.ascii = runner.ascii || !TerminalScreen.localeIsUTF8
     state.utcOffsetMinutes = runner.utc ? 0 : LocalTime.offsetMinutes()
-    frame = 1.0 / Double(max(1, runner.fps))
+    pacer = AcrossPacer(fps: runner.fps)
     factsWorkers = replay == nil ? runner.factsWorkers() : []
     replayStarted = Array(repeating: false, count: state.instruments.count)
     chunk = replay?.makeChunk()
@@ -75,6 +74,15 @@ final class AcrossSession {
 
   /// The wall clock the tape is read against (ms): now's, or the recording's.
   var viewWallMs: Int64 { replay == nil ? DashboardRunner.wallMs() : (clock?.nanoseconds ?? 0) / 1_000_000 }
+
+  /// The wake pipes for the screen's loop to poll at `now`: the feeds' only once a frame could be
+  /// drawn (`AcrossPacer.pollsFeeds`: until then what arrives waits, and the loop sleeps until
+  /// the frame slot), the REST workers' always.
+  func descriptors(now: MonotonicTime) -> [Int32] {
+    let workers = factsWorkers.map(\.worker.wake.descriptor)
+    guard pacer.pollsFeeds(now: now.seconds, lastDraw: lastDraw.seconds) else { return workers }
+    return feeds.map(\.uiWake.descriptor) + workers + (replay.map { [$0.wake.descriptor] } ?? [])
+  }
 
   /// Drains every feed into the state, and the REST workers' instruments: each instrument
   /// waiting for its facts takes its own (and `--record` notes it); a venue whose list lacks one,
@@ -167,8 +175,7 @@ final class AcrossSession {
 
   /// How long the owner may sleep before the next frame is due at `now`.
   func pollTimeout(now: MonotonicTime) -> Double {
-    let since = now.seconds - lastDraw.seconds
-    return state.dirty ? max(0, frame - since) : max(0, Self.idleFrame - since)
+    pacer.pollTimeout(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds)
   }
 
   /// The terminal's new size.
@@ -184,8 +191,9 @@ final class AcrossSession {
   func step() -> Grid? {
     drain()
     let now = MonotonicTime.now()
-    let elapsed = now.seconds - lastDraw.seconds
-    guard (state.dirty && elapsed >= frame) || elapsed >= Self.idleFrame else { return nil }
+    guard pacer.shouldDraw(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds) else {
+      return nil
+    }
     state.refresh(now: viewNow.nanoseconds)
     // Alerts fire on live data only, never on a recording's.
     if replay == nil {

@@ -255,7 +255,9 @@ struct DashboardRunner {
       for (_, worker) in otherREST {
         fds.append(pollfd(fd: worker.wake.descriptor, events: Int16(POLLIN), revents: 0))
       }
-      for fd in across?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+      for fd in across?.descriptors(now: now) ?? [] {
+        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
       if let splitFeed { fds.append(pollfd(fd: splitFeed.wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 

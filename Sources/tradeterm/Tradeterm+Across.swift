@@ -131,16 +131,18 @@ extension Tradeterm {
       sim = s
     }
     defer { sim?.stop() }
+    // The simulator's dialects: its own, or one running elsewhere (`--demo-at`).
+    let address = sim?.address ?? demoAt.flatMap(SimAddress.parse)
     let routes = VenueRoutes.of(
-      bitmexWebSocket: sim?.webSocketURL ?? Self.bitmexWebSocket(false),
-      bitmexREST: sim?.restURL ?? Self.bitmexREST(false), start: nil, sim: sim)
+      bitmexWebSocket: address?.webSocketURL ?? Self.bitmexWebSocket(false),
+      bitmexREST: address?.restURL ?? Self.bitmexREST(false), start: nil, sim: address)
     let plan = AcrossPlan.make(
-      asset: asset, routes: routes, demo: sim != nil, configured: settings.acrossInstruments[asset])
+      asset: asset, routes: routes, demo: address != nil, configured: settings.acrossInstruments[asset])
     guard !plan.instruments.isEmpty else {
       throw fail(
         "no venue followed live has a \(asset) instrument here: \(plan.notes.joined(separator: "; "))")
     }
-    var runner = acrossRunner(plan: plan, mode: demo ? .demo : .live, settings: settings, fps: fps)
+    var runner = acrossRunner(plan: plan, mode: address != nil ? .demo : .live, settings: settings, fps: fps)
     if !once, isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
       throw fail("the dashboard needs a terminal; for plain output use --once (with --json for scripts)")
     }

@@ -97,6 +97,20 @@ struct Tradeterm: ParsableCommand {
   var demoFaults: [String] = []
 
   @Option(
+    name: .customLong("demo-rates"),
+    help: ArgumentHelp(
+      "With --demo: how fast the simulated venues move: demo (the default: every venue 20 book steps and 3 trades a second) or real (each venue at about its real BTC rate, ~300 messages a second over six venues, and Coinbase's BTC-USD book of 46,000 levels).",
+      valueName: "NAME"))
+  var demoRates: String?
+
+  @Option(
+    name: .customLong("demo-at"),
+    help: ArgumentHelp(
+      "Watch a tradeterm-sim already running at HOST:PORT (or PORT, on 127.0.0.1) as --demo would watch its own: the simulator's work is then not in this process.",
+      valueName: "HOST:PORT"))
+  var demoAt: String?
+
+  @Option(
     help:
       "Replay a recording from disk (--record's format, plain or .gz, or JSONL frames); space pauses, ./, seek, [/] speed. A recording of --across opens that screen."
   )
@@ -197,7 +211,9 @@ struct Tradeterm: ParsableCommand {
     if replay != nil, record != nil { throw fail("choose one of --replay and --record") }
     if demo && replay != nil { throw fail("choose one of --demo and --replay") }
     if !demoFaults.isEmpty, !demo { throw fail("--demo-fault goes with --demo") }
-    if !demoFaults.isEmpty { _ = try demoConfig() }
+    if demoRates != nil, !demo { throw fail("--demo-rates goes with --demo") }
+    if !demoFaults.isEmpty || demoRates != nil { _ = try demoConfig() }
+    try validateDemoAt()
     if !Self.speeds.contains(speed) && speed != 0 {
       throw fail("--speed must be 0 (as fast as possible) or from 0.001 to 1000000")
     }
@@ -317,7 +333,7 @@ struct Tradeterm: ParsableCommand {
     } else if !settings.positions.isEmpty {
       held = settings.positions
       positionsName = "config"
-    } else if demo {
+    } else if demo || demoAt != nil {
       held = PositionsFile.demo
       positionsName = "demo"
     }
@@ -394,18 +410,23 @@ struct Tradeterm: ParsableCommand {
         throw fail("could not start the local exchange: \(error)")
       }
       sim = s
-      endpoint = s.webSocketURL
-      rest = s.restURL
     }
     defer { sim?.stop() }
+    // The simulator's dialects: its own, or one running elsewhere (`--demo-at`).
+    let simAddress = sim?.address ?? demoAt.flatMap(SimAddress.parse)
+    if let simAddress {
+      mode = .demo
+      endpoint = simAddress.webSocketURL
+      rest = simAddress.restURL
+    }
     // Another venue followed live: its adapter at the simulator's dialect in a demo, else at
     // `--ws-url` when given, else at the venue's own endpoint.
     var venueLive: VenueLive?
     if venue != .bitmex {
       var url = wsURL
       var venueREST = restURL
-      if let sim {
-        guard let simURL = Self.demoURL(venue, sim) else {
+      if let simAddress {
+        guard let simURL = Self.demoURL(venue, simAddress) else {
           throw fail(
             "the demo has no \(venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
           )
@@ -420,9 +441,11 @@ struct Tradeterm: ParsableCommand {
     // Where the dashboard can switch to: BitMEX (`--ws-url`/`--rest-url` are its only when the
     // run starts on it) and every venue followed live, at the simulator in a demo.
     let routes = VenueRoutes.of(
-      bitmexWebSocket: venue == .bitmex ? endpoint : (sim?.webSocketURL ?? Self.bitmexWebSocket(testnet)),
-      bitmexREST: venue == .bitmex ? rest : (sim?.restURL ?? Self.bitmexREST(testnet)), start: venueLive,
-      sim: sim)
+      bitmexWebSocket: venue == .bitmex
+        ? endpoint : (simAddress?.webSocketURL ?? Self.bitmexWebSocket(testnet)),
+      bitmexREST: venue == .bitmex ? rest : (simAddress?.restURL ?? Self.bitmexREST(testnet)),
+      start: venueLive,
+      sim: simAddress)
     if let venueLive {
       // BitMEX's REST is not this venue's: the dashboard asks the venue's own (`VenueLive.restHost`,
       // `VenueRESTWorker`); a book snapshot a rule bridges is the feed's own request.

@@ -99,7 +99,7 @@ struct VenueLive: Sendable {
 extension Tradeterm {
   /// Where the simulator speaks `venue` (its WebSocket, and its REST host when the venue needs
   /// one), for `--demo VENUE:SYMBOL`; nil: no dialect yet.
-  static func demoURL(_ venue: Venue, _ sim: ExchangeSim) -> (ws: String, rest: String?)? {
+  static func demoURL(_ venue: Venue, _ sim: SimAddress) -> (ws: String, rest: String?)? {
     switch venue {
     case .kraken: (sim.krakenURL, sim.krakenRESTHost)
     case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))

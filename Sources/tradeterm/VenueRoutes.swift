@@ -26,10 +26,10 @@ struct VenueRoutes: Sendable {
   }
 
   /// The routes of a run: `start` is the venue it opened on, already set up (`--ws-url` and
-  /// `--rest-url` are its); in a demo (`sim`) every venue the simulator speaks, else each venue's
+  /// `--rest-url` are its); in a demo (`sim`, the simulator's address) every venue the simulator speaks, else each venue's
   /// own endpoints.
   static func of(
-    bitmexWebSocket: String, bitmexREST: String?, start: VenueLive?, sim: ExchangeSim?
+    bitmexWebSocket: String, bitmexREST: String?, start: VenueLive?, sim: SimAddress?
   ) -> VenueRoutes {
     var venues: [Venue: VenueLive] = [:]
     for venue in Venue.allCases where venue != .bitmex {

@@ -19,6 +19,21 @@ import Testing
     #expect(topics.compactMap { Topic($0).flatMap(BitMEXWire.subscription) } == subscriptions)
   }
 
+  /// The cross-venue screen's BitMEX instrument: its own tables and instrument row, not the
+  /// `instrument` and `liquidation` tables of every symbol (issue 28: BitMEX's all-symbol
+  /// `instrument` was a sixth of the screen's messages, none of them shown).
+  @Test func aSingleInstrumentsPlanIsItsOwnTablesAlone() {
+    let subscriptions = BitMEXWire.singleInstrumentPlan(book: .top25).subscriptions(symbol: "XBTUSD")
+    #expect(
+      subscriptions.compactMap(BitMEXWire.topic).map(\.description) == [
+        "orderBookL2_25:XBTUSD", "trade:XBTUSD", "instrument:XBTUSD",
+      ])
+    #expect(
+      wire.subscribeFrames(subscriptions) == [
+        #"{"op":"subscribe","args":["orderBookL2_25:XBTUSD","trade:XBTUSD","instrument:XBTUSD"]}"#
+      ])
+  }
+
   @Test func subscribeAndUnsubscribeAreOneFrameEach() {
     let subscriptions = BitMEXWire.plan(book: .top25).subscriptions(symbol: "XBTUSD")
     #expect(

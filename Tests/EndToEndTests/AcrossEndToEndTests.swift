@@ -207,6 +207,26 @@ import Testing
     }
   }
 
+  /// `--demo-at`: the same screen against a simulator in its own process, here one at the real
+  /// rates (`--rates real`: Coinbase's book of 46,000 levels among them), every venue live.
+  @Test func onceJSONAcrossASimulatorElsewhere() throws {
+    let sim = try SimProcess(arguments: ["--rates", "real"])
+    defer { sim.stop() }
+    let (status, output) = try Child.run(
+      [
+        try Binaries.path("tradeterm"), "--once", "--json", "--across", "BTC", "--demo-at",
+        "127.0.0.1:\(sim.port)",
+      ],
+      timeout: 60)
+    #expect(status == 0, "\(output)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(json["mode"] as? String == "demo")
+    let venues = try #require(json["venues"] as? [[String: Any]])
+    #expect(venues.count == 9, "\(venues)")
+    #expect(venues.allSatisfy { $0["state"] as? String == "LIVE" }, "\(venues)")
+    #expect(venues.contains { $0["instrument"] as? String == "coinbase:BTC-USD" }, "\(venues)")
+  }
+
   @Test func aDemoFaultNeedsTheDemoAndWordsItKnows() throws {
     for (arguments, words) in [
       (["--across", "BTC", "--demo-fault", "venue-cross=okx:30"], "--demo-fault goes with --demo"),
@@ -215,6 +235,16 @@ import Testing
         "venue-pause=VENUE:AFTER_SECONDS:DURATION_SECONDS"
       ),
       (["--demo", "--demo-fault", "venue-cross=bitmex:30"], "kraken, coinbase, bybit-spot"),
+      (["--across", "BTC", "--demo-rates", "real"], "--demo-rates goes with --demo"),
+      (["--demo", "--demo-rates", "quick"], "--demo-rates takes demo or real, not 'quick'"),
+      (["--across", "BTC", "--demo-at", "127.0.0.1:0"], "--demo-at takes HOST:PORT or PORT"),
+      (["--across", "BTC", "--demo-at", "70000"], "--demo-at takes HOST:PORT or PORT"),
+      (["--across", "BTC", "--demo-at", "localhost:"], "--demo-at takes HOST:PORT or PORT"),
+      (["--across", "BTC", "--demo", "--demo-at", "8080"], "choose one of --demo-at and --demo"),
+      (
+        ["--demo-at", "8080", "--ws-url", "ws://127.0.0.1:8080/realtime"],
+        "choose one of --demo-at and --ws-url"
+      ),
     ] {
       let (status, output) = try Child.run(
         [try Binaries.path("tradeterm")] + arguments, errorsToOutput: true)

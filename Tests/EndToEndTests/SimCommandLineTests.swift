@@ -22,6 +22,12 @@ import Testing
     (["--replay", "/"], "cannot replay /: is a directory, not a recording"),
     (["--replay", "/dev/null"], "cannot replay /dev/null: is a device, not a recording"),
     (["--replay", "/etc/passwd"], "cannot replay /etc/passwd: holds no frames: "),
+    (["--rates", "fast"], "--rates takes demo or real, not 'fast'"),
+    (["--rates", ""], "--rates takes demo or real"),
+    (
+      ["--rates", "real", "--rate", "5"],
+      "--rates real sets each venue's rates; it takes no --rate or --trade-rate"
+    ),
   ]
 
   @Test(arguments: refused)

@@ -26,6 +26,8 @@ final class VenueTestClient<Adapter: VenueAdapter> {
   /// Book messages the rule dropped (before a snapshot, keep-alives).
   private(set) var dropped = 0
   private(set) var trades: [VenueTrade] = []
+  /// Frames that carried trades of the symbol.
+  private(set) var tradeFrames = 0
   private(set) var pongs = 0
   private(set) var heartbeats = 0
   private(set) var venueErrors: [String] = []
@@ -98,6 +100,8 @@ final class VenueTestClient<Adapter: VenueAdapter> {
       refused.append("\(error)")
       return
     }
+    var carriedTrades = false
+    defer { if carriedTrades { tradeFrames += 1 } }
     for event in batch.events {
       switch event {
       case .connectionSequence(let n):
@@ -109,6 +113,7 @@ final class VenueTestClient<Adapter: VenueAdapter> {
         if outcome.dropped { dropped += 1 }
       case let .trades(s, range) where s == symbol:
         trades += batch.trades[range]
+        carriedTrades = true
       case .pong: pongs += 1
       case .heartbeat: heartbeats += 1
       case .venueError(let message, _): venueErrors.append(message)

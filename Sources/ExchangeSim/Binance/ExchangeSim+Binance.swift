@@ -21,16 +21,14 @@ extension ExchangeSim {
   /// `…/binance-usdm`, standing for `wss://stream.binance.com:9443` and `wss://fstream.binance.com`;
   /// the REST host is the same with `http://` (`binanceRESTHost`).
   public func binanceHost(_ market: BinanceSimMarket) -> String {
-    "ws://\(urlHostForBinance):\(port)\(market.pathPrefix)"
+    address.binanceHost(market)
   }
 
   /// `http://127.0.0.1:P/binance` (spot) or `…/binance-usdm`: REST paths (`/api/v3/depth`,
   /// `/fapi/v1/depth`, …) go after it.
   public func binanceRESTHost(_ market: BinanceSimMarket) -> String {
-    "http://\(urlHostForBinance):\(port)\(market.pathPrefix)"
+    address.binanceRESTHost(market)
   }
-
-  private var urlHostForBinance: String { config.host.contains(":") ? "[\(config.host)]" : config.host }
 
   /// The symbols listed on `market`.
   public func binanceSymbols(_ market: BinanceSimMarket) -> [String] {

@@ -1,21 +1,19 @@
 /// The Coinbase, Bybit and OKX dialects of the one server: where a client of each connects,
 /// their run-time faults, and their books as the simulator holds them.
 extension ExchangeSim {
-  private var base: String { "\(urlHost):\(port)" }
-
   /// `ws://127.0.0.1:P/coinbase/ws`: give it to `CoinbaseAdapter(url:)`.
-  public var coinbaseWebSocketURL: String { "ws://\(base)\(FollowerVenue.coinbase.webSocketPath)" }
+  public var coinbaseWebSocketURL: String { address.coinbaseWebSocketURL }
   /// `http://127.0.0.1:P/coinbase`: Coinbase's REST host (`/api/v3/brokerage/market/…` below it).
-  public var coinbaseRESTURL: String { "http://\(base)/coinbase" }
+  public var coinbaseRESTURL: String { address.coinbaseRESTURL }
   /// `ws://127.0.0.1:P/bybit`: give it to `BybitAdapter(category:host:)`, which adds
   /// `/v5/public/{spot,linear,inverse}`.
-  public var bybitWebSocketHost: String { "ws://\(base)/bybit" }
+  public var bybitWebSocketHost: String { address.bybitWebSocketHost }
   /// `http://127.0.0.1:P/bybit`: Bybit's REST host (`/v5/market/…` below it).
-  public var bybitRESTURL: String { "http://\(base)/bybit" }
+  public var bybitRESTURL: String { address.bybitRESTURL }
   /// `ws://127.0.0.1:P/okx/ws/v5/public`: give it to `OKXAdapter(url:)`.
-  public var okxWebSocketURL: String { "ws://\(base)\(FollowerVenue.okx.webSocketPath)" }
+  public var okxWebSocketURL: String { address.okxWebSocketURL }
   /// `http://127.0.0.1:P/okx`: OKX's REST host (`/api/v5/…` below it).
-  public var okxRESTURL: String { "http://\(base)/okx" }
+  public var okxRESTURL: String { address.okxRESTURL }
 
   /// Every Coinbase, Bybit and OKX connection loses its next sequenced message now: Coinbase
   /// skips a `sequence_num`, Bybit and OKX leave out their next book delta.

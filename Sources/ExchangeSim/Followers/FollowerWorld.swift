@@ -113,13 +113,14 @@ final class FollowerWorld {
 
   // MARK: The clock
 
-  /// Steps every booked listing towards its reference and hands the tick to every session, with
-  /// the reference instruments' liquidations that entered this tick (`liquidations`, by the
-  /// reference's symbol) on each listing that follows one.
+  /// Steps every booked listing towards its reference, at its venue's pace
+  /// (`SimConfig.pace`), and hands the tick to every session, with the reference instruments'
+  /// liquidations that entered this tick (`liquidations`, by the reference's symbol) on each
+  /// listing that follows one.
   func advance(
-    timeMs t: Int64, bookChance: Double, tradesPerTick: Double, publishTickers: Bool,
-    liquidations: [String: [FollowerLiquidation.Source]] = [:]
+    timeMs t: Int64, publishTickers: Bool, liquidations: [String: [FollowerLiquidation.Source]] = [:]
   ) {
+    let config = world.config
     ticks += 1
     var outputs: [FollowerMarket.Output] = []
     outputs.reserveCapacity(markets.count)
@@ -128,7 +129,10 @@ final class FollowerWorld {
         outputs.append(FollowerMarket.Output())
         continue
       }
-      var out = markets[i].tick(fair: fair, timeMs: t, bookChance: bookChance, tradesPerTick: tradesPerTick)
+      let pace = config.pace(markets[i].listing.venue.rawValue)
+      var out = markets[i].tick(
+        fair: fair, timeMs: t, bookChance: pace.book / config.tickRate,
+        tradesPerTick: pace.trades / config.tickRate)
       for source in liquidations[markets[i].listing.reference] ?? [] {
         if let l = FollowerLiquidation(source, market: markets[i], timeMs: t) { out.liquidations.append(l) }
       }

@@ -1,13 +1,13 @@
 extension ExchangeSim {
   /// `ws://127.0.0.1:P/kraken/v2`: the Kraken WebSocket v2 dialect, on the same port.
-  public var krakenURL: String { "ws://\(urlHost):\(port)\(KrakenSession.path)" }
+  public var krakenURL: String { address.krakenURL }
 
   /// `http://127.0.0.1:P/kraken/0/public`: Kraken's public REST API (`AssetPairs`, `Ticker`, `OHLC`).
-  public var krakenRESTURL: String { "http://\(urlHost):\(port)\(KrakenREST.prefix.dropLast())" }
+  public var krakenRESTURL: String { address.krakenRESTURL }
 
   /// `http://127.0.0.1:P/kraken`: the host a `KrakenAdapter`'s REST requests (`/0/public/…`) go
   /// after, standing for `https://api.kraken.com`.
-  public var krakenRESTHost: String { "http://\(urlHost):\(port)/kraken" }
+  public var krakenRESTHost: String { address.krakenRESTHost }
 
   /// The Kraken pairs listed (`BTC/USD`, …).
   public static var krakenPairs: [KrakenPair] { KrakenListing.pairs }

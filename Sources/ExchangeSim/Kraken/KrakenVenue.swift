@@ -72,8 +72,9 @@ final class KrakenVenue {
   /// One market tick at `timeMs`: every pair moves; subscribers get the changes.
   func advance(timeMs t: Int64) {
     let config = world.config
-    let bookChance = config.bookRate / config.tickRate
-    let tradesPerTick = config.tradeRate / config.tickRate
+    let pace = config.pace("kraken")
+    let bookChance = pace.book / config.tickRate
+    let tradesPerTick = pace.trades / config.tickRate
     for i in pairs.indices {
       pairs[i].stepWalks()
       let fair = pairs[i].fair(following: followedPrice(pairs[i].pair.follows))
