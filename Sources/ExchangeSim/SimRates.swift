@@ -9,7 +9,7 @@ public enum SimRates: String, Sendable, CaseIterable {
   case real
 
   /// The real pace of each venue, by the dialect names `SimConfig.paces` takes. Where a recorded
-  /// stream says it (`../shared/exchange-samples/`, `../shared/bitmex-samples/`), its rate:
+  /// stream says it (the recorded samples under `Tests/Fixtures/`, `PROVENANCE.md` there), its rate:
   /// BitMEX XBTUSD's `orderBookL2`, 1,299 frames in 30.5 s (2021-07-22; a step here is about two
   /// frames, its inserts, updates and deletes apart, so 21 steps a second); Kraken v2 BTC/USD
   /// `book` depth 10, 296 updates in 60 s (2026-08-01); Binance BTCUSDT `@depth@100ms` 10 events a
