@@ -1,6 +1,7 @@
 /// When the cross-venue screen's loop wakes, drains its feeds and draws: at most `fps` frames a
-/// second while something changed, and a frame at least every `idleFrame` seconds (the books'
-/// ages move).
+/// second while the feeds changed something, and a frame at least every `idleFrame` seconds (the
+/// books' ages move). What the user did (a key, a resize) is drawn at once, not at the next slot:
+/// the frame rate paces the market's changes, never the answer to a key.
 ///
 /// Its feeds' wake pipes are polled only once a frame could be drawn: what arrives sooner waits
 /// in its feed's queue and is drained, all of it, at the frame slot, where it would have been
@@ -24,17 +25,20 @@ public struct AcrossPacer: Sendable, Hashable {
     now - lastDraw >= frameInterval
   }
 
-  /// How long the loop may sleep (its feeds' pipes polled or not, `pollsFeeds`): until the next
-  /// frame slot, then until the idle frame unless something waits to be drawn.
-  public func pollTimeout(dirty: Bool, now: Double, lastDraw: Double) -> Double {
+  /// How long the loop may sleep (its feeds' pipes polled or not, `pollsFeeds`): not at all when
+  /// the user's input waits to be drawn; else until the next frame slot, then until the idle
+  /// frame unless something waits to be drawn.
+  public func pollTimeout(dirty: Bool, input: Bool = false, now: Double, lastDraw: Double) -> Double {
+    if input { return 0 }
     let since = now - lastDraw
     if since < frameInterval { return frameInterval - since }
     return dirty ? 0 : max(0, idleFrame - since)
   }
 
-  /// Whether to draw now: something changed and a frame slot has come, or the idle frame is due.
-  public func shouldDraw(dirty: Bool, now: Double, lastDraw: Double) -> Bool {
+  /// Whether to draw now: the user's input waits to be drawn; or the feeds changed something and
+  /// a frame slot has come; or the idle frame is due.
+  public func shouldDraw(dirty: Bool, input: Bool = false, now: Double, lastDraw: Double) -> Bool {
     let since = now - lastDraw
-    return (dirty && since >= frameInterval) || since >= idleFrame
+    return input || (dirty && since >= frameInterval) || since >= idleFrame
   }
 }

@@ -212,7 +212,11 @@ public struct AcrossState: Sendable {
 
   /// Every instrument's view at `now`, in the chosen order.
   public func views(now: Int64) -> [VenueView] {
-    instruments.map { $0.view(now: now, staleAfterNs: staleAfterNs) }
+    // By index: `map` copied each instrument (its session, books and tape) every frame.
+    var out: [VenueView] = []
+    out.reserveCapacity(instruments.count)
+    for i in instruments.indices { out.append(instruments[i].view(now: now, staleAfterNs: staleAfterNs)) }
+    return out
   }
 
   /// The consolidated book, strip and matrix as they are at `now`.

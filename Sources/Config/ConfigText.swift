@@ -43,6 +43,7 @@ extension Settings {
     out.append("")
     out.append("[across]")
     out.append("stablecoins-at-par = \(stablecoinsAtPar)")
+    out.append("fps = \(acrossFps)")
     for (asset, keys) in acrossInstruments.sorted(by: { $0.key < $1.key }) {
       out.append("")
       out.append("[across.\(Self.key(asset.description))]")
@@ -223,10 +224,12 @@ extension Settings {
     spread = 5       # bps: one venue's bid above another's ask (tradeterm --across BTC)
 
     # The cross-venue screen (tradeterm --across BTC): its instruments instead of the default
-    # choice, USD/USDT/USDC merged at par, and each venue's taker fee in percent (the spread
+    # choice, USD/USDT/USDC merged at par, its frame rate while only the market moves (keys are
+    # answered at once; --fps sets it too), and each venue's taker fee in percent (the spread
     # matrix is then after fees).
     # [across]
     # stablecoins-at-par = false
+    # fps = 20
     # [across.BTC]
     # instruments = ["bitmex:XBTUSD", "kraken:BTC/USD", "binance:BTCUSDT", "coinbase:BTC-USD"]
     # [fees]

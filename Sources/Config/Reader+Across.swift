@@ -4,7 +4,7 @@ import TOMLKit
 import VenueCore
 
 extension Reader {
-  /// `[across]`: `stablecoins-at-par = true` and one table per asset, `[across.BTC]` with
+  /// `[across]`: `stablecoins-at-par = true`, `fps = 20` and one table per asset, `[across.BTC]` with
   /// `instruments = ["kraken:BTC/USD", "binance-usdm:BTCUSDT", …]`: what `--across BTC` follows
   /// instead of its default choice.
   mutating func across(_ v: TOMLValueConvertible, into s: inout Settings) throws(ConfigError) {
@@ -21,11 +21,19 @@ extension Reader {
         s.stablecoinsAtPar = b
         continue
       }
+      if key == "fps" {
+        let n = try integer(value, "across.fps", table: "across", key: key)
+        guard Settings.fpsRange.contains(n) else {
+          throw error("across.fps must be from 1 to 120, not \(n)", table: "across", key: key)
+        }
+        s.acrossFps = n
+        continue
+      }
       let place = "across.\(key)"
       guard let asset = AssetCode(key), let assetTable = value.table else {
         throw error(
           "across.\(TerminalText.sanitized(key)) must be an asset's table ([across.BTC] with instruments = "
-            + "[\"kraken:BTC/USD\", ...]) or stablecoins-at-par",
+            + "[\"kraken:BTC/USD\", ...]), stablecoins-at-par or fps",
           table: "across", key: key)
       }
       var keys: [InstrumentKey] = []

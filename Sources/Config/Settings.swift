@@ -23,7 +23,13 @@ public struct Settings: Sendable {
   public var symbol: String? { configuredSymbol ?? (venue == .bitmex ? "XBTUSD" : nil) }
   /// `25` (orderBookL2_25) or `full`.
   public var depth = "25"
+  /// `fps`: the most frames the dashboard draws a second.
   public var fps = 30
+  /// `[across] fps`: the most frames the cross-venue screen draws a second while only the market
+  /// moves (a key is answered at once). Lower than the dashboard's: nine books change hundreds of
+  /// times a second there, and each frame redraws the merged book, the matrix and the tape.
+  /// `--fps` sets both.
+  public var acrossFps = 20
   public var startScreen = StartScreen.dashboard
   public var confirmQuit = false
   /// The size from which a trade is large (drawn bold), per symbol; others use the tape's 95th

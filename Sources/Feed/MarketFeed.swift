@@ -49,7 +49,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   private let feedWake = WakeSignal()
   private let abortSignal = AbortSignal()
   private let mailbox = Locked(Mailbox())
-  private let thread = Locked<WorkerThread?>(nil)
+  private let thread = OwnedThread()
 
   /// What the two threads share.
   struct Mailbox: ~Copyable {
@@ -95,8 +95,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
 
   /// Starts the feed thread.
   public func start() {
-    let worker = WorkerThread { self.run() }
-    thread.withLock { $0 = worker }
+    thread.start { self.run() }
   }
 
   /// Asks the feed to do something; returns at once.
@@ -109,10 +108,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
   /// Stops the feed thread and waits for it (it closes the connection first).
   public func stop() {
     post(.stop)
-    thread.withLock { t -> WorkerThread? in
-      defer { t = nil }
-      return t
-    }?.join()
+    thread.join()
   }
 
   /// Moves what arrived since the last drain into `batch`, which must be empty; the

@@ -77,7 +77,7 @@ public final class AcrossReplaySource: @unchecked Sendable {
   public let wake = WakeSignal()
   private let playerWake = WakeSignal()
   private let mailbox: Locked<Mailbox>
-  private let thread = Locked<WorkerThread?>(nil)
+  private let thread = OwnedThread()
   private let reader: RecordingReader
   private let members: [Member]
   /// The members of each venue (indices into `members`).
@@ -112,18 +112,14 @@ public final class AcrossReplaySource: @unchecked Sendable {
   }
 
   public func start() {
-    let worker = WorkerThread { self.run() }
-    thread.withLock { $0 = worker }
+    thread.start { self.run() }
   }
 
   /// Stops the replay thread and waits for it.
   public func stop() {
     mailbox.withLock { $0.stopping = true }
     playerWake.signal()
-    thread.withLock { t -> WorkerThread? in
-      defer { t = nil }
-      return t
-    }?.join()
+    thread.join()
   }
 
   /// Where the replay is.

@@ -24,7 +24,7 @@ public final class ReplaySource: @unchecked Sendable {
   public let wake = WakeSignal()
   private let playerWake = WakeSignal()
   private let mailbox: Locked<Mailbox>
-  private let thread = Locked<WorkerThread?>(nil)
+  private let thread = OwnedThread()
   // Owned by the replay thread once it starts.
   private let player: ReplayPlayer
   private let batchFrames: Int
@@ -95,18 +95,14 @@ public final class ReplaySource: @unchecked Sendable {
 
   /// Starts the replay thread.
   public func start() {
-    let worker = WorkerThread { self.run() }
-    thread.withLock { $0 = worker }
+    thread.start { self.run() }
   }
 
   /// Stops the replay thread and waits for it.
   public func stop() {
     mailbox.withLock { $0.stopping = true }
     playerWake.signal()
-    thread.withLock { t -> WorkerThread? in
-      defer { t = nil }
-      return t
-    }?.join()
+    thread.join()
   }
 
   /// Asks the replay to pause, seek, change speed or restart; returns at once.

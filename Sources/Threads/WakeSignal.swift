@@ -31,10 +31,12 @@ public final class WakeSignal: Sendable {
     _ = write(writeEnd, &one, 1)
   }
 
-  /// Consumes pending signals.
+  /// Consumes pending signals. A read that comes back short emptied the pipe: no second read to
+  /// hear it say so (a signal written after it makes the pipe readable again, as it should).
   public func clear() {
     var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-    while withUnsafeMutableBytes(of: &buffer, { read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    let size = MemoryLayout.size(ofValue: buffer)
+    while withUnsafeMutableBytes(of: &buffer, { read(descriptor, $0.baseAddress, $0.count) }) == size {}
   }
 
   /// Waits until signalled or `timeout` seconds pass; true if signalled.

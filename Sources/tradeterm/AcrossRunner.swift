@@ -239,7 +239,7 @@ struct AcrossRunner {
         case .key(let key):
           // Ctrl-C typed quits, as on every screen.
           if key == .interrupt { break loop }
-          session.state.press(key)
+          session.press(key)
         case .resize(let width, let height):
           session.resize(width: width, height: height)
         // The cross-venue screen is opened without mouse reporting: none arrives.

@@ -39,6 +39,9 @@ final class AcrossSession {
   private var batch = VenueBatch()
   private var bitmexBatch = MarketBatch()
   private var lastDraw = MonotonicTime(nanoseconds: 0)
+  /// The user pressed a key or resized the terminal since the last frame: the next is drawn at
+  /// once (`AcrossPacer`).
+  private var inputWaiting = false
   private var commands = AlertCommands()
   private var stopped = false
   /// When to wake, drain and draw (`fps`; a frame at least every half second: the books' ages
@@ -175,7 +178,7 @@ final class AcrossSession {
 
   /// How long the owner may sleep before the next frame is due at `now`.
   func pollTimeout(now: MonotonicTime) -> Double {
-    pacer.pollTimeout(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds)
+    pacer.pollTimeout(dirty: state.dirty, input: inputWaiting, now: now.seconds, lastDraw: lastDraw.seconds)
   }
 
   /// The terminal's new size.
@@ -183,6 +186,14 @@ final class AcrossSession {
     state.width = width
     state.height = height
     state.dirty = true
+    inputWaiting = true
+  }
+
+  /// A key for the screen: its answer is drawn at once.
+  func press(_ key: Key) {
+    state.press(key)
+    state.dirty = true
+    inputWaiting = true
   }
 
   /// Drains every feed, and when a frame is due (something changed and `fps` allows, or the
@@ -191,7 +202,9 @@ final class AcrossSession {
   func step() -> Grid? {
     drain()
     let now = MonotonicTime.now()
-    guard pacer.shouldDraw(dirty: state.dirty, now: now.seconds, lastDraw: lastDraw.seconds) else {
+    guard
+      pacer.shouldDraw(dirty: state.dirty, input: inputWaiting, now: now.seconds, lastDraw: lastDraw.seconds)
+    else {
       return nil
     }
     state.refresh(now: viewNow.nanoseconds)
@@ -205,6 +218,7 @@ final class AcrossSession {
     }
     _ = commands.poll(now: now.seconds)
     state.dirty = false
+    inputWaiting = false
     lastDraw = now
     return AcrossScreen.render(state, wallMs: viewWallMs)
   }

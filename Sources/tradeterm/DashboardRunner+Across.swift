@@ -28,7 +28,8 @@ extension DashboardRunner {
     }
     // The dashboard's alerts in force: the asset's `spread` alerts are armed there.
     let runner = AcrossRunner(
-      plan: plan, mode: mode, userAgent: options.userAgent, fps: fps, ascii: ascii, color: color, utc: utc,
+      plan: plan, mode: mode, userAgent: options.userAgent, fps: settings.acrossFps, ascii: ascii,
+      color: color, utc: utc,
       theme: theme, keys: state.keys, alerts: state.alerts.alerts.filter { !$0.spent }.map(\.rule),
       stablecoinsAtPar: settings.stablecoinsAtPar, takerFeePercent: settings.takerFeePercent)
     let session = AcrossSession(runner, width: state.width, height: state.height)

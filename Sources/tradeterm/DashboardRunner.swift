@@ -286,7 +286,7 @@ struct DashboardRunner {
           if let open = across {
             // The cross-venue screen has the keys; leaving it shows the dashboard again, and
             // its quit key is the dashboard's (which may ask first).
-            open.state.press(key)
+            open.press(key)
             guard let leaving = open.state.leaving else { continue }
             open.stop()
             across = nil

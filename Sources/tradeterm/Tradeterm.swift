@@ -158,7 +158,11 @@ struct Tradeterm: ParsableCommand {
   @Option(help: "With --once: the newest trades to print (0-1000).")
   var trades: Int = 10
 
-  @Option(name: .customLong("fps"), help: "Most frames drawn per second (default: the config's, else 30).")
+  @Option(
+    name: .customLong("fps"),
+    help:
+      "Most frames drawn per second (default: the config's, else 30 on the dashboard and 20 on the cross-venue screen, whose keys are still answered at once)."
+  )
   var fpsOption: Int?
 
   @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set): attributes only.")
@@ -294,6 +298,9 @@ struct Tradeterm: ParsableCommand {
       depthOption.flatMap { DepthChoice($0)?.bitmexTable }
       ?? (settings.depth == "full" || levels > 25 ? .full : .top25)
     let fps = fpsOption ?? settings.fps
+    // `--fps` sets the cross-venue screen's rate too, opened alone or from the dashboard.
+    var settings = settings
+    settings.acrossFps = fpsOption ?? settings.acrossFps
     let markets = markets || (settings.startScreen == .markets && !once)
     let logFile = logFile ?? settings.logFile.map(ConfigFile.expandingHome)
     if version {
@@ -305,11 +312,11 @@ struct Tradeterm: ParsableCommand {
       if let problem = CurlLibrary.webSocketProblem { throw fail(problem) }
       return
     }
-    if let across { return try startAcross(across, settings: settings, fps: fps) }
+    if let across { return try startAcross(across, settings: settings, fps: settings.acrossFps) }
     // A recording of the cross-venue screen (`--across BTC --record`) replays as that screen,
     // unless an instrument of it is asked for (then it plays as that venue's, as any recording).
     if let replay, givenSymbol == nil, venueOption == nil, let recorded = Self.acrossRecording(replay) {
-      return try startAcrossReplay(replay, recorded: recorded, settings: settings, fps: fps)
+      return try startAcrossReplay(replay, recorded: recorded, settings: settings, fps: settings.acrossFps)
     }
     // The command line's venue and symbol over the config's.
     let chosen = try startInstrument(settings)

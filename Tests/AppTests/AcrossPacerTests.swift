@@ -43,6 +43,16 @@ import Testing
     #expect(pacer.shouldDraw(dirty: dirty, now: now, lastDraw: lastDraw) == draws)
   }
 
+  /// A key or a resize is drawn at once, whatever the frame slot: the rate paces the market's
+  /// changes, not the answer to the user (at 20 frames a second a key waited up to 50 ms).
+  @Test func theUsersInputIsDrawnAtOnce() {
+    let slow = AcrossPacer(fps: 20)
+    #expect(slow.shouldDraw(dirty: true, input: true, now: 10.001, lastDraw: lastDraw))
+    #expect(!slow.shouldDraw(dirty: true, input: false, now: 10.001, lastDraw: lastDraw))
+    #expect(slow.pollTimeout(dirty: true, input: true, now: 10.001, lastDraw: lastDraw) == 0)
+    #expect(slow.pollTimeout(dirty: true, input: false, now: 10.001, lastDraw: lastDraw) > 0.04)
+  }
+
   @Test func fpsIsClamped() {
     #expect(AcrossPacer(fps: 0).frameInterval == 1)
     #expect(AcrossPacer(fps: 1_000).frameInterval == 1.0 / 120)

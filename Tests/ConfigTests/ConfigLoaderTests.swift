@@ -272,6 +272,7 @@ final class AcrossConfigTests: XCTestCase {
     let text = """
       [across]
       stablecoins-at-par = true
+      fps = 12
 
       [across.btc]
       instruments = ["kraken:BTC/USD", "binance-usdm:BTCUSDT", "XBTUSD", "kraken:BTC/USD"]
@@ -282,6 +283,8 @@ final class AcrossConfigTests: XCTestCase {
       """
     let s = try load(text).get().settings
     XCTAssertTrue(s.stablecoinsAtPar)
+    XCTAssertEqual(s.acrossFps, 12)
+    XCTAssertEqual(s.fps, 30, "the dashboard's frame rate is its own")
     // An asset's table by its code (`btc` is BTC); a bare symbol is BitMEX's; twice is once.
     XCTAssertEqual(
       s.acrossInstruments["BTC"]?.map(\.description),
@@ -291,6 +294,7 @@ final class AcrossConfigTests: XCTestCase {
     let again = try load(s.toml).get().settings
     XCTAssertEqual(again.acrossInstruments, s.acrossInstruments)
     XCTAssertEqual(again.stablecoinsAtPar, true)
+    XCTAssertEqual(again.acrossFps, 12)
     XCTAssertEqual(again.takerFeePercent, s.takerFeePercent)
   }
 
@@ -309,6 +313,8 @@ final class AcrossConfigTests: XCTestCase {
       ),
       ("[across.BTC]\ninstruments = []", "across.BTC needs instruments"),
       ("[across]\nstablecoins-at-par = 1", "c.toml:2:22: across.stablecoins-at-par must be true or false"),
+      ("[across]\nfps = 0", "c.toml:2:7: across.fps must be from 1 to 120, not 0"),
+      ("[across]\nfps = \"fast\"", "c.toml:2:7: across.fps must be an integer, not a string"),
       (
         "[across.BTC]\ninstruments = [\"kraken:BTC\\u001B]2;x\\u0007/USD\"]",
         "c.toml:2:15: across.BTC.instruments must be \"venue:SYMBOL\", printable"
