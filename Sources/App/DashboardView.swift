@@ -171,16 +171,18 @@ public enum DashboardView {
       tape.notional = notional
       tape.ascii = s.ascii
       tape.liquidations = s.liquidations.events
-      // The footer names the notional's currency only when its column fits.
-      let inner = Box(title: "", ascii: s.ascii).inner(area)
-      let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
-      let box = Box(
-        title: title, footer: [Span(tapeFooter(s, notional: shown))], focused: paneFocus(s) == .trades,
-        ascii: s.ascii)
-      let key = TradesPaneKey(area: area, box: box, tape: tape, stale: tapeStale)
+      // The key leaves the footer out: the footer follows from what the key holds (it names the
+      // notional's currency only when the rows in view leave its column room), and finding that
+      // formats every row in view — work for a frame that redraws the pane, not for every frame.
+      let keyBox = Box(title: title, focused: paneFocus(s) == .trades, ascii: s.ascii)
+      let key = TradesPaneKey(area: area, box: keyBox, tape: tape, stale: tapeStale)
       keys.trades = key
       if key == nil || key != kept.trades {
         memo.redrewTrades = true
+        let inner = keyBox.inner(area)
+        let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
+        var box = keyBox
+        box.footer = [Span(tapeFooter(s, notional: shown))]
         box.render(into: &grid, area: area)
         tape.largeSize = s.largeTradeSizes[s.market.symbol.description] ?? s.market.tape.largeTradeSize
         tape.render(into: &grid, area: box.inner(area))
