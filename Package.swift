@@ -100,7 +100,8 @@ let package = Package(
     // The paper journal on disk (append + fsync per line, flock).
     .target(name: "Journal", dependencies: ["Trading", "Files"]),
     // A second process on the journal, for the kill -9 and lock tests.
-    .executableTarget(name: "tradeterm-journal-probe", dependencies: ["Journal", "Trading", "MarketModel"]),
+    .executableTarget(
+      name: "tradeterm-journal-probe", dependencies: ["Journal", "Trading", "MarketModel", "BitMEX"]),
 
     // A BitMEX-compatible exchange on loopback: tests, --demo, --replay, benchmarks.
     .target(
@@ -201,7 +202,8 @@ let package = Package(
       dependencies: [
         "Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport", "WireJSON",
       ]),
-    .testTarget(name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel", "Trading"]),
+    .testTarget(
+      name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel", "Trading", "BitMEX"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests",

@@ -58,10 +58,10 @@ public struct AlertRule: Sendable, Hashable {
     self.run = run
   }
 
-  /// The instrument watched: `XBTUSD` (BitMEX's), `kraken:BTC/USD`.
+  /// The instrument watched: `ETHUSD` (BitMEX's), `kraken:BTC/USD`.
   public var instrument: InstrumentID { InstrumentID(venue: venue, symbol: symbol) }
 
-  /// A few words: `XBTUSD last ≥ 100,000`, `kraken:BTC/USD move 2% in 5m`.
+  /// A few words: `ETHUSD last ≥ 4,000`, `kraken:BTC/USD move 2% in 5m`.
   public var summary: String {
     let s = instrument.description
     switch kind {

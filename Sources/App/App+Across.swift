@@ -24,7 +24,7 @@ extension App {
 
   /// The asset of the instrument in view, as every venue's instruments are grouped by it: the
   /// canonical base asset of its facts (BitMEX's instrument row, or the venue's spec merged into
-  /// it: XBTUSD's `XBT` is `BTC`); before they come, the base its symbol spells as a spot pair (`ETH/USD`,
+  /// it: BitMEX's `XBT` is `BTC`); before they come, the base its symbol spells as a spot pair (`ETH/USD`,
   /// `BTCUSDT`); nil when neither says.
   static func acrossAsset(_ state: AppState) -> AssetCode? {
     let market = state.market

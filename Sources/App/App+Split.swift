@@ -2,7 +2,7 @@ import MarketModel
 import Screen
 import Session
 
-/// The split view of two books (`tradeterm XBTUSD ETHUSD`, issue 29): the market on screen and
+/// The split view of two books (`tradeterm ETHUSD kraken:ETH/USD`, issue 29): the market on screen and
 /// a second instrument's book beside it, each on its own feed and session. The header, the tape,
 /// the chart and the ticket follow the market on screen (the primary, `▶`); `S` swaps the two
 /// (the runner swaps their feeds: `Effect.swapSplit`), `|` leaves the view (its feed stops) and

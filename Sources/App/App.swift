@@ -169,7 +169,7 @@ public enum App {
   }
 
   /// Watch `symbol` on the dashboard (the picker's and the markets list's Enter): the old book is
-  /// gone at once, nothing of XBTUSD may show under ETHUSD, and the new symbol's facts and chart
+  /// gone at once, nothing of the old symbol may show under the new one, and the new symbol's facts and chart
   /// history are asked for.
   static func switchDashboard(to symbol: Symbol, _ state: inout AppState) -> [Effect] {
     guard symbol != state.market.symbol else { return [] }

@@ -2,7 +2,7 @@ import MarketModel
 import Screen
 import Session
 
-/// The split view's two books (`tradeterm XBTUSD ETHUSD`): each titled with its instrument, its
+/// The split view's two books (`tradeterm ETHUSD kraken:ETH/USD`): each titled with its instrument, its
 /// own state and age, last price and spread (`BookTitle`), and dimmed on its own when its data is
 /// not live: a second feed that is stale or syncing is marked as the main book is, never shown
 /// as live.

@@ -534,7 +534,7 @@ public enum DashboardView {
   }
 
   /// The picker's title: `Symbol`, and where the run can open another venue, whose a bare symbol
-  /// is and how to name another's (`bitmex:XBTUSD` from Kraken); `Second book` when it chooses
+  /// is and how to name another's (`bitmex:ETHUSD` from Kraken); `Second book` when it chooses
   /// the split view's (whose feed `--record` does not hold to the venue on screen).
   static func pickerTitle(_ s: AppState) -> String {
     let secondBook = s.picker?.secondBook == true

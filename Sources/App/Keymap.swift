@@ -67,7 +67,7 @@ public enum Command: Sendable, Hashable {
   case chooseChart(ChartChoice)
   /// The cross-venue screen of the asset in view (`Effect.openAcross`); on that screen, back.
   case openAcross
-  /// The split view of two books (`tradeterm XBTUSD ETHUSD`): left, or opened again.
+  /// The split view of two books (`tradeterm ETHUSD kraken:ETH/USD`): left, or opened again.
   case toggleSplit
   /// The split view: the second book becomes the market on screen (the header, the tape, the
   /// chart and the ticket follow it), and the other the second book.

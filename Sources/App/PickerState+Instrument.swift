@@ -15,9 +15,9 @@ extension PickerState {
   static let longestVenueName = VenueCore.Venue.allCases.map(\.rawValue.utf8.count).max() ?? 0
 
   /// The instrument `text` names from a screen on `venue`: `VENUE:SYMBOL` names that venue's
-  /// (`kraken:ETH/USD`, `bitmex:XBTUSD`; the venue's name in any case), a bare symbol the venue
+  /// (`kraken:ETH/USD`, `bitmex:ETHUSD`; the venue's name in any case), a bare symbol the venue
   /// on screen's. A trader on Kraken who types `ETH/USD` means Kraken's pair, and BitMEX's
-  /// `XBTUSD` from there is written `bitmex:XBTUSD`: a bare symbol never leaves the venue.
+  /// `ETHUSD` from there is written `bitmex:ETHUSD`: a bare symbol never leaves the venue.
   /// Fails with the words to show: an unknown venue (with the list), no symbol, one too long.
   public static func instrument(
     _ text: String, on venue: InstrumentID.Venue
@@ -28,7 +28,7 @@ extension PickerState {
   }
 
   /// How the picker lists `id` on a screen on `venue`: the bare symbol on its own venue, else
-  /// `venue:SYMBOL` (`bitmex:XBTUSD` too), so that the entry reads back as the same instrument.
+  /// `venue:SYMBOL` (`bitmex:ETHUSD` too), so that the entry reads back as the same instrument.
   public static func label(_ id: InstrumentID, on venue: InstrumentID.Venue) -> String {
     id.venue == venue ? id.symbol.description : "\(id.venue.name):\(id.symbol)"
   }

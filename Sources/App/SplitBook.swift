@@ -1,7 +1,7 @@
 import MarketModel
 import Session
 
-/// The second book of the split view (`tradeterm XBTUSD ETHUSD`, issue 29): its instrument and
+/// The second book of the split view (`tradeterm ETHUSD kraken:ETH/USD`, issue 29): its instrument and
 /// its own session, fed by a feed of its own (`Effect.openSplit`, the runner's) beside the
 /// dashboard's market, which the header, the tape, the chart and the ticket follow. Only its
 /// book is drawn; its age and state are its own, never the dashboard market's.

@@ -102,7 +102,7 @@ enum TicketScreen {
     lines.append(.spans(field("Units", .units, q.unitsText, unitsNote)))
     var amountNote = spec.quoteCurrency
     // The settlement currency's value beside the amount, when it is another currency (XBT for
-    // XBTUSD and ETHUSD; a USDT-settled contract's amount already is it).
+    // an inverse or quanto contract settled in Bitcoin; a USDT-settled contract's amount already is it).
     if spec.settleName != spec.quoteCurrency, let price = q.referencePrice, let units = Double(q.unitsText),
       let value = spec.settlementValue(contracts: spec.contracts(units: units), price: price)
     {

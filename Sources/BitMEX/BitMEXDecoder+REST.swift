@@ -16,9 +16,9 @@ extension BitMEXDecoder {
   /// Decodes a REST `/trade/bucketed` body (timestamps are bucket ends).
   public mutating func decodeTradeBins(_ bytes: [UInt8]) throws(DecodeError) -> RESTBody<TradeBin> {
     try decodeREST(bytes) { (d, s, batch) throws(DecodeError) in
-      batch.tradeBins.append(try d.decodeTradeBin(&s))
+      batch.bins.append(try d.decodeTradeBin(&s))
     } collect: {
-      $0.tradeBins
+      $0.bins
     }
   }
 

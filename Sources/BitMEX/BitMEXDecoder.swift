@@ -215,7 +215,7 @@ public struct BitMEXDecoder: Sendable {
     case .trade: return .trades(slice)
     case .quote: return .quotes(slice)
     case .instrument: return .instrument(slice)
-    case .tradeBin1m: return .tradeBins(slice)
+    case .tradeBin1m: return .bins(slice)
     case .liquidation: return .liquidations(slice)
     case .other: return .ignoredTable(name: s.string(name))
     }
@@ -276,11 +276,11 @@ public struct BitMEXDecoder: Sendable {
       }
       return start..<batch.instruments.count
     case .tradeBin1m:
-      let start = batch.tradeBins.count
+      let start = batch.bins.count
       try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in
-        batch.tradeBins.append(try decodeTradeBin(&s))
+        batch.bins.append(try decodeTradeBin(&s))
       }
-      return start..<batch.tradeBins.count
+      return start..<batch.bins.count
     case .liquidation:
       let start = batch.liquidations.count
       try forEachRow(&s) { (s: inout JSONScanner) throws(DecodeError) in

@@ -250,7 +250,7 @@ struct Reader {
     guard !s.isEmpty, !s.contains(" "), s.unicodeScalars.allSatisfy(TerminalText.isSafe), let sym = Symbol(s)
     else {
       throw error(
-        "\(key) must be an instrument symbol such as \"XBTUSD\" (printable, 1 to \(Symbol.maxLength) characters)",
+        "\(key) must be an instrument symbol such as \"ETHUSD\" (printable, 1 to \(Symbol.maxLength) characters)",
         table: table, index: index, key: key)
     }
     return sym
@@ -264,7 +264,7 @@ struct Reader {
     let s = try string(v, "symbol", table: table, index: index, key: "symbol")
     guard !s.isEmpty, !s.contains(" "), s.unicodeScalars.allSatisfy(TerminalText.isSafe) else {
       throw error(
-        "symbol must be an instrument such as \"XBTUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
+        "symbol must be an instrument such as \"ETHUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
         table: table, index: index, key: "symbol")
     }
     switch InstrumentKey.parse(s) {
@@ -338,7 +338,7 @@ struct Reader {
       case "large-trade":
         guard let table = v.table else {
           throw error(
-            "large-trade must be a table of symbol = size, e.g. [large-trade] XBTUSD = 100000", key: key)
+            "large-trade must be a table of symbol = size, e.g. [large-trade] ETHUSD = 50000", key: key)
         }
         for (sym, size) in table {
           let n = try integer(size, "large-trade.\(sym)", table: key, key: sym)
@@ -475,7 +475,7 @@ struct Reader {
       unknown(key, known: ConfigLoader.alertKeys, table: table, index: i)
     }
     guard let symbolValue = t["symbol"] else {
-      throw error("each alert needs a symbol (e.g. symbol = \"XBTUSD\")", table: table, index: i)
+      throw error("each alert needs a symbol (e.g. symbol = \"ETHUSD\")", table: table, index: i)
     }
     let (venue, sym) = try instrument(symbolValue, table: table, index: i)
     var source = AlertRule.PriceSource.last

@@ -150,97 +150,105 @@ extension Settings {
     return bare ? s : quoted(s)
   }
 
-  /// A commented example config: `tradeterm config --example` prints it.
-  public static let example = """
-    # tradeterm's config: $XDG_CONFIG_HOME/tradeterm/config.toml (~/.config/tradeterm/config.toml),
-    # or --config PATH. Every setting is optional; command-line flags override the file.
+  /// A commented example config: `tradeterm config --example` prints it. Its venue is `home`
+  /// (the venue a bare symbol means by default), its symbols that venue's default instrument and
+  /// its second example (`VenueAbout`).
+  public static func example(_ home: VenueAbout) -> String {
+    let venue = home.venue.rawValue
+    let symbols = home.exampleSymbols
+    let first = home.defaultSymbol ?? symbols.first ?? "SYMBOL"
+    let second = symbols.first { $0 != first } ?? first
+    return """
+      # tradeterm's config: $XDG_CONFIG_HOME/tradeterm/config.toml (~/.config/tradeterm/config.toml),
+      # or --config PATH. Every setting is optional; command-line flags override the file.
 
-    venue = "bitmex"           # the venue of a bare symbol (tradeterm kraken:BTC/USD / --venue override it)
-    symbol = "XBTUSD"          # the dashboard's symbol on that venue (tradeterm ETHUSD / --symbol override it)
-    depth = 25                 # order-book depth: 25 or "full"
-    fps = 30                   # most frames drawn per second, 1-120
-    start-screen = "dashboard" # or "markets"
-    confirm-quit = false       # true: q asks before quitting
-    favourites = ["XBTUSD", "ETHUSD"]   # starred on the markets list (with the favourites file's)
-    # log-file = "/tmp/tradeterm.log"   # connection changes, resyncs, REST failures, alerts
-    log-level = "info"         # trace, debug, info, notice, warning, error, critical
+      venue = "\(venue)"           # the venue of a bare symbol (tradeterm kraken:BTC/USD / --venue override it)
+      symbol = "\(first)"          # the dashboard's symbol on that venue (tradeterm \(second) / --symbol override it)
+      depth = 25                 # order-book depth: 25 or "full"
+      fps = 30                   # most frames drawn per second, 1-120
+      start-screen = "dashboard" # or "markets"
+      confirm-quit = false       # true: q asks before quitting
+      favourites = ["\(first)", "\(second)"]   # starred on the markets list (with the favourites file's)
+      # log-file = "/tmp/tradeterm.log"   # connection changes, resyncs, REST failures, alerts
+      log-level = "info"         # trace, debug, info, notice, warning, error, critical
 
-    # A trade at or above this size is large (bold on the tape); other symbols use the tape's
-    # 95th percentile.
-    [large-trade]
-    XBTUSD = 100000
-    ETHUSD = 50000
+      # A trade at or above this size is large (bold on the tape); other symbols use the tape's
+      # 95th percentile.
+      [large-trade]
+      \(first) = 100000
+      \(second) = 50000
 
-    # theme = "light" picks a built-in: dark (the default), light, high-contrast, monochrome
-    # (NO_COLOR or --no-color give monochrome). A [theme] table starts from `base` and sets roles:
-    # text muted accent bid ask up down warning error live bid-bar ask-bar border banner stale.
-    # Colours: a name (red, bright-blue, grey…), an index 0-255, "#rrggbb" (24-bit on a
-    # direct-colour terminal, else the nearest of 256), or "default".
-    # stale = "none" only dims. On 8 or 16 colours (TERM=screen) each built-in role has its own
-    # fallback (green bids, red asks); a colour set here becomes the nearest (black only if near black).
-    [theme]
-    base = "dark"
-    bid = "#00d787"
-    ask = 203
-    border = "grey"
-    stale = 240
+      # theme = "light" picks a built-in: dark (the default), light, high-contrast, monochrome
+      # (NO_COLOR or --no-color give monochrome). A [theme] table starts from `base` and sets roles:
+      # text muted accent bid ask up down warning error live bid-bar ask-bar border banner stale.
+      # Colours: a name (red, bright-blue, grey…), an index 0-255, "#rrggbb" (24-bit on a
+      # direct-colour terminal, else the nearest of 256), or "default".
+      # stale = "none" only dims. On 8 or 16 colours (TERM=screen) each built-in role has its own
+      # fallback (green bids, red asks); a colour set here becomes the nearest (black only if near black).
+      [theme]
+      base = "dark"
+      bid = "#00d787"
+      ask = 203
+      border = "grey"
+      stale = 240
 
-    # Any command can take other keys: one key or a list. `tradeterm config` lists every command
-    # with the keys in force; a key given to two commands is reported when tradeterm starts.
-    # Keys: one character, or Up Down Left Right PgUp PgDn Home End Tab Shift-Tab Enter Esc
-    # Backspace Space Ctrl-C.
-    [keys]
-    scroll-down = ["j", "Down"]
-    scroll-up = ["k", "Up"]
-    toggle-bars = "b"
+      # Any command can take other keys: one key or a list. `tradeterm config` lists every command
+      # with the keys in force; a key given to two commands is reported when tradeterm starts.
+      # Keys: one character, or Up Down Left Right PgUp PgDn Home End Tab Shift-Tab Enter Esc
+      # Backspace Space Ctrl-C.
+      [keys]
+      scroll-down = ["j", "Down"]
+      scroll-up = ["k", "Up"]
+      toggle-bars = "b"
 
-    # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
-    # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
-    # within-bps; spread (bps, symbol = an asset such as "BTC": its venues crossed by that
-    # much on `tradeterm --across BTC`). repeat = "once" (the default) or "every" with cooldown (seconds). They fire
-    # on live data only, once per crossing: a banner (any key acknowledges it, and acts), the bell, and a
-    # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
-    # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
-    [[alerts]]
-    symbol = "XBTUSD"
-    above = 100000
-    price = "last"
+      # Alerts: one of above / below (price = "last" or "mark"), move (percent) with within
+      # (minutes), funding-above / funding-below (percent), trade (size), wall (size) with
+      # within-bps; spread (bps, symbol = an asset such as "BTC": its venues crossed by that
+      # much on `tradeterm --across BTC`). repeat = "once" (the default) or "every" with cooldown (seconds). They fire
+      # on live data only, once per crossing: a banner (any key acknowledges it, and acts), the bell, and a
+      # desktop notification (OSC 777 and OSC 9, through tmux too); `run` starts a program (no
+      # shell; {symbol} {price} {alert} are replaced) and is stopped after 10 seconds.
+      [[alerts]]
+      symbol = "\(first)"
+      above = 100000
+      price = "last"
 
-    [[alerts]]
-    symbol = "XBTUSD"
-    move = 2          # percent
-    within = 5        # minutes
-    repeat = "every"
-    cooldown = 300
-    # run = ["notify-send", "tradeterm", "{symbol} {price}"]
+      [[alerts]]
+      symbol = "\(first)"
+      move = 2          # percent
+      within = 5        # minutes
+      repeat = "every"
+      cooldown = 300
+      # run = ["notify-send", "tradeterm", "{symbol} {price}"]
 
-    [[alerts]]
-    symbol = "XBTUSD"
-    wall = 1000000
-    within-bps = 20
+      [[alerts]]
+      symbol = "\(first)"
+      wall = 1000000
+      within-bps = 20
 
-    [[alerts]]
-    symbol = "BTC"
-    spread = 5       # bps: one venue's bid above another's ask (tradeterm --across BTC)
+      [[alerts]]
+      symbol = "BTC"
+      spread = 5       # bps: one venue's bid above another's ask (tradeterm --across BTC)
 
-    # The cross-venue screen (tradeterm --across BTC): its instruments instead of the default
-    # choice, USD/USDT/USDC merged at par, its frame rate while only the market moves (keys are
-    # answered at once; --fps sets it too), and each venue's taker fee in percent (the spread
-    # matrix is then after fees).
-    # [across]
-    # stablecoins-at-par = false
-    # fps = 20
-    # [across.BTC]
-    # instruments = ["bitmex:XBTUSD", "kraken:BTC/USD", "binance:BTCUSDT", "coinbase:BTC-USD"]
-    # [fees]
-    # binance = 0.10
-    # kraken = 0.40
+      # The cross-venue screen (tradeterm --across BTC): its instruments instead of the default
+      # choice, USD/USDT/USDC merged at par, its frame rate while only the market moves (keys are
+      # answered at once; --fps sets it too), and each venue's taker fee in percent (the spread
+      # matrix is then after fees).
+      # [across]
+      # stablecoins-at-par = false
+      # fps = 20
+      # [across.BTC]
+      # instruments = ["\(venue):\(first)", "kraken:BTC/USD", "binance:BTCUSDT", "coinbase:BTC-USD"]
+      # [fees]
+      # binance = 0.10
+      # kraken = 0.40
 
-    # Positions for the portfolio (contracts; negative for a short).
-    # [[positions]]
-    # symbol = "XBTUSD"
-    # quantity = 1000
-    # entry = 95000
+      # Positions for the portfolio (contracts; negative for a short).
+      # [[positions]]
+      # symbol = "\(first)"
+      # quantity = 1000
+      # entry = 95000
 
-    """
+      """
+  }
 }

@@ -18,10 +18,13 @@ public struct Settings: Sendable {
   public var venue = Venue.bitmex
   /// `symbol`: the instrument the dashboard opens on, on `venue`; nil when the file names none.
   public var configuredSymbol: String?
-  /// The symbol a run without one opens on: the file's, else XBTUSD on BitMEX (another venue has
-  /// no default instrument: nil, and the run asks which).
-  public var symbol: String? { configuredSymbol ?? (venue == .bitmex ? "XBTUSD" : nil) }
-  /// `25` (orderBookL2_25) or `full`.
+  /// Each venue's default instrument, from the venues' registrations (`VenueAbout.defaultSymbol`,
+  /// filled in by the executable, which registers the adapters): empty, no venue has one.
+  public var venueDefaults: [Venue: String] = [:]
+  /// The symbol a run without one opens on: the file's, else the venue's default (BitMEX's is its
+  /// Bitcoin perpetual; a venue without one: nil, and the run asks which).
+  public var symbol: String? { configuredSymbol ?? venueDefaults[venue] }
+  /// `25` (BitMEX's top-25 book table) or `full`.
   public var depth = "25"
   /// `fps`: the most frames the dashboard draws a second.
   public var fps = 30

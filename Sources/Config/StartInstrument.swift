@@ -4,7 +4,8 @@ import VenueCore
 /// The instrument a run opens on, from the command line over the config. The venue: the one the
 /// command line names (a `venue:` prefix on the symbol, or `--venue`), else the config's `venue`,
 /// else BitMEX. The symbol: the command line's, else the config's `symbol` when the run is on the
-/// config's venue (it is that venue's symbol), else XBTUSD on BitMEX; another venue has no default.
+/// config's venue (it is that venue's symbol), else the venue's default (`Settings.venueDefaults`:
+/// BitMEX has one, the others none).
 /// Pure: the text given in, the choice or why it cannot be made out.
 public struct StartInstrument: Sendable, Hashable {
   public var venue: Venue
@@ -60,8 +61,7 @@ public struct StartInstrument: Sendable, Hashable {
     named(given: given, venueOption: venueOption).map { named in
       let venue = named.venue ?? settings.venue
       // The config's symbol is its venue's: on another venue it means nothing.
-      let fallback =
-        venue == settings.venue ? settings.symbol : venue == .bitmex ? Settings().symbol : nil
+      let fallback = venue == settings.venue ? settings.symbol : settings.venueDefaults[venue]
       return StartInstrument(venue: venue, symbol: named.symbol ?? fallback)
     }
   }

@@ -6,10 +6,10 @@ import VenueCore
 /// comes from the instrument's `ContractDescriptor` and the scales of the numbers converted,
 /// never from a table of symbols:
 /// - base: `size`;
-/// - linear: `size × value` (OKX `ctVal` 0.01 BTC, BitMEX XBTUSDT's 10^-6 XBT);
-/// - inverse: `size × value / price` (BitMEX XBTUSD's 1 USD, OKX `-USD-SWAP`'s 100 USD);
-/// - quanto: `size × multiplier × settleRate / settlePerWhole` (BitMEX ETHUSD: 100 XBt per USD of
-///   price, so a contract is `100 × price` XBt, worth `100 × price × rate / 10^8` USD, which is
+/// - linear: `size × value` (OKX `ctVal` 0.01 BTC, BitMEX's BTC/USDT swap's 10^-6 BTC);
+/// - inverse: `size × value / price` (BitMEX's BTC/USD swap's 1 USD, OKX `-USD-SWAP`'s 100 USD);
+/// - quanto: `size × multiplier × settleRate / settlePerWhole` (BitMEX ETHUSD: 100 satoshis per
+///   USD of price, so a contract is `100 × price` satoshis, worth `100 × price × rate / 10^8` USD, which is
 ///   `100 × rate / 10^8` of the base at any price).
 public struct BaseConversion: Sendable, Hashable {
   /// Decimals of the base units produced.

@@ -8,7 +8,7 @@ import Glibc
 
 /// The starred instruments, kept across runs in `$XDG_STATE_HOME/tradeterm/favourites`
 /// (`~/.local/state/tradeterm/favourites` when unset): one `venue:SYMBOL` a line, in the
-/// user's order, each with its own venue (`bitmex:XBTUSD`, `kraken:BTC/USD`). Written atomically (a temp file in the same directory, then rename), so a
+/// user's order, each with its own venue (`bitmex:ETHUSD`, `kraken:BTC/USD`). Written atomically (a temp file in the same directory, then rename), so a
 /// crash leaves the old list or the new one, never half of one.
 ///
 /// Symbols come from the server: a byte outside printable ASCII (a newline, an escape

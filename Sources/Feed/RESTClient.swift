@@ -63,7 +63,7 @@ public final class RESTClient {
     errorBuffer.deallocate()
   }
 
-  /// GETs `path` (e.g. `/instrument?symbol=XBTUSD`) within `timeout` seconds.
+  /// GETs `path` (e.g. `/instrument?symbol=ETHUSD`) within `timeout` seconds.
   public func get(_ path: String, timeout: Double = 10) -> Result<RESTResponse, ConnectFailure> {
     let sink = Sink()
     let box = Unmanaged.passRetained(sink)

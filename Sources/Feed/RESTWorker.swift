@@ -50,7 +50,7 @@ public final class RESTWorker: Sendable {
     var decoder = BitMEXDecoder()
     switch job {
     case .instrument(let symbol):
-      let path = "/instrument?symbol=\(Self.escape(symbol))"
+      let path = BitMEXRESTPaths.instrument(symbol)
       switch fetch(path, client) {
       case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
@@ -63,7 +63,7 @@ public final class RESTWorker: Sendable {
         } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
     case .active:
-      let path = "/instrument/active"
+      let path = BitMEXRESTPaths.activeInstruments
       switch fetch(path, client) {
       case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
@@ -75,11 +75,7 @@ public final class RESTWorker: Sendable {
         } catch { return .failed(job, reason: Self.describe(body, error)) }
       }
     case .candles(let symbol, let interval, let count, let endMs):
-      // Complete bins only: the in-progress candle is built from live trades (the overlap rule
-      // of `CandleSeries`). One page: BitMEX serves at most 1000 rows a call.
-      let path =
-        "/trade/bucketed?binSize=\(interval.label)&partial=false&reverse=true&count=\(min(max(count, 1), 1_000))"
-        + "&symbol=\(Self.escape(symbol))" + (endMs.map { "&endTime=\(UTCTime.iso(ms: $0))" } ?? "")
+      let path = BitMEXRESTPaths.candles(symbol: symbol, interval: interval, count: count, endMs: endMs)
       switch fetch(path, client) {
       case .failure(let e): return .failed(job, reason: e.reason)
       case .success(let body):
@@ -130,27 +126,5 @@ public final class RESTWorker: Sendable {
   struct FetchError: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }
-  }
-
-  /// Symbols are letters, digits and a few marks; anything else is percent-encoded.
-  static func escape(_ s: String) -> String {
-    var out = ""
-    for b in s.utf8 {
-      if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E
-        || b == 0x5F
-        || b == 0x2D
-      {
-        out.append(Character(Unicode.Scalar(b)))
-      } else {
-        out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
-      }
-    }
-    return out
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(_ n: Int) -> String {
-    count >= n ? self : String(repeating: "0", count: n - count) + self
   }
 }

@@ -5,7 +5,7 @@ extension KrakenAdapter {
   public static let restHost = "https://api.kraken.com"
 
   /// `/0/public/…` requests. Pairs are written as the v2 symbol without its `/` (`BTCUSD`):
-  /// REST names pairs by their altname (`XBTUSD`), and that it also takes `BTCUSD` is
+  /// REST names pairs by their altname (`XBT` then `USD`), and that it also takes `BTCUSD` is
   /// unverified. `OHLC` returns up to 720 bars after `since` and takes no limit. `Ticker` of every
   /// pair keys its rows by the REST name (`XXBTZUSD`), so the tickers come with `AssetPairs`, which
   /// names each pair's assets.

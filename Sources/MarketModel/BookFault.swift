@@ -15,7 +15,7 @@ public enum BookFault: Sendable, Hashable, CustomStringConvertible {
   /// The sizes on one side would add up past what an Int64 holds, so its cumulative totals
   /// could not be shown.
   case sizeOverflow(id: Int64, side: Side)
-  /// More levels on a side than the table carries (`orderBookL2_25` holds 25 a side).
+  /// More levels on a side than the table carries (the top-25 table holds 25 a side).
   case tooDeep(side: Side, levels: Int, limit: Int)
 
   public var description: String {

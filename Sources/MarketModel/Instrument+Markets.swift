@@ -2,26 +2,27 @@
 /// values, the `Rates` every screen shares).
 ///
 /// Contract value, from the row's own factors (never a symbol table): inverse contracts are
-/// worth `|multiplier|` settlement units of the quote currency (XBTUSD: −10^8, one USD);
-/// quanto and linear ones `multiplier × price` settlement units. Settlement units: `XBt` is
-/// 10^-8 XBT, `USDt` 10^-6 USDT, `XBT`/`USDT` whole; each valued in USD at `Rates`.
+/// worth `|multiplier|` settlement units of the quote currency (an inverse BTC/USD swap: −10^8,
+/// one USD); quanto and linear ones `multiplier × price` settlement units. Settlement units are
+/// the currency's as `SettlementCurrency` reads its code (satoshis, millionths of a USDT, or
+/// whole), each valued in USD at `Rates`.
 extension Instrument {
   /// The 24-hour change in percent (+1.23 for +1.23 %): `change24h` × 100.
   public var change24hPercent: Double? { change24h.map { $0 * 100 } }
 
-  /// The USD value of `amount` settlement units (`XBt`, `USDt`…); nil when the currency is
+  /// The USD value of `amount` settlement units (`SettlementCurrency`); nil when the currency is
   /// unknown or has no rate in `rates` (EUR; Bitcoin without a price).
   public func settlementToUSD(_ amount: Double, rates: Rates) -> Double? {
     SettlementCurrency(fields.settlCurrency)?.usd(amount, rates: rates)
   }
 
-  /// Whether contracts are sized in US dollars: an inverse contract quoted in USD (XBTUSD).
+  /// Whether contracts are sized in US dollars: an inverse contract quoted in USD.
   var isUSDInverse: Bool { fields.isInverse == true && fields.quoteCurrency == "USD" }
 
   /// The 24-hour volume in USD. The rule: an inverse USD-quoted contract counts USD, so
-  /// `volume24h × |multiplier| / 10^8` (XBTUSD: volume24h itself); any other contract's
-  /// `turnover24h` (the sum of its trades' values in settlement units) converted to USD —
-  /// at `rates` (USDt at par, XBt at Bitcoin's rate). Nil when the row lacks the fields.
+  /// `volume24h × |multiplier| / 10^8` (one USD a contract: volume24h itself); any other
+  /// contract's `turnover24h` (the sum of its trades' values in settlement units) converted to
+  /// USD at `rates` (USDT at par, satoshis at Bitcoin's rate). Nil when the row lacks the fields.
   public func volume24hUSD(rates: Rates) -> Double? {
     if isUSDInverse, let volume = fields.volume24h, let multiplier = fields.multiplier {
       return volume * abs(multiplier) / 1e8

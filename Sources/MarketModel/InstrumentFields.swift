@@ -10,13 +10,13 @@ public struct InstrumentFields: Sendable, Hashable {
 
   /// The instrument type code (`FFWCSX` perpetual, `FFCCSX` future, `IFXXXP` spot, `MRCXXX` index…).
   public var typ: String?
-  /// The family (`XBT` for XBTUSD and its futures).
+  /// The family (`XBT` for Bitcoin's swap and its futures).
   public var rootSymbol: String?
   public var underlying: String?
   public var quoteCurrency: String?
-  /// What a position is counted in (`USD` for XBTUSD; empty for quanto contracts).
+  /// What a position is counted in (`USD` for an inverse BTC/USD swap; empty for quanto contracts).
   public var positionCurrency: String?
-  /// What profit and margin are paid in (`XBt`, satoshis; `USDt`…).
+  /// What profit and margin are paid in, as the venue codes it (see `SettlementCurrency`).
   public var settlCurrency: String?
   /// When a future expires, milliseconds since the Unix epoch; nil for a perpetual.
   public var expiryMs: Int64?

@@ -9,7 +9,7 @@ public struct MarketBatch: Sendable {
   public var trades: [Trade] = []
   public var quotes: [Quote] = []
   public var instruments: [InstrumentUpdate] = []
-  public var tradeBins: [TradeBin] = []
+  public var bins: [TradeBin] = []
   public var book10: [Book10Row] = []
   public var levels: [PriceLevel] = []
   public var liquidations: [LiquidationRow] = []
@@ -33,7 +33,7 @@ public struct MarketBatch: Sendable {
     if !trades.isEmpty { trades.clearKeepingCapacity() }
     if !quotes.isEmpty { quotes.clearKeepingCapacity() }
     if !instruments.isEmpty { instruments.clearKeepingCapacity() }
-    if !tradeBins.isEmpty { tradeBins.clearKeepingCapacity() }
+    if !bins.isEmpty { bins.clearKeepingCapacity() }
     if !book10.isEmpty { book10.clearKeepingCapacity() }
     if !levels.isEmpty { levels.clearKeepingCapacity() }
     if !liquidations.isEmpty { liquidations.clearKeepingCapacity() }
@@ -49,14 +49,14 @@ public struct MarketBatch: Sendable {
   /// The lengths of every array: taken before a message is decoded and restored with
   /// `rollBack(to:)` if it fails, so a bad message leaves nothing behind.
   public struct Mark: Sendable, Hashable {
-    var events, bookRows, trades, quotes, instruments, tradeBins, book10, levels, liquidations: Int
+    var events, bookRows, trades, quotes, instruments, bins, book10, levels, liquidations: Int
     var skippedRows: Int
   }
 
   public var mark: Mark {
     Mark(
       events: events.count, bookRows: bookRows.count, trades: trades.count, quotes: quotes.count,
-      instruments: instruments.count, tradeBins: tradeBins.count, book10: book10.count,
+      instruments: instruments.count, bins: bins.count, book10: book10.count,
       levels: levels.count, liquidations: liquidations.count, skippedRows: skippedRows)
   }
 
@@ -67,7 +67,7 @@ public struct MarketBatch: Sendable {
     trades.removeSubrange(mark.trades...)
     quotes.removeSubrange(mark.quotes...)
     instruments.removeSubrange(mark.instruments...)
-    tradeBins.removeSubrange(mark.tradeBins...)
+    bins.removeSubrange(mark.bins...)
     book10.removeSubrange(mark.book10...)
     levels.removeSubrange(mark.levels...)
     liquidations.removeSubrange(mark.liquidations...)

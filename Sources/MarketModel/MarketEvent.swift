@@ -13,7 +13,7 @@ public enum MarketEvent: Sendable, Hashable {
   case serverError(ServerError)
   /// The text `pong` answering our text `ping`.
   case pong
-  /// An L2 order-book message (`orderBookL2`, `orderBookL2_25`, `orderBookL2_100`).
+  /// An L2 order-book message of one of the book tables (`BookTable`).
   case book(BookMessage)
   /// An `orderBook10` message: rows in `batch.book10`, levels in `batch.levels`.
   case book10(TableSlice)
@@ -23,8 +23,8 @@ public enum MarketEvent: Sendable, Hashable {
   case quotes(TableSlice)
   /// An `instrument` message: rows in `batch.instruments`.
   case instrument(TableSlice)
-  /// A `tradeBin1m` message: rows in `batch.tradeBins`.
-  case tradeBins(TableSlice)
+  /// A message of one-minute OHLC buckets: rows in `batch.bins`.
+  case bins(TableSlice)
   /// A `liquidation` message: rows in `batch.liquidations`.
   case liquidations(TableSlice)
   /// A well-formed table message for a table tradeterm does not use.

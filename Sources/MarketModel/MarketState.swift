@@ -89,7 +89,7 @@ public struct MarketState: Sendable {
           quotes[q.pool ?? ""] = q
           changes.quotesChanged = true
         }
-      case .tradeBins:
+      case .bins:
         // 1-minute bins from the socket only confirm what trades already built.
         break
       default:

@@ -6,7 +6,7 @@
 /// valued at the first of `bitcoinSources` that has a price: its mark, else its last price. The
 /// price is read from the universe's row while the all-symbols `instrument` table is live; else
 /// from the watched instrument when it is that instrument and its own table is live (a recording
-/// made with `instrument:XBTUSD` only); else from the universe's row as it last stood (stale).
+/// made with that one instrument's row only); else from the universe's row as it last stood (stale).
 /// USD is itself; USDT and USDC count at par, marked as such. Any other asset has no rate here.
 ///
 /// Pure: built from the model's state and the caller's `now`.

@@ -1,15 +1,15 @@
-/// A settlement currency as BitMEX names it, with its scale: `XBt` is satoshis (10^8 a XBT),
-/// `USDt` millionths of a USDT; `XBT`, `USDT`, `USD`, `USDC` and `EUR` are whole. The one table
-/// the markets list (USD values) and the ticket (contract maths) both read; what a whole unit is
-/// worth in USD is `Rates`' business, by the canonical `asset`.
+/// A settlement currency as BitMEX's instrument rows name it, with its scale: Bitcoin counted in
+/// satoshis (10^8 a XBT), USDT in millionths; `XBT`, `USDT`, `USD`, `USDC` and `EUR` whole. The
+/// one table the markets list (USD values) and the ticket (contract maths) both read; what a
+/// whole unit is worth in USD is `Rates`' business, by the canonical `asset`.
 public struct SettlementCurrency: Sendable, Hashable {
-  /// The code as sent (`XBt`).
+  /// The code as sent.
   public var code: String
-  /// Settlement units per whole currency (10^8 for `XBt`).
+  /// Settlement units per whole currency (10^8 for satoshis).
   public var perWhole: Double
-  /// The whole currency's name (`XBT` for `XBt`, `USDT` for `USDt`).
+  /// The whole currency's name (`XBT` for satoshis, `USDT` for its millionths).
   public var wholeName: String
-  /// The asset it counts (`BTC` for `XBt`, `USDT` for `USDt`).
+  /// The asset it counts (`BTC` for satoshis, `USDT` for its millionths).
   public var asset: AssetCode
 
   /// The currency `code`; nil for one this does not know.

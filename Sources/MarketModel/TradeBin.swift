@@ -1,4 +1,4 @@
-/// One OHLC bucket (REST `trade/bucketed` or the `tradeBin1m` table).
+/// One OHLC bucket (REST `trade/bucketed` or the one-minute bucket table).
 /// `endMs` is the bucket's *end*: BitMEX stamps buckets with their close time.
 public struct TradeBin: Sendable, Hashable {
   public var endMs: Int64

@@ -40,7 +40,7 @@ public struct USDRate: Sendable, Hashable {
     }
   }
 
-  /// The source in words: `XBTUSD mark`, `XBTUSD last`, `par`, `USD`.
+  /// The source in words: `SYMBOL mark`, `SYMBOL last`, `par`, `USD`.
   public var label: String {
     switch source {
     case .dollar: "USD"

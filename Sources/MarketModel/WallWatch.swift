@@ -133,7 +133,7 @@ public struct WallWatch: Sendable {
   /// Calls `body` for each event, newest first; stop by returning false.
   public func forEachEvent(_ body: (Event) -> Bool) { ring.forEachNewestFirst(body) }
 
-  /// Per-symbol thresholds from `SYMBOL=CONTRACTS` specs (`--wall-size XBTUSD=250000`), or what
+  /// Per-symbol thresholds from `SYMBOL=CONTRACTS` specs (`--wall-size ETHUSD=250000`), or what
   /// is wrong with the first bad one.
   public static func thresholds(_ specs: [String]) -> Result<[Symbol: Int64], ThresholdError> {
     var out: [Symbol: Int64] = [:]

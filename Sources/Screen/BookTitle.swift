@@ -1,11 +1,11 @@
-/// The title of one book of the split view (`tradeterm XBTUSD ETHUSD`): which instrument,
+/// The title of one book of the split view (`tradeterm ETHUSD kraken:ETH/USD`): which instrument,
 /// whether it is the primary one (the header, the tape, the chart and the ticket follow it:
 /// `▶`, ASCII `>`), its state with the age of its data, its last price and its spread, in as
 /// many of those words as the pane has room for. A number is left out whole, never cut: the
 /// spread goes first, then the last price; the name and the state stay to the last (a stale
 /// book is never titled as if live).
 public struct BookTitle: Sendable, Hashable {
-  /// `XBTUSD`, `binance:BTCUSDT`.
+  /// `ETHUSD`, `binance:BTCUSDT`.
   public var name: String
   /// The header, the tape, the chart and the ticket follow this book.
   public var primary: Bool
@@ -29,8 +29,8 @@ public struct BookTitle: Sendable, Hashable {
     self.ascii = ascii
   }
 
-  /// The longest form that fits in `room` columns, from the whole (`▶ XBTUSD  LIVE  last
-  /// 98,000.0  spread 0.5`) to the name and state alone (which a `Box` cuts if even they do not
+  /// The longest form that fits in `room` columns, from the whole (`▶ ETHUSD  LIVE  last
+  /// 3,400.00  spread 0.05`) to the name and state alone (which a `Box` cuts if even they do not
   /// fit).
   public func text(room: Int) -> String {
     let mark = primary ? "\(Glyphs.forTerminal(ascii: ascii).pointer) " : ""

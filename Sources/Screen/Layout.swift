@@ -7,7 +7,7 @@
 /// and at most 72 (never more than half): past that the book's depth bars gain more from the
 /// room. A zoomed pane takes the whole body. Pane rectangles include their border.
 ///
-/// The split view of two books (`tradeterm XBTUSD ETHUSD`) halves the book's room: the primary
+/// The split view of two books (`tradeterm ETHUSD kraken:ETH/USD`) halves the book's room: the primary
 /// book on the left, the second beside it (`book2`). Where halves would be narrower than
 /// `minSplitBookWidth` (80 columns), the trades pane gives its room to the books, which then take
 /// half the screen each (`2` zooms the tape); zoomed on the book, the two take the body.

@@ -29,7 +29,7 @@ public enum Legend {
       KeyHint("Basis Basis/y", "markets: mark minus index (the spot); a dated future's, as % a year"),
       KeyHint("\(g.pointer) 3s", "watchlist: the instrument on screen; how old the line's numbers are"),
       KeyHint(
-        "\(g.pointer) XBTUSD  LIVE",
+        "\(g.pointer) ETHUSD  LIVE",
         "split view: the book the header, tape, chart and ticket follow; its state"),
       KeyHint("8s old", "a dimmed pane: its data is this old, it is not live"),
       KeyHint("scrolled", "a pane away from the newest data; its title says the key back"),

@@ -15,8 +15,8 @@ public struct MarketsView: Sendable {
   public var rows: [MarketRow]
   /// Which of `rows` to show, in order (positions in `rows`); nil shows them all as they are.
   public var order: [Int]?
-  /// The USD rates (shared with the portfolio), for volumes and open interest settled in XBt
-  /// and USDt.
+  /// The USD rates (shared with the portfolio), for volumes and open interest settled in Bitcoin
+  /// and USDT.
   public var rates: Rates
   /// The index of the selected row in the rows shown.
   public var cursor: Int

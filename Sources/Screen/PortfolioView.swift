@@ -223,8 +223,8 @@ public struct PortfolioView: Sendable {
     return out
   }
 
-  /// Where the USD totals' rates come from, long and short: `  USD at XBTUSD mark 98,000.50/XBT,
-  /// 2s old; USDT at par` and `  @ XBTUSD mark 98,000.50, 2s` (the price's age; `REST` when only
+  /// Where the USD totals' rates come from, long and short: `  USD at SYMBOL mark 98,000.50/XBT,
+  /// 2s old; USDT at par` and `  @ SYMBOL mark 98,000.50, 2s` (the price's age; `REST` when only
   /// REST has given it, its age unknown). Empty without a Bitcoin rate.
   public static func rateNote(_ rates: Rates) -> (long: String, short: String) {
     guard let rate = rates.bitcoin else { return ("", "") }

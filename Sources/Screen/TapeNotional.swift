@@ -2,8 +2,8 @@ import Trading
 
 /// The notional of a tape's trades in the quote currency, from the instrument's contract facts
 /// (`ContractSpec`), never from a table of symbols: size × price for linear contracts and spot
-/// (over the contract's multiplier); for an inverse contract the contracts' face value (XBTUSD:
-/// one USD a contract, whatever the price).
+/// (over the contract's multiplier); for an inverse contract the contracts' face value (an
+/// inverse BTC/USD swap: one USD a contract, whatever the price).
 public struct TapeNotional: Sendable, Hashable {
   /// The instrument's contract maths.
   public var spec: ContractSpec

@@ -1,5 +1,5 @@
 /// The watchlist pane's list (issue 29): one line per favourite, in the order starred —
-/// `▶ XBTUSD  98,000.0  +1.24%  0s` — the instrument on screen marked with the pointer and
+/// `▶ ETHUSD  3,400.00  +1.24%  0s` — the instrument on screen marked with the pointer and
 /// its symbol bold, another venue's written `venue:SYMBOL`, then the last price, the 24 h
 /// change (green up, red down) and how old those numbers are.
 ///
@@ -20,7 +20,7 @@ public struct WatchlistView: Sendable {
       case absent(String, short: String? = nil)
     }
 
-    /// The symbol as shown: `XBTUSD`, or `kraken:BTC/USD` for another venue's.
+    /// The symbol as shown: `ETHUSD` (BitMEX's), or `kraken:BTC/USD` for another venue's.
     public var label: String
     /// The instrument on screen.
     public var current: Bool

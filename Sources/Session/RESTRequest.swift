@@ -11,7 +11,7 @@ public enum RESTRequest: Sendable, Hashable, CustomStringConvertible {
   /// line chart's history is its 1 m and 5 m candles: one request serves both charts.
   case candles(symbol: String, interval: CandleInterval, count: Int, endMs: Int64? = nil)
 
-  /// In words, for messages: `the symbol list`, `XBTUSD's facts`.
+  /// In words, for messages: `the symbol list`, `ETHUSD's facts`.
   public var description: String {
     switch self {
     case .instrument(let symbol): "\(symbol)'s facts"

@@ -6,26 +6,26 @@ import MarketModel
 /// Three sizes meet here:
 /// - **contracts**: what BitMEX books and orders count (`orderQty`, book level sizes);
 /// - **units**: what a person types on the ticket: contracts for inverse and quanto contracts
-///   (XBTUSD: one contract is one USD; ETHUSD), the base currency's quantity for linear
-///   contracts and spot (`contracts / underlyingToPositionMultiplier`: XBTUSDT 1,000 contracts
-///   = 0.001 XBT);
-/// - **settlement units**: what profit and margin are paid in (`XBt` = 10^-8 XBT, `USDt` =
-///   10^-6 USDT).
+///   (an inverse BTC/USD swap: one contract is one USD), the base currency's quantity for
+///   linear contracts and spot (`contracts / underlyingToPositionMultiplier`: a BTC/USDT swap
+///   of 10^6 contracts a BTC: 1,000 contracts = 0.001 BTC);
+/// - **settlement units**: what profit and margin are paid in (satoshis = 10^-8 BTC, millionths
+///   of a USDT).
 ///
 /// Value of one contract at `price` in settlement units: inverse `|multiplier| / price`;
 /// quanto, linear and spot `multiplier × price`. Its notional in the quote currency: inverse
 /// contracts convert their value back through the underlying (`value / |underlyingToSettle|
-/// × price`; XBTUSD: one USD a contract); the others divide by `quoteToSettleMultiplier`
-/// (settlement units per unit of quote currency: 10^6 for USDT-settled, BitMEX's current
-/// XBt-per-USD rate for a quanto).
+/// × price`; an inverse BTC/USD swap: one USD a contract); the others divide by
+/// `quoteToSettleMultiplier` (settlement units per unit of quote currency: 10^6 for
+/// USDT-settled, the venue's current satoshis-per-USD rate for a quanto).
 public struct ContractSpec: Sendable, Hashable {
   /// How the contract's value follows its price.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// Valued in the underlying, priced in the quote currency (XBTUSD).
+    /// Valued in the underlying, priced in the quote currency (an inverse BTC/USD swap).
     case inverse
-    /// Settled in a third currency at a fixed rate per point of price (ETHUSD in XBt).
+    /// Settled in a third currency at a fixed rate per point of price (ETH/USD in satoshis).
     case quanto
-    /// Valued in the quote currency, which it settles in (XBTUSDT).
+    /// Valued in the quote currency, which it settles in (a BTC/USDT swap).
     case linear
     /// A spot pair: linear maths, no leverage (XBT_USDT).
     case spot
@@ -39,15 +39,15 @@ public struct ContractSpec: Sendable, Hashable {
   public var multiplier: Double
   /// Contracts per whole unit of the underlying (linear, spot); nil when the row has none.
   public var underlyingToPositionMultiplier: Double?
-  /// Settlement units per whole unit of the underlying (inverse: −10^8 XBt per XBT).
+  /// Settlement units per whole unit of the underlying (inverse: −10^8 satoshis per BTC).
   public var underlyingToSettleMultiplier: Double?
   /// Settlement units per whole unit of the quote currency.
   public var quoteToSettleMultiplier: Double?
-  /// `XBt`, `USDt`, …
+  /// The settlement currency's code as the venue sends it (see `SettlementCurrency`).
   public var settlCurrency: String
-  /// Settlement units per whole settlement currency (10^8 for `XBt`).
+  /// Settlement units per whole settlement currency (10^8 for a currency counted in satoshis).
   public var settlePerWhole: Double
-  /// The whole settlement currency's name (`XBT` for `XBt`, `USDT` for `USDt`).
+  /// The whole settlement currency's name (`XBT` for one counted in satoshis).
   public var settleName: String
   public var quoteCurrency: String
   public var underlying: String
@@ -156,21 +156,21 @@ public struct ContractSpec: Sendable, Hashable {
   public func contracts(units: Double) -> Double { units * contractsPerUnit }
   public func units(contracts: Double) -> Double { contracts / contractsPerUnit }
 
-  /// The lot size in units (XBTUSD 100 contracts; XBTUSDT 0.001 XBT).
+  /// The lot size in units (an inverse BTC/USD swap: 100 contracts; a BTC/USDT swap: 0.001 BTC).
   public var lotUnits: Double { units(contracts: lotSize) }
   /// The largest order in units, when known.
   public var maxOrderUnits: Double? { maxOrderQty.map { units(contracts: $0) } }
   /// The smallest order in units, when known.
   public var minOrderUnits: Double? { minOrderQty.map { units(contracts: $0) } }
 
-  /// Decimal places a size in units may have: those of the lot in units (XBTUSDT 3).
+  /// Decimal places a size in units may have: those of the lot in units (0.001 BTC: 3).
   public var unitDecimals: Int { Instrument.decimals(forIncrement: lotUnits) ?? 0 }
   /// Decimal places of a price: those of the tick.
   public var priceDecimals: Int { Instrument.decimals(forIncrement: tickSize) ?? 2 }
 
   // MARK: Value
 
-  /// The value of `contracts` at `price`, in settlement units (XBt, USDt); signed like
+  /// The value of `contracts` at `price`, in settlement units (satoshis, …); signed like
   /// `contracts`. Nil for a price that is not positive and finite.
   public func settlementValue(contracts: Double, price: Double) -> Double? {
     guard price > 0, price.isFinite else { return nil }
@@ -180,8 +180,8 @@ public struct ContractSpec: Sendable, Hashable {
     }
   }
 
-  /// The notional of `contracts` at `price` in the quote currency (USD for XBTUSD and ETHUSD,
-  /// USDT for XBTUSDT).
+  /// The notional of `contracts` at `price` in the quote currency (USD for an inverse BTC/USD or
+  /// a quanto ETH/USD swap, USDT for a BTC/USDT one).
   public func quoteNotional(contracts: Double, price: Double) -> Double? {
     guard let value = settlementValue(contracts: contracts, price: price) else { return nil }
     return quoteAmount(settlementUnits: value, price: price)
@@ -199,7 +199,7 @@ public struct ContractSpec: Sendable, Hashable {
     }
   }
 
-  /// Settlement units in the whole settlement currency (XBt → XBT).
+  /// Settlement units in the whole settlement currency (satoshis → XBT).
   public func wholeSettlement(_ settlementUnits: Double) -> Double { settlementUnits / settlePerWhole }
 
   /// The contracts whose notional at `price` is `quote` (not rounded to a lot).

@@ -18,7 +18,7 @@ public struct PaperOrder: Sendable, Hashable, Codable {
 
   /// `P1`, `P2`, … in the order placed (numbers carry on across runs).
   public var id: String
-  /// The venue's own symbol (`XBTUSD`, `BTC/USD`).
+  /// The venue's own symbol (`ETHUSD`, `BTC/USD`).
   public var symbol: String
   /// The venue (BitMEX for every order of a journal from before venues).
   public var venue: InstrumentID.Venue
@@ -60,7 +60,7 @@ public struct PaperFill: Sendable, Hashable, Codable {
   public var contracts: Double
   /// The average fill price.
   public var price: Double
-  /// The fee in settlement units (`XBt`, `USDt`), and their currency.
+  /// The fee in settlement units (satoshis, millionths of a USDT, …), and their currency.
   public var fee: Double
   public var settlCurrency: String
   public var timeMs: Int64

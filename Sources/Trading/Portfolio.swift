@@ -2,7 +2,7 @@ import MarketModel
 
 /// A position the user holds, as a positions file (`[[positions]]`) gives it: `quantity` in the
 /// instrument's units (contracts for inverse and quanto contracts, the base currency for linear
-/// ones: 0.5 XBT of XBTUSDT), negative for a short, entered at `entry`.
+/// ones: 0.5 BTC of a BTC/USDT swap), negative for a short, entered at `entry`.
 public struct HeldPosition: Sendable, Hashable {
   public var symbol: Symbol
   public var quantity: Double
@@ -46,7 +46,7 @@ public struct PositionTally: Sendable, Hashable {
   public private(set) var contracts: Double = 0
   /// The average entry of the open contracts; nil while flat.
   public private(set) var averageEntry: Double?
-  /// Realised P&L in settlement units (XBt, USDt), before fees.
+  /// Realised P&L in settlement units (satoshis, millionths of a USDT, …), before fees.
   public private(set) var realised: Double = 0
   /// Fees paid in settlement units.
   public private(set) var fees: Double = 0
@@ -180,7 +180,7 @@ public struct PortfolioLine: Sendable, Hashable {
   }
   /// `XBT`, `USDT`, … (nil while the instrument is not known).
   public var currency: String? { spec?.settleName }
-  /// Settlement units in the whole currency (XBt → XBT).
+  /// Settlement units in the whole currency (satoshis → XBT).
   public func whole(_ units: Double?) -> Double? {
     guard let units, let spec else { return nil }
     return spec.wholeSettlement(units)

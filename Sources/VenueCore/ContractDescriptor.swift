@@ -5,15 +5,15 @@
 public enum ContractDescriptor: Sendable, Hashable {
   /// Sizes count the base asset (spot everywhere, Binance USDⓈ-M, Bybit linear, Kraken).
   case base
-  /// Each contract is `value` of the base asset (OKX `-USDT-SWAP`: `ctVal` 0.01 BTC; BitMEX
-  /// XBTUSDT: 10^-6 XBT, its `underlyingToPositionMultiplier` inverted).
+  /// Each contract is `value` of the base asset (OKX `-USDT-SWAP`: `ctVal` 0.01 BTC; BitMEX's
+  /// BTC/USDT swap: 10^-6 BTC, its `underlyingToPositionMultiplier` inverted).
   case linear(value: FixedDecimal)
   /// Each contract is `value` of the quote currency, its base quantity that over the price
-  /// (BitMEX XBTUSD: 1 USD; OKX `-USD-SWAP`: `ctVal` 100 USD; Bybit inverse: 1 USD).
+  /// (BitMEX's BTC/USD swap: 1 USD; OKX `-USD-SWAP`: `ctVal` 100 USD; Bybit inverse: 1 USD).
   case inverse(value: FixedDecimal)
-  /// Each contract is worth `multiplier × price` of the settlement asset (BitMEX ETHUSD: 100 XBt
-  /// per USD of price, `settlePerWhole` 10^8): its base quantity needs the settlement asset's price
-  /// in the quote currency.
+  /// Each contract is worth `multiplier × price` of the settlement asset (BitMEX ETHUSD: 100
+  /// satoshis per USD of price, `settlePerWhole` 10^8): its base quantity needs the settlement
+  /// asset's price in the quote currency.
   case quanto(multiplier: FixedDecimal, settlePerWhole: FixedDecimal)
 
   /// The base-asset quantity of `size` at `price`; nil when the maths needs a rate not given

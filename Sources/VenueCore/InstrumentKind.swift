@@ -2,10 +2,10 @@
 public enum InstrumentKind: Sendable, Hashable, CustomStringConvertible {
   case spot
   /// A perpetual swap valued in its quote currency (Binance USDⓈ-M, Bybit linear, OKX `-USDT-SWAP`,
-  /// BitMEX XBTUSDT).
+  /// BitMEX's USDT-settled swaps).
   case linearPerpetual
-  /// A perpetual swap valued in its base asset, sized in the quote currency (BitMEX XBTUSD, Bybit
-  /// inverse, OKX `-USD-SWAP`).
+  /// A perpetual swap valued in its base asset, sized in the quote currency (BitMEX's BTC/USD
+  /// swap, Bybit inverse, OKX `-USD-SWAP`).
   case inversePerpetual
   /// A perpetual settled in a third currency at a fixed rate per point of price (BitMEX ETHUSD).
   case quantoPerpetual

@@ -1,4 +1,4 @@
-/// An instrument symbol such as `XBTUSD`, stored inline (up to 23 UTF-8 bytes) so that
+/// An instrument symbol such as `ETHUSD` or `BTC/USD`, stored inline (up to 23 UTF-8 bytes) so that
 /// rows holding one are plain data: copying or dropping them costs no reference
 /// counting, and comparing two is three word compares.
 public struct Symbol: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {

@@ -10,14 +10,24 @@ public struct VenueAbout: Sendable, Hashable {
   public var reads: String
   /// Whether the dashboard, `--once` and replay can run on it yet.
   public var selectable: Bool
+  /// The instrument a run on this venue opens on when none is named (the venue's own symbol);
+  /// nil when it has none and the run asks which.
+  public var defaultSymbol: String?
 
-  public init(venue: Venue, examples: [String], bookRule: String, reads: String, selectable: Bool) {
+  public init(
+    venue: Venue, examples: [String], bookRule: String, reads: String, selectable: Bool,
+    defaultSymbol: String? = nil
+  ) {
     self.venue = venue
     self.examples = examples
     self.bookRule = bookRule
     self.reads = reads
     self.selectable = selectable
+    self.defaultSymbol = defaultSymbol
   }
+
+  /// The examples' symbols without their `venue:` prefix (`bitmex:ETHUSD` is `ETHUSD`).
+  public var exampleSymbols: [String] { examples.map { InstrumentKey.symbolPart(of: $0) } }
 
   /// The list as `tradeterm venues` prints it: one block a venue.
   public static func listing(_ venues: [VenueAbout]) -> String {

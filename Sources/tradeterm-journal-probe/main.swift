@@ -7,6 +7,7 @@
 // read-only while another holds the lock (`read-only: <reason> (<n> events)`), it tries the lock
 // every 20 ms until it is the writer, reads the journal again (`writer: <n> events`) and appends
 // one order (`ok P<n>`).
+import BitMEX
 import Journal
 import MarketModel
 import Trading
@@ -32,7 +33,8 @@ let journal = PaperJournal(path: args[2])
 /// Appends order P<n> to `journal` and says `ok P<n>` once it is on disk; exits 1 if it is not.
 @MainActor func appendOrder(_ n: Int) {
   let order = PaperOrder(
-    id: "P\(n)", symbol: "XBTUSD", side: n % 2 == 0 ? .buy : .sell, type: .limit,
+    id: "P\(n)", symbol: BitMEXInstruments.bitcoinPerpetual.description, side: n % 2 == 0 ? .buy : .sell,
+    type: .limit,
     contracts: Double(100 * n), price: 98_000 + Double(n) / 2, queueAhead: 0, placedMs: Int64(n))
   if let failure = journal.append([.placed(order)]) {
     say("failed: \(failure)")

@@ -1,3 +1,4 @@
+import BitMEX
 import ExchangeSim
 import Feed
 import Foundation
@@ -14,6 +15,9 @@ enum Scenarios {
   /// The two listings the rate run steps (every listed instrument steps on every tick: fewer
   /// of them leave the cores to the client).
   private static let twoInstruments: [SimInstrument] = [.xbtusd, .ethusd]
+
+  /// The symbol most scenarios follow: BitMEX's Bitcoin perpetual.
+  private static let bitcoin = BitMEXInstruments.bitcoinPerpetual.description
 
   /// A market at BitMEX's pace (20 book messages a second), for the fault scenarios.
   private static func simConfig(seed: UInt64, levels: Int = 1_000) -> SimConfig {
@@ -73,7 +77,7 @@ enum Scenarios {
     config.warmUpTicks = 2_000
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     guard waitLive(driver, &result) else { return result }
     let start = MonotonicTime.now()
@@ -173,7 +177,7 @@ enum Scenarios {
     config.backoffCap = 0.1
     // The hourly budget would stop this run at 60: it is tested by the 429 scenario.
     config.maxAttemptsPerWindow = 1_000_000
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: config)
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: config)
     defer { driver.stop() }
 
     func cycle(_ k: Int) -> Bool {
@@ -237,7 +241,7 @@ enum Scenarios {
     config.burst = plan.burst
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     guard driver.waitUntil(timeout: 30, { $0.bookPartials == 1 }) else {
       result.failures.append("no partial: \(driver.describe())")
@@ -253,7 +257,7 @@ enum Scenarios {
     result.figure("messages", "\(driver.bookDeltas) in \(seconds(elapsed))")
     result.figure("messages/s", Int(Double(driver.bookDeltas) / max(0.001, elapsed)))
     result.figure("largest drain (events)", driver.maxBatchEvents)
-    result.expect(driver.bookDeltas == sim.stats.sent("orderBookL2_25") - 1, "messages lost")
+    result.expect(driver.bookDeltas == sim.stats.sent(BookTable.top25.name) - 1, "messages lost")
     result.expect(sim.stats.upgradesAccepted == 1 && driver.reconnects == 0, "reconnected")
     result.expect(driver.resyncs == 0 && driver.skippedFrames == 0, "resynced or skipped")
     return result
@@ -268,7 +272,7 @@ enum Scenarios {
     var result = ScenarioResult(name: "flapping")
     guard let sim = startSim(simConfig(seed: 604), &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     guard waitLive(driver, &result) else { return result }
     var schedule = SimRandom(seed: 604)
@@ -310,7 +314,7 @@ enum Scenarios {
     config.faults.trickle = SimFaults.Trickle(bytes: plan.slowPartialBytesPerSecond / 50, interval: 0.02)
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", book: .full, config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, book: .full, config: FeedConfig())
     defer { driver.stop() }
     let half = driver.waitUntil(timeout: 60) { _ in sim.stats.bytesTrickled > 200_000 }
     result.expect(half && driver.bookPartials == 0, "not in the middle of the partial")
@@ -338,9 +342,9 @@ enum Scenarios {
     config.faults.trickle = SimFaults.Trickle(bytes: plan.slowPartialBytesPerSecond / 50, interval: 0.02)
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", book: .full, config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, book: .full, config: FeedConfig())
     defer { driver.stop() }
-    _ = driver.waitUntil(timeout: 30) { _ in sim.stats.sent("orderBookL2") >= 1 }
+    _ = driver.waitUntil(timeout: 30) { _ in sim.stats.sent(BookTable.full.name) >= 1 }
     let size = sim.stats.bytesSent
     let expected = Double(size) / Double(plan.slowPartialBytesPerSecond)
     let start = MonotonicTime.now()
@@ -371,7 +375,7 @@ enum Scenarios {
     guard let sim = startSim(simConfig(seed: 607), &result) else { return result }
     defer { sim.stop() }
     sim.rejectUpgrades(count: 1_000_000, status: 429, retryAfter: plan.retryAfter)
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     driver.run(for: plan.rateLimitSeconds)
     let refused = sim.stats.upgradesRejected
@@ -400,7 +404,7 @@ enum Scenarios {
     guard let sim = startSim(simConfig(seed: 608), &result) else { return result }
     defer { sim.stop() }
     sim.rejectUpgrades(count: 1_000_000, status: 503, retryAfter: nil)
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     driver.run(for: plan.maintenanceSeconds)
     let refused = sim.stats.upgradesRejected
@@ -423,7 +427,7 @@ enum Scenarios {
     guard let sim = startSim(simConfig(seed: 609), &result) else { return result }
     defer { sim.stop() }
     sim.ignoreUpgrades(count: plan.ignoredUpgrades)
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     var longest = 0.0
     let start = MonotonicTime.now()
@@ -452,7 +456,7 @@ enum Scenarios {
   private static func stopDuringHungUpgrade(_ sim: ExchangeSim) -> Double {
     let ignored = sim.stats.upgradesIgnored
     sim.ignoreUpgrades(count: 1)
-    let hung = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let hung = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     _ = hung.waitUntil(timeout: 10) { _ in sim.stats.upgradesIgnored > ignored }
     let t = MonotonicTime.now()
     hung.stop()
@@ -471,7 +475,7 @@ enum Scenarios {
     config.faults.garbageKinds = GarbageFrame.allCases.filter { $0 != .invalidUTF8 } + [.invalidUTF8]
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     driver.run(for: plan.garbageSeconds)
     sim.faults.garbageEvery = nil
@@ -504,7 +508,7 @@ enum Scenarios {
     config.faults.unknownLevelAfter = plan.unknownLevelAfter
     guard let sim = startSim(config, &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     driver.run(for: plan.unknownLevelSeconds)
     sim.faults.unknownLevelAfter = nil
@@ -527,10 +531,10 @@ enum Scenarios {
     var result = ScenarioResult(name: "symbol-switches")
     guard let sim = startSim(simConfig(seed: 612), &result) else { return result }
     defer { sim.stop() }
-    let driver = SoakDriver(url: sim.webSocketURL, symbol: "XBTUSD", config: FeedConfig())
+    let driver = SoakDriver(url: sim.webSocketURL, symbol: bitcoin, config: FeedConfig())
     defer { driver.stop() }
     guard waitLive(driver, &result) else { return result }
-    let path = ["ETHUSD", "SOLUSDT", "XBTUSD", "ETHUSD"]
+    let path = ["ETHUSD", "SOLUSDT", bitcoin, "ETHUSD"]
     for symbol in path {
       let up = driver.waitUntil(timeout: 60) {
         $0.status?.state.isConnected == true && sim.stats.openSessions == 1

@@ -30,7 +30,7 @@ struct SoakPlan: Sendable {
   /// Length of the unknown-level spell, seconds, and the delay after each partial.
   var unknownLevelSeconds: Double
   var unknownLevelAfter: Double
-  /// Levels per side of the slow partial's book (10,000 is about 2 MB of `orderBookL2`), and
+  /// Levels per side of the slow partial's book (10,000 is about 2 MB of the full book's partial), and
   /// its speed in bytes per second.
   var slowPartialLevels: Int
   var slowPartialBytesPerSecond: Int

@@ -3,12 +3,12 @@ import BitMEX
 import VenueCore
 
 /// Which instruments `--across ASSET` follows, and where: by default BitMEX's perpetual of the
-/// asset against the dollar (XBTUSD), the asset's spot pair against the dollar on each other
-/// venue followed live (`VenueLive.of`), spelled as the venue spells its pairs (Kraken `BTC/USD`,
-/// Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX `BTC-USDT`), and the most liquid perpetual of each
-/// venue that has one (Binance USDⓈ-M and Bybit linear `BTCUSDT`, OKX `BTC-USDT-SWAP`), whose
-/// contract comes from the venue's REST instruments (`needsFacts`); in `--demo` only the venues
-/// the simulator speaks. What is not followed is said in `notes`, with why.
+/// asset against the dollar (its name for the asset, `XBT` for BTC, then `USD`), the asset's
+/// spot pair against the dollar on each other venue followed live (`VenueLive.of`), spelled as
+/// the venue spells its pairs (Kraken `BTC/USD`, Coinbase `BTC-USD`, Bybit `BTCUSDT`, OKX
+/// `BTC-USDT`), and the most liquid perpetual of each venue that has one (Binance USDⓈ-M and
+/// Bybit linear `BTCUSDT`, OKX `BTC-USDT-SWAP`), whose contract comes from the venue's REST
+/// instruments (`needsFacts`); in `--demo` only the venues the simulator speaks. What is not followed is said in `notes`, with why.
 struct AcrossPlan {
   /// One chosen instrument: its key, how it is followed and the WebSocket it is read from.
   struct Chosen {

@@ -43,6 +43,16 @@ enum ConfigFile {
   /// The settings from `explicit` (`--config`, which must exist) or the standard file (which may
   /// not): the path used (nil for none), and the loaded config, or one line saying what is wrong.
   static func load(explicit: String?) -> Result<(path: String?, config: LoadedConfig), Problem> {
+    loadFile(explicit: explicit).map { found in
+      // Each venue's default instrument is its registration's: the config file cannot set it.
+      var config = found.config
+      config.settings.venueDefaults = Venues.defaultSymbols
+      return (found.path, config)
+    }
+  }
+
+  /// `load` without the venues' defaults.
+  private static func loadFile(explicit: String?) -> Result<(path: String?, config: LoadedConfig), Problem> {
     let path = explicit ?? standardPath()
     let empty = LoadedConfig(settings: Settings(), warnings: [], keyConflicts: [])
     guard let path else { return .success((nil, empty)) }

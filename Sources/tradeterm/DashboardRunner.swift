@@ -51,7 +51,7 @@ struct DashboardRunner {
   /// recording): `DashboardRunner+Switch`.
   var routes: VenueRoutes?
   var replaySymbols: [String] = []
-  /// The split view's second instrument (`tradeterm XBTUSD ETHUSD`), followed beside the first
+  /// The split view's second instrument (`tradeterm ETHUSD kraken:ETH/USD`), followed beside the first
   /// on a feed of its own; nil for one book.
   var split: InstrumentID?
   /// The config's settings (keys, alerts, large-trade sizes…).
@@ -118,7 +118,7 @@ struct DashboardRunner {
 
     let (w, h) = screen.size
     var state = AppState(
-      symbol: Symbol(options.symbol) ?? "XBTUSD", mode: mode, width: w, height: h,
+      symbol: Symbol(options.symbol) ?? Symbol(Venues.homeSymbol) ?? "?", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
     if let venueLive, replay == nil {
       state.session = MarketSession(

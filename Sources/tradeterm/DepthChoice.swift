@@ -28,7 +28,7 @@ enum DepthChoice: Equatable, CustomStringConvertible {
     }
   }
 
-  /// BitMEX's table for the choice: `orderBookL2_25` or `orderBookL2`; nil for any other depth.
+  /// BitMEX's book table for the choice: the top 25 or the whole book; nil for any other depth.
   var bitmexTable: BookTable? {
     switch self {
     case .levels(25): .top25

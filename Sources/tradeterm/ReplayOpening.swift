@@ -23,6 +23,8 @@ enum ReplayOpening {
   /// recording is played as `venue`'s (`ReplayPlayer.venue`).
   static func open(path: String, symbol: Symbol?, venue: Venue = .bitmex, collect: Bool = true) -> Opened? {
     var found: [Symbol] = []
+    // Unasked, the venue's default instrument is the one to find.
+    let preferred = Venues.defaultSymbols[venue].flatMap(Symbol.init)
     do {
       let scan = try ReplayPlayer(path: path, venue: venue)
       var batch = MarketBatch()
@@ -42,7 +44,7 @@ enum ReplayOpening {
         }
         found = scan.bookSymbols
         let hit = symbol.map { found.contains($0) } ?? !found.isEmpty
-        let settled = symbol != nil || found.contains("XBTUSD")
+        let settled = symbol != nil || preferred.map(found.contains) == true
         if step == .end || (hit && (lines >= 20_000 || (!collect && settled))) { break }
       }
       if scan.badLines > 0, symbol.map({ !found.contains($0) }) ?? found.isEmpty {
@@ -59,8 +61,9 @@ enum ReplayOpening {
             + (held.isEmpty ? " (no order book at all)" : "; it holds: \(held) (choose one with --symbol)"))
         return nil
       }
-      // Unasked, XBTUSD when the recording has it, else its first book.
-      guard let watched = symbol ?? (found.contains("XBTUSD") ? "XBTUSD" : found.first) else {
+      // Unasked, the venue's default instrument when the recording has it, else its first book.
+      guard let watched = symbol ?? (preferred.flatMap { found.contains($0) ? $0 : nil } ?? found.first)
+      else {
         printError("tradeterm: \(path) holds no order book at all")
         return nil
       }

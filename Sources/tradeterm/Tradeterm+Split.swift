@@ -3,7 +3,7 @@ import MarketModel
 import VenueCore
 
 extension Tradeterm {
-  /// Two instruments open the split view (`tradeterm XBTUSD ETHUSD`): the second must name
+  /// Two instruments open the split view (`tradeterm ETHUSD kraken:ETH/USD`): the second must name
   /// another instrument than the first, on a venue the dashboard follows live, and the run must
   /// be the live dashboard (or `--demo`'s). More than two, or a second with `--once` or
   /// `--replay`, is one clear line.
@@ -14,7 +14,7 @@ extension Tradeterm {
     }
     if instruments.count > 2 {
       throw fail(
-        "at most two instruments: the split view shows two books side by side (`tradeterm XBTUSD ETHUSD`); "
+        "at most two instruments: the split view shows two books side by side (`tradeterm \(Venues.homeSymbol) ETHUSD`); "
           + "\(instruments.count) given")
     }
     if once { throw fail("--once prints one book; two instruments open the dashboard's split view") }
@@ -49,17 +49,18 @@ extension Tradeterm {
       )
     }
     let second = InstrumentKey(venue: key.venue, symbol: symbol)
+    let home = Venues.home.defaultSymbol ?? ""
     let firstKey = InstrumentKey(
-      venue: first.venue, symbol: Symbol(Self.venueSpelling(first.symbol ?? "XBTUSD")) ?? "XBTUSD")
+      venue: first.venue, symbol: Symbol(Self.venueSpelling(first.symbol ?? home)) ?? Symbol(home) ?? "?")
     if second == firstKey {
       throw fail(
-        "\(Self.keyText(firstKey)) twice: the split view shows two different instruments (`tradeterm XBTUSD ETHUSD`)"
+        "\(Self.keyText(firstKey)) twice: the split view shows two different instruments (`tradeterm \(Venues.homeSymbol) ETHUSD`)"
       )
     }
     return second
   }
 
-  /// `XBTUSD` for BitMEX's, `kraken:BTC/USD` for another venue's.
+  /// `ETHUSD` for BitMEX's, `kraken:BTC/USD` for another venue's.
   static func keyText(_ key: InstrumentKey) -> String {
     key.venue == .bitmex ? key.symbol.description : "\(key.venue):\(key.symbol)"
   }

@@ -16,6 +16,16 @@ enum Venues {
     [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase] + VenueAbout.bybit + [.okx]
 
   static func about(_ venue: Venue) -> VenueAbout? { registered.first { $0.venue == venue } }
+
+  /// Each venue's default instrument, as its registration gives it (BitMEX's alone has one).
+  static let defaultSymbols: [Venue: String] = Dictionary(
+    uniqueKeysWithValues: registered.compactMap { about in about.defaultSymbol.map { (about.venue, $0) } })
+
+  /// The venue a bare symbol means when the config names none, and the symbol a run on it opens
+  /// on: BitMEX's.
+  static let home: VenueAbout = .bitmex
+  /// The home venue's default symbol, for the help's examples.
+  static let homeSymbol = home.defaultSymbol ?? "SYMBOL"
 }
 
 extension Tradeterm {

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import BitMEX
 import Config
 import ExchangeSim
 import Feed
@@ -23,7 +24,7 @@ struct Tradeterm: ParsableCommand {
     commandName: "tradeterm",
     abstract: "A terminal dashboard for live BitMEX market data.",
     discussion: """
-      Without options it watches BitMEX XBTUSD; `tradeterm ETHUSD` watches ETHUSD; `tradeterm XBTUSD ETHUSD` shows both \
+      Without options it watches BitMEX \(Venues.homeSymbol); `tradeterm ETHUSD` watches ETHUSD; `tradeterm \(Venues.homeSymbol) ETHUSD` shows both \
       books side by side. --demo runs a simulated exchange on this machine \
       (no network needed); --once prints one snapshot instead of the dashboard. Settings, themes, keys and alerts come from \
       $XDG_CONFIG_HOME/tradeterm/config.toml (or --config); `tradeterm config` prints the settings in force, \
@@ -33,7 +34,7 @@ struct Tradeterm: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The instrument to watch: `tradeterm ETHUSD` (on the config's `venue`, else BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues. A second one opens the split view, two books side by side: `tradeterm XBTUSD ETHUSD`, `tradeterm XBTUSD binance:BTCUSDT` (S swaps them, | leaves the split).",
+      "The instrument to watch: `tradeterm ETHUSD` (on the config's `venue`, else BitMEX) or `tradeterm VENUE:SYMBOL` (`bitmex:ETHUSD`); `tradeterm venues` lists the venues. A second one opens the split view, two books side by side: `tradeterm \(Venues.homeSymbol) ETHUSD`, `tradeterm \(Venues.homeSymbol) binance:BTCUSDT` (S swaps them, | leaves the split).",
       valueName: "instrument"))
   var instruments: [String] = []
 
@@ -55,13 +56,10 @@ struct Tradeterm: ParsableCommand {
     (instrument ?? symbolOption).map { InstrumentKey.symbolPart(of: $0) }
   }
 
-  /// The symbol given on the command line, or XBTUSD.
-  var symbol: String { givenSymbol ?? "XBTUSD" }
-
   @Option(
     name: .customLong("depth"),
     help: ArgumentHelp(
-      "Order-book depth: BitMEX 25 (orderBookL2_25) or full (orderBookL2); another venue one of its own (`tradeterm venues`), or full. Default: the config's, else the venue's.",
+      "Order-book depth: BitMEX 25 (\(BookTable.top25.name)) or full (\(BookTable.full.name)); another venue one of its own (`tradeterm venues`), or full. Default: the config's, else the venue's.",
       valueName: "depth"))
   var depthOption: String?
 
@@ -240,11 +238,14 @@ struct Tradeterm: ParsableCommand {
     // (its `venue` is the one a bare symbol means): `start`.
     if case .failure(let problem) = namedInstrument { throw fail(problem.message) }
     try validateSplit()
-    if Symbol(symbol) == nil || symbol.isEmpty {
-      throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
-    }
-    if !symbol.unicodeScalars.allSatisfy(TerminalText.isSafe) || symbol.contains(" ") {
-      throw fail("--symbol must be printable, without spaces")
+    // A symbol given must be one (without one, the venue's default is).
+    if let symbol = givenSymbol {
+      if Symbol(symbol) == nil || symbol.isEmpty {
+        throw fail("--symbol must be 1 to \(Symbol.maxLength) characters")
+      }
+      if !symbol.unicodeScalars.allSatisfy(TerminalText.isSafe) || symbol.contains(" ") {
+        throw fail("--symbol must be printable, without spaces")
+      }
     }
     if let wsURL, let problem = EndpointURL.problem(wsURL, schemes: EndpointURL.webSocketSchemes) {
       throw fail("--ws-url \(problem)")
@@ -255,7 +256,7 @@ struct Tradeterm: ParsableCommand {
   }
 
   /// A symbol as BitMEX spells it: its letters in upper case. BitMEX names every instrument so
-  /// (`XBTUSD`, `.BXBT`, `XBTZ25`; no two differ by case only), so `xbtusd` is unambiguous, as
+  /// (`ETHUSD`, `.BETH`, `ETHZ25`; no two differ by case only), so `ethusd` is unambiguous, as
   /// in the symbol picker. ASCII letters only: nothing else changes.
   static func venueSpelling(_ typed: String) -> String {
     String(
@@ -276,7 +277,7 @@ struct Tradeterm: ParsableCommand {
     }
     if instrument == "config" {
       if example {
-        print(Settings.example, terminator: "")
+        print(Settings.example(Venues.home), terminator: "")
         return
       }
       for warning in loaded.config.warnings { printError("tradeterm: \(warning)") }
@@ -325,7 +326,7 @@ struct Tradeterm: ParsableCommand {
     // first one's venue).
     let split = try splitInstrument(besides: chosen)
     let venue = chosen.venue
-    let symbol = Self.venueSpelling(chosen.symbol ?? "XBTUSD")
+    let symbol = Self.venueSpelling(chosen.symbol ?? Venues.home.defaultSymbol ?? "")
     // The positions: --positions FILE's, else the config's [[positions]], else in a demo the demo
     // portfolio.
     var held: [HeldPosition] = []
@@ -373,7 +374,8 @@ struct Tradeterm: ParsableCommand {
     }
     if let replay {
       // Straight from disk: the recording's own tables and symbols, no simulator in between.
-      // The symbol asked for, or (unasked) XBTUSD when the file has it, else the file's first.
+      // The symbol asked for, or (unasked) the venue's default when the file has it, else the
+      // file's first.
       let asked = givenSymbol.map(Self.venueSpelling).flatMap(Symbol.init)
       guard let opened = ReplayOpening.open(path: replay, symbol: asked, venue: venue, collect: !once)
       else {
@@ -535,12 +537,8 @@ struct Tradeterm: ParsableCommand {
   }
 
   /// BitMEX's WebSocket and REST base, or testnet's.
-  static func bitmexWebSocket(_ testnet: Bool) -> String {
-    testnet ? "wss://ws.testnet.bitmex.com/realtime" : "wss://ws.bitmex.com/realtime"
-  }
-  static func bitmexREST(_ testnet: Bool) -> String {
-    testnet ? "https://testnet.bitmex.com/api/v1" : "https://www.bitmex.com/api/v1"
-  }
+  static func bitmexWebSocket(_ testnet: Bool) -> String { BitMEXEndpoints.webSocket(testnet: testnet) }
+  static func bitmexREST(_ testnet: Bool) -> String { BitMEXEndpoints.rest(testnet: testnet) }
 
   /// The paper fills in the journal, for `--once --portfolio` (its warnings on stderr).
   static func paperFills(demo: Bool) -> [PaperFill] {

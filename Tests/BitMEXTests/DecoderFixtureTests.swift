@@ -132,8 +132,8 @@ import Testing
     case .quotes(let s):
       let q = batch.quotes[s.rows.lowerBound]
       #expect(q.bidPrice == 487.55 && q.askSize == 50000 && q.symbol == "BCHUSDT")
-    case .tradeBins(let s):
-      let b = batch.tradeBins[s.rows.lowerBound]
+    case .bins(let s):
+      let b = batch.bins[s.rows.lowerBound]
       #expect(b.close == 97570.1 && b.volume == 84000 && b.trades == 20)
     case .instrument(let s):
       let u = batch.instruments[s.rows.lowerBound]

@@ -501,8 +501,8 @@ private func message(table: String, action: String, rowFile: String) -> String {
     // The socket's tradeBin1m rows are stamped the same way.
     let ws = try decoded(
       message(table: "tradeBin1m", action: "insert", rowFile: "nautilus/ws_trade_bin_1m.row.json"))
-    #expect(ws.events == [.tradeBins(TableSlice(action: .insert, filterSymbol: nil, rows: 0..<1))])
-    #expect(ws.tradeBins.first?.endMs == 1_732_392_420_000)
-    #expect(ws.tradeBins.first?.close == 97_570.1)
+    #expect(ws.events == [.bins(TableSlice(action: .insert, filterSymbol: nil, rows: 0..<1))])
+    #expect(ws.bins.first?.endMs == 1_732_392_420_000)
+    #expect(ws.bins.first?.close == 97_570.1)
   }
 }

@@ -1,4 +1,5 @@
 import App
+import BitMEX
 import Config
 import MarketModel
 import Screen
@@ -6,8 +7,13 @@ import Trading
 import XCTest
 
 final class ConfigLoaderTests: XCTestCase {
+  /// The file's settings with the venues' defaults, as the executable fills them in.
   private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
-    ConfigLoader.load(text, file: "c.toml")
+    ConfigLoader.load(text, file: "c.toml").map { loaded in
+      var c = loaded
+      c.settings.venueDefaults = [.bitmex: VenueAbout.bitmex.defaultSymbol ?? ""]
+      return c
+    }
   }
 
   private func settings(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LoadedConfig? {
@@ -36,7 +42,7 @@ final class ConfigLoaderTests: XCTestCase {
   }
 
   func testTheExampleLoadsWithoutWarnings() throws {
-    let c = try XCTUnwrap(settings(Settings.example))
+    let c = try XCTUnwrap(settings(Settings.example(.bitmex)))
     XCTAssertEqual(c.warnings, [])
     XCTAssertEqual(c.settings.alerts.count, 4)
     XCTAssertEqual(c.settings.largeTrade["XBTUSD"], 100_000)
@@ -48,7 +54,7 @@ final class ConfigLoaderTests: XCTestCase {
 
   /// What `tradeterm config` prints loads back to the same settings.
   func testEffectiveSettingsRoundTrip() throws {
-    let first = try XCTUnwrap(settings(Settings.example)).settings
+    let first = try XCTUnwrap(settings(Settings.example(.bitmex))).settings
     let again = try XCTUnwrap(settings(first.toml)).settings
     XCTAssertEqual(again.toml, first.toml)
     XCTAssertEqual(again.alerts, first.alerts)

@@ -1,3 +1,4 @@
+import BitMEX
 import Config
 import MarketModel
 import VenueCore
@@ -5,8 +6,23 @@ import XCTest
 
 /// `venue` in the config (issue 23): the venue a bare symbol means, under the command line's.
 final class VenueConfigTests: XCTestCase {
+  /// BitMEX's registration's default instrument, as the executable fills it in.
+  private static let defaults: [Venue: String] = [.bitmex: VenueAbout.bitmex.defaultSymbol ?? ""]
+
+  /// The file's settings with the venues' defaults.
   private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
-    ConfigLoader.load(text, file: "c.toml")
+    ConfigLoader.load(text, file: "c.toml").map { loaded in
+      var c = loaded
+      c.settings.venueDefaults = Self.defaults
+      return c
+    }
+  }
+
+  /// Settings with the venues' defaults and nothing from a file.
+  private func defaultSettings() -> Settings {
+    var s = Settings()
+    s.venueDefaults = Self.defaults
+    return s
   }
 
   func testAVenueAndItsSymbolLoadAndPrintBack() throws {
@@ -65,19 +81,19 @@ final class VenueConfigTests: XCTestCase {
   /// Which venue and symbol a run opens on: the command line's `venue:` prefix or `--venue`, else
   /// the config's venue; the command line's symbol, else the config's on its own venue only.
   func testTheCommandLineWinsOverTheConfig() throws {
-    var kraken = Settings()
+    var kraken = defaultSettings()
     kraken.venue = .kraken
     kraken.configuredSymbol = "BTC/USD"
-    var bitmexETH = Settings()
+    var bitmexETH = defaultSettings()
     bitmexETH.configuredSymbol = "ETHUSD"
     let cases: [(given: String?, option: String?, settings: Settings, venue: Venue, symbol: String?)] = [
       // Nothing on the command line: the config's.
       (nil, nil, kraken, .kraken, "BTC/USD"),
-      (nil, nil, Settings(), .bitmex, "XBTUSD"),
+      (nil, nil, defaultSettings(), .bitmex, "XBTUSD"),
       (nil, nil, bitmexETH, .bitmex, "ETHUSD"),
       // A bare symbol is on the config's venue.
       ("ETH/USD", nil, kraken, .kraken, "ETH/USD"),
-      ("ETHUSD", nil, Settings(), .bitmex, "ETHUSD"),
+      ("ETHUSD", nil, defaultSettings(), .bitmex, "ETHUSD"),
       // A prefix or --venue wins; the config's symbol is not carried to another venue.
       ("bitmex:ETHUSD", nil, kraken, .bitmex, "ETHUSD"),
       (nil, "bitmex", kraken, .bitmex, "XBTUSD"),
@@ -104,7 +120,7 @@ final class VenueConfigTests: XCTestCase {
       ("kraken:", nil, "no symbol after the venue"),
       ("kraken:BTC/USD", "bitmex", "two venues: kraken in kraken:BTC/USD and --venue bitmex; give one"),
     ]
-    var kraken = Settings()
+    var kraken = defaultSettings()
     kraken.venue = .kraken
     for (given, option, words) in cases {
       guard

@@ -1,4 +1,6 @@
-/// A subscription topic: a table, usually narrowed to one symbol. On the wire it is
+import MarketModel
+
+/// A subscription topic of BitMEX: a table, usually narrowed to one symbol. On the wire it is
 /// `table:symbol` (`"orderBookL2_25:XBTUSD"`), or the bare table name for the tables that take no
 /// symbol (`"announcement"`).
 public struct Topic: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {

@@ -1,6 +1,6 @@
+import BitMEX
+import MarketModel
 import Testing
-
-@testable import MarketModel
 
 @Suite struct TopicTests {
   @Test(arguments: [
