@@ -41,7 +41,7 @@ struct VenueOnceRunner {
       switch watch.atDeadline(now: now, enough: bookLive) {
       case .gaveUp?:
         printError(
-          "tradeterm: gave up after \(NumberFormat.fixed(timeout, decimals: 0, grouping: false)) s: \(OnceRunner.describe(session))"
+          "tradeterm: gave up after \(NumberFormat.fixed(timeout, decimals: 0, grouping: false)) s: \(OnceWatch.describe(session))"
         )
         return 1
       case .some:
