@@ -37,7 +37,7 @@ extension MarketState {
   }
 
   /// The decimals `price` is written with (at most 8).
-  static func decimals(_ price: Double) -> Int {
+  public static func decimals(_ price: Double) -> Int {
     guard price.isFinite else { return 0 }
     var scaled = price
     for d in 0...8 {

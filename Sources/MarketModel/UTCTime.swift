@@ -33,13 +33,14 @@ public enum UTCTime {
     return rest < 0 ? (ms / dayMs - 1, rest + dayMs) : (ms / dayMs, rest)
   }
 
-  /// `ms` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (years 0…9999).
+  /// `ms` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (years 0…9999; a year outside them keeps its every digit
+  /// and its sign in front: `-0044-03-15T…`, `12026-…`).
   public static func iso(ms: Int64) -> String {
     let (days, inDay) = split(ms: ms)
     let (y, m, d) = civil(days: days)
     func pad(_ n: Int64, _ width: Int) -> String {
-      let s = String(n)
-      return String(repeating: "0", count: max(0, width - s.count)) + s
+      let s = String(n.magnitude)
+      return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
     }
     return
       "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(inDay / 3_600_000, 2)):\(pad(inDay / 60_000 % 60, 2)):"

@@ -112,13 +112,11 @@ public enum MarketsColumn: Int, Sendable, Hashable, CaseIterable {
   /// it fits the column whole; `future 5h30m` on its last day), `spot`, `index`.
   static func kindText(_ kind: MarketKind, nowMs: Int64?) -> String {
     switch kind {
-    case .perpetual: "perpetual"
     case .future(let expiry?):
-      "future " + Self.expiryText(ms: max(0, expiry - (nowMs ?? expiry)))
-    case .future(nil): "future"
-    case .spot: "spot"
-    case .index: "index"
+      kind.name + " " + Self.expiryText(ms: max(0, expiry - (nowMs ?? expiry)))
+    // A column's `-`: the kind is not known.
     case .other: "-"
+    case .perpetual, .future(nil), .spot, .index: kind.name
     }
   }
 

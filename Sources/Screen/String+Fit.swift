@@ -38,13 +38,13 @@ extension String {
   }
 
   /// Right-aligned in `width` columns (never cut).
-  func padLeft(_ width: Int) -> String {
+  public func padLeft(_ width: Int) -> String {
     let columns = columns
     return columns >= width ? self : String(repeating: " ", count: width - columns) + self
   }
 
   /// Left-aligned in `width` columns (never cut).
-  func padRight(_ width: Int) -> String {
+  public func padRight(_ width: Int) -> String {
     let columns = columns
     return columns >= width ? self : self + String(repeating: " ", count: width - columns)
   }

@@ -1,3 +1,4 @@
+import App
 import MarketModel
 import Replay
 import Session
@@ -42,11 +43,11 @@ struct OnceReplayRunner {
     // The recording's own time at its end (its last frame's receive time, else its newest trade):
     // the snapshot is of then, not of now.
     let at = session.replay?.time.flatMap { $0.isFinite && abs($0) < 1e12 ? Int64($0 * 1000) : nil }
-    let snapshot = Snapshot(
+    let snapshot = BookSnapshot(
       venue: venue, state: session.market, status: "ENDED", mode: .replay,
       timeMs: at ?? session.market.tape.newest?.timeMs,
       utcOffsetMinutes: offset, depth: levels, trades: trades)
-    snapshot.print(json: json)
+    print(snapshot.output(json: json), terminator: "")
     return 0
   }
 }

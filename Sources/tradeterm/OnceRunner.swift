@@ -62,7 +62,9 @@ struct OnceRunner {
         !markets && !portfolio && !waitForEnd && session.requiredTablesLive && session.status != nil
       switch watch.atDeadline(now: now, enough: bookLive) {
       case .gaveUp?:
-        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(Self.describe(session))")
+        printError(
+          "tradeterm: gave up after \(NumberFormat.fixed(timeout, decimals: 0, grouping: false)) s: \(OnceWatch.describe(session))"
+        )
         return 1
       case .some:
         if let status = session.status { return complete(feed, session.market, status) }
@@ -128,11 +130,7 @@ struct OnceRunner {
               venue: session.markets.venue.core, status: connection(status), mode: mode,
               timeMs: DashboardRunner.wallMs()),
             valuation: valuation)
-          print(
-            json
-              ? snapshot.json
-              : csv ? snapshot.csv : TerminalText.sanitized(snapshot.text, keepingNewlines: true),
-            terminator: json ? "\n" : "")
+          print(snapshot.output(json: json, csv: csv), terminator: "")
           return 0
         }
         return complete(feed, session.market, status)
@@ -159,11 +157,11 @@ struct OnceRunner {
 
   private func finish(_ state: MarketState, _ status: FeedStatus) -> Int32 {
     let offset = utc ? 0 : LocalTime.offsetMinutes()
-    let snapshot = Snapshot(
+    let snapshot = BookSnapshot(
       venue: venue, state: state, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs(),
       utcOffsetMinutes: offset,
       depth: levels, trades: trades)
-    snapshot.print(json: json)
+    print(snapshot.output(json: json), terminator: "")
     return 0
   }
 
@@ -172,26 +170,8 @@ struct OnceRunner {
     let snapshot = MarketsSnapshot(
       universe: universe, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs())
     // Symbols and names come from the exchange: no control character reaches the terminal.
-    print(
-      json ? snapshot.json : TerminalText.sanitized(snapshot.text, keepingNewlines: true),
-      terminator: json ? "\n" : "")
+    print(snapshot.output(json: json), terminator: "")
     return 0
-  }
-
-  /// Where a run that gave up stood, in words: the connection, its last error, the book rule's
-  /// state (a venue's), the last resync, skipped frame and row, what is unavailable.
-  static func describe(_ session: MarketSession) -> String {
-    guard let status = session.status else { return "no status from the feed" }
-    var words = status.state.label
-    if let error = status.lastError { words += " (\(error))" }
-    if let policy = session.market.bookPolicy { words += "; book \(Snapshot.words(policy.state))" }
-    if let fault = session.lastFault { words += "; last resync: \(fault)" }
-    if let error = session.lastDecodeError { words += "; last skipped frame: \(error)" }
-    if let row = session.lastSkippedRow { words += "; last skipped \(row)" }
-    for (topic, why) in status.unavailable.sorted(by: { $0.key.description < $1.key.description }) {
-      words += "; \(topic) unavailable: \(why)"
-    }
-    return words
   }
 
 }

@@ -1,4 +1,5 @@
 import Config
+import ExchangeSim
 import MarketModel
 import Trading
 
@@ -20,14 +21,10 @@ enum PositionsFile {
     }
   }
 
-  /// `--demo`'s portfolio on the simulated universe: an inverse long, a quanto short, a linear
-  /// USDT long and a linear short, entered near the simulator's opening prices.
-  static let demo: [HeldPosition] = [
-    HeldPosition(symbol: "XBTUSD", quantity: 25_000, entry: 97_500),
-    HeldPosition(symbol: "ETHUSD", quantity: -300, entry: 3_520),
-    HeldPosition(symbol: "XBTUSDT", quantity: 0.25, entry: 97_000),
-    HeldPosition(symbol: "SOLUSDT", quantity: -40, entry: 152),
-  ]
+  /// `--demo`'s portfolio: the simulator's (`SimPosition.demo`), which owns what the demo shows.
+  static var demo: [HeldPosition] {
+    SimPosition.demo.map { HeldPosition(symbol: $0.symbol, quantity: $0.quantity, entry: $0.entry) }
+  }
 
   /// Reads and parses `path` (read as the config file is: a regular file of at most 1 MB of
   /// UTF-8, and the reason when it is not).

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Binance
 import BitMEX
@@ -179,58 +180,5 @@ extension Tradeterm {
       printError("tradeterm: skipped \(otherVenues) line(s) of other venues (replayed as \(venue))")
     }
     print(VenueBookReport(replay: replay, venue: venue, levels: levels).text(json: json), terminator: "")
-  }
-}
-
-/// The final book of a venue replay as `--once` prints it: text columns, or JSON with the
-/// venue and the integrity counts (`{"checks": N, "failures": M, "resyncs": K}`).
-struct VenueBookReport {
-  let replay: VenueBookReplay
-  let venue: Venue
-  let levels: Int
-
-  func sides() -> (bids: [(String, String)], asks: [(String, String)]) {
-    let book = replay.book
-    func rows(_ side: BookSide) -> [(String, String)] {
-      let ladder = book[side]
-      return (0..<min(levels, ladder.count)).map { rank in
-        let l = ladder.level(fromBest: rank)
-        return (book.price(l.price).description, book.size(l.size).description)
-      }
-    }
-    return (rows(.bid), rows(.ask))
-  }
-
-  var sync: String { Snapshot.words(replay.sync.state) }
-
-  func text(json: Bool) -> String {
-    let (bids, asks) = sides()
-    let i = replay.sync.integrity
-    if json {
-      func list(_ rows: [(String, String)]) -> String {
-        "[" + rows.map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]"
-      }
-      return "{\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),"
-        + "\"symbol\":\(TerminalText.jsonLiteral(replay.symbol.description)),"
-        + "\"status\":\"REPLAY ENDED\",\"mode\":\"replay\",\"sync\":\(TerminalText.jsonLiteral(sync)),"
-        + "\"bids\":\(list(bids)),\"asks\":\(list(asks)),"
-        + "\"integrity\":{\"checks\":\(i.checks),\"failures\":\(i.failures),\"resyncs\":\(i.resyncs)},"
-        + "\"frames\":\(replay.frames),\"badFrames\":\(replay.badFrames),\"trades\":\(replay.trades)}\n"
-    }
-    let pw = max(5, (bids + asks).map(\.0.count).max() ?? 0)
-    let sw = max(4, (bids + asks).map(\.1.count).max() ?? 0)
-    func row(_ lead: String, _ p: String, _ s: String) -> String {
-      lead + "  " + String(repeating: " ", count: pw - p.count) + p + "  "
-        + String(repeating: " ", count: sw - s.count)
-        + s + "\n"
-    }
-    var out = "\(venue):\(TerminalText.sanitized(replay.symbol.description))  REPLAY ENDED  book \(sync)\n"
-    out += row("   ", "price", "size")
-    for a in asks.reversed() { out += row("ask", a.0, a.1) }
-    for b in bids { out += row("bid", b.0, b.1) }
-    out +=
-      "integrity: \(i.checks) checks, \(i.failures) failures, \(i.resyncs) resyncs; \(replay.frames) frames"
-      + (replay.badFrames > 0 ? ", \(replay.badFrames) not read" : "") + "\n"
-    return out
   }
 }

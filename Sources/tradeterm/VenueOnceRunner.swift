@@ -1,6 +1,7 @@
 import App
 import Feed
 import MarketModel
+import Screen
 import Session
 import VenueCore
 
@@ -39,7 +40,9 @@ struct VenueOnceRunner {
       let bookLive = session.market.bookSync == .live && session.status?.state == .live
       switch watch.atDeadline(now: now, enough: bookLive) {
       case .gaveUp?:
-        printError("tradeterm: gave up after \(Format.fixed(timeout, 0)) s: \(OnceRunner.describe(session))")
+        printError(
+          "tradeterm: gave up after \(NumberFormat.fixed(timeout, decimals: 0, grouping: false)) s: \(OnceWatch.describe(session))"
+        )
         return 1
       case .some:
         if let status = session.status { return complete(feed, session.market, status) }
@@ -71,11 +74,11 @@ struct VenueOnceRunner {
     feed.stop()
     var last = VenueBatch()
     let failure = feed.drain(into: &last).recorderError
-    let snapshot = Snapshot(
+    let snapshot = BookSnapshot(
       venue: live.venue, state: state, status: status.state.label, mode: mode,
       timeMs: DashboardRunner.wallMs(),
       utcOffsetMinutes: utc ? 0 : LocalTime.offsetMinutes(), depth: levels, trades: trades)
-    snapshot.print(json: json)
+    print(snapshot.output(json: json), terminator: "")
     guard let failure else { return 0 }
     printError("tradeterm: \(failure)")
     return 1

@@ -1,3 +1,4 @@
+import MarketModel
 import Session
 import Testing
 
@@ -9,6 +10,26 @@ import Testing
   static let t0 = MonotonicTime(seconds: 50)
 
   static func status(_ state: ConnectionState) -> FeedStatus { FeedStatus(state: state, symbol: "XBTUSD") }
+
+  /// Where a run that gave up stood, in one line: nothing heard yet; then the connection and its
+  /// error, a venue book's rule, the last skipped frame and each unavailable topic, in the
+  /// topics' order.
+  @Test func whereARunThatGaveUpStoodInWords() {
+    var session = MarketSession(
+      symbol: "BTCUSDT", bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 50,
+      venue: .binance)
+    #expect(OnceWatch.describe(session) == "no status from the feed")
+    var status = FeedStatus(state: .connecting, symbol: "BTCUSDT", lastError: "HTTP 503")
+    status.unavailable = [
+      Subscription(.trades, "BTCUSDT"): "no partial", Subscription(.liquidations): "refused",
+    ]
+    _ = session.ingest(
+      FeedUpdate(status: status, lastDecodeError: "line 3: not JSON"), VenueBatch(), now: Self.t0)
+    #expect(
+      OnceWatch.describe(session)
+        == "CONNECTING (HTTP 503); book waiting for a snapshot; last skipped frame: line 3: not JSON;"
+        + " liquidations unavailable: refused; trades:BTCUSDT unavailable: no partial")
+  }
 
   @Test func liveAndReadyOrEndedIsTheSnapshot() {
     var watch = OnceWatch(now: Self.t0, timeout: 15)

@@ -368,3 +368,16 @@ extension CandleSetTests {
     #expect(candles.last.map(unsplit) == referenceCandles(upTo, interval: 300_000).last)
   }
 }
+
+extension UTCTimeTests {
+  /// A year before 1000 keeps four digits, and a year before 1 its sign in front of them (it
+  /// was `00-5-…`): a file's or a server's odd time still prints as a date a reader can parse.
+  @Test func yearsOutsideFourDigitsKeepTheirDigitsAndSign() {
+    let day: Int64 = 86_400_000
+    #expect(UTCTime.iso(ms: UTCTime.days(year: 999, month: 1, day: 2) * day) == "0999-01-02T00:00:00.000Z")
+    #expect(
+      UTCTime.iso(ms: UTCTime.days(year: -5, month: 3, day: 1) * day + 1) == "-0005-03-01T00:00:00.001Z")
+    #expect(
+      UTCTime.iso(ms: UTCTime.days(year: 12_026, month: 1, day: 1) * day) == "12026-01-01T00:00:00.000Z")
+  }
+}

@@ -186,6 +186,33 @@ import Testing
     }
   }
 
+  /// On the dashboard (`DashboardSource`), a symbol switch posted to a recording is that seek of
+  /// 0: the new symbol's book is rebuilt from its own partial. A recording is BitMEX's: its
+  /// frames are drained into the BitMEX batch, none into the venue one.
+  @Test func aSwitchPostedToTheDashboardsSourceRebuildsTheNewSymbolsBook() throws {
+    try Self.afterPlayingToTheEnd { source, session, rewinds in
+      let dashboard: any DashboardSource = source
+      #expect(!dashboard.isVenue)
+      _ = session.switchSymbol(to: "SOLUSDT")
+      dashboard.post(.switchSymbol("SOLUSDT"))
+      var batch = MarketBatch()
+      var venue = VenueBatch()
+      let deadline = MonotonicTime.now() + 20
+      var ended = false
+      while !ended, MonotonicTime.now() < deadline {
+        _ = source.wake.wait(timeout: 0.2)
+        let update = dashboard.drain(into: &batch, venue: &venue)
+        if update.rewound { rewinds += 1 }
+        _ = session.ingest(update, batch, now: .now())
+        #expect(venue.events.isEmpty)
+        batch.removeAll()
+        ended = rewinds == 1 && update.replay?.ended == true
+      }
+      #expect(ended, "the replay did not play to its end again within 20 s")
+      Self.sameBook(session.market, try Self.stoppedAt(.infinity, "SOLUSDT"))
+    }
+  }
+
   @Test func thePositionSaysPausedSpeedAndProgress() throws {
     let source = ReplaySource(player: try ReplayPlayer(path: Self.path), symbol: "XBTUSD", speed: 1)
     source.start()

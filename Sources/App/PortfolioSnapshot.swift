@@ -1,7 +1,7 @@
-import App
 import MarketModel
 import Screen
 import Trading
+import VenueCore
 
 /// What `--once --portfolio` prints: every position valued at the live marks and the totals, as
 /// JSON (`--json`), CSV (`--csv`, one row per position, then one per currency total and the USD
@@ -9,21 +9,28 @@ import Trading
 /// at full precision; the screen rounds the same numbers. Every output names the venue the
 /// positions are valued on: JSON at the top and in each position, CSV in a last column (last, so
 /// that a spreadsheet's columns from before keep their places).
-struct PortfolioSnapshot {
+public struct PortfolioSnapshot: Sendable {
   /// The venue whose marks value the positions (the universe's), the state, the mode and the time.
-  var header: SnapshotHeader
-  var valuation: PortfolioValuation
+  public var header: SnapshotHeader
+  public var valuation: PortfolioValuation
+
+  public init(header: SnapshotHeader, valuation: PortfolioValuation) {
+    self.header = header
+    self.valuation = valuation
+  }
 
   /// The venue the positions are on.
-  var venue: Venue { header.venue }
+  public var venue: Venue { header.venue }
 
-  private static func number(_ v: Double?) -> String { v.map(Format.json) ?? "null" }
+  private static func number(_ v: Double?) -> String { JSONNumber.text(v) }
   private static func string(_ v: String?) -> String { v.map(TerminalText.jsonLiteral) ?? "null" }
 
+  /// `long`, `short` or `flat`, by the sign of the contracts held.
   static func side(_ line: PortfolioLine) -> String {
     line.tally.contracts > 0 ? "long" : line.tally.contracts < 0 ? "short" : "flat"
   }
 
+  /// The line's valuation status in one or two words (`not watched`).
   static func status(_ line: PortfolioLine) -> String {
     switch line.status {
     case .ok: "ok"
@@ -38,7 +45,7 @@ struct PortfolioSnapshot {
   /// The fields of one position on `venue`, in order, as (name, JSON value, CSV value).
   static func fields(_ line: PortfolioLine, venue: Venue) -> [(String, String, String)] {
     func both(_ name: String, _ v: Double?) -> (String, String, String) {
-      (name, number(v), v.map(Format.json) ?? "")
+      (name, number(v), v.map(JSONNumber.text) ?? "")
     }
     func text(_ name: String, _ v: String?) -> (String, String, String) {
       (name, string(v), csv(v ?? ""))
@@ -60,6 +67,7 @@ struct PortfolioSnapshot {
     ]
   }
 
+  /// The sums of one settlement currency, as (name, value), in the JSON's order.
   static func totalFields(_ t: CurrencyTotal) -> [(String, Double?)] {
     [
       ("netValue", t.netValue), ("unrealisedPnl", t.unrealised), ("realisedPnl", t.realised),
@@ -68,7 +76,8 @@ struct PortfolioSnapshot {
     ]
   }
 
-  var json: String {
+  /// The JSON form (`--json`): the header, the positions, the totals per currency and in USD.
+  public var json: String {
     let v = valuation
     let positions = v.lines.map { line in
       "{" + Self.fields(line, venue: venue).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
@@ -80,7 +89,7 @@ struct PortfolioSnapshot {
     }
     let rate =
       v.rate.map {
-        "{\"source\":\(TerminalText.jsonLiteral($0.label)),\"usdPerXBT\":\(Format.json($0.usd)),\"stale\":\($0.stale),\"usdt\":\"1:1\"}"
+        "{\"source\":\(TerminalText.jsonLiteral($0.label)),\"usdPerXBT\":\(JSONNumber.text($0.usd)),\"stale\":\($0.stale),\"usdt\":\"1:1\"}"
       } ?? "null"
     let usd =
       "{\"netValue\":\(Self.number(v.usdNetValue)),\"totalPnl\":\(Self.number(v.usdTotalPnL)),\"pnlPct\":\(Self.number(v.usdPnLPercent))}"
@@ -103,7 +112,9 @@ struct PortfolioSnapshot {
     return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
   }
 
-  var csv: String {
+  /// The CSV form (`--csv`): a header row, one row per position, then a `TOTAL` row per
+  /// currency and the USD total.
+  public var csv: String {
     let names = Self.fields(valuation.lines.first ?? Self.emptyLine, venue: venue).map(\.0)
     var out = names.joined(separator: ",") + "\n"
     for line in valuation.lines {
@@ -116,11 +127,11 @@ struct PortfolioSnapshot {
       row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
       row[names.firstIndex(of: "currency")!] = t.currency
       row[names.firstIndex(of: "stale")!] = t.stale ? "true" : "false"
-      row[names.firstIndex(of: "marketValue")!] = Format.json(t.netValue)
-      row[names.firstIndex(of: "unrealisedPnl")!] = Format.json(t.unrealised)
-      row[names.firstIndex(of: "realisedPnl")!] = Format.json(t.realised)
-      row[names.firstIndex(of: "fees")!] = Format.json(t.fees)
-      row[names.firstIndex(of: "pnlPct")!] = t.pnlPercent.map(Format.json) ?? ""
+      row[names.firstIndex(of: "marketValue")!] = JSONNumber.text(t.netValue)
+      row[names.firstIndex(of: "unrealisedPnl")!] = JSONNumber.text(t.unrealised)
+      row[names.firstIndex(of: "realisedPnl")!] = JSONNumber.text(t.realised)
+      row[names.firstIndex(of: "fees")!] = JSONNumber.text(t.fees)
+      row[names.firstIndex(of: "pnlPct")!] = t.pnlPercent.map(JSONNumber.text) ?? ""
       out += row.joined(separator: ",") + "\n"
     }
     var row = [String](repeating: "", count: names.count)
@@ -128,21 +139,27 @@ struct PortfolioSnapshot {
     row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
     row[names.firstIndex(of: "currency")!] = "USD"
     row[names.firstIndex(of: "name")!] = Self.csv(
-      valuation.rate.map { "at \($0.label) \(Format.json($0.usd))" } ?? "no XBTUSD price")
+      valuation.rate.map { "at \($0.label) \(JSONNumber.text($0.usd))" } ?? "no XBTUSD price")
     row[names.firstIndex(of: "stale")!] = valuation.stale ? "true" : "false"
-    row[names.firstIndex(of: "marketValue")!] = valuation.usdNetValue.map(Format.json) ?? ""
-    row[names.firstIndex(of: "unrealisedPnl")!] = valuation.usdSum(\.unrealised).map(Format.json) ?? ""
-    row[names.firstIndex(of: "realisedPnl")!] = valuation.usdSum(\.realised).map(Format.json) ?? ""
-    row[names.firstIndex(of: "pnlPct")!] = valuation.usdPnLPercent.map(Format.json) ?? ""
+    row[names.firstIndex(of: "marketValue")!] = valuation.usdNetValue.map(JSONNumber.text) ?? ""
+    row[names.firstIndex(of: "unrealisedPnl")!] = valuation.usdSum(\.unrealised).map(JSONNumber.text) ?? ""
+    row[names.firstIndex(of: "realisedPnl")!] = valuation.usdSum(\.realised).map(JSONNumber.text) ?? ""
+    row[names.firstIndex(of: "pnlPct")!] = valuation.usdPnLPercent.map(JSONNumber.text) ?? ""
     out += row.joined(separator: ",") + "\n"
     return out
+  }
+
+  /// What `--once --portfolio` prints: the JSON form and a newline, the CSV form, or the text
+  /// form made safe line by line.
+  public func output(json: Bool, csv: Bool) -> String {
+    json ? self.json + "\n" : csv ? self.csv : TerminalText.sanitized(text, keepingNewlines: true)
   }
 
   private static let emptyLine = PortfolioLine(
     symbol: "-", source: .file, status: .waiting, spec: nil, tally: PositionTally(), stale: true)
 
   /// The text form: the screen's table, 160 columns wide.
-  var text: String {
+  public var text: String {
     let height = valuation.lines.count + valuation.totals.count + 4
     var grid = Grid(width: 160, height: height)
     PortfolioView(valuation: valuation).render(into: &grid, area: grid.bounds)

@@ -1,22 +1,28 @@
-import App
 import MarketModel
-import Screen
+import VenueCore
 
 /// What every `--once` output says of itself, the same way in each (the book, `--markets`,
 /// `--portfolio`): the venue, the connection's state apart from where the data came from, and
 /// when it is of.
-struct SnapshotHeader {
+public struct SnapshotHeader: Sendable, Hashable {
   /// The venue the data is of.
-  var venue: Venue
+  public var venue: Venue
   /// The connection's state: `LIVE`, `ENDED` (a replay played out).
-  var status: String
+  public var status: String
   /// Where the data came from: the real exchange, the simulator (`--demo`), a recording.
-  var mode: RunMode
+  public var mode: RunMode
   /// When the snapshot is of (Unix ms): now, or a replay's last moment; nil when not known.
-  var timeMs: Int64?
+  public var timeMs: Int64?
+
+  public init(venue: Venue, status: String, mode: RunMode, timeMs: Int64?) {
+    self.venue = venue
+    self.status = status
+    self.mode = mode
+    self.timeMs = timeMs
+  }
 
   /// The mode as JSON says it: `live`, `demo`, `replay`.
-  var modeName: String {
+  public var modeName: String {
     switch mode {
     case .live: "live"
     case .demo: "demo"
@@ -27,12 +33,12 @@ struct SnapshotHeader {
   /// The state as the text outputs say it: `DEMO LIVE`, `REPLAY ENDED`, `LIVE` (the mode's
   /// marker, nothing for the real exchange, then the state). The status may come from outside:
   /// the caller makes the line safe.
-  var label: String { [mode.label, status].filter { !$0.isEmpty }.joined(separator: " ") }
+  public var label: String { [mode.label, status].filter { !$0.isEmpty }.joined(separator: " ") }
 
   /// The JSON fields, without braces: `"venue":"bitmex","status":"LIVE","mode":"demo",`
   /// `"time":"2026-11-26T15:25:00.094Z"` (ISO 8601, UTC; null when not known).
-  var jsonFields: String {
+  public var jsonFields: String {
     "\"venue\":\(TerminalText.jsonLiteral(venue.rawValue)),\"status\":\(TerminalText.jsonLiteral(status)),"
-      + "\"mode\":\"\(modeName)\",\"time\":\(timeMs.map { "\"\(Format.isoTime($0))\"" } ?? "null")"
+      + "\"mode\":\"\(modeName)\",\"time\":\(timeMs.map { "\"\(UTCTime.iso(ms: $0))\"" } ?? "null")"
   }
 }
