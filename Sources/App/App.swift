@@ -28,7 +28,7 @@ public enum App {
       state.dirty = true
       let effects = handle(key, &state)
       // A key draws a frame even while paused: what is on screen is as old as the data now.
-      state.shownDataAt = state.paused ? state.session.bookDataAt : nil
+      state.view.shownDataAt = state.paused ? state.session.bookDataAt : nil
       return effects
     case .mouse(let event):
       state.dirty = true
@@ -37,7 +37,7 @@ public enum App {
       state.width = w
       state.height = h
       state.dirty = true
-      if state.paused { state.shownDataAt = state.session.bookDataAt }
+      if state.paused { state.view.shownDataAt = state.session.bookDataAt }
       return []
     case .tick(let now, let wallMs):
       state.now = now
@@ -48,9 +48,9 @@ public enum App {
         state.lastTickSecond = second
         state.dirty = true
       }
-      let before = state.flashes.count
-      state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
-      if state.flashes.count != before { state.dirty = true }
+      let before = state.view.flashes.count
+      state.view.flashes = state.view.flashes.filter { wallMs - $0.value < flashMs }
+      if state.view.flashes.count != before { state.dirty = true }
       fadeSplitFlashes(wallMs: wallMs, &state)
       if state.marketsVisible, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
@@ -58,13 +58,13 @@ public enum App {
         state.dirty = true
       }
       if let t = state.ticket, wallMs - max(t.bidFlashUntil, t.askFlashUntil) < 400 { state.dirty = true }
-      if state.newTrades > 0, wallMs >= state.newTradesUntil {
-        state.newTrades = 0
+      if state.view.newTrades > 0, wallMs >= state.view.newTradesUntil {
+        state.view.newTrades = 0
         state.dirty = true
       }
       settleActivity(&state)
       // A quiet book still ends its moment: the heatmap draws finished moments only.
-      if let newest = state.heatmap.newestMoment, newest != state.heatmap.moment(state.marketNowMs),
+      if let newest = state.view.heatmap.newestMoment, newest != state.view.heatmap.moment(state.marketNowMs),
         state.session.bookIsLive
       {
         sampleHeatmap(&state)
@@ -81,10 +81,10 @@ public enum App {
       }
       if step.rewound { forgetReplayedFuture(&state) }
       if step.changes.liveTrades > 0 {
-        state.newTrades = min(state.market.tape.count, state.newTrades + step.changes.liveTrades)
-        state.newTradesUntil = wallMs + newTradeMs
+        state.view.newTrades = min(state.market.tape.count, state.view.newTrades + step.changes.liveTrades)
+        state.view.newTradesUntil = wallMs + newTradeMs
       }
-      for price in state.market.changedPrices { state.flashes[price] = wallMs }
+      for price in state.market.changedPrices { state.view.flashes[price] = wallMs }
       watchActivity(step, batch, venueBatch, &state)
       if step.marketsChanged > 0 { pinMarketsCursor(&state) }
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
@@ -148,14 +148,14 @@ public enum App {
       return refused + update(&state, .symbols(symbols))
     case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.backfillCandles(bins: bins, interval: interval)
-      state.olderCandlesAsked[interval] = nil
+      state.view.olderCandlesAsked[interval] = nil
       state.dirty = true
     case .failed(.candles(let symbol, let interval, _, let endMs), let reason)
     where symbol == state.market.symbol.description:
       // Asked again the next time this width is chosen (or the cursor reaches the oldest
       // candle); live trades build candles meanwhile.
-      if endMs == nil { state.candlesRequested.remove(interval) }
-      state.olderCandlesAsked[interval] = nil
+      if endMs == nil { state.view.candlesRequested.remove(interval) }
+      state.view.olderCandlesAsked[interval] = nil
       state.notice = Notice(
         "\(interval.label) candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
       state.dirty = true
@@ -175,17 +175,17 @@ public enum App {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
     adoptVenueSpec(&state)
-    state.flashes = [:]
-    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
-    state.liquidations = LiquidationLog(symbol: symbol)
-    state.bookScroll = 0
-    state.tapeScroll = 0
-    state.candleCursorMs = nil
-    state.candlesRequested = startCandlesAsked(state)
-    state.olderCandlesAsked = [:]
-    state.candleRefreshAsked = false
-    state.heatmap.removeAll()
+    freshView(&state)
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
+  }
+
+  /// The market on screen is another instrument now: what the app kept of the old one beside
+  /// the session goes, whole (`InstrumentView`).
+  static func freshView(_ state: inout AppState) {
+    let symbol = state.market.symbol
+    state.view = InstrumentView(
+      symbol: symbol, wallThreshold: state.wallThresholds[symbol], candlesRequested: startCandlesAsked(state),
+      emptying: state.view.heatmap)
   }
 
   /// A replay went back (a seek back, `R`): what the app kept of the market beside the session
@@ -193,11 +193,11 @@ public enum App {
   /// wall watch, the heatmap, the flashes.
   static func forgetReplayedFuture(_ state: inout AppState) {
     let symbol = state.market.symbol
-    state.flashes = [:]
-    state.newTrades = 0
-    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
-    state.liquidations = LiquidationLog(symbol: symbol)
-    state.heatmap.removeAll()
+    state.view.flashes = [:]
+    state.view.newTrades = 0
+    state.view.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
+    state.view.liquidations = LiquidationLog(symbol: symbol)
+    state.view.heatmap.removeAll()
     state.dirty = true
   }
 
@@ -205,7 +205,7 @@ public enum App {
 
   /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → heatmap → sparkline 1s.
   static func cycleChart(_ state: inout AppState) -> [Effect] {
-    state.candleCursorMs = nil
+    state.view.candleCursorMs = nil
     switch state.chartMode {
     case .sparkline:
       switch state.chartInterval {
@@ -233,7 +233,7 @@ public enum App {
   static func sampleHeatmap(_ state: inout AppState) {
     let market = state.market
     let last = market.tape.newest.map { (price: $0.price, timeMs: $0.timeMs) }
-    state.heatmap.update(
+    state.view.heatmap.update(
       book: market.book, step: market.displayTickSize * Double(state.groupingTicks),
       timeMs: state.marketNowMs,
       lastTrade: last)
@@ -256,9 +256,9 @@ public enum App {
     var effects: [Effect] = []
     for interval in CandleInterval.allCases.reversed()
     where interval.hasBins && interval.milliseconds <= state.candleInterval.milliseconds
-      && !state.candlesRequested.contains(interval)
+      && !state.view.candlesRequested.contains(interval)
     {
-      state.candlesRequested.insert(interval)
+      state.view.candlesRequested.insert(interval)
       effects.append(.loadCandles(symbol: state.market.symbol.description, interval: interval, count: count))
     }
     return effects
@@ -269,14 +269,14 @@ public enum App {
   /// minute is over (and a few seconds for the exchange to close its bin), its complete bin is
   /// asked for, once.
   static func candleRefresh(_ state: inout AppState) -> [Effect] {
-    guard state.chartMode == .candles, state.mode != .replay, !state.candleRefreshAsked,
-      state.candlesRequested.contains(.oneMinute)
+    guard state.chartMode == .candles, state.mode != .replay, !state.view.candleRefreshAsked,
+      state.view.candlesRequested.contains(.oneMinute)
     else { return [] }
     let minutes = state.market.candles[.oneMinute]
     guard let since = minutes.liveSinceMs else { return [] }
     let end = CandleInterval.oneMinute.start(since) + CandleInterval.oneMinute.milliseconds
     guard (minutes.backfilledUntilMs ?? .min) < end, state.marketNowMs >= end + 3_000 else { return [] }
-    state.candleRefreshAsked = true
+    state.view.candleRefreshAsked = true
     return [.loadCandles(symbol: state.market.symbol.description, interval: .oneMinute, count: 10)]
   }
 
@@ -290,13 +290,13 @@ public enum App {
     let series = state.market.candles[interval]
     guard let newest = series.last, let oldest = series.candles.first else { return [] }
     let step = interval.milliseconds
-    let at = state.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
+    let at = state.view.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
     let moved = max(oldest.startMs, min(at - Int64(n) * step, newest.startMs))
-    state.candleCursorMs = moved == newest.startMs ? nil : moved
+    state.view.candleCursorMs = moved == newest.startMs ? nil : moved
     guard moved == oldest.startMs, n > 0, state.mode != .replay, series.count < series.capacity,
-      state.olderCandlesAsked[interval] == nil
+      state.view.olderCandlesAsked[interval] == nil
     else { return [] }
-    state.olderCandlesAsked[interval] = oldest.startMs
+    state.view.olderCandlesAsked[interval] = oldest.startMs
     // Bins are stamped with their end: the one ending where the oldest candle starts is the
     // newest of the page before.
     return [
@@ -368,10 +368,10 @@ public enum App {
     // The tape's rows change: back to the newest, not to a row that now means another print.
     case .toggleTapeOrders:
       state.tapeByOrder.toggle()
-      state.tapeScroll = 0
+      state.view.tapeScroll = 0
     case .cycleTapeFilter:
       state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
-      state.tapeScroll = 0
+      state.view.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
     case .chartMenu: state.chartMenu = true
     case .toggleAverages: state.chartAverages.toggle()
@@ -429,10 +429,10 @@ public enum App {
     case .scrollHome where watchlistHasKeys(state):
       state.watchlist.selected = state.markets.favourites.first
     case .scrollHome:
-      state.bookScroll = 0
+      state.view.bookScroll = 0
       state.split?.scroll = 0
-      state.tapeScroll = 0
-      state.candleCursorMs = nil
+      state.view.tapeScroll = 0
+      state.view.candleCursorMs = nil
     case .replay(let control):
       guard state.mode == .replay else {
         state.notice = Notice(
@@ -487,8 +487,9 @@ public enum App {
     case .book where state.split?.focused == true:
       let scroll = state.split?.scroll ?? 0
       state.split?.scroll = max(0, scroll + n)
-    case .book: state.bookScroll = max(0, state.bookScroll + n)
-    case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))
+    case .book: state.view.bookScroll = max(0, state.view.bookScroll + n)
+    case .trades:
+      state.view.tapeScroll = max(0, min(state.view.tapeScroll + n, max(0, state.market.tape.count - 1)))
     case .chart: break
     }
   }

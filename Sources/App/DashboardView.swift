@@ -100,7 +100,7 @@ public enum DashboardView {
         : grouping == 1
           ? "Book"
           : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
-      if s.bookScroll > 0 { title += scrolledNote(s) }
+      if s.view.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       var footer = s.barsByTotal ? "bars: total" : "bars: size"
       // Two books side by side: each says which it is, its state, last price and spread.
@@ -112,7 +112,7 @@ public enum DashboardView {
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
         priceDecimals: decimals,
-        barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
+        barMode: s.barsByTotal ? .total : .size, flash: Set(s.view.flashes.keys), scroll: s.view.bookScroll,
         ascii: s.ascii
       )
       if grouping == 1 { bookView.walls = activityWalls(s) }
@@ -154,23 +154,23 @@ public enum DashboardView {
       // An index's prints have no side and no size: no buy/sell bar.
       var title =
         isIndex
-        ? [Span("Index prints" + (s.tapeScroll > 0 ? scrolledNote(s) : ""))]
+        ? [Span("Index prints" + (s.view.tapeScroll > 0 ? scrolledNote(s) : ""))]
         : [
           Span(
-            "Trades" + (least.isEmpty ? "" : " " + least) + (s.tapeScroll > 0 ? scrolledNote(s) : "")
+            "Trades" + (least.isEmpty ? "" : " " + least) + (s.view.tapeScroll > 0 ? scrolledNote(s) : "")
               + "  1m ")
         ]
           + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
-        highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
-        scroll: s.tapeScroll, sizeScale: s.market.tapeSizeScale)
+        highlightMs: s.view.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
+        scroll: s.view.tapeScroll, sizeScale: s.market.tapeSizeScale)
       tape.aggregate = s.tapeByOrder
       tape.filter = filter
       tape.notional = notional
       tape.ascii = s.ascii
-      tape.liquidations = s.liquidations.events
+      tape.liquidations = s.view.liquidations.events
       // The footer names the notional's currency only when its column fits.
       let inner = Box(title: "", ascii: s.ascii).inner(area)
       let shown = tape.showsNotional(width: inner.width, height: inner.height) ? notional : nil
@@ -255,7 +255,7 @@ public enum DashboardView {
     return statusLine(
       s,
       hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys, split: s.split != nil),
-      dataAgeMs: s.age(of: s.paused ? s.shownDataAt : newest))
+      dataAgeMs: s.age(of: s.paused ? s.view.shownDataAt : newest))
   }
 
   /// What the book says when grouping leaves a side fewer bands than rows (25 levels at
@@ -263,7 +263,7 @@ public enum DashboardView {
   /// book when the table is capped. Empty when ungrouped or the bands fill the rows.
   static func fewLevelsNote(_ s: AppState, rows: (asks: Int, bids: Int)) -> [String] {
     let ticks = s.groupingTicks
-    guard ticks > 1, s.bookScroll == 0 else { return [] }
+    guard ticks > 1, s.view.bookScroll == 0 else { return [] }
     let book = s.market.book
     let tick = s.market.displayTickSize
     let bids = book.grouped(.buy, ticks: ticks, tickSize: tick, limit: rows.bids).count

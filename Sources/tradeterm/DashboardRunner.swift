@@ -126,7 +126,7 @@ struct DashboardRunner {
         venue: InstrumentID.Venue(venueLive.venue))
     }
     // The start data above asked for the 1 m and 5 m candles (the line chart's history).
-    if rest != nil || venueREST != nil { state.candlesRequested = App.startCandlesAsked(state) }
+    if rest != nil || venueREST != nil { state.view.candlesRequested = App.startCandlesAsked(state) }
     state.followableVenues = routes?.followable ?? []
     state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     state.venueSwitchRefusal = venueSwitchRefusal
@@ -212,7 +212,7 @@ struct DashboardRunner {
     var commands = AlertCommands()
     var logged = LoggedState()
     state.wallThresholds = wallSizes
-    state.walls.fixedThreshold = wallSizes[state.market.symbol]
+    state.view.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
     var venueBatch = VenueBatch()
     var arrivals: [FrameArrival] = []

@@ -47,7 +47,7 @@ import Trading
   /// The recorded session's dashboard, ascii on, with a liquidation and a fixed wall threshold.
   static func dashboard(width: Int, height: Int) throws -> AppState {
     var s = try DashboardSnapshotTests.state(width: width, height: height, ascii: true)
-    s.walls = WallWatch(fixedThreshold: 100_000)
+    s.view.walls = WallWatch(fixedThreshold: 100_000)
     var decoder = BitMEXDecoder()
     var batch = MarketBatch()
     try decoder.decode(Array(liquidation.utf8), into: &batch)

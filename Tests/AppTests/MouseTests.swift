@@ -38,11 +38,11 @@ import Testing
     let (x, y) = Self.middle(layout.book)
     Self.click(&s, x, y, .wheelDown)
     Self.click(&s, x, y, .wheelDown)
-    #expect(s.bookScroll == 6 && s.focus == .book)
+    #expect(s.view.bookScroll == 6 && s.focus == .book)
     Self.click(&s, x, y, .wheelUp)
     Self.click(&s, x, y, .wheelUp)
     Self.click(&s, x, y, .wheelUp)
-    #expect(s.bookScroll == 0)
+    #expect(s.view.bookScroll == 0)
   }
 
   /// A click on a markets row selects that row (the list's first row under its titles); the
