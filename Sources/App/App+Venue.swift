@@ -48,8 +48,8 @@ extension App {
     state.session = session
     // A new feed watches no ticker yet: the markets list asks its own again.
     state.liveTickers = LiveTickers()
-    state.picker = nil
-    state.ticket = nil
+    // The picker and the ticket were for the old market (a help over the ticket stays, alone).
+    state.overlay = state.overlay.flatMap(\.withoutMarket)
     freshView(&state)
     // The list named the old venue's symbols (a bare one is the venue on screen's).
     state.symbols = []

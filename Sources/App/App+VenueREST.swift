@@ -78,7 +78,7 @@ extension App {
   /// stay current): at once, then every `VenueRESTState.tickerRefresh` seconds
   /// (`Effect.loadSymbols`).
   static func venueTickersDue(_ state: inout AppState) -> [Effect] {
-    guard state.marketsVisible || state.watchlist.visible, followsVenueREST(state) else { return [] }
+    guard state.screen == .markets || state.watchlist.visible, followsVenueREST(state) else { return [] }
     if let asked = state.venueREST.tickersAskedAt, state.now - asked < VenueRESTState.tickerRefresh {
       return []
     }

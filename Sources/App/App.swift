@@ -52,7 +52,7 @@ public enum App {
       state.view.flashes = state.view.flashes.filter { wallMs - $0.value < flashMs }
       if state.view.flashes.count != before { state.dirty = true }
       fadeSplitFlashes(wallMs: wallMs, &state)
-      if state.marketsVisible, let at = state.session.markets.changedAt,
+      if state.screen == .markets, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
       {
         state.dirty = true
@@ -90,7 +90,7 @@ public enum App {
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
-        || ((state.marketsVisible || state.portfolio.visible || state.watchlist.visible)
+        || ((state.screen != .dashboard || state.watchlist.visible)
           && step.marketsChanged > 0)
       {
         state.dirty = true
@@ -103,7 +103,7 @@ public enum App {
       state.symbolsFailure = nil
       if state.picker != nil {
         let ordered = pickerSymbols(state)
-        state.picker?.symbols = ordered
+        state.changePicker { $0.symbols = ordered }
       }
       state.dirty = true
       return []
@@ -315,38 +315,43 @@ public enum App {
       state.banners = []
       if key == .escape || key == .enter { return [] }
     }
-    if state.quitAsked {
-      state.quitAsked = false
+    // The overlay takes the key first, then the screen; what neither takes is the dashboard's.
+    switch state.overlay {
+    case .quitQuestion?:
+      state.overlay = nil
       guard key == .character("y") || key == .character("Y") || key == .interrupt else { return [] }
       state.quitting = true
       return [.quit]
-    }
-    if state.alertPrompt != nil { return handleAlertPrompt(key, &state) }
-    if state.alertListVisible { return handleAlertList(key, &state) }
-    if state.helpVisible {
-      // Space turns the page while there is one more; any other key closes.
+    case .alertPrompt?: return handleAlertPrompt(key, &state)
+    case .alertList?: return handleAlertList(key, &state)
+    case .help(let page, let ticket)?:
+      // Space turns the page while there is one more; any other key closes (back to the
+      // ticket it was opened over).
       let pages = HelpOverlay(entries: DashboardView.helpLines(state), ascii: state.ascii).pageCount(
         in: Rect(x: 0, y: 0, width: state.width, height: state.height))
-      if key == .character(" "), state.helpPage + 1 < pages {
-        state.helpPage += 1
+      if key == .character(" "), page + 1 < pages {
+        state.overlay = .help(page: page + 1, ticket: ticket)
         return []
       }
-      state.helpVisible = false
+      state.overlay = ticket.map(AppOverlay.ticket)
       return key == .interrupt ? [.quit] : []
-    }
-    if state.picker != nil { return handlePicker(key, &state) }
-    if state.ticket != nil { return handleTicket(key, &state) }
-    if state.chartMenu {
+    case .picker?: return handlePicker(key, &state)
+    case .ticket?: return handleTicket(key, &state)
+    case .chartMenu?:
       // The chooser takes one key: a chart's, or Esc; any other closes it and does its job.
-      state.chartMenu = false
+      state.overlay = nil
       if case .chooseChart(let choice)? = state.keys.command(for: key, in: .chartMenu) {
         choice.apply(to: &state)
         return candleHistory(&state)
       }
       if key == .escape { return [] }
+    case nil: break
     }
-    if state.portfolio.visible, let effects = handlePortfolio(key, &state) { return effects }
-    if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
+    switch state.screen {
+    case .portfolio: if let effects = handlePortfolio(key, &state) { return effects }
+    case .markets: if let effects = handleMarkets(key, &state) { return effects }
+    case .dashboard: break
+    }
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
@@ -373,17 +378,16 @@ public enum App {
       state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
       state.view.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
-    case .chartMenu: state.chartMenu = true
+    case .chartMenu: state.overlay = .chartMenu
     case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker: return openPicker(&state)
     case .toggleMarkets:
-      state.marketsVisible.toggle()
+      state.screen = state.screen == .markets ? .dashboard : .markets
       pinMarketsCursor(&state)
     case .togglePortfolio:
-      state.portfolio.visible.toggle()
-      if state.portfolio.visible { state.marketsVisible = false }
+      state.screen = state.screen == .portfolio ? .dashboard : .portfolio
     case .toggleActivity: state.activityVisible.toggle()
     case .toggleWatchlist: toggleWatchlist(&state)
     case .watchlistOpen: return openWatchlistLine(&state)
@@ -407,21 +411,17 @@ public enum App {
         return []
       }
       return [.feed(.reconnectNow)]
-    case .help:
-      state.helpVisible = true
-      state.helpPage = 0
+    case .help: state.overlay = .help(page: 0, ticket: nil)
     case .quit:
       if state.confirmQuit && key != .interrupt {
-        state.quitAsked = true
+        state.overlay = .quitQuestion
         return []
       }
       state.quitting = true
       return [.quit]
     case .openAcross: return openAcross(&state)
     case .addAlert: openAlertPrompt(&state)
-    case .listAlerts:
-      state.alertListVisible = true
-      state.alertListSelected = 0
+    case .listAlerts: state.overlay = .alertList(selected: 0)
     case .scrollUp: scroll(&state, by: -1)
     case .scrollDown: scroll(&state, by: 1)
     case .pageUp: scroll(&state, by: -10)
@@ -447,7 +447,7 @@ public enum App {
   /// `s` (and `|` with no second instrument, `secondBook`): the symbol picker, its list asked
   /// for when there is none yet.
   static func openPicker(_ state: inout AppState, secondBook: Bool = false) -> [Effect] {
-    state.picker = PickerState(symbols: pickerSymbols(state), secondBook: secondBook)
+    state.overlay = .picker(PickerState(symbols: pickerSymbols(state), secondBook: secondBook))
     if state.symbols.isEmpty {
       state.symbolsFailure = nil
       return [.loadSymbols]
@@ -477,7 +477,7 @@ public enum App {
   /// re-sort moves it with its instrument); once set, nothing is ordered here again.
   static func pinMarketsCursor(_ state: inout AppState) {
     let universe = listedMarkets(state)
-    guard state.marketsVisible, state.markets.selected == nil, universe.count > 0 else { return }
+    guard state.screen == .markets, state.markets.selected == nil, universe.count > 0 else { return }
     state.markets.pinSelection(in: state.markets.order(universe, rates: rates(state)), of: universe)
   }
 
@@ -498,15 +498,15 @@ public enum App {
     guard var picker = state.picker else { return [] }
     switch key {
     case .escape:
-      state.picker = nil
+      state.overlay = nil
       return []
     case .interrupt:
-      state.picker = nil
+      state.overlay = nil
       state.quitting = true
       return [.quit]
     case .enter:
       let matches = picker.matches
-      state.picker = nil
+      state.overlay = nil
       // The selected match; with none (no list, or the list lacks it), the text typed: either
       // names a symbol of the venue on screen, or `VENUE:SYMBOL` another venue's.
       let chosen = matches.isEmpty ? picker.filter : matches[min(picker.selected, matches.count - 1)]
@@ -531,7 +531,7 @@ public enum App {
       picker.selected = 0
     default: break
     }
-    state.picker = picker
+    state.overlay = .picker(picker)
     return []
   }
 }

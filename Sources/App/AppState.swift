@@ -18,6 +18,11 @@ public struct AppState: Sendable {
   /// The watched market and the feed's status, kept by the one session core every front end
   /// shares.
   public var session: MarketSession
+  /// The screen on show: the dashboard, the markets list or the portfolio.
+  public var screen = AppScreen.dashboard
+  /// What is open over the screen and takes the keys first (the help, the picker, the ticket…),
+  /// or nil.
+  public var overlay: AppOverlay?
   /// What the dashboard keeps of the market on screen beside its session (flashes, walls,
   /// liquidations, heatmap, scrolls, candle requests), replaced whole on a switch.
   public var view: InstrumentView
@@ -36,8 +41,6 @@ public struct AppState: Sendable {
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute
-  /// The chart chooser is open: the next key picks a chart (`ChartChoice`).
-  public var chartMenu = false
   /// The VWAP and the EMA over the candles (`v` hides and shows them).
   public var chartAverages = true
   /// The heatmap in a pane of its own beside the chart (`H`), so that candles and the heatmap
@@ -45,10 +48,6 @@ public struct AppState: Sendable {
   public var heatmapBeside = false
   /// Drawing paused (the feed keeps running).
   public var paused = false
-  public var helpVisible = false
-  /// The help overlay\'s page (Space turns it).
-  public var helpPage = 0
-  public var picker: PickerState?
   /// The venues the runner can open from here (`VENUE:SYMBOL` in the picker, another venue's row
   /// or favourite): each served live, or by the demo's simulator. Empty: this run stays on its
   /// venue.
@@ -62,8 +61,7 @@ public struct AppState: Sendable {
   /// Why the cross-venue screen cannot open from this run (a replay plays one recording), said
   /// when its key is pressed; nil when it can (`Effect.openAcross`).
   public var acrossRefusal: String?
-  /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
-  public var marketsVisible = false
+  /// The markets list's slice: its cursor, sort, filters and the favourites.
   public var markets = MarketsState()
   /// The other venues' instruments for the markets list's venue filter, from their REST
   /// tickers and instruments (`Effect.loadMarkets`), with when each was last asked for and why
@@ -92,8 +90,6 @@ public struct AppState: Sendable {
   public var splitPartner: InstrumentID?
   /// Wall thresholds the user set, in contracts, by symbol (else automatic).
   public var wallThresholds: [Symbol: Int64] = [:]
-  /// The order ticket over the dashboard (`o`), or nil when closed.
-  public var ticket: TicketState?
   /// Paper orders and fills, as the journal holds them.
   public var paper = PaperState()
   /// The tape folds each taker order's trades into one print (`T` shows every trade).
@@ -126,20 +122,14 @@ public struct AppState: Sendable {
   public var lastTickSecond: Int64 = -1
   /// The keys in force (the keymap's defaults with the config's `[keys]` over them).
   public var keys = KeyBindings.standard
-  /// `q` asks before quitting (`confirm-quit` in the config); true while it asks.
+  /// `q` asks before quitting (`confirm-quit` in the config: `AppOverlay.quitQuestion`).
   public var confirmQuit = false
-  public var quitAsked = false
   /// The config's large-trade size per symbol (else the tape's 95th percentile).
   public var largeTradeSizes: [String: Int64] = [:]
   /// The alerts, armed and fired.
   public var alerts = AlertEngine()
   /// Fired alerts not yet acknowledged (any key acknowledges them; all but Esc and Enter act too).
   public var banners: [FiredAlert] = []
-  /// The `a` prompt: its text while open.
-  public var alertPrompt: String?
-  /// The `A` list is open, with its cursor.
-  public var alertListVisible = false
-  public var alertListSelected = 0
   /// Why the alerts state file was not read, in full (the status line says it in short and
   /// points here: the `A` list shows it wrapped).
   public var alertsFileProblem: String?

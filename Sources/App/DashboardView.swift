@@ -18,13 +18,14 @@ public enum DashboardView {
   /// drawn over only when the layout is the same (every cell then belongs to the same pane as
   /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
-    if s.portfolio.visible {
+    switch s.screen {
+    case .portfolio:
       memo = RenderMemo()
       return PortfolioScreen.render(s)
-    }
-    if s.marketsVisible {
+    case .markets:
       memo = RenderMemo()
       return MarketsScreen.render(s)
+    case .dashboard: break
     }
     guard let layout = App.layout(s) else {
       memo = RenderMemo()
@@ -32,7 +33,7 @@ public enum DashboardView {
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
-    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil || s.alertListVisible
+    let overlaid = s.overlay?.coversPanes == true
     var grid: Grid
     var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
@@ -207,10 +208,12 @@ public enum DashboardView {
     }
     dashboardStatusLine(s).render(into: &grid, area: layout.status)
 
+    // The ticket also under the help opened from it.
     if let ticket = s.ticket {
       TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
     }
-    if let picker = s.picker {
+    switch s.overlay {
+    case .picker(let picker)?:
       let matches = picker.matches
       SymbolPicker(
         title: pickerTitle(s), filter: picker.filter, items: matches.map { pickerItem(s, $0) },
@@ -218,13 +221,14 @@ public enum DashboardView {
         message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
-    } else if s.helpVisible {
-      HelpOverlay(entries: helpLines(s), ascii: s.ascii, page: s.helpPage)
+    case .help(let page, _)?:
+      HelpOverlay(entries: helpLines(s), ascii: s.ascii, page: page)
         .render(into: &grid, area: grid.bounds)
-    } else if s.alertListVisible {
+    case .alertList?:
       HelpOverlay(
         title: "Alerts", entries: App.alertListEntries(s), footer: "x remove  Esc close", ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
+    case .ticket?, .chartMenu?, .alertPrompt?, .quitQuestion?, nil: break
     }
     return keys
   }
@@ -234,7 +238,7 @@ public enum DashboardView {
   /// or nil when there is none to draw over (no frame, another size, an overlay over it).
   public static func renderStatusLine(_ s: AppState, reusing memo: inout RenderMemo) -> Grid? {
     guard let previous = memo.take() else { return nil }
-    guard !previous.overlaid, !s.portfolio.visible, !s.marketsVisible, previous.grid.width == s.width,
+    guard !previous.overlaid, s.screen == .dashboard, previous.grid.width == s.width,
       previous.grid.height == s.height,
       let layout = App.layout(s), layout == previous.layout
     else {
@@ -311,7 +315,7 @@ public enum DashboardView {
   /// The chart pane's footer: `usual`, or while the chooser is open, its keys (`1 line 1s  2 1m
   /// … 8 heatmap · Esc`), the chart shown marked.
   static func chartFooter(_ s: AppState, _ usual: String) -> String {
-    guard s.chartMenu else { return usual }
+    guard case .chartMenu? = s.overlay else { return usual }
     // Below 110 columns the words are cut short (`c1h`, `heat`): a footer too long for its
     // box is not drawn at all, and at 80 columns the choices did not show.
     let short = s.width < 110

@@ -142,10 +142,10 @@ struct DashboardRunner {
     }
     // The list as last read or saved: a save applies only what this run changed since.
     var favouritesBase = state.markets.favourites
-    state.marketsVisible = startOnMarkets
+    if startOnMarkets { state.screen = .markets }
     state.portfolio.held = held
     state.portfolio.fileName = positionsName
-    state.portfolio.visible = startOnPortfolio
+    if startOnPortfolio { state.screen = .portfolio }
     if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
     // restart; a second tradeterm finds it locked and stays read-only until the first quits (it

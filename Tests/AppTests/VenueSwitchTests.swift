@@ -173,11 +173,11 @@ import VenueCore
   /// `InstrumentID`) follows that venue, not the same symbol on the venue on screen.
   @Test func enterOnAnotherVenuesMarketsRowFollowsItsVenue() {
     var s = Self.bitmex()
-    s.marketsVisible = true
+    s.screen = .markets
     let row = MarketRow(
       id: InstrumentID(venue: .okx, symbol: "BTC-USDT"), instrument: Instrument(symbol: "BTC-USDT"))
     #expect(App.openRow(row, &s) == [.openMarket(row.id)])
-    #expect(!s.marketsVisible && s.market.symbol == "XBTUSD")
+    #expect(s.screen != .markets && s.market.symbol == "XBTUSD")
     // A row of the venue on screen switches the symbol there, through the list's own Enter.
     _ = Self.press(&s, .character("m"))
     _ = App.update(
