@@ -96,7 +96,7 @@ extension App {
   /// `a`: a prompt for a price alert on the watched symbol, prefilled with the last price.
   static func openAlertPrompt(_ state: inout AppState) {
     let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
-    state.alertPrompt = last.map { AlertRule.number($0) } ?? ""
+    state.overlay = .alertPrompt(last.map { AlertRule.number($0) } ?? "")
   }
 
   /// The prompt's keys: a price (`<`/`>` force the direction) or a kind's words (`AlertPrompt`;
@@ -106,16 +106,16 @@ extension App {
     guard var text = state.alertPrompt else { return [] }
     switch key {
     case .escape:
-      state.alertPrompt = nil
+      state.overlay = nil
       return []
     case .interrupt:
-      state.alertPrompt = nil
+      state.overlay = nil
       state.quitting = true
       return [.quit]
     case .backspace:
       if !text.isEmpty { text.removeLast() }
     case .enter:
-      state.alertPrompt = nil
+      state.overlay = nil
       let last = state.market.tape.lastPrice ?? state.market.instrument.lastPrice
       switch AlertPrompt.parse(text, last: last, funding: state.market.instrument.fundingRate) {
       case .failure(let failure):
@@ -140,35 +140,36 @@ extension App {
       }
     default: break
     }
-    state.alertPrompt = text
+    state.overlay = .alertPrompt(text)
     return []
   }
 
   /// The `A` list: ↑/↓ (or the scroll keys) move, `x` removes the selected alert, Esc or `A` closes.
   static func handleAlertList(_ key: Key, _ state: inout AppState) -> [Effect] {
+    guard case .alertList(let selected)? = state.overlay else { return [] }
     let count = state.alerts.alerts.count
     let command = state.keys.command(for: key)
     switch key {
     case .interrupt:
-      state.alertListVisible = false
+      state.overlay = nil
       state.quitting = true
       return [.quit]
     case .character("x"):
       guard count > 0 else { return [] }
-      let i = min(state.alertListSelected, count - 1)
+      let i = min(selected, count - 1)
       let alert = state.alerts.alerts[i]
       state.alerts.remove(id: alert.id)
-      state.alertListSelected = max(0, min(i, count - 2))
+      state.overlay = .alertList(selected: max(0, min(i, count - 2)))
       state.notice = Notice(
         "alert removed: \(alert.rule.summary)", until: state.now + StatusNote.noticeSeconds)
       return alert.fromConfig ? [] : [.saveAlerts(state.alerts.persistent)]
     default:
       if command == .scrollUp {
-        state.alertListSelected = max(0, state.alertListSelected - 1)
+        state.overlay = .alertList(selected: max(0, selected - 1))
       } else if command == .scrollDown {
-        state.alertListSelected = min(max(0, count - 1), state.alertListSelected + 1)
+        state.overlay = .alertList(selected: min(max(0, count - 1), selected + 1))
       } else if key == .escape || key == .enter || command == .listAlerts || command == .quit {
-        state.alertListVisible = false
+        state.overlay = nil
       }
     }
     return []
@@ -176,6 +177,8 @@ extension App {
 
   /// The `A` list's lines: state and what each watches.
   static func alertListEntries(_ s: AppState) -> [KeyHint] {
+    let selected: Int
+    if case .alertList(let at)? = s.overlay { selected = at } else { selected = 0 }
     // Why the alerts file was not read, whole: wrapped to the screen, above the alerts.
     var problem: [KeyHint] = []
     if let text = s.alertsFileProblem {
@@ -185,7 +188,7 @@ extension App {
     if s.alerts.alerts.isEmpty { return problem + [KeyHint("", "no alerts: a adds one at a price")] }
     return problem
       + s.alerts.alerts.enumerated().map { i, alert in
-        let marker = i == s.alertListSelected ? "> " : "  "
+        let marker = i == selected ? "> " : "  "
         let origin = alert.fromConfig ? " (config)" : ""
         return KeyHint(marker + alert.state(nowMs: s.wallMs), alert.rule.summary + origin)
       }
@@ -202,7 +205,7 @@ extension App {
         Span("  Esc: OK", Style(.muted)),
       ]
     }
-    if s.quitAsked {
+    if case .quitQuestion? = s.overlay {
       return [
         Span("Quit tradeterm? ", Style(.warning, bold: true)), Span("y", Style(bold: true)),
         Span(" yes, any other key: no", Style(.muted)),

@@ -28,14 +28,14 @@ extension App {
   /// event.
   static func liveTickersDue(_ state: inout AppState) -> [Effect] {
     let favourites = Array(watchlistTickers(state).prefix(LiveTickers.limit))
-    guard state.marketsVisible || !favourites.isEmpty, watchesLiveTickers(state) else {
+    guard state.screen == .markets || !favourites.isEmpty, watchesLiveTickers(state) else {
       guard state.liveTickers.basis != nil else { return [] }
       let wasWatching = !state.liveTickers.symbols.isEmpty
       state.liveTickers = LiveTickers()
       return wasWatching ? [.feed(.watchTickers([]))] : []
     }
     let universe = state.session.markets
-    let list = state.marketsVisible
+    let list = state.screen == .markets
     let limit = tickersOfEveryInstrumentAtOnce(state) ? Int.max : LiveTickers.limit
     var basis = LiveTickers.Basis(
       venue: universe.venue, symbol: state.market.symbol, filter: "", sort: .symbol, descending: false,

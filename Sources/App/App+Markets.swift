@@ -34,7 +34,7 @@ extension App {
       if !markets.filter.isEmpty {
         markets.filter = ""
       } else {
-        state.marketsVisible = false
+        state.screen = .dashboard
       }
       return []
     }
@@ -82,7 +82,7 @@ extension App {
   /// Enter on a row of the markets list: back to the dashboard on the row's instrument, on the
   /// row's own venue (another venue's row follows that venue: `App.open`).
   static func openRow(_ row: MarketRow, _ state: inout AppState) -> [Effect] {
-    state.marketsVisible = false
+    state.screen = .dashboard
     return open(row.id, &state)
   }
 }

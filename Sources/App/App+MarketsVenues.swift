@@ -30,7 +30,7 @@ extension App {
   /// After every event: the every-venue list made again if one of its venues' lists changed,
   /// while the list shows it (dropped otherwise), so a frame draws it without combining.
   static func cacheCombinedMarkets(_ state: inout AppState) {
-    guard state.marketsVisible, state.markets.venues == .all else {
+    guard state.screen == .markets, state.markets.venues == .all else {
       if state.combinedMarkets != nil { state.combinedMarkets = nil }
       return
     }
@@ -84,7 +84,7 @@ extension App {
   /// instruments and tickers at once, then its tickers every `VenueRESTState.tickerRefresh`
   /// seconds (`Effect.loadMarkets`). Not in a replay.
   static func otherMarketsDue(_ state: inout AppState) -> [Effect] {
-    guard state.marketsVisible, state.mode != .replay else { return [] }
+    guard state.screen == .markets, state.mode != .replay else { return [] }
     let wanted: [InstrumentID.Venue]
     switch state.markets.venues {
     case .onScreen: return []

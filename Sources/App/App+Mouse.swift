@@ -9,12 +9,9 @@ extension App {
   static let wheelLines = 3
 
   static func handleMouse(_ m: MouseEvent, _ state: inout AppState) -> [Effect] {
-    if state.picker != nil || state.ticket != nil || state.helpVisible || state.alertPrompt != nil
-      || state.alertListVisible || state.quitAsked || state.chartMenu
-    {
-      return []
-    }
-    if state.portfolio.visible {
+    guard state.overlay == nil else { return [] }
+    switch state.screen {
+    case .portfolio:
       let last = max(0, portfolioValuation(state).lines.count - 1)
       switch m.action {
       case .wheelUp: state.portfolio.first = max(0, state.portfolio.first - wheelLines)
@@ -22,10 +19,10 @@ extension App {
       case .press: break
       }
       return []
-    }
-    if state.marketsVisible {
+    case .markets:
       marketsMouse(m, &state)
       return []
+    case .dashboard: break
     }
     if let effects = watchlistMouse(m, &state) { return effects }
     guard let layout = App.layout(state) else { return [] }

@@ -7,7 +7,7 @@ extension App {
   /// keymap (quit, help, reconnect, pause, `P` back, `m` markets); every other key is taken here.
   static func handlePortfolio(_ key: Key, _ state: inout AppState) -> [Effect]? {
     if key == .escape {
-      state.portfolio.visible = false
+      state.screen = .dashboard
       return []
     }
     // Every row the screen lists (file and paper positions alike), so each can be scrolled to.
@@ -20,9 +20,7 @@ extension App {
     case .pageDown?: state.portfolio.first = min(count, state.portfolio.first + 10)
     case .scrollHome?: state.portfolio.first = 0
     case .quit?, .help?, .togglePortfolio?, .reconnect?, .togglePause?: return nil
-    case .toggleMarkets?:
-      state.portfolio.visible = false
-      state.marketsVisible = true
+    case .toggleMarkets?: state.screen = .markets
     default: break
     }
     return []

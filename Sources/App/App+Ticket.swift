@@ -13,7 +13,7 @@ extension App {
     var ticket = TicketState()
     ticket.lastBid = state.market.book.bestBid
     ticket.lastAsk = state.market.book.bestAsk
-    state.ticket = ticket
+    state.overlay = .ticket(ticket)
   }
 
   /// A key while the ticket is open: none reaches the dashboard.
@@ -23,15 +23,16 @@ extension App {
     var effects: [Effect] = []
     switch key {
     case .escape:
-      state.ticket = nil
+      state.overlay = nil
       return []
     case .interrupt:
-      state.ticket = nil
+      state.overlay = nil
       state.quitting = true
       return [.quit]
     case _ where state.keys.command(for: key) == .help:
-      state.helpVisible = true
-      state.helpPage = 0
+      // The help over the ticket, which is back when the help closes.
+      state.overlay = .help(page: 0, ticket: t)
+      return []
     default:
       switch state.keys.command(for: key, in: .ticket) ?? state.keys.command(for: key) {
       case .ticketField(let forward)?:
@@ -65,7 +66,7 @@ extension App {
         effects = typed(key, &t, &state)
       }
     }
-    state.ticket = t
+    state.overlay = .ticket(t)
     return effects
   }
 
@@ -196,12 +197,12 @@ extension App {
         state.paper.pending.remove(event.orderID)
       }
       let text = describe(events, state)
-      state.ticket?.result = text
+      state.changeTicket { $0.result = text }
       state.notice = Notice("PAPER " + text, until: state.now + StatusNote.noticeSeconds)
     case .failed(let events, let reason):
       for event in events { state.paper.pending.remove(event.orderID) }
       let text = "not saved, so not placed: \(reason)"
-      state.ticket?.result = text
+      state.changeTicket { $0.result = text }
       state.notice = Notice(text, until: state.now + StatusNote.noticeSeconds)
     case .tookOver(let events, let warnings):
       // The other tradeterm wrote while this one was read-only: its journal replaces the start's.
@@ -259,18 +260,18 @@ extension App {
 
   /// After the feed moved: BUY/SELL flashes, and the tape's new trades fill resting limits.
   static func ticketAfterFeed(_ state: inout AppState, liveTrades: Int) -> [Effect] {
-    if var t = state.ticket {
-      let bid = state.market.book.bestBid
-      let ask = state.market.book.bestAsk
+    let bid = state.market.book.bestBid
+    let ask = state.market.book.bestAsk
+    let flashUntil = state.wallMs + ticketFlashMs
+    state.changeTicket { t in
       if bid != t.lastBid {
         t.lastBid = bid
-        t.bidFlashUntil = state.wallMs + ticketFlashMs
+        t.bidFlashUntil = flashUntil
       }
       if ask != t.lastAsk {
         t.lastAsk = ask
-        t.askFlashUntil = state.wallMs + ticketFlashMs
+        t.askFlashUntil = flashUntil
       }
-      state.ticket = t
     }
     guard liveTrades > 0, state.paper.readOnly == nil else { return [] }
     // The watched instrument's orders only: another venue's order of the same symbol text is not

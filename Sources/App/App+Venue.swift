@@ -48,21 +48,9 @@ extension App {
     state.session = session
     // A new feed watches no ticker yet: the markets list asks its own again.
     state.liveTickers = LiveTickers()
-    state.picker = nil
-    state.ticket = nil
-    state.flashes = [:]
-    state.newTrades = 0
-    state.newTradesUntil = 0
-    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
-    state.liquidations = LiquidationLog(symbol: symbol)
-    state.heatmap.removeAll()
-    state.bookScroll = 0
-    state.tapeScroll = 0
-    state.candleCursorMs = nil
-    state.candlesRequested = startCandlesAsked(state)
-    state.olderCandlesAsked = [:]
-    state.candleRefreshAsked = false
-    state.shownDataAt = nil
+    // The picker and the ticket were for the old market (a help over the ticket stays, alone).
+    state.overlay = state.overlay.flatMap(\.withoutMarket)
+    freshView(&state)
     // The list named the old venue's symbols (a bare one is the venue on screen's).
     state.symbols = []
     state.symbolsFailure = nil

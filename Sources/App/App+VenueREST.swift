@@ -25,7 +25,7 @@ extension App {
       adoptVenueSpec(&state)
     case let .candles(candleSymbol, intervalMs, _, candles) where candleSymbol == symbol:
       state.session.backfill(venueCandles: candles, intervalMs: intervalMs, nowMs: state.wallMs)
-      if let width = CandleInterval(rawValue: intervalMs) { state.olderCandlesAsked[width] = nil }
+      if let width = CandleInterval(rawValue: intervalMs) { state.view.olderCandlesAsked[width] = nil }
     case .tickers(let rows):
       let first = state.venueREST.tickersAt == nil
       state.venueREST.tickersAt = state.now
@@ -41,10 +41,10 @@ extension App {
       // Asked again the next time this width is chosen (or the cursor reaches the oldest
       // candle); live trades build candles meanwhile.
       if let width = CandleInterval(rawValue: intervalMs) {
-        if state.olderCandlesAsked[width] != nil {
-          state.olderCandlesAsked[width] = nil
+        if state.view.olderCandlesAsked[width] != nil {
+          state.view.olderCandlesAsked[width] = nil
         } else {
-          state.candlesRequested.remove(width)
+          state.view.candlesRequested.remove(width)
         }
       }
       state.notice = Notice("candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
@@ -78,7 +78,7 @@ extension App {
   /// stay current): at once, then every `VenueRESTState.tickerRefresh` seconds
   /// (`Effect.loadSymbols`).
   static func venueTickersDue(_ state: inout AppState) -> [Effect] {
-    guard state.marketsVisible || state.watchlist.visible, followsVenueREST(state) else { return [] }
+    guard state.screen == .markets || state.watchlist.visible, followsVenueREST(state) else { return [] }
     if let asked = state.venueREST.tickersAskedAt, state.now - asked < VenueRESTState.tickerRefresh {
       return []
     }

@@ -9,7 +9,7 @@ extension App {
   /// The watchlist's area on the dashboard as laid out now; nil when it is not shown (closed,
   /// another screen, a zoom without the trades column, a column too short).
   static func watchlistArea(_ state: AppState) -> Rect? {
-    guard state.watchlist.visible, !state.marketsVisible, !state.portfolio.visible,
+    guard state.watchlist.visible, state.screen == .dashboard,
       let layout = App.layout(state)
     else { return nil }
     return DashboardView.watchlistSplit(state, layout.trades).watchlist

@@ -28,7 +28,7 @@ public enum App {
       state.dirty = true
       let effects = handle(key, &state)
       // A key draws a frame even while paused: what is on screen is as old as the data now.
-      state.shownDataAt = state.paused ? state.session.bookDataAt : nil
+      state.view.shownDataAt = state.paused ? state.session.bookDataAt : nil
       return effects
     case .mouse(let event):
       state.dirty = true
@@ -37,7 +37,7 @@ public enum App {
       state.width = w
       state.height = h
       state.dirty = true
-      if state.paused { state.shownDataAt = state.session.bookDataAt }
+      if state.paused { state.view.shownDataAt = state.session.bookDataAt }
       return []
     case .tick(let now, let wallMs):
       state.now = now
@@ -48,23 +48,23 @@ public enum App {
         state.lastTickSecond = second
         state.dirty = true
       }
-      let before = state.flashes.count
-      state.flashes = state.flashes.filter { wallMs - $0.value < flashMs }
-      if state.flashes.count != before { state.dirty = true }
+      let before = state.view.flashes.count
+      state.view.flashes = state.view.flashes.filter { wallMs - $0.value < flashMs }
+      if state.view.flashes.count != before { state.dirty = true }
       fadeSplitFlashes(wallMs: wallMs, &state)
-      if state.marketsVisible, let at = state.session.markets.changedAt,
+      if state.screen == .markets, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
       {
         state.dirty = true
       }
       if let t = state.ticket, wallMs - max(t.bidFlashUntil, t.askFlashUntil) < 400 { state.dirty = true }
-      if state.newTrades > 0, wallMs >= state.newTradesUntil {
-        state.newTrades = 0
+      if state.view.newTrades > 0, wallMs >= state.view.newTradesUntil {
+        state.view.newTrades = 0
         state.dirty = true
       }
       settleActivity(&state)
       // A quiet book still ends its moment: the heatmap draws finished moments only.
-      if let newest = state.heatmap.newestMoment, newest != state.heatmap.moment(state.marketNowMs),
+      if let newest = state.view.heatmap.newestMoment, newest != state.view.heatmap.moment(state.marketNowMs),
         state.session.bookIsLive
       {
         sampleHeatmap(&state)
@@ -81,16 +81,16 @@ public enum App {
       }
       if step.rewound { forgetReplayedFuture(&state) }
       if step.changes.liveTrades > 0 {
-        state.newTrades = min(state.market.tape.count, state.newTrades + step.changes.liveTrades)
-        state.newTradesUntil = wallMs + newTradeMs
+        state.view.newTrades = min(state.market.tape.count, state.view.newTrades + step.changes.liveTrades)
+        state.view.newTradesUntil = wallMs + newTradeMs
       }
-      for price in state.market.changedPrices { state.flashes[price] = wallMs }
+      for price in state.market.changedPrices { state.view.flashes[price] = wallMs }
       watchActivity(step, batch, venueBatch, &state)
       if step.marketsChanged > 0 { pinMarketsCursor(&state) }
       if step.changes.bookChanged || step.changes.liveTrades > 0 { sampleHeatmap(&state) }
       // An empty drain (a wake-up with nothing new) changes nothing on screen.
       if step.changedAnything
-        || ((state.marketsVisible || state.portfolio.visible || state.watchlist.visible)
+        || ((state.screen != .dashboard || state.watchlist.visible)
           && step.marketsChanged > 0)
       {
         state.dirty = true
@@ -103,7 +103,7 @@ public enum App {
       state.symbolsFailure = nil
       if state.picker != nil {
         let ordered = pickerSymbols(state)
-        state.picker?.symbols = ordered
+        state.changePicker { $0.symbols = ordered }
       }
       state.dirty = true
       return []
@@ -148,14 +148,14 @@ public enum App {
       return refused + update(&state, .symbols(symbols))
     case .candles(let symbol, let interval, let bins) where symbol == state.market.symbol.description:
       state.session.backfillCandles(bins: bins, interval: interval)
-      state.olderCandlesAsked[interval] = nil
+      state.view.olderCandlesAsked[interval] = nil
       state.dirty = true
     case .failed(.candles(let symbol, let interval, _, let endMs), let reason)
     where symbol == state.market.symbol.description:
       // Asked again the next time this width is chosen (or the cursor reaches the oldest
       // candle); live trades build candles meanwhile.
-      if endMs == nil { state.candlesRequested.remove(interval) }
-      state.olderCandlesAsked[interval] = nil
+      if endMs == nil { state.view.candlesRequested.remove(interval) }
+      state.view.olderCandlesAsked[interval] = nil
       state.notice = Notice(
         "\(interval.label) candle history failed: \(reason)", until: state.now + StatusNote.noticeSeconds)
       state.dirty = true
@@ -175,17 +175,17 @@ public enum App {
     guard symbol != state.market.symbol else { return [] }
     let commands = state.session.switchSymbol(to: symbol)
     adoptVenueSpec(&state)
-    state.flashes = [:]
-    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
-    state.liquidations = LiquidationLog(symbol: symbol)
-    state.bookScroll = 0
-    state.tapeScroll = 0
-    state.candleCursorMs = nil
-    state.candlesRequested = startCandlesAsked(state)
-    state.olderCandlesAsked = [:]
-    state.candleRefreshAsked = false
-    state.heatmap.removeAll()
+    freshView(&state)
     return commands.map(Effect.feed) + [.loadStartData(symbol: symbol.description)] + candleHistory(&state)
+  }
+
+  /// The market on screen is another instrument now: what the app kept of the old one beside
+  /// the session goes, whole (`InstrumentView`).
+  static func freshView(_ state: inout AppState) {
+    let symbol = state.market.symbol
+    state.view = InstrumentView(
+      symbol: symbol, wallThreshold: state.wallThresholds[symbol], candlesRequested: startCandlesAsked(state),
+      emptying: state.view.heatmap)
   }
 
   /// A replay went back (a seek back, `R`): what the app kept of the market beside the session
@@ -193,11 +193,11 @@ public enum App {
   /// wall watch, the heatmap, the flashes.
   static func forgetReplayedFuture(_ state: inout AppState) {
     let symbol = state.market.symbol
-    state.flashes = [:]
-    state.newTrades = 0
-    state.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
-    state.liquidations = LiquidationLog(symbol: symbol)
-    state.heatmap.removeAll()
+    state.view.flashes = [:]
+    state.view.newTrades = 0
+    state.view.walls = WallWatch(fixedThreshold: state.wallThresholds[symbol])
+    state.view.liquidations = LiquidationLog(symbol: symbol)
+    state.view.heatmap.removeAll()
     state.dirty = true
   }
 
@@ -205,7 +205,7 @@ public enum App {
 
   /// `c`: sparkline 1s → 1m → 5m → candles 1m → 5m → 1h → 1d → heatmap → sparkline 1s.
   static func cycleChart(_ state: inout AppState) -> [Effect] {
-    state.candleCursorMs = nil
+    state.view.candleCursorMs = nil
     switch state.chartMode {
     case .sparkline:
       switch state.chartInterval {
@@ -233,7 +233,7 @@ public enum App {
   static func sampleHeatmap(_ state: inout AppState) {
     let market = state.market
     let last = market.tape.newest.map { (price: $0.price, timeMs: $0.timeMs) }
-    state.heatmap.update(
+    state.view.heatmap.update(
       book: market.book, step: market.displayTickSize * Double(state.groupingTicks),
       timeMs: state.marketNowMs,
       lastTrade: last)
@@ -256,9 +256,9 @@ public enum App {
     var effects: [Effect] = []
     for interval in CandleInterval.allCases.reversed()
     where interval.hasBins && interval.milliseconds <= state.candleInterval.milliseconds
-      && !state.candlesRequested.contains(interval)
+      && !state.view.candlesRequested.contains(interval)
     {
-      state.candlesRequested.insert(interval)
+      state.view.candlesRequested.insert(interval)
       effects.append(.loadCandles(symbol: state.market.symbol.description, interval: interval, count: count))
     }
     return effects
@@ -269,14 +269,14 @@ public enum App {
   /// minute is over (and a few seconds for the exchange to close its bin), its complete bin is
   /// asked for, once.
   static func candleRefresh(_ state: inout AppState) -> [Effect] {
-    guard state.chartMode == .candles, state.mode != .replay, !state.candleRefreshAsked,
-      state.candlesRequested.contains(.oneMinute)
+    guard state.chartMode == .candles, state.mode != .replay, !state.view.candleRefreshAsked,
+      state.view.candlesRequested.contains(.oneMinute)
     else { return [] }
     let minutes = state.market.candles[.oneMinute]
     guard let since = minutes.liveSinceMs else { return [] }
     let end = CandleInterval.oneMinute.start(since) + CandleInterval.oneMinute.milliseconds
     guard (minutes.backfilledUntilMs ?? .min) < end, state.marketNowMs >= end + 3_000 else { return [] }
-    state.candleRefreshAsked = true
+    state.view.candleRefreshAsked = true
     return [.loadCandles(symbol: state.market.symbol.description, interval: .oneMinute, count: 10)]
   }
 
@@ -290,13 +290,13 @@ public enum App {
     let series = state.market.candles[interval]
     guard let newest = series.last, let oldest = series.candles.first else { return [] }
     let step = interval.milliseconds
-    let at = state.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
+    let at = state.view.candleCursorMs.map { max(oldest.startMs, min($0, newest.startMs)) } ?? newest.startMs
     let moved = max(oldest.startMs, min(at - Int64(n) * step, newest.startMs))
-    state.candleCursorMs = moved == newest.startMs ? nil : moved
+    state.view.candleCursorMs = moved == newest.startMs ? nil : moved
     guard moved == oldest.startMs, n > 0, state.mode != .replay, series.count < series.capacity,
-      state.olderCandlesAsked[interval] == nil
+      state.view.olderCandlesAsked[interval] == nil
     else { return [] }
-    state.olderCandlesAsked[interval] = oldest.startMs
+    state.view.olderCandlesAsked[interval] = oldest.startMs
     // Bins are stamped with their end: the one ending where the oldest candle starts is the
     // newest of the page before.
     return [
@@ -315,38 +315,43 @@ public enum App {
       state.banners = []
       if key == .escape || key == .enter { return [] }
     }
-    if state.quitAsked {
-      state.quitAsked = false
+    // The overlay takes the key first, then the screen; what neither takes is the dashboard's.
+    switch state.overlay {
+    case .quitQuestion?:
+      state.overlay = nil
       guard key == .character("y") || key == .character("Y") || key == .interrupt else { return [] }
       state.quitting = true
       return [.quit]
-    }
-    if state.alertPrompt != nil { return handleAlertPrompt(key, &state) }
-    if state.alertListVisible { return handleAlertList(key, &state) }
-    if state.helpVisible {
-      // Space turns the page while there is one more; any other key closes.
+    case .alertPrompt?: return handleAlertPrompt(key, &state)
+    case .alertList?: return handleAlertList(key, &state)
+    case .help(let page, let ticket)?:
+      // Space turns the page while there is one more; any other key closes (back to the
+      // ticket it was opened over).
       let pages = HelpOverlay(entries: DashboardView.helpLines(state), ascii: state.ascii).pageCount(
         in: Rect(x: 0, y: 0, width: state.width, height: state.height))
-      if key == .character(" "), state.helpPage + 1 < pages {
-        state.helpPage += 1
+      if key == .character(" "), page + 1 < pages {
+        state.overlay = .help(page: page + 1, ticket: ticket)
         return []
       }
-      state.helpVisible = false
+      state.overlay = ticket.map(AppOverlay.ticket)
       return key == .interrupt ? [.quit] : []
-    }
-    if state.picker != nil { return handlePicker(key, &state) }
-    if state.ticket != nil { return handleTicket(key, &state) }
-    if state.chartMenu {
+    case .picker?: return handlePicker(key, &state)
+    case .ticket?: return handleTicket(key, &state)
+    case .chartMenu?:
       // The chooser takes one key: a chart's, or Esc; any other closes it and does its job.
-      state.chartMenu = false
+      state.overlay = nil
       if case .chooseChart(let choice)? = state.keys.command(for: key, in: .chartMenu) {
         choice.apply(to: &state)
         return candleHistory(&state)
       }
       if key == .escape { return [] }
+    case nil: break
     }
-    if state.portfolio.visible, let effects = handlePortfolio(key, &state) { return effects }
-    if state.marketsVisible, let effects = handleMarkets(key, &state) { return effects }
+    switch state.screen {
+    case .portfolio: if let effects = handlePortfolio(key, &state) { return effects }
+    case .markets: if let effects = handleMarkets(key, &state) { return effects }
+    case .dashboard: break
+    }
     guard let command = state.keys.command(for: key) else { return [] }
     switch command {
     case .marketsSort, .marketsDirection, .marketsKinds, .marketsStar, .marketsFilter, .marketsOpen,
@@ -368,22 +373,21 @@ public enum App {
     // The tape's rows change: back to the newest, not to a row that now means another print.
     case .toggleTapeOrders:
       state.tapeByOrder.toggle()
-      state.tapeScroll = 0
+      state.view.tapeScroll = 0
     case .cycleTapeFilter:
       state.tapeFilterStep = (state.tapeFilterStep + 1) % TapeFilter.steps
-      state.tapeScroll = 0
+      state.view.tapeScroll = 0
     case .cycleChart: return cycleChart(&state)
-    case .chartMenu: state.chartMenu = true
+    case .chartMenu: state.overlay = .chartMenu
     case .toggleAverages: state.chartAverages.toggle()
     case .scrollLeft: return moveCandleCursor(&state, by: 1)
     case .scrollRight: return moveCandleCursor(&state, by: -1)
     case .openPicker: return openPicker(&state)
     case .toggleMarkets:
-      state.marketsVisible.toggle()
+      state.screen = state.screen == .markets ? .dashboard : .markets
       pinMarketsCursor(&state)
     case .togglePortfolio:
-      state.portfolio.visible.toggle()
-      if state.portfolio.visible { state.marketsVisible = false }
+      state.screen = state.screen == .portfolio ? .dashboard : .portfolio
     case .toggleActivity: state.activityVisible.toggle()
     case .toggleWatchlist: toggleWatchlist(&state)
     case .watchlistOpen: return openWatchlistLine(&state)
@@ -407,21 +411,17 @@ public enum App {
         return []
       }
       return [.feed(.reconnectNow)]
-    case .help:
-      state.helpVisible = true
-      state.helpPage = 0
+    case .help: state.overlay = .help(page: 0, ticket: nil)
     case .quit:
       if state.confirmQuit && key != .interrupt {
-        state.quitAsked = true
+        state.overlay = .quitQuestion
         return []
       }
       state.quitting = true
       return [.quit]
     case .openAcross: return openAcross(&state)
     case .addAlert: openAlertPrompt(&state)
-    case .listAlerts:
-      state.alertListVisible = true
-      state.alertListSelected = 0
+    case .listAlerts: state.overlay = .alertList(selected: 0)
     case .scrollUp: scroll(&state, by: -1)
     case .scrollDown: scroll(&state, by: 1)
     case .pageUp: scroll(&state, by: -10)
@@ -429,10 +429,10 @@ public enum App {
     case .scrollHome where watchlistHasKeys(state):
       state.watchlist.selected = state.markets.favourites.first
     case .scrollHome:
-      state.bookScroll = 0
+      state.view.bookScroll = 0
       state.split?.scroll = 0
-      state.tapeScroll = 0
-      state.candleCursorMs = nil
+      state.view.tapeScroll = 0
+      state.view.candleCursorMs = nil
     case .replay(let control):
       guard state.mode == .replay else {
         state.notice = Notice(
@@ -447,7 +447,7 @@ public enum App {
   /// `s` (and `|` with no second instrument, `secondBook`): the symbol picker, its list asked
   /// for when there is none yet.
   static func openPicker(_ state: inout AppState, secondBook: Bool = false) -> [Effect] {
-    state.picker = PickerState(symbols: pickerSymbols(state), secondBook: secondBook)
+    state.overlay = .picker(PickerState(symbols: pickerSymbols(state), secondBook: secondBook))
     if state.symbols.isEmpty {
       state.symbolsFailure = nil
       return [.loadSymbols]
@@ -477,7 +477,7 @@ public enum App {
   /// re-sort moves it with its instrument); once set, nothing is ordered here again.
   static func pinMarketsCursor(_ state: inout AppState) {
     let universe = listedMarkets(state)
-    guard state.marketsVisible, state.markets.selected == nil, universe.count > 0 else { return }
+    guard state.screen == .markets, state.markets.selected == nil, universe.count > 0 else { return }
     state.markets.pinSelection(in: state.markets.order(universe, rates: rates(state)), of: universe)
   }
 
@@ -487,8 +487,9 @@ public enum App {
     case .book where state.split?.focused == true:
       let scroll = state.split?.scroll ?? 0
       state.split?.scroll = max(0, scroll + n)
-    case .book: state.bookScroll = max(0, state.bookScroll + n)
-    case .trades: state.tapeScroll = max(0, min(state.tapeScroll + n, max(0, state.market.tape.count - 1)))
+    case .book: state.view.bookScroll = max(0, state.view.bookScroll + n)
+    case .trades:
+      state.view.tapeScroll = max(0, min(state.view.tapeScroll + n, max(0, state.market.tape.count - 1)))
     case .chart: break
     }
   }
@@ -497,15 +498,15 @@ public enum App {
     guard var picker = state.picker else { return [] }
     switch key {
     case .escape:
-      state.picker = nil
+      state.overlay = nil
       return []
     case .interrupt:
-      state.picker = nil
+      state.overlay = nil
       state.quitting = true
       return [.quit]
     case .enter:
       let matches = picker.matches
-      state.picker = nil
+      state.overlay = nil
       // The selected match; with none (no list, or the list lacks it), the text typed: either
       // names a symbol of the venue on screen, or `VENUE:SYMBOL` another venue's.
       let chosen = matches.isEmpty ? picker.filter : matches[min(picker.selected, matches.count - 1)]
@@ -530,7 +531,7 @@ public enum App {
       picker.selected = 0
     default: break
     }
-    state.picker = picker
+    state.overlay = .picker(picker)
     return []
   }
 }

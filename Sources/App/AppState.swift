@@ -18,6 +18,14 @@ public struct AppState: Sendable {
   /// The watched market and the feed's status, kept by the one session core every front end
   /// shares.
   public var session: MarketSession
+  /// The screen on show: the dashboard, the markets list or the portfolio.
+  public var screen = AppScreen.dashboard
+  /// What is open over the screen and takes the keys first (the help, the picker, the ticket…),
+  /// or nil.
+  public var overlay: AppOverlay?
+  /// What the dashboard keeps of the market on screen beside its session (flashes, walls,
+  /// liquidations, heatmap, scrolls, candle requests), replaced whole on a switch.
+  public var view: InstrumentView
   /// Where the data comes from: the exchange, the simulator, or a recording.
   public var mode: RunMode
   public var width: Int
@@ -33,33 +41,13 @@ public struct AppState: Sendable {
   /// What the chart pane shows (`c` cycles through every mode and width).
   public var chartMode: ChartMode = .sparkline
   public var candleInterval: CandleInterval = .oneMinute
-  /// The chart chooser is open: the next key picks a chart (`ChartChoice`).
-  public var chartMenu = false
   /// The VWAP and the EMA over the candles (`v` hides and shows them).
   public var chartAverages = true
-  /// The start of the candle under the chart's cursor (`←`/`→`); nil follows the newest.
-  public var candleCursorMs: Int64?
-  /// The resting book over the last ten minutes, a column a second (the heatmap chart).
-  public var heatmap = LiquidityHeatmap()
   /// The heatmap in a pane of its own beside the chart (`H`), so that candles and the heatmap
   /// show together.
   public var heatmapBeside = false
-  /// The candle widths already asked for over REST for the watched symbol.
-  public var candlesRequested: Set<CandleInterval> = []
-  /// The older page of candles asked for per width (the oldest candle's start then), while
-  /// its answer is awaited.
-  public var olderCandlesAsked: [CandleInterval: Int64] = [:]
-  /// The minute the tape joined in was asked for again once it closed (`App.candleRefresh`).
-  public var candleRefreshAsked = false
   /// Drawing paused (the feed keeps running).
   public var paused = false
-  /// While paused: the time of the book's data in the frame on screen (a key draws a fresh frame,
-  /// so it moves then), which the status line's age counts from while that frame stays.
-  public var shownDataAt: MonotonicTime?
-  public var helpVisible = false
-  /// The help overlay\'s page (Space turns it).
-  public var helpPage = 0
-  public var picker: PickerState?
   /// The venues the runner can open from here (`VENUE:SYMBOL` in the picker, another venue's row
   /// or favourite): each served live, or by the demo's simulator. Empty: this run stays on its
   /// venue.
@@ -73,8 +61,7 @@ public struct AppState: Sendable {
   /// Why the cross-venue screen cannot open from this run (a replay plays one recording), said
   /// when its key is pressed; nil when it can (`Effect.openAcross`).
   public var acrossRefusal: String?
-  /// The markets screen is shown instead of the dashboard (`m`); its slice keeps the cursor.
-  public var marketsVisible = false
+  /// The markets list's slice: its cursor, sort, filters and the favourites.
   public var markets = MarketsState()
   /// The other venues' instruments for the markets list's venue filter, from their REST
   /// tickers and instruments (`Effect.loadMarkets`), with when each was last asked for and why
@@ -95,24 +82,16 @@ public struct AppState: Sendable {
   public var activityVisible = false
   /// The watchlist pane over the trades (`W`): the favourites, live, a line each.
   public var watchlist = WatchlistState()
-  /// The second book of the split view while it is open (`tradeterm XBTUSD ETHUSD`): its own
+  /// The second book of the split view while it is open (`tradeterm SYMBOL SYMBOL2`): its own
   /// session, beside the market on screen.
   public var split: SplitBook?
   /// The split view's second instrument, kept while the view is left so that its key opens it
   /// again; nil when the run was given one instrument.
   public var splitPartner: InstrumentID?
-  /// The watched symbol's wall watch (big resting levels added, pulled, eaten).
-  public var walls = WallWatch()
-  /// The watched symbol's liquidations.
-  public var liquidations: LiquidationLog
   /// Wall thresholds the user set, in contracts, by symbol (else automatic).
   public var wallThresholds: [Symbol: Int64] = [:]
-  /// The order ticket over the dashboard (`o`), or nil when closed.
-  public var ticket: TicketState?
   /// Paper orders and fills, as the journal holds them.
   public var paper = PaperState()
-  public var bookScroll = 0
-  public var tapeScroll = 0
   /// The tape folds each taker order's trades into one print (`T` shows every trade).
   public var tapeByOrder = true
   /// The step of the tape's minimum size (`TapeFilter.step`; 0: none; `f` cycles).
@@ -135,11 +114,6 @@ public struct AppState: Sendable {
   }
   /// The local time zone's offset from UTC, for times of day on the tape.
   public var utcOffsetMinutes = 0
-  /// Prices whose size changed, with when (wall ms), for the ~300 ms flash.
-  public var flashes: [Double: Int64] = [:]
-  /// How many of the newest trades arrived just now (highlighted until `newTradesUntil`).
-  public var newTrades = 0
-  public var newTradesUntil: Int64 = 0
   /// A few words answering the last key, shown on the status line for a moment.
   public var notice: Notice?
   /// Recording to a file: "REC" while it works, the reason once it stopped.
@@ -148,20 +122,14 @@ public struct AppState: Sendable {
   public var lastTickSecond: Int64 = -1
   /// The keys in force (the keymap's defaults with the config's `[keys]` over them).
   public var keys = KeyBindings.standard
-  /// `q` asks before quitting (`confirm-quit` in the config); true while it asks.
+  /// `q` asks before quitting (`confirm-quit` in the config: `AppOverlay.quitQuestion`).
   public var confirmQuit = false
-  public var quitAsked = false
   /// The config's large-trade size per symbol (else the tape's 95th percentile).
   public var largeTradeSizes: [String: Int64] = [:]
   /// The alerts, armed and fired.
   public var alerts = AlertEngine()
   /// Fired alerts not yet acknowledged (any key acknowledges them; all but Esc and Enter act too).
   public var banners: [FiredAlert] = []
-  /// The `a` prompt: its text while open.
-  public var alertPrompt: String?
-  /// The `A` list is open, with its cursor.
-  public var alertListVisible = false
-  public var alertListSelected = 0
   /// Why the alerts state file was not read, in full (the status line says it in short and
   /// points here: the `A` list shows it wrapped).
   public var alertsFileProblem: String?
@@ -173,7 +141,7 @@ public struct AppState: Sendable {
     symbol: Symbol, mode: RunMode, width: Int, height: Int, ascii: Bool, color: Bool, symbols: [String] = []
   ) {
     session = MarketSession(symbol: symbol)
-    liquidations = LiquidationLog(symbol: symbol)
+    view = InstrumentView(symbol: symbol)
     self.mode = mode
     self.width = width
     self.height = height
@@ -185,7 +153,7 @@ public struct AppState: Sendable {
   /// Candles back from the newest under the chart's cursor (0: the newest).
   public var candleCursorBack: Int {
     let series = market.candles[candleInterval]
-    guard let at = candleCursorMs, let newest = series.last else { return 0 }
+    guard let at = view.candleCursorMs, let newest = series.last else { return 0 }
     return max(0, min(Int((newest.startMs - at) / candleInterval.milliseconds), series.count - 1))
   }
 

@@ -37,7 +37,7 @@ public enum ChartChoice: Sendable, Hashable, CaseIterable {
 
   /// Shows this chart: its mode and interval, the candle cursor back at the newest.
   func apply(to state: inout AppState) {
-    state.candleCursorMs = nil
+    state.view.candleCursorMs = nil
     switch self {
     case .line1s, .line1m, .line5m:
       state.chartMode = .sparkline

@@ -13,7 +13,7 @@ extension DashboardView {
   /// The walls resting now, for the book's marks.
   static func activityWalls(_ s: AppState) -> Set<Double> {
     guard s.session.bookIsLive else { return [] }
-    return Set(s.walls.wallPrices(.buy) + s.walls.wallPrices(.sell))
+    return Set(s.view.walls.wallPrices(.buy) + s.view.walls.wallPrices(.sell))
   }
 
   /// The Activity pane: liquidations and the wall watch's events, newest first; its title
@@ -24,8 +24,8 @@ extension DashboardView {
     memo: inout RenderMemo
   ) -> ActivityPaneKey {
     let minute = s.marketNowMs - 60_000
-    let sells = s.liquidations.tally(.sell, since: minute)
-    let buys = s.liquidations.tally(.buy, since: minute)
+    let sells = s.view.liquidations.tally(.sell, since: minute)
+    let buys = s.view.liquidations.tally(.buy, since: minute)
     let sizeScale = liquidationSizeScale(s)
     func volume(_ t: LiquidationLog.Tally) -> String {
       guard t.count > 0 else { return "" }
@@ -48,20 +48,20 @@ extension DashboardView {
       : absent == nil ? "liquidations unavailable" : "no liquidations"
     let title = "Activity  \(liquidationWords)" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
     var footer = "walls"
-    if let threshold = s.walls.threshold {
+    if let threshold = s.view.walls.threshold {
       footer += " ≥ " + NumberFormat.compactSize(threshold, scale: s.market.book.sizeScale)
-      if s.walls.fixedThreshold == nil { footer += " auto" }
+      if s.view.walls.fixedThreshold == nil { footer += " auto" }
     }
     let box = Box(
       title: title, footer: footer + " · \(s.keys.short(.toggleActivity)): hide", focused: false,
       ascii: s.ascii)
     var newestWall: WallWatch.Event?
-    s.walls.forEachEvent {
+    s.view.walls.forEachEvent {
       newestWall = $0
       return false
     }
     var newestLiquidation: LiquidationLog.Event?
-    s.liquidations.forEachEvent {
+    s.view.liquidations.forEachEvent {
       newestLiquidation = $0
       return false
     }
@@ -69,8 +69,9 @@ extension DashboardView {
     let key = ActivityPaneKey(
       area: area, box: box, stale: stale, unavailable: unavailable, decimals: s.market.priceDecimals,
       utcOffsetMinutes: s.utcOffsetMinutes,
-      wallsRecorded: s.walls.recorded, newestWall: newestWall, liquidationsRecorded: s.liquidations.recorded,
-      newestLiquidation: newestLiquidation, threshold: s.walls.threshold,
+      wallsRecorded: s.view.walls.recorded, newestWall: newestWall,
+      liquidationsRecorded: s.view.liquidations.recorded,
+      newestLiquidation: newestLiquidation, threshold: s.view.walls.threshold,
       notional: newestLiquidation == nil
         ? nil
         : .init(
@@ -93,16 +94,16 @@ extension DashboardView {
     }
     let rows = inner.height
     var liquidations: [ActivityView.Item] = []
-    s.liquidations.forEachEvent { e in
+    s.view.liquidations.forEachEvent { e in
       liquidations.append(.liquidation(e, notionalUSD: liquidationUSD(s, size: e.size, price: e.price)))
       return liquidations.count < rows
     }
     var walls: [WallWatch.Event] = []
-    s.walls.forEachEvent { e in
+    s.view.walls.forEachEvent { e in
       walls.append(e)
       return walls.count < rows
     }
-    let empty = s.walls.threshold == nil ? "learning the book's sizes…" : "no liquidation or wall yet"
+    let empty = s.view.walls.threshold == nil ? "learning the book's sizes…" : "no liquidation or wall yet"
     ActivityView(
       items: ActivityView.merged(walls: walls, liquidations: liquidations, limit: rows),
       priceDecimals: s.market.priceDecimals, utcOffsetMinutes: s.utcOffsetMinutes, empty: empty,
@@ -158,7 +159,7 @@ extension DashboardView {
       // The age before the scale: a narrow pane cuts its title's end.
       title:
         "Liquidity heatmap" + (stale ? staleNote(s.age(of: s.session.bookDataAt)) : "")
-        + "  1 col = 1s, 1 row = \(NumberFormat.price(s.heatmap.step, decimals: decimals))",
+        + "  1 col = 1s, 1 row = \(NumberFormat.price(s.view.heatmap.step, decimals: decimals))",
       footer: "\(s.keys.short(.groupCoarser))/\(s.keys.short(.groupFiner)): band · "
         + (beside
           ? "\(s.keys.short(.toggleHeatmap)): hide"
@@ -166,13 +167,15 @@ extension DashboardView {
       focused: !beside && paneFocus(s) == .chart, ascii: s.ascii)
     let key = HeatmapPaneKey(
       area: area, box: box, stale: stale, decimals: decimals, color: s.color, ascii: s.ascii,
-      generation: s.heatmap.generation, newestMoment: s.heatmap.newestMoment, count: s.heatmap.count,
-      step: s.heatmap.step)
+      generation: s.view.heatmap.generation, newestMoment: s.view.heatmap.newestMoment,
+      count: s.view.heatmap.count,
+      step: s.view.heatmap.step)
     guard key != kept else { return key }
     memo.redrewHeatmap = true
     box.render(into: &grid, area: area)
     HeatmapView(
-      heatmap: s.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii, showsCurrentMoment: false
+      heatmap: s.view.heatmap, priceDecimals: decimals, color: s.color, ascii: s.ascii,
+      showsCurrentMoment: false
     )
     .render(into: &grid, area: box.inner(area))
     if stale { grid.restyle(area) { $0.dim = true } }

@@ -59,7 +59,7 @@ extension DashboardView {
   static func primarySplitBox(_ s: AppState, area: Rect) -> (title: String, footer: String) {
     let id = InstrumentID(venue: s.venue, symbol: s.market.symbol)
     var (title, _) = bookTitle(name: splitName(id), primary: true, s.session, now: s.now, ascii: s.ascii)
-    if s.bookScroll > 0 { title.state += scrolledNote(s) }
+    if s.view.bookScroll > 0 { title.state += scrolledNote(s) }
     return (title.text(room: area.width - 4), splitFooter(s, decimals: s.market.priceDecimals, s.market))
   }
 

@@ -18,13 +18,14 @@ public enum DashboardView {
   /// drawn over only when the layout is the same (every cell then belongs to the same pane as
   /// before) and no overlay covered it.
   public static func render(_ s: AppState, reusing memo: inout RenderMemo) -> Grid {
-    if s.portfolio.visible {
+    switch s.screen {
+    case .portfolio:
       memo = RenderMemo()
       return PortfolioScreen.render(s)
-    }
-    if s.marketsVisible {
+    case .markets:
       memo = RenderMemo()
       return MarketsScreen.render(s)
+    case .dashboard: break
     }
     guard let layout = App.layout(s) else {
       memo = RenderMemo()
@@ -32,7 +33,7 @@ public enum DashboardView {
       TooSmall(ascii: s.ascii).render(into: &grid, area: grid.bounds)
       return grid
     }
-    let overlaid = s.picker != nil || s.helpVisible || s.ticket != nil || s.alertListVisible
+    let overlaid = s.overlay?.coversPanes == true
     var grid: Grid
     var kept = PaneKeys()
     if let previous = memo.take(), previous.layout == layout, previous.grid.width == s.width,
@@ -100,7 +101,7 @@ public enum DashboardView {
         : grouping == 1
           ? "Book"
           : "Book  grp \(NumberFormat.price(s.market.displayTickSize * Double(grouping), decimals: decimals))"
-      if s.bookScroll > 0 { title += scrolledNote(s) }
+      if s.view.bookScroll > 0 { title += scrolledNote(s) }
       if bookStale { title += staleNote(s.age(of: s.session.bookDataAt)) }
       var footer = s.barsByTotal ? "bars: total" : "bars: size"
       // Two books side by side: each says which it is, its state, last price and spread.
@@ -112,7 +113,7 @@ public enum DashboardView {
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
         priceDecimals: decimals,
-        barMode: s.barsByTotal ? .total : .size, flash: Set(s.flashes.keys), scroll: s.bookScroll,
+        barMode: s.barsByTotal ? .total : .size, flash: Set(s.view.flashes.keys), scroll: s.view.bookScroll,
         ascii: s.ascii
       )
       if grouping == 1 { bookView.walls = activityWalls(s) }
@@ -154,23 +155,23 @@ public enum DashboardView {
       // An index's prints have no side and no size: no buy/sell bar.
       var title =
         isIndex
-        ? [Span("Index prints" + (s.tapeScroll > 0 ? scrolledNote(s) : ""))]
+        ? [Span("Index prints" + (s.view.tapeScroll > 0 ? scrolledNote(s) : ""))]
         : [
           Span(
-            "Trades" + (least.isEmpty ? "" : " " + least) + (s.tapeScroll > 0 ? scrolledNote(s) : "")
+            "Trades" + (least.isEmpty ? "" : " " + least) + (s.view.tapeScroll > 0 ? scrolledNote(s) : "")
               + "  1m ")
         ]
           + bar.spans
       if tapeStale { title.append(Span(staleNote(s.age(of: s.session.tapeDataAt)))) }
       var tape = TapeView(
         trades: s.market.tape, priceDecimals: decimals, nowMs: s.marketNowMs,
-        highlightMs: s.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
-        scroll: s.tapeScroll, sizeScale: s.market.tapeSizeScale)
+        highlightMs: s.view.newTrades > 0 ? 200 : 0, utcOffsetMinutes: s.utcOffsetMinutes,
+        scroll: s.view.tapeScroll, sizeScale: s.market.tapeSizeScale)
       tape.aggregate = s.tapeByOrder
       tape.filter = filter
       tape.notional = notional
       tape.ascii = s.ascii
-      tape.liquidations = s.liquidations.events
+      tape.liquidations = s.view.liquidations.events
       // The key leaves the footer out: the footer follows from what the key holds (it names the
       // notional's currency only when the rows in view leave its column room), and finding that
       // formats every row in view — work for a frame that redraws the pane, not for every frame.
@@ -209,10 +210,12 @@ public enum DashboardView {
     }
     dashboardStatusLine(s).render(into: &grid, area: layout.status)
 
+    // The ticket also under the help opened from it.
     if let ticket = s.ticket {
       TicketScreen.view(s, ticket).render(into: &grid, area: grid.bounds)
     }
-    if let picker = s.picker {
+    switch s.overlay {
+    case .picker(let picker)?:
       let matches = picker.matches
       SymbolPicker(
         title: pickerTitle(s), filter: picker.filter, items: matches.map { pickerItem(s, $0) },
@@ -220,13 +223,14 @@ public enum DashboardView {
         message: pickerMessage(s, matches: matches),
         ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
-    } else if s.helpVisible {
-      HelpOverlay(entries: helpLines(s), ascii: s.ascii, page: s.helpPage)
+    case .help(let page, _)?:
+      HelpOverlay(entries: helpLines(s), ascii: s.ascii, page: page)
         .render(into: &grid, area: grid.bounds)
-    } else if s.alertListVisible {
+    case .alertList?:
       HelpOverlay(
         title: "Alerts", entries: App.alertListEntries(s), footer: "x remove  Esc close", ascii: s.ascii
       ).render(into: &grid, area: grid.bounds)
+    case .ticket?, .chartMenu?, .alertPrompt?, .quitQuestion?, nil: break
     }
     return keys
   }
@@ -236,7 +240,7 @@ public enum DashboardView {
   /// or nil when there is none to draw over (no frame, another size, an overlay over it).
   public static func renderStatusLine(_ s: AppState, reusing memo: inout RenderMemo) -> Grid? {
     guard let previous = memo.take() else { return nil }
-    guard !previous.overlaid, !s.portfolio.visible, !s.marketsVisible, previous.grid.width == s.width,
+    guard !previous.overlaid, s.screen == .dashboard, previous.grid.width == s.width,
       previous.grid.height == s.height,
       let layout = App.layout(s), layout == previous.layout
     else {
@@ -257,7 +261,7 @@ public enum DashboardView {
     return statusLine(
       s,
       hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys, split: s.split != nil),
-      dataAgeMs: s.age(of: s.paused ? s.shownDataAt : newest))
+      dataAgeMs: s.age(of: s.paused ? s.view.shownDataAt : newest))
   }
 
   /// What the book says when grouping leaves a side fewer bands than rows (25 levels at
@@ -265,7 +269,7 @@ public enum DashboardView {
   /// book when the table is capped. Empty when ungrouped or the bands fill the rows.
   static func fewLevelsNote(_ s: AppState, rows: (asks: Int, bids: Int)) -> [String] {
     let ticks = s.groupingTicks
-    guard ticks > 1, s.bookScroll == 0 else { return [] }
+    guard ticks > 1, s.view.bookScroll == 0 else { return [] }
     let book = s.market.book
     let tick = s.market.displayTickSize
     let bids = book.grouped(.buy, ticks: ticks, tickSize: tick, limit: rows.bids).count
@@ -313,7 +317,7 @@ public enum DashboardView {
   /// The chart pane's footer: `usual`, or while the chooser is open, its keys (`1 line 1s  2 1m
   /// … 8 heatmap · Esc`), the chart shown marked.
   static func chartFooter(_ s: AppState, _ usual: String) -> String {
-    guard s.chartMenu else { return usual }
+    guard case .chartMenu? = s.overlay else { return usual }
     // Below 110 columns the words are cut short (`c1h`, `heat`): a footer too long for its
     // box is not drawn at all, and at 80 columns the choices did not show.
     let short = s.width < 110

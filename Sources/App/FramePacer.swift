@@ -27,7 +27,7 @@ public struct FramePacer: Sendable, Hashable {
     if state.paused { return idleWait }
     var timeout = idleWait
     if state.dirty { timeout = max(0, frameInterval - (now - lastDraw)) }
-    if !state.flashes.isEmpty || state.split?.flashes.isEmpty == false || state.newTrades > 0 {
+    if !state.view.flashes.isEmpty || state.split?.flashes.isEmpty == false || state.view.newTrades > 0 {
       timeout = min(timeout, fadeWait)
     }
     return timeout

@@ -139,7 +139,7 @@ public struct PortfolioSnapshot: Sendable {
     row[names.firstIndex(of: "venue")!] = Self.csv(venue.rawValue)
     row[names.firstIndex(of: "currency")!] = "USD"
     row[names.firstIndex(of: "name")!] = Self.csv(
-      valuation.rate.map { "at \($0.label) \(JSONNumber.text($0.usd))" } ?? "no XBTUSD price")
+      valuation.rate.map { "at \($0.label) \(JSONNumber.text($0.usd))" } ?? "no XBT price")
     row[names.firstIndex(of: "stale")!] = valuation.stale ? "true" : "false"
     row[names.firstIndex(of: "marketValue")!] = valuation.usdNetValue.map(JSONNumber.text) ?? ""
     row[names.firstIndex(of: "unrealisedPnl")!] = valuation.usdSum(\.unrealised).map(JSONNumber.text) ?? ""

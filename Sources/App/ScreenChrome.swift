@@ -8,8 +8,8 @@ enum ScreenChrome {
   ) {
     if !live { grid.restyle(content) { $0.dim = true } }
     DashboardView.statusLine(s, hints: hints).render(into: &grid, area: status)
-    if s.helpVisible {
-      HelpOverlay(entries: DashboardView.helpLines(s), ascii: s.ascii, page: s.helpPage)
+    if let page = s.overlay?.helpPage {
+      HelpOverlay(entries: DashboardView.helpLines(s), ascii: s.ascii, page: page)
         .render(into: &grid, area: grid.bounds)
     }
   }

@@ -117,35 +117,42 @@ struct DashboardRunner {
     }
 
     let (w, h) = screen.size
-    var state = AppState(
+    var start = AppStart(
       symbol: Symbol(options.symbol) ?? Symbol(Venues.homeSymbol) ?? "?", mode: mode, width: w, height: h,
       ascii: ascii || !TerminalScreen.localeIsUTF8, color: color)
     if let venueLive, replay == nil {
-      state.session = MarketSession(
-        symbol: state.market.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
+      start.session = MarketSession(
+        symbol: start.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
         venue: InstrumentID.Venue(venueLive.venue))
     }
-    // The start data above asked for the 1 m and 5 m candles (the line chart's history).
-    if rest != nil || venueREST != nil { state.candlesRequested = App.startCandlesAsked(state) }
-    state.followableVenues = routes?.followable ?? []
-    state.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
-    state.venueSwitchRefusal = venueSwitchRefusal
-    state.acrossRefusal = acrossRefusal
-    state.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
+    start.asksStartData = rest != nil || venueREST != nil
+    start.followableVenues = routes?.followable ?? []
+    start.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
+    start.venueSwitchRefusal = venueSwitchRefusal
+    start.acrossRefusal = acrossRefusal
+    start.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()
     // REC on screen while `--record` writes; RECORDING STOPPED, and why, once it cannot.
-    state.recording = options.recordPath != nil
+    start.recording = options.recordPath != nil
     let favourites = FavouritesFile.standard()
     var favouritesNote: String?
     switch favourites?.read() ?? .success([]) {
-    case .success(let ids): state.markets.favourites = ids
+    case .success(let ids): start.favourites = ids
     case .failure(let refusal): favouritesNote = "favourites not read: \(refusal)"
     }
-    // The list as last read or saved: a save applies only what this run changed since.
-    var favouritesBase = state.markets.favourites
-    state.marketsVisible = startOnMarkets
-    state.portfolio.held = held
-    state.portfolio.fileName = positionsName
-    state.portfolio.visible = startOnPortfolio
+    // The list as last read or saved: a save applies only what this run changed since (the
+    // config's favourites are not the file's).
+    var favouritesBase = start.favourites
+    if startOnMarkets { start.screen = .markets }
+    if startOnPortfolio { start.screen = .portfolio }
+    start.held = held
+    start.positionsName = positionsName
+    start.keyOverrides = settings.keys
+    start.confirmQuit = settings.confirmQuit
+    start.largeTradeSizes = settings.largeTrade
+    start.configFavourites = settings.favourites
+    start.configAlerts = settings.alerts
+    start.wallSizes = wallSizes
+    var state = AppState(start: start)
     if !replaySymbols.isEmpty { _ = App.update(&state, .symbols(replaySymbols)) }
     // The paper journal: read back before anything is drawn, so open orders and fills survive a
     // restart; a second tradeterm finds it locked and stays read-only until the first quits (it
@@ -169,16 +176,6 @@ struct DashboardRunner {
           .opened(
             events: [], warnings: [], readOnly: "no paper journal: neither XDG_STATE_HOME nor HOME is set")))
     }
-    state.keys = KeyBindings(overrides: settings.keys)
-    state.confirmQuit = settings.confirmQuit
-    state.largeTradeSizes = settings.largeTrade
-    // The config's favourites: `venue:SYMBOL`, or a bare symbol (BitMEX's).
-    for text in settings.favourites {
-      guard case .success(let key) = InstrumentKey.parse(text) else { continue }
-      let id = InstrumentID(venue: InstrumentID.Venue(key.venue), symbol: key.symbol)
-      if !state.markets.favourites.contains(id) { state.markets.favourites.append(id) }
-    }
-    for rule in settings.alerts { state.alerts.add(rule, fromConfig: true) }
     var alertsFile = AlertsFile.standard()
     var notes = startNotes
     if let favouritesNote {
@@ -211,8 +208,6 @@ struct DashboardRunner {
     )
     var commands = AlertCommands()
     var logged = LoggedState()
-    state.wallThresholds = wallSizes
-    state.walls.fixedThreshold = wallSizes[state.market.symbol]
     var batch = MarketBatch()
     var venueBatch = VenueBatch()
     var arrivals: [FrameArrival] = []

@@ -47,7 +47,7 @@ import Trading
   /// The recorded session's dashboard, ascii on, with a liquidation and a fixed wall threshold.
   static func dashboard(width: Int, height: Int) throws -> AppState {
     var s = try DashboardSnapshotTests.state(width: width, height: height, ascii: true)
-    s.walls = WallWatch(fixedThreshold: 100_000)
+    s.view.walls = WallWatch(fixedThreshold: 100_000)
     var decoder = BitMEXDecoder()
     var batch = MarketBatch()
     try decoder.decode(Array(liquidation.utf8), into: &batch)
@@ -94,14 +94,14 @@ import Trading
   func theOverlays(width: Int, height: Int) throws {
     var s = try Self.dashboard(width: width, height: height)
     Self.press(&s, .character("?"))
-    #expect(s.helpVisible)
+    #expect(s.overlay?.helpPage != nil)
     let pages = HelpOverlay(entries: s.keys.help, ascii: true).pageCount(
       in: Rect(x: 0, y: 0, width: width, height: height))
     for page in 0..<pages {
       Self.expectASCII(s, "help page \(page + 1) of \(pages)")
       Self.press(&s, .character(" "))
     }
-    s.helpVisible = false
+    s.overlay = nil
     Self.press(&s, .character("s"))
     Self.expectASCII(s, "the symbol picker, loading")
     _ = App.update(&s, .symbols(["XBTUSD", "ETHUSD", "XBTZ26"]))
@@ -163,7 +163,7 @@ import Trading
     var s = MarketsAppTests.state(width: width, height: height)
     s.ascii = true
     Self.press(&s, .character("m"))
-    #expect(s.marketsVisible)
+    #expect(s.screen == .markets)
     Self.expectASCII(s, "the markets list")
     Self.press(&s, .character("*"), .tab, .character("d"))
     Self.expectASCII(s, "the markets list, sorted")
@@ -186,7 +186,7 @@ import Trading
     var s = PortfolioAppTests.state(width: width, height: height)
     s.ascii = true
     Self.press(&s, .character("P"))
-    #expect(s.portfolio.visible)
+    #expect(s.screen == .portfolio)
     Self.expectASCII(s, "the portfolio")
     Self.press(&s, .down, .down)
     Self.expectASCII(s, "the portfolio, scrolled")

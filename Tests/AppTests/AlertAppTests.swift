@@ -59,7 +59,7 @@ import Testing
       "alerts file: /home/someone/.local/state/tradeterm/alerts:3:9: above must be a finite number, not nan (the file is left alone)"
     s.alertsFileProblem = problem
     _ = AppUpdateTests.press(&s, .character("A"))
-    #expect(s.alertListVisible)
+    #expect(s.overlay == .alertList(selected: 0))
     let grid = DashboardView.render(s)
     let screen = (0..<grid.height).map { grid.line($0) }.joined(separator: "\n")
     for word in problem.split(separator: " ") {
@@ -79,7 +79,7 @@ import Testing
     #expect(s.notice == nil, "the banner replaces the arming note")
     #expect(DashboardView.render(s).line(s.height - 1).contains("Esc: OK"))
     _ = AppUpdateTests.press(&s, .character("A"))
-    #expect(s.banners.isEmpty && s.alertListVisible)
+    #expect(s.banners.isEmpty && s.overlay == .alertList(selected: 0))
     #expect(!DashboardView.render(s).text.contains("alert armed"))
   }
 

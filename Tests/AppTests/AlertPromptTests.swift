@@ -57,7 +57,7 @@ import Testing
   /// alert armed is the one typed, on the instrument in view, and saved.
   @Test func aWallAlertFromTheScreen() {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
-    s.alertPrompt = "98000.5"
+    s.overlay = .alertPrompt("98000.5")
     for c in "wall 1m 20bp" { _ = App.update(&s, .key(.character(c))) }
     #expect(s.alertPrompt == "wall 1m 20bp")
     let effects = App.update(&s, .key(.enter))
@@ -68,7 +68,7 @@ import Testing
 
   @Test func aRefusalSaysWhy() {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
-    s.alertPrompt = ""
+    s.overlay = .alertPrompt("")
     for c in "move x" { _ = App.update(&s, .key(.character(c))) }
     _ = App.update(&s, .key(.enter))
     #expect(s.alerts.alerts.isEmpty)

@@ -29,7 +29,7 @@ import VenueCore
   @Test func openingTheListWatchesItsTickersAndClosingItStops() {
     var s = Self.state(pairs: 3)
     let opened = App.update(&s, .key(.character("m")))
-    #expect(s.marketsVisible)
+    #expect(s.screen == .markets)
     #expect(Self.watches(opened) == [["BTC/USD", "P1/USD", "P2/USD"]])
     // A tick, a REST refresh of the same rows, a key that moves the cursor: nothing asked again.
     var later = App.update(&s, .tick(now: .init(seconds: 101), wallMs: 1_764_158_431_000))
@@ -46,7 +46,7 @@ import VenueCore
           ]))))
     #expect(Self.watches(grown) == [["BTC/USD", "P1/USD", "P2/USD", "P9/USD"]])
     let closed = App.update(&s, .key(.character("m")))
-    #expect(!s.marketsVisible)
+    #expect(s.screen != .markets)
     #expect(Self.watches(closed) == [[]])
     #expect(Self.watches(App.update(&s, .tick(now: .init(seconds: 102), wallMs: 1_764_158_432_000))).isEmpty)
   }

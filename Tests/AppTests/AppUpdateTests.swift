@@ -39,9 +39,9 @@ import Testing
   @Test func helpClosesOnAnyKeyWithoutActing() {
     var s = Self.state()
     _ = Self.press(&s, .character("?"))
-    #expect(s.helpVisible)
+    #expect(s.overlay?.helpPage != nil)
     #expect(Self.press(&s, .character("q")).isEmpty)
-    #expect(!s.helpVisible && !s.quitting)
+    #expect(s.overlay?.helpPage == nil && !s.quitting)
   }
 
   /// At 80×24 the keys and the legend take pages: Space turns to the next, shown in the footer;
@@ -49,7 +49,7 @@ import Testing
   @Test func helpTakesPagesWhenTheScreenIsSmall() {
     var s = AppState(symbol: "XBTUSD", mode: .live, width: 80, height: 24, ascii: true, color: false)
     _ = Self.press(&s, .character("?"))
-    #expect(s.helpVisible && s.helpPage == 0)
+    #expect(s.overlay?.helpPage == 0)
     let pages = HelpOverlay(entries: DashboardView.helpLines(s), ascii: true).pageCount(
       in: Rect(x: 0, y: 0, width: 80, height: 24))
     #expect(pages >= 3, "the keys, then the legend of what is on screen")
@@ -62,12 +62,12 @@ import Testing
       #expect(text.contains(footer), "page \(page)")
       _ = Self.press(&s, .character(" "))
     }
-    #expect(!s.helpVisible)
+    #expect(s.overlay?.helpPage == nil)
     #expect(seen.contains("quit") && seen.contains("a dimmed pane: its data is this old"))
     // No line is cut: no ellipsis anywhere in the help (`~` in ASCII).
     #expect(!seen.contains("~"), "\(seen)")
     _ = Self.press(&s, .character("?"))
-    #expect(s.helpPage == 0)
+    #expect(s.overlay?.helpPage == 0)
     // Tall enough, one page: no page numbers.
     _ = App.update(&s, .resize(width: 200, height: 60))
     #expect(!DashboardView.render(s).text.contains("1/2"))

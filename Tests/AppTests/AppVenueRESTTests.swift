@@ -104,7 +104,7 @@ import VenueCore
       SymbolTicker("ETH/USD", Self.ticker(last: "3500.00", open: "3400", volume: "200")),
     ]
     _ = App.update(&s, .tick(now: .init(seconds: 101), wallMs: s.wallMs + 1_000))
-    s.marketsVisible = true
+    s.screen = .markets
     s.markets.selected = InstrumentID(venue: .kraken, symbol: "ETH/USD")
     _ = App.update(&s, .venueREST(.tickers(VenueRows(rows: rows))))
     // The first prices put the cursor on the instrument watched.
@@ -130,17 +130,17 @@ import VenueCore
   @Test func tickersAreAskedWhileTheListShows() {
     var s = Self.state()
     #expect(App.update(&s, .tick(now: .init(seconds: 101), wallMs: 0)).isEmpty)
-    s.marketsVisible = true
+    s.screen = .markets
     #expect(App.update(&s, .tick(now: .init(seconds: 102), wallMs: 0)) == [.loadSymbols])
     #expect(App.update(&s, .tick(now: .init(seconds: 116), wallMs: 0)).isEmpty)
     _ = App.update(&s, .venueREST(.failed(.tickers, reason: "rate limited (HTTP 429): waiting 30 s")))
     #expect(MarketsScreen.render(s).line(0).contains("REST failed: rate limited"))
     #expect(App.update(&s, .tick(now: .init(seconds: 117), wallMs: 0)) == [.loadSymbols])
-    s.marketsVisible = false
+    s.screen = .dashboard
     #expect(App.update(&s, .tick(now: .init(seconds: 140), wallMs: 0)).isEmpty)
     // BitMEX's list is its live table: no tickers asked.
     var bitmex = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
-    bitmex.marketsVisible = true
+    bitmex.screen = .markets
     #expect(App.update(&bitmex, .tick(now: .init(seconds: 1), wallMs: 0)).isEmpty)
   }
 

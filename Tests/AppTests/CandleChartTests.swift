@@ -47,7 +47,7 @@ import Testing
     _ = App.update(
       &s, .rest(.failed(.candles(symbol: "XBTUSD", interval: .oneMinute, count: 120), reason: "HTTP 503")))
     #expect(s.notice?.text.contains("1m candle history failed: HTTP 503") == true)
-    #expect(!s.candlesRequested.contains(.oneMinute))
+    #expect(!s.view.candlesRequested.contains(.oneMinute))
   }
 
   @Test func aReplayAsksForNoHistoryAndASwitchAsksAgain() {
@@ -61,7 +61,7 @@ import Testing
     let effects = App.switchDashboard(to: "ETHUSD", &d)
     #expect(effects.contains(.loadStartData(symbol: "ETHUSD")))
     #expect(!effects.contains { if case .loadCandles = $0 { true } else { false } })
-    #expect(d.candlesRequested == [.oneMinute, .fiveMinutes])
+    #expect(d.view.candlesRequested == [.oneMinute, .fiveMinutes])
     #expect(Self.press(&d, .character("c")).isEmpty)
     _ = Self.press(&d, .character("c"))
     #expect(d.candleInterval == .oneHour)
@@ -87,18 +87,18 @@ import Testing
     _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, bins)))
     #expect(s.market.candles[.oneMinute].count == 10)
     _ = Self.press(&s, .left)
-    #expect(s.candleCursorMs == nil, "the book has the focus: arrows leave the chart alone")
+    #expect(s.view.candleCursorMs == nil, "the book has the focus: arrows leave the chart alone")
     _ = Self.press(&s, .tab, .tab)
     #expect(s.focus == .chart)
     _ = Self.press(&s, .left, .left, .left)
-    #expect(s.candleCursorMs == Self.base + 6 * Self.minute)
+    #expect(s.view.candleCursorMs == Self.base + 6 * Self.minute)
     #expect(s.candleCursorBack == 3)
     _ = Self.press(&s, .right)
     #expect(s.candleCursorBack == 2)
     // At the oldest candle the page before it is asked for, once while it is awaited.
     var older: [Effect] = []
     for _ in 0..<20 { older += Self.press(&s, .left) }
-    #expect(s.candleCursorMs == Self.base)
+    #expect(s.view.candleCursorMs == Self.base)
     #expect(s.candleCursorBack == 9)
     #expect(older == [.loadCandles(symbol: "XBTUSD", interval: .oneMinute, count: 990, endMs: Self.base)])
     let page = (1...5).map { k in
@@ -109,12 +109,12 @@ import Testing
     }
     _ = App.update(&s, .rest(.candles(symbol: "XBTUSD", interval: .oneMinute, page)))
     #expect(s.market.candles[.oneMinute].count == 15)
-    #expect(s.candleCursorMs == Self.base, "the cursor stays on its candle")
+    #expect(s.view.candleCursorMs == Self.base, "the cursor stays on its candle")
     #expect(s.candleCursorBack == 9)
     _ = Self.press(&s, .left)
     #expect(s.candleCursorBack == 10)
     _ = Self.press(&s, .home)
-    #expect(s.candleCursorMs == nil)
+    #expect(s.view.candleCursorMs == nil)
     // Zoomed, the cursor shows the candle's time, OHLC and volume on top.
     _ = Self.press(&s, .character("3"), .left, .left)
     let top = DashboardView.render(s).line(2)

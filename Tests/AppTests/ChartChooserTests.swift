@@ -31,7 +31,7 @@ import Testing
     var s = Self.state()
     Self.press(&s, .character("C"), .character(key))
     #expect(Self.shown(s) == chart)
-    #expect(!s.chartMenu)
+    #expect(s.overlay != .chartMenu)
   }
 
   @Test func theFooterListsTheChoicesWithTheOneShown() {
@@ -52,10 +52,10 @@ import Testing
   @Test func escOrAnotherKeyCloses() {
     var s = Self.state()
     Self.press(&s, .character("C"), .escape)
-    #expect(!s.chartMenu && Self.shown(s) == "line 1m")
+    #expect(s.overlay != .chartMenu && Self.shown(s) == "line 1m")
     let bars = s.barsByTotal
     Self.press(&s, .character("C"), .character("t"))
-    #expect(!s.chartMenu && s.barsByTotal != bars && Self.shown(s) == "line 1m")
+    #expect(s.overlay != .chartMenu && s.barsByTotal != bars && Self.shown(s) == "line 1m")
     Self.press(&s, .character("1"))
     #expect(s.zoom == .book)
   }
@@ -68,6 +68,6 @@ import Testing
     Self.press(&s, .character("C"), .character("h"))
     #expect(Self.shown(s) == "candles 1h")
     Self.press(&s, .character("h"))
-    #expect(s.helpVisible)
+    #expect(s.overlay?.helpPage != nil)
   }
 }

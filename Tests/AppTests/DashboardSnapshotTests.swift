@@ -83,7 +83,7 @@ import Testing
 @Suite struct ReplayRewindAppTests {
   static func events(_ s: AppState) -> [LiquidationLog.Event] {
     var out: [LiquidationLog.Event] = []
-    s.liquidations.forEachEvent {
+    s.view.liquidations.forEachEvent {
       out.append($0)
       return true
     }
@@ -105,6 +105,6 @@ import Testing
     _ = App.update(
       &s, .feed(FeedUpdate(rewound: true), now: MonotonicTime(seconds: 11), wallMs: wallMs + 1_000))
     #expect(Self.events(s).isEmpty)
-    #expect(s.liquidations.recorded == 0)
+    #expect(s.view.liquidations.recorded == 0)
   }
 }

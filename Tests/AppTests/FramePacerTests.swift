@@ -33,7 +33,7 @@ import Testing
     ] as [(Bool, Bool, MonotonicTime, Bool, Double)])
   func pollTimeout(dirty: Bool, paused: Bool, now: MonotonicTime, flashing: Bool, expected: Double) {
     var s = Self.state(dirty: dirty, paused: paused)
-    if flashing { s.flashes[100] = 0 }
+    if flashing { s.view.flashes[100] = 0 }
     let wait = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
     #expect(abs(wait - expected) < 1e-9, "waited \(wait)")
   }

@@ -103,11 +103,11 @@ import Testing
   /// The recorded session through the app fills the heatmap; the zoomed pane at 80×24.
   @Test func theRecordedSessionsHeatmap() throws {
     var s = try DashboardSnapshotTests.state(width: 80, height: 24)
-    #expect(s.heatmap.count > 0)
+    #expect(s.view.heatmap.count > 0)
     // The dashboard draws finished moments: one more second ends the one in progress.
-    let moment = s.heatmap.newestMoment
+    let moment = s.view.heatmap.newestMoment
     _ = App.update(&s, .tick(now: s.now + 1.0, wallMs: s.wallMs + 1_000))
-    #expect(s.heatmap.newestMoment != moment, "a tick in a new second samples the quiet book")
+    #expect(s.view.heatmap.newestMoment != moment, "a tick in a new second samples the quiet book")
     for _ in 0..<6 { _ = App.update(&s, .key(.character("c"))) }
     #expect(s.chartMode == .heatmap)
     _ = App.update(&s, .key(.character("3")))

@@ -28,7 +28,7 @@ import Testing
     #expect(MarketsScreen.footer(s.keys) == "Enter open  Tab/d sort  / filter  f type  * star  m back")
     s.keys = Self.rebound
     _ = MarketsAppTests.press(&s, .character("M"))
-    #expect(s.marketsVisible)
+    #expect(s.screen == .markets)
     #expect(Self.screen(s).contains("O open  n/D sort  F filter  K type  8 star  M back"))
     for _ in 0..<8 where s.markets.kinds != .favourites { _ = MarketsAppTests.press(&s, .character("K")) }
     #expect(s.markets.kinds == .favourites)
@@ -40,7 +40,7 @@ import Testing
     #expect(PortfolioScreen.footer(s.keys) == "↑/↓ scroll  P back  m markets  ? help")
     s.keys = Self.rebound
     PortfolioAppTests.press(&s, .character("Y"))
-    #expect(s.portfolio.visible)
+    #expect(s.screen == .portfolio)
     #expect(Self.screen(s).contains("i/u scroll  Y back  M markets  H help"))
   }
 

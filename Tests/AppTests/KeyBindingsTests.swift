@@ -42,7 +42,7 @@ import Testing
 
     var s = MarketsAppTests.state()
     s.keys = k
-    s.marketsVisible = true
+    s.screen = .markets
     #expect(MarketsAppTests.press(&s, .character("*")).isEmpty)
     #expect(s.markets.favourites.isEmpty)
     #expect(MarketsAppTests.press(&s, .character("S")).count == 1)
@@ -99,7 +99,7 @@ import Testing
     var s = AppUpdateTests.state()
     s.confirmQuit = true
     #expect(AppUpdateTests.press(&s, .character("q")).isEmpty)
-    #expect(s.quitAsked)
+    #expect(s.overlay == .quitQuestion)
     #expect(AppUpdateTests.press(&s, .character("n")).isEmpty)
     #expect(!s.quitting)
     #expect(AppUpdateTests.press(&s, .character("q"), .character("y")) == [.quit])
@@ -115,7 +115,7 @@ import Testing
     #expect(effects == [.saveAlerts([rule])])
     // The list shows it; x removes it and saves.
     _ = AppUpdateTests.press(&s, .character("A"))
-    #expect(s.alertListVisible)
+    #expect(s.overlay == .alertList(selected: 0))
     #expect(AppUpdateTests.press(&s, .character("x")) == [.saveAlerts([])])
     #expect(s.alerts.alerts.isEmpty)
   }

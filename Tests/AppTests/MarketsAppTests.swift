@@ -49,7 +49,7 @@ import Testing
   /// The filter takes what a symbol can hold: `ß` (whose capital is two letters) is not typed.
   @Test func theFilterIgnoresCharactersNoSymbolHas() {
     var s = Self.state()
-    s.marketsVisible = true
+    s.screen = .markets
     _ = Self.press(&s, .character("/"), .character("ß"), .character("x"), .character("é"))
     #expect(s.markets.filter == "X")
   }
@@ -65,7 +65,7 @@ import Testing
   @Test func mTogglesTheScreenAndItListsByVolume() {
     var s = Self.state()
     _ = Self.press(&s, .character("m"))
-    #expect(s.marketsVisible)
+    #expect(s.screen == .markets)
     // USD volume: 90M ETHUSDT, 300M XBTUSD... ETHUSDT's turnover is 90,000,000 USDT.
     #expect(Self.symbols(s) == ["XBTUSD", "ETHUSDT", "XBTZ26", "SOL_USDT"])
     let text = DashboardView.render(s).text
@@ -75,7 +75,7 @@ import Testing
     for column in ["Symbol", "Last", "24h %", "Vol $24h"] { #expect(text.contains(column)) }
     #expect(text.contains("300.0M") && text.contains("+1.01%"))
     _ = Self.press(&s, .character("m"))
-    #expect(!s.marketsVisible)
+    #expect(s.screen != .markets)
   }
 
   /// The dashboard's own keys do nothing on the markets screen: `s` used to open the symbol
@@ -86,11 +86,11 @@ import Testing
     let before = s
     #expect(Self.press(&s, .character("s"), .character("1"), .character("+"), .character("t")).isEmpty)
     #expect(s.picker == nil && s.zoom == before.zoom && s.groupingIndex == before.groupingIndex)
-    #expect(s.barsByTotal == before.barsByTotal && s.marketsVisible)
+    #expect(s.barsByTotal == before.barsByTotal && s.screen == .markets)
     // The keys that mean the same on both screens still work.
     #expect(Self.press(&s, .character("r")) == [.feed(.reconnectNow)])
     _ = Self.press(&s, .character("?"))
-    #expect(s.helpVisible)
+    #expect(s.overlay?.helpPage != nil)
   }
 
   @Test func sortCyclesAndFlips() {
@@ -112,7 +112,7 @@ import Testing
     #expect(Self.symbols(s) == ["ETHUSDT"])
     let effects = Self.press(&s, .enter)
     #expect(effects == [.feed(.switchSymbol("ETHUSDT")), .loadStartData(symbol: "ETHUSDT")])
-    #expect(!s.marketsVisible)
+    #expect(s.screen != .markets)
     #expect(s.market.symbol == "ETHUSDT")
     // The list outlives the switch; back on it, the cursor is where it was.
     _ = Self.press(&s, .character("m"))
@@ -120,10 +120,10 @@ import Testing
     #expect(s.markets.selected == .bitmex("ETHUSDT"))
     // Esc clears the filter first, then leaves.
     _ = Self.press(&s, .escape)
-    #expect(s.marketsVisible && s.markets.filter.isEmpty)
+    #expect(s.screen == .markets && s.markets.filter.isEmpty)
     #expect(s.markets.cursor(in: s.markets.ordered(s.session.markets, rates: App.rates(s))) == 1)
     _ = Self.press(&s, .escape)
-    #expect(!s.marketsVisible)
+    #expect(s.screen != .markets)
   }
 
   @Test func theCursorFollowsItsInstrument() {
@@ -135,7 +135,7 @@ import Testing
     // Enter on the watched symbol only goes back.
     _ = Self.press(&s, .home)
     #expect(Self.press(&s, .enter).isEmpty)
-    #expect(!s.marketsVisible)
+    #expect(s.screen != .markets)
   }
 
   /// The cursor names its instrument from the moment the list opens, so it stays on it when

@@ -40,7 +40,7 @@ import Testing
         FeedUpdate(status: FeedStatus(state: .live, symbol: "XBTUSDT")), now: .init(seconds: 1), wallMs: 1_000
       ),
       batch: batch)
-    s.marketsVisible = true
+    s.screen = .markets
     return s
   }
 

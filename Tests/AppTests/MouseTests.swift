@@ -38,18 +38,18 @@ import Testing
     let (x, y) = Self.middle(layout.book)
     Self.click(&s, x, y, .wheelDown)
     Self.click(&s, x, y, .wheelDown)
-    #expect(s.bookScroll == 6 && s.focus == .book)
+    #expect(s.view.bookScroll == 6 && s.focus == .book)
     Self.click(&s, x, y, .wheelUp)
     Self.click(&s, x, y, .wheelUp)
     Self.click(&s, x, y, .wheelUp)
-    #expect(s.bookScroll == 0)
+    #expect(s.view.bookScroll == 0)
   }
 
   /// A click on a markets row selects that row (the list's first row under its titles); the
   /// wheel moves the selection.
   @Test func aClickPicksAMarketsRow() {
     var s = MarketsAppTests.state()
-    s.marketsVisible = true
+    s.screen = .markets
     let rows = s.markets.ordered(s.session.markets, rates: App.rates(s))
     #expect(rows.count == 4, "the index is not in the default list")
     // The box's border is row 0, the titles row 1: the third instrument is on row 4.
@@ -66,10 +66,10 @@ import Testing
   /// Over an overlay the pointer does nothing: the picker keeps the focus where it was.
   @Test func overlaysTakeKeysOnly() throws {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
-    s.helpVisible = true
+    s.overlay = .help(page: 0, ticket: nil)
     let layout = try #require(Layout.compute(width: 120, height: 40, zoom: nil))
     let (x, y) = Self.middle(layout.trades)
     Self.click(&s, x, y)
-    #expect(s.focus == .book && s.helpVisible)
+    #expect(s.focus == .book && s.overlay?.helpPage != nil)
   }
 }

@@ -66,21 +66,21 @@ import Trading
   @Test func pTogglesItAndItKeepsToItsKeys() {
     var s = Self.state()
     Self.press(&s, .character("P"))
-    #expect(s.portfolio.visible)
+    #expect(s.screen == .portfolio)
     #expect(DashboardView.render(s).text.contains("Portfolio  4"))
     // The dashboard's own keys do nothing here.
     Self.press(&s, .character("1"), .character("s"), .character("o"))
     #expect(s.zoom == nil && s.picker == nil && s.ticket == nil)
     Self.press(&s, .escape)
-    #expect(!s.portfolio.visible)
+    #expect(s.screen != .portfolio)
     Self.press(&s, .character("P"), .character("m"))
-    #expect(!s.portfolio.visible && s.marketsVisible)
+    #expect(s.screen == .markets)
     Self.press(&s, .character("P"))
-    #expect(s.portfolio.visible && !s.marketsVisible)
+    #expect(s.screen == .portfolio)
     Self.press(&s, .character("P"))
-    #expect(!s.portfolio.visible)
+    #expect(s.screen != .portfolio)
     Self.press(&s, .character("P"), .character("?"))
-    #expect(s.helpVisible)
+    #expect(s.overlay?.helpPage != nil)
     let help = DashboardView.render(s).text
     #expect(help.contains("portfolio"))
     #expect(KeyBindings.standard.help.contains { $0.key == "P" })
@@ -89,7 +89,7 @@ import Trading
   /// The numbers on screen are the valuation's, rounded as the view rounds them.
   @Test func theScreenShowsTheValuationsNumbers() throws {
     var s = Self.state()
-    s.portfolio.visible = true
+    s.screen = .portfolio
     let text = DashboardView.render(s).text
     let v = App.portfolioValuation(s)
     #expect(v.lines.count == 4)
@@ -111,7 +111,7 @@ import Trading
 
   @Test(arguments: [(80, 24), (120, 40), (200, 60)]) func fitsEverySize(_ size: (Int, Int)) {
     var s = Self.state(width: size.0, height: size.1)
-    s.portfolio.visible = true
+    s.screen = .portfolio
     let grid = DashboardView.render(s)
     let text = grid.text
     for column in ["symbol", "side", "qty", "avg entry", "mark", "unreal P&L", "P&L %", "age"] {
@@ -138,7 +138,7 @@ import Trading
   /// and the totals say so.
   @Test func aStaleMarkIsDimmedWithItsAge() throws {
     var s = Self.state()
-    s.portfolio.visible = true
+    s.screen = .portfolio
     // A rhythm of one update a second for ETHUSD, then silence.
     for t in 2...5 {
       var batch = MarketBatch()
@@ -165,7 +165,7 @@ import Trading
   func numbersTooWideForTheirColumnsAreShortenedNotCut(width: Int) throws {
     var s = Self.state(width: width)
     s.portfolio.held = [HeldPosition(symbol: "XBTUSD", quantity: 12_345_678_901, entry: 97_500)]
-    s.portfolio.visible = true
+    s.screen = .portfolio
     let text = DashboardView.render(s).text
     let row = try #require(text.split(separator: "\n").first { $0.contains(" XBTUSD ") })
     #expect(row.contains(" 12.3B "), "\(row)")

@@ -136,7 +136,7 @@ import Testing
     change.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
     _ = App.update(&s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: at), batch: change)
     #expect(s.split?.flashes.keys.contains(3_500.05) == true)
-    #expect(s.flashes.isEmpty, "the main book's levels did not change")
+    #expect(s.view.flashes.isEmpty, "the main book's levels did not change")
     let (_, book2) = try Self.area(s)
     let flashed = { (s: AppState) -> [Int] in
       let grid = DashboardView.render(s)
@@ -162,7 +162,7 @@ import Testing
     let (book, book2) = try Self.area(s)
     let over2 = { (a: MouseEvent.Action) in MouseEvent(x: book2.x + 5, y: book2.y + 5, a) }
     _ = App.update(&s, .mouse(over2(.wheelDown)))
-    #expect(s.split?.scroll == App.wheelLines && s.bookScroll == 0)
+    #expect(s.split?.scroll == App.wheelLines && s.view.bookScroll == 0)
     #expect(s.split?.focused == true && s.focus == .book)
     var grid = DashboardView.render(s)
     #expect(grid.line(book2.y).contains("scrolled"), "\(grid.line(book2.y))")
@@ -170,14 +170,14 @@ import Testing
     #expect(grid[book2.x, book2.y].character == "┏" && grid[book.x, book.y].character == "┌")
     // Focused, the scroll keys move it; Home takes it back to its spread.
     _ = App.update(&s, .key(.down))
-    #expect(s.split?.scroll == App.wheelLines + 1 && s.bookScroll == 0)
+    #expect(s.split?.scroll == App.wheelLines + 1 && s.view.bookScroll == 0)
     _ = App.update(&s, .key(.home))
     #expect(s.split?.scroll == 0)
     // A click on the main book takes the focus back to it, and its wheel scrolls it.
     _ = App.update(&s, .mouse(over2(.press)))
     #expect(s.split?.focused == true)
     _ = App.update(&s, .mouse(MouseEvent(x: book.x + 5, y: book.y + 5, .wheelDown)))
-    #expect(s.split?.focused == false && s.bookScroll == App.wheelLines && s.split?.scroll == 0)
+    #expect(s.split?.focused == false && s.view.bookScroll == App.wheelLines && s.split?.scroll == 0)
     grid = DashboardView.render(s)
     #expect(grid[book.x, book.y].character == "┏" && grid[book2.x, book2.y].character == "┌")
     // Tab moves on from the second book too.

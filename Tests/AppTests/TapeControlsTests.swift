@@ -23,9 +23,9 @@ import Trading
     var lines = Self.tape(s)
     #expect(lines[2].contains("33,400 ×8") && lines[2].contains("33.4K"), "\(lines[2])")
     #expect(lines.contains { $0.contains("by order · notional USD") }, "\(lines)")
-    s.tapeScroll = 2
+    s.view.tapeScroll = 2
     Self.press(&s, "T")
-    #expect(!s.tapeByOrder && s.tapeScroll == 0)
+    #expect(!s.tapeByOrder && s.view.tapeScroll == 0)
     lines = Self.tape(s)
     #expect(!lines.contains { $0.contains("×") }, "\(lines)")
     #expect(lines[2].contains("7,300"), "\(lines[2])")

@@ -95,7 +95,7 @@ import Trading
       .character("+"))
     #expect(effects.isEmpty)
     #expect(
-      !s.quitting && s.zoom == nil && !s.marketsVisible && !s.paused && s.picker == nil
+      !s.quitting && s.zoom == nil && s.screen != .markets && !s.paused && s.picker == nil
         && s.groupingIndex == 0)
     #expect(s.ticket?.refusal == "digits and one decimal point only")
     _ = Self.press(&s, .escape)
@@ -257,7 +257,7 @@ import Trading
     #expect(screen.contains("maker fee -0.0250 % (a rebate):"), "\(screen)")
     // Priced through the ask: it fills at once, so the sweep and the taker fee are what it costs.
     _ = Self.press(&s, .tab, .tab)
-    s.ticket?.priceText = "32001"
+    s.changeTicket { $0.priceText = "32001" }
     screen = Self.screen(s)
     #expect(
       screen.contains("Sweep") && screen.contains("taker fee") && !screen.contains("Resting"), "\(screen)")

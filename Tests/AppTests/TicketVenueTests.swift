@@ -215,7 +215,7 @@ import Trading
           readOnly: nil)))
     _ = App.update(&s, .tick(now: .init(seconds: 2), wallMs: Self.wallMs + 1_000))
     _ = Self.press(&s, .character("P"))
-    #expect(s.portfolio.visible)
+    #expect(s.screen == .portfolio)
     let v = App.portfolioValuation(s)
     #expect(v.lines.map(\.id.description) == ["XBTUSD", "kraken:BTC/USD"])
     try #require(v.lines.count == 2)

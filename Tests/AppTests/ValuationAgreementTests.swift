@@ -83,7 +83,7 @@ import Trading
   /// The markets screen's USD volume of ETHUSD, read from its `Vol $24h` column (`100.0K`).
   static func marketsVolume(_ state: AppState) throws -> Double {
     var s = state
-    s.marketsVisible = true
+    s.screen = .markets
     let lines = DashboardView.render(s).text.split(separator: "\n").map(String.init)
     let header = try #require(lines.first { $0.contains("Symbol") && $0.contains("Vol $24h") })
     let row = try #require(lines.first { $0.contains("ETHUSD") }, "\(lines)")
@@ -97,7 +97,7 @@ import Trading
   /// The portfolio screen's USD line (`Total USD  exposure 100,000.00  P&L …`) and its exposure.
   static func portfolioUSD(_ state: AppState) throws -> (line: String, exposure: Double?) {
     var s = state
-    s.portfolio.visible = true
+    s.screen = .portfolio
     let text = DashboardView.render(s).text
     let line = try #require(text.split(separator: "\n").first { $0.contains("Total USD") }).description
     guard let range = line.range(of: "exposure ") else { return (line, nil) }

@@ -51,9 +51,9 @@ import Testing
     batch.appendLiquidation(Self.liquidation(.buy, "43330.00", "0.003"), symbol: "BTCUSDT")
     _ = App.update(
       &s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: Self.wallMs + 1_000), venueBatch: batch)
-    #expect(s.liquidations.recorded == 2)
-    #expect(s.liquidations.events.map(\.size) == [3, 120], "units of the tape's 3 decimals")
-    #expect(s.liquidations.events.map(\.side) == [.buy, .sell])
+    #expect(s.view.liquidations.recorded == 2)
+    #expect(s.view.liquidations.events.map(\.size) == [3, 120], "units of the tape's 3 decimals")
+    #expect(s.view.liquidations.events.map(\.side) == [.buy, .sell])
     #expect(s.dirty)
     let text = DashboardView.render(s).text
     #expect(text.contains("Activity  liq 1m: 1 sell 0.120 · 1 buy 0.003"), "\(text)")

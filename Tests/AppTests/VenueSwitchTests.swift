@@ -53,22 +53,23 @@ import VenueCore
     #expect(s.venue == .bitmex && s.market.symbol == "XBTUSD" && s.market.book.bestBid != nil)
 
     // Something of the old market beside the session: flashes, a ticket, scrolled panes, candles asked.
-    s.flashes[50_000] = TicketAppTests.wallMs
-    s.newTrades = 3
-    s.bookScroll = 4
-    s.tapeScroll = 2
-    s.candlesRequested = [.oneHour]
+    s.view.flashes[50_000] = TicketAppTests.wallMs
+    s.view.newTrades = 3
+    s.view.bookScroll = 4
+    s.view.tapeScroll = 2
+    s.view.candlesRequested = [.oneHour]
     _ = Self.press(&s, .character("o"))
     #expect(s.ticket != nil)
     let effects = App.update(&s, .marketOpened(Self.venueSession(Self.kraken)))
     #expect(effects.isEmpty, "no BitMEX REST for a Kraken market")
     #expect(s.venue == .kraken && s.market.symbol == "ETH/USD" && s.market.bookPolicy != nil)
     #expect(s.market.book.bestBid == nil && s.market.tape.isEmpty && s.status == nil)
-    #expect(s.flashes.isEmpty && s.newTrades == 0 && s.bookScroll == 0 && s.tapeScroll == 0)
+    #expect(
+      s.view.flashes.isEmpty && s.view.newTrades == 0 && s.view.bookScroll == 0 && s.view.tapeScroll == 0)
     // The runner's start data for the new market asks for its 1 m and 5 m candles: only those
     // count as asked.
-    #expect(s.ticket == nil && s.candlesRequested == [.oneMinute, .fiveMinutes] && s.symbols.isEmpty)
-    #expect(s.liquidations.symbol == "ETH/USD")
+    #expect(s.ticket == nil && s.view.candlesRequested == [.oneMinute, .fiveMinutes] && s.symbols.isEmpty)
+    #expect(s.view.liquidations.symbol == "ETH/USD")
     let screen = Self.screen(s)
     #expect(screen.contains("kraken:ETH/USD"), "the header names the venue")
     #expect(screen.contains("now on Kraken ETH/USD"))
@@ -88,7 +89,7 @@ import VenueCore
     #expect(s.venue == .bitmex && s.market.symbol == "XBTUSD" && s.market.bookPolicy == nil)
     // The start data's candles are the 1 m chart's history: it asks for nothing more.
     #expect(effects == [.loadSymbols, .loadStartData(symbol: "XBTUSD")])
-    #expect(s.candlesRequested == [.oneMinute, .fiveMinutes])
+    #expect(s.view.candlesRequested == [.oneMinute, .fiveMinutes])
     #expect(!Self.screen(s).contains("kraken:"))
   }
 
@@ -172,11 +173,11 @@ import VenueCore
   /// `InstrumentID`) follows that venue, not the same symbol on the venue on screen.
   @Test func enterOnAnotherVenuesMarketsRowFollowsItsVenue() {
     var s = Self.bitmex()
-    s.marketsVisible = true
+    s.screen = .markets
     let row = MarketRow(
       id: InstrumentID(venue: .okx, symbol: "BTC-USDT"), instrument: Instrument(symbol: "BTC-USDT"))
     #expect(App.openRow(row, &s) == [.openMarket(row.id)])
-    #expect(!s.marketsVisible && s.market.symbol == "XBTUSD")
+    #expect(s.screen != .markets && s.market.symbol == "XBTUSD")
     // A row of the venue on screen switches the symbol there, through the list's own Enter.
     _ = Self.press(&s, .character("m"))
     _ = App.update(

@@ -82,7 +82,7 @@ import VenueCore
   @Test func itsKeysMoveTheSelectionAndTabReachesIt() {
     var s = Self.bitmex()
     _ = Self.press(&s, .character("W"), .down, .down)
-    #expect(s.watchlist.selected == .bitmex("SOL_USDT") && s.bookScroll == 0)
+    #expect(s.watchlist.selected == .bitmex("SOL_USDT") && s.view.bookScroll == 0)
     _ = Self.press(&s, .down, .up)
     #expect(s.watchlist.selected == .bitmex("XBTUSD"))
     _ = Self.press(&s, .home)
@@ -97,7 +97,7 @@ import VenueCore
     _ = Self.press(&s, .backTab)
     #expect(!s.watchlist.focused && s.focus == .book)
     _ = Self.press(&s, .down)
-    #expect(s.bookScroll == 1, "without the keys, ↓ scrolls the book")
+    #expect(s.view.bookScroll == 1, "without the keys, ↓ scrolls the book")
     _ = Self.press(&s, .tab)
     #expect(s.watchlist.focused)
     _ = Self.press(&s, .character("3"))
@@ -123,10 +123,10 @@ import VenueCore
     MouseTests.click(&s, area.x + 5, area.y)
     #expect(s.focus == .chart && App.watchlistHasKeys(s))
     _ = Self.press(&s, .left)
-    #expect(s.candleCursorMs == nil)
+    #expect(s.view.candleCursorMs == nil)
     MouseTests.click(&s, x, y)
     _ = Self.press(&s, .left)
-    #expect(s.candleCursorMs != nil)
+    #expect(s.view.candleCursorMs != nil)
   }
 
   /// Enter opens the selected line through the one switch: another symbol of the venue on

@@ -29,15 +29,6 @@ import Testing
     // through AppState (being reshaped by other work) or the universe.
     "Sources/MarketModel/Rates.swift: public static let bitcoinSources: [Symbol] = [\"XBTUSD\", \".BXBT\"]":
       "the instruments whose price is Bitcoin's",
-    // Files other work is moving out of the executable or reshaping.
-    "Sources/tradeterm/PositionsFile.swift: HeldPosition(symbol: \"XBTUSD\", quantity: 25_000, entry: 97_500),":
-      "the demo positions, moving into ExchangeSim",
-    "Sources/tradeterm/PositionsFile.swift: HeldPosition(symbol: \"XBTUSDT\", quantity: 0.25, entry: 97_000),":
-      "the demo positions, moving into ExchangeSim",
-    "Sources/tradeterm/PortfolioSnapshot.swift: valuation.rate.map { \"at \\($0.label) \\(Format.json($0.usd))\" } ?? \"no XBTUSD price\")":
-      "the portfolio snapshot, moving into a library",
-    "Sources/App/AppState.swift: /// The second book of the split view while it is open (`tradeterm XBTUSD ETHUSD`): its own":
-      "AppState, being reshaped into screens and overlays",
   ]
 
   /// `Sources` of this package, found from this file's path (Tests/BitMEXTests/…).

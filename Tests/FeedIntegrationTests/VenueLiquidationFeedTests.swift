@@ -123,12 +123,14 @@ import Testing
       // on its own stream.
       sim.pauseMarket()
       let deadline = MonotonicTime.now() + 30
-      while run.state.liquidations.recorded == 0, MonotonicTime.now() < deadline {
+      while run.state.view.liquidations.recorded == 0, MonotonicTime.now() < deadline {
         sim.advanceMarket(ticks: 200)
         run.drain(for: 0.05)
       }
-      run.waitUntil(timeout: 5, "\(venue): a liquidation in the app's log") { $0.liquidations.recorded > 0 }
-      let events = run.state.liquidations.events
+      run.waitUntil(timeout: 5, "\(venue): a liquidation in the app's log") {
+        $0.view.liquidations.recorded > 0
+      }
+      let events = run.state.view.liquidations.events
       #expect(!events.isEmpty)
       #expect(events.allSatisfy { $0.size > 0 && $0.price > 50_000 && $0.price < 150_000 }, "\(events)")
       // Quiet for most of that minute, the stream was never given up on.

@@ -73,7 +73,7 @@ import Testing
     #expect(state.session.replay?.badLines == 0)
     // Sizes in units of the tape's scale, which the first liquidation sets when no trade or
     // book came before it (OKX: 2.5 contracts, one decimal, so 40 is 400 tenths).
-    let got = state.liquidations.events.map {
+    let got = state.view.liquidations.events.map {
       "\($0.side == .buy ? "buy" : "sell") \($0.size) @ \($0.price)"
     }
     #expect(got == expected)
