@@ -291,10 +291,20 @@ struct Reader {
 
   mutating func settings(_ t: TOMLTable) throws(ConfigError) -> Settings {
     var s = Settings()
+    // `symbol = "kraken:BTC/USD"` names its venue too: it is the run's venue, unless `venue` names
+    // another (refused: which one is meant?).
+    var symbolVenue: Venue?
     for (key, v) in t {
       switch key {
       case "venue": s.venue = try venue(v)
-      case "symbol": s.configuredSymbol = try symbol(v).description
+      case "symbol":
+        if let text = v.string, text.contains(":") {
+          let (venue, symbol) = try venueSymbol(v)
+          symbolVenue = venue
+          s.configuredSymbol = symbol.description
+        } else {
+          s.configuredSymbol = try symbol(v).description
+        }
       case "depth":
         let text = v.int.map(String.init) ?? v.string ?? ""
         guard Settings.depths.contains(text) else {
@@ -376,7 +386,30 @@ struct Reader {
       default: unknown(key, known: ConfigLoader.topKeys)
       }
     }
+    if let symbolVenue {
+      if t["venue"] != nil, s.venue != symbolVenue {
+        throw error(
+          "symbol is on \(symbolVenue.rawValue) but venue is \(s.venue.rawValue): give one venue "
+            + "(symbol = \"\(s.configuredSymbol ?? "")\" with venue = \"\(symbolVenue.rawValue)\", or venue:SYMBOL alone)",
+          key: "symbol")
+      }
+      s.venue = symbolVenue
+    }
     return s
+  }
+
+  /// `symbol = "venue:SYMBOL"` (`kraken:BTC/USD`): the venue and the symbol.
+  func venueSymbol(_ v: TOMLValueConvertible) throws(ConfigError) -> (Venue, Symbol) {
+    let text = try string(v, "symbol", key: "symbol")
+    guard !text.contains(" "), text.unicodeScalars.allSatisfy(TerminalText.isSafe) else {
+      throw error(
+        "symbol must be an instrument such as \"ETHUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
+        key: "symbol")
+    }
+    switch InstrumentKey.parse(text) {
+    case .success(let key): return (key.venue, key.symbol)
+    case .failure(let problem): throw error(TerminalText.sanitized(problem.description), key: "symbol")
+    }
   }
 
   /// `theme = "light"`, or a `[theme]` table: `base = "light"` and colours by role.

@@ -37,6 +37,29 @@ final class VenueConfigTests: XCTestCase {
     XCTAssertEqual(again.symbol, "BTC/USD")
   }
 
+  /// `symbol = "kraken:BTC/USD"` names its venue too (it used to be read as a BitMEX symbol
+  /// `KRAKEN:BTC/USD`); with a `venue` that says the same it loads, with another it is refused
+  /// where it is.
+  func testAVenuePrefixedSymbolIsThatVenuesSymbol() throws {
+    let s = try load("symbol = \"kraken:BTC/USD\"\n").get().settings
+    XCTAssertEqual(s.venue, .kraken)
+    XCTAssertEqual(s.symbol, "BTC/USD")
+    XCTAssertTrue(s.toml.hasPrefix("venue = \"kraken\"\nsymbol = \"BTC/USD\"\n"), s.toml)
+    let same = try load("venue = \"kraken\"\nsymbol = \"Kraken:BTC/USD\"\n").get().settings
+    XCTAssertEqual(same.venue, .kraken)
+    XCTAssertEqual(same.symbol, "BTC/USD")
+    guard case .failure(let two) = load("venue = \"okx\"\nsymbol = \"kraken:BTC/USD\"\n") else {
+      return XCTFail("two venues loaded")
+    }
+    XCTAssertEqual(two.position.line, 2, "\(two)")
+    XCTAssertTrue(two.message.hasPrefix("symbol is on kraken but venue is okx"), two.message)
+    guard case .failure(let unknown) = load("symbol = \"nasdaq:AAPL\"\n") else {
+      return XCTFail("an unknown venue loaded")
+    }
+    XCTAssertEqual(unknown.position.line, 1, "\(unknown)")
+    XCTAssertTrue(unknown.message.contains("unknown venue"), unknown.message)
+  }
+
   /// Without a `venue` the file is BitMEX's, as before: XBTUSD unless it names a symbol, and
   /// `tradeterm config` says so.
   func testNoVenueIsBitMEXWithItsDefaultSymbol() throws {
