@@ -58,21 +58,21 @@ extension MarketState {
     _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, depth: Int?, minimumPriceScale: Int? = nil,
     _ changes: inout MarketChanges
   ) {
-    var (policy, book) = takeBook()
     // The book's precision is the decimals the venue writes: a snapshot with more of them than
     // the book holds (the first one, or a venue that changed its tick) starts a book that can.
     if update.kind == .snapshot {
-      var (p, s) = (book.priceScale, book.sizeScale)
+      var (p, s) = (engine.priceScale, engine.sizeScale)
       if let minimumPriceScale { p = max(p, UInt8(clamping: minimumPriceScale)) }
       for l in levels {
         p = max(p, l.price.scale)
         s = max(s, l.size.scale)
       }
-      if p != book.priceScale || s != book.sizeScale { book = PriceBook(priceScale: p, sizeScale: s) }
+      if p != engine.priceScale || s != engine.sizeScale { engine = PriceBook(priceScale: p, sizeScale: s) }
       adoptTapeScale(s)
     }
-    let outcome = policy.receive(update, levels, book: &book)
-    (rule, engine) = (policy, book)
+    // The rule and the book changed where they are stored (two stored properties: no copy of
+    // either, so their buffers are never shared while they change).
+    let outcome = rule.receive(update, levels, book: &engine)
     if outcome.applied {
       changes.bookChanged = true
       if update.kind != .snapshot {
