@@ -573,7 +573,7 @@ struct DashboardRunner {
       }
       if state.session.resyncs > resyncs {
         resyncs = state.session.resyncs
-        let why = state.session.lastFault.map { "\($0.fault)" } ?? "?"
+        let why = state.session.lastFault.map { "\($0.problem)" } ?? "?"
         logger.warning("resync #\(resyncs): \(why)")
       }
     }

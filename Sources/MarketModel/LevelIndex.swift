@@ -1,18 +1,12 @@
-import VenueCore
-
-/// An open-addressing hash map from a BitMEX level id to the level's price, for one side of
-/// one book.
+/// An open-addressing hash map from a level id to its price.
 ///
-/// Linear probing with backward-shift deletion (no tombstones), a multiplicative hash, and
-/// storage that only grows: once warmed up, inserts and removals never allocate, and a lookup
-/// is a multiply and a probe or two. Every `Int64` is a valid key: the one the table uses to
-/// mark an empty slot (`Int64.min`) is kept in a slot of its own.
-struct LevelIDMap: Sendable {
+/// Linear probing with backward-shift deletion (no tombstones), a multiplicative hash,
+/// and storage that only grows: once warmed up, inserts and removals never allocate,
+/// and a lookup is a multiply and a probe or two.
+struct LevelIndex: Sendable {
   private static let empty = Int64.min
   private var keys: [Int64]
-  private var values: [FixedDecimal]
-  /// The price of the key `Int64.min`, which cannot live in the table.
-  private var minKeyPrice: FixedDecimal?
+  private var values: [Double]
   private var shift: UInt64
   private(set) var count = 0
 
@@ -20,7 +14,7 @@ struct LevelIDMap: Sendable {
     var capacity = 16
     while capacity < minimumCapacity * 2 { capacity <<= 1 }
     keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: .zero, count: capacity)
+    values = Array(repeating: 0, count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
   }
 
@@ -31,8 +25,7 @@ struct LevelIDMap: Sendable {
   }
 
   /// The price stored for `key`.
-  @inline(__always) func price(of key: Int64) -> FixedDecimal? {
-    if key == Self.empty { return minKeyPrice }
+  @inline(__always) func price(of key: Int64) -> Double? {
     var i = slot(key)
     while true {
       let k = keys[i]
@@ -43,13 +36,7 @@ struct LevelIDMap: Sendable {
   }
 
   /// Stores `price` for `key`; returns false (and changes nothing) if `key` is present.
-  @inline(__always) mutating func insert(_ key: Int64, price: FixedDecimal) -> Bool {
-    if key == Self.empty {
-      guard minKeyPrice == nil else { return false }
-      minKeyPrice = price
-      count += 1
-      return true
-    }
+  @inline(__always) mutating func insert(_ key: Int64, price: Double) -> Bool {
     if (count + 1) * 2 > keys.count { grow(to: keys.count * 2) }
     var i = slot(key)
     while true {
@@ -65,12 +52,8 @@ struct LevelIDMap: Sendable {
     }
   }
 
-  /// Replaces the price of a present key (nothing when it is absent).
-  @inline(__always) mutating func update(_ key: Int64, price: FixedDecimal) {
-    if key == Self.empty {
-      if minKeyPrice != nil { minKeyPrice = price }
-      return
-    }
+  /// Replaces the price of a present key.
+  @inline(__always) mutating func update(_ key: Int64, price: Double) {
     var i = slot(key)
     while keys[i] != Self.empty {
       if keys[i] == key {
@@ -83,12 +66,7 @@ struct LevelIDMap: Sendable {
 
   /// Removes `key`; returns its price if it was present.
   @discardableResult
-  mutating func remove(_ key: Int64) -> FixedDecimal? {
-    if key == Self.empty {
-      defer { minKeyPrice = nil }
-      if minKeyPrice != nil { count -= 1 }
-      return minKeyPrice
-    }
+  mutating func remove(_ key: Int64) -> Double? {
     var i = slot(key)
     while true {
       let k = keys[i]
@@ -119,7 +97,6 @@ struct LevelIDMap: Sendable {
 
   /// Empties the map, keeping its storage.
   mutating func removeAll() {
-    minKeyPrice = nil
     guard count > 0 else { return }
     keys.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
     count = 0
@@ -137,15 +114,12 @@ struct LevelIDMap: Sendable {
   private mutating func grow(to capacity: Int) {
     let oldKeys = keys
     let oldValues = values
-    let minKey = minKeyPrice
     keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: .zero, count: capacity)
+    values = Array(repeating: 0, count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     count = 0
-    minKeyPrice = nil
     for (k, v) in zip(oldKeys, oldValues) where k != Self.empty {
       _ = insert(k, price: v)
     }
-    if let minKey { _ = insert(Self.empty, price: minKey) }
   }
 }
