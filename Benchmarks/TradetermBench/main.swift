@@ -35,6 +35,31 @@ if let at = CommandLine.arguments.firstIndex(of: "--write-replay-corpus"),
   exit(0)
 }
 let arguments = CommandLine.arguments
+// An argument this does not take (a typo, `--help`) stops it with its usage, before it runs every
+// figure and rewrites BENCHMARKS.md.
+do {
+  let takesAValue: Set<String> = ["--fixtures", "--stream-seconds", "--only", "--frames-file"]
+  let flags: Set<String> = [
+    "--quick", "--no-write", "--profile-frames", "--profile-partial", "--profile-synthetic",
+  ]
+  var i = 1
+  while i < arguments.count {
+    let a = arguments[i]
+    if takesAValue.contains(a), i + 1 < arguments.count {
+      i += 2
+    } else if flags.contains(a) {
+      i += 1
+    } else {
+      let help = a == "--help" || a == "-h"
+      print(
+        (help ? "" : "bench: unknown argument \(a)\n")
+          + "usage: TradetermBench [--quick] [--fixtures DIR] [--no-write] [--stream-seconds S] [--only FIGURE] "
+          + "[--frames-file PATH] [--profile-frames | --profile-partial | --profile-synthetic] "
+          + "(see Benchmarks/TradetermBench/main.swift)")
+      exit(help ? 0 : 2)
+    }
+  }
+}
 let quick = arguments.contains("--quick")
 let fixtures =
   arguments.firstIndex(of: "--fixtures").map { arguments[$0 + 1] } ?? "Tests/Fixtures"
