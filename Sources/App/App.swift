@@ -14,6 +14,13 @@ public enum App {
     _ state: inout AppState, _ event: AppEvent, batch: MarketBatch? = nil, venueBatch: VenueBatch? = nil
   ) -> [Effect] {
     let effects = apply(&state, event, batch: batch, venueBatch: venueBatch)
+    // What a key, the mouse, a resize, a REST answer or the journal changed is drawn in the next
+    // frame slot; the clock's ages and fades, and a feed drain that moved only the book's depth
+    // (`apply` marks the rest), at the depth pace (`FramePacer`).
+    switch event {
+    case .tick, .feed: break
+    default: if state.dirty { state.urgent = true }
+    }
     cacheCombinedMarkets(&state)
     // Whatever the event changed (the list opened or closed, its rows, the market), the feed
     // watches the tickers the markets list shows.
@@ -73,6 +80,7 @@ public enum App {
     case .feed(let update, let now, let wallMs):
       state.now = now
       state.wallMs = wallMs
+      let touchBefore = touchPrices(state)
       let step: MarketSession.Step
       if let venueBatch {
         step = state.session.ingest(update, venueBatch, now: now)
@@ -94,9 +102,13 @@ public enum App {
           && step.marketsChanged > 0)
       {
         state.dirty = true
+        if !movedOnlyTheDepth(step, &state, touchBefore: touchBefore) { state.urgent = true }
       }
       let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
-      if !paper.isEmpty { state.dirty = true }
+      if !paper.isEmpty {
+        state.dirty = true
+        state.urgent = true
+      }
       return step.commands.map(Effect.feed) + paper + checkAlerts(&state, liveTrades: step.changes.liveTrades)
     case .symbols(let list):
       state.symbols = list
@@ -132,6 +144,28 @@ public enum App {
     case .marketRefused(let id, let reason):
       return refuseMarket(id, reason: reason, &state)
     }
+  }
+
+  /// The best bid's and best ask's prices on screen.
+  static func touchPrices(_ state: AppState) -> (bid: Double?, ask: Double?) {
+    let book = state.market.book
+    return (book.bestBid?.price, book.bestAsk?.price)
+  }
+
+  /// Whether a drain changed the dashboard's book below its best prices and nothing else: sizes
+  /// and levels of the depth, no trade, no new best price, no instrument, status or fault. A
+  /// trader reads the touch and the tape at once; the depth is drawn at the depth pace.
+  static func movedOnlyTheDepth(
+    _ step: MarketSession.Step, _ state: inout AppState, touchBefore: (bid: Double?, ask: Double?)
+  ) -> Bool {
+    let c = step.changes
+    guard state.screen == .dashboard, c.bookChanged, c.newTrades == 0, !c.instrumentChanged, !c.quotesChanged,
+      c.faults.isEmpty, !step.statusChanged, step.resetTopics.isEmpty, step.decodeErrors == 0,
+      step.skippedRows == 0, step.recorderFailure == nil, !step.rewound, !step.replayMoved,
+      step.marketsChanged == 0 || !state.watchlist.visible
+    else { return false }
+    let touch = touchPrices(state)
+    return touch.bid == touchBefore.bid && touch.ask == touchBefore.ask
   }
 
   /// A REST answer: instrument facts, the symbol list, chart history, or a failure to say.

@@ -20,6 +20,7 @@ extension AppState {
     portfolio.held = start.held
     portfolio.fileName = start.positionsName
     keys = KeyBindings(overrides: start.keyOverrides)
+    dashboardHints = DashboardHints(keys)
     confirmQuit = start.confirmQuit
     largeTradeSizes = start.largeTradeSizes
     markets.favourites = start.favourites

@@ -120,8 +120,17 @@ public struct AppState: Sendable {
   public var recording = false
   /// The monotonic second of the last tick (time-driven redraws happen once a second).
   public var lastTickSecond: Int64 = -1
+  /// What waits to be drawn (`dirty`) holds something to show at once: a key, a trade, a new best
+  /// price, the connection. Else only the book's depth, ages and fades wait, drawn at the depth
+  /// pace (`FramePacer.depthInterval`). Cleared with `dirty` when a frame is drawn.
+  public var urgent = false
   /// The keys in force (the keymap's defaults with the config's `[keys]` over them).
-  public var keys = KeyBindings.standard
+  public var keys = KeyBindings.standard {
+    didSet { dashboardHints = DashboardHints(keys) }
+  }
+  /// The dashboard's status-line hints for `keys`, made when the keys are set: not at every
+  /// frame (an initializer sets both, observers not running there).
+  public internal(set) var dashboardHints = DashboardHints.standard
   /// `q` asks before quitting (`confirm-quit` in the config: `AppOverlay.quitQuestion`).
   public var confirmQuit = false
   /// The config's large-trade size per symbol (else the tape's 95th percentile).

@@ -125,11 +125,12 @@ extension DashboardView {
   /// matches wrapped between names, never inside one); nil while the feed has not said the
   /// symbol is unknown.
   static func unknownSymbolLines(
-    _ symbol: Symbol, status: FeedStatus?, known: [String], width: Int
+    _ symbol: Symbol, status: FeedStatus?, known: @autoclosure () -> [String], width: Int
   ) -> [String]? {
     guard case .error(let failure)? = status?.state, failure.kind == .unknownSymbol else { return nil }
     var lines = ["unknown symbol \(symbol)"]
-    let close = SymbolSuggestions.closest(to: symbol.description, among: known, limit: 5)
+    // The known symbols are gathered only for a refusal: not at every frame of a live book.
+    let close = SymbolSuggestions.closest(to: symbol.description, among: known(), limit: 5)
     guard !close.isEmpty else { return lines }
     lines.append("close matches:")
     var line = ""

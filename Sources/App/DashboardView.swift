@@ -131,9 +131,10 @@ public enum DashboardView {
       let inner = box.inner(area)
       bookView.render(into: &grid, area: inner)
       // An unknown symbol with the venue's closest ones, as `--once` and the second book say it.
-      let known = Array(Set(s.symbols + s.session.markets.rows.map(\.instrument.symbol.description))).sorted()
       if let lines = unknownSymbolLines(
-        s.market.symbol, status: s.status, known: known, width: inner.width - 2)
+        s.market.symbol, status: s.status,
+        known: Array(Set(s.symbols + s.session.markets.rows.map(\.instrument.symbol.description))).sorted(),
+        width: inner.width - 2)
       {
         drawRefusal(lines, into: &grid, area: inner)
       }
@@ -260,7 +261,7 @@ public enum DashboardView {
     let newest = s.market.instrument.kind == .index ? s.session.tapeDataAt : s.session.bookDataAt
     return statusLine(
       s,
-      hints: s.mode == .replay ? replayHints(s.keys, ascii: s.ascii) : hints(s.keys, split: s.split != nil),
+      hints: s.dashboardHints.hints(replay: s.mode == .replay, split: s.split != nil, ascii: s.ascii),
       dataAgeMs: s.age(of: s.paused ? s.view.shownDataAt : newest))
   }
 

@@ -79,12 +79,7 @@ struct TradesPaneKey: Sendable, Equatable {
     filter = tape.filter
     notional = tape.notional
     ascii = tape.ascii
-    highlighted = 0
-    if tape.highlightMs > 0 {
-      for (bit, print) in tape.rowsInView(height: rows).enumerated() where tape.isHighlighted(print) {
-        highlighted |= 1 << UInt64(bit)
-      }
-    }
+    highlighted = tape.highlightBits(rows: rows)
   }
 }
 

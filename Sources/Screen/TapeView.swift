@@ -98,6 +98,35 @@ where Trades: Sendable, Trades.Index == Int {
     return shown
   }
 
+  /// Which of the first `rows` prints in view (`rowsInView(height: rows)`) are highlighted: bit
+  /// i for the i-th, at most 64. At the top of an unfiltered tape without liquidations (how it
+  /// is watched), the prints are found by walking the trades as `TapePrint.group` folds them,
+  /// without making them: this runs at every frame, for the trades pane's memo key.
+  public func highlightBits(rows: Int) -> UInt64 {
+    let rows = min(rows, 64)
+    guard highlightMs > 0, rows > 0 else { return 0 }
+    var bits: UInt64 = 0
+    guard scroll == 0, filter == .none, liquidations.isEmpty else {
+      for (bit, print) in rowsInView(height: rows).enumerated() where isHighlighted(print) {
+        bits |= 1 << UInt64(bit)
+      }
+      return bits
+    }
+    var i = trades.startIndex
+    var row = 0
+    while i < trades.endIndex, row < rows {
+      let first = trades[i]
+      i += 1
+      // A print's trades all have its time: it is fresh when its newest trade is.
+      if TapeRows.isFresh(first.timeMs, nowMs: nowMs, highlightMs: highlightMs) { bits |= 1 << UInt64(row) }
+      if aggregate, first.side != nil {
+        while i < trades.endIndex, trades[i].side == first.side, trades[i].timeMs == first.timeMs { i += 1 }
+      }
+      row += 1
+    }
+    return bits
+  }
+
   /// Whether `print` shows highlighted as new (in reverse video) at `nowMs`.
   public func isHighlighted(_ print: TapePrint) -> Bool {
     TapeRows.isFresh(print.timeMs, nowMs: nowMs, highlightMs: highlightMs)

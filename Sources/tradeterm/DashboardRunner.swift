@@ -477,6 +477,7 @@ struct DashboardRunner {
         screen.draw(DashboardView.render(state, reusing: &memo))
         trace?.drew(bookLive: state.market.bookSync == .live)
         state.dirty = false
+        state.urgent = false
         forceDraw = false
         lastDraw = drawNow
       } else if pacer.shouldDrawStatusLine(state, now: drawNow, lastDraw: lastDraw),

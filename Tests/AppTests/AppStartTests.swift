@@ -37,6 +37,17 @@ import VenueCore
     #expect(s.alerts.alerts.map(\.fromConfig) == [true] && s.alerts.persistent.isEmpty)
     #expect(s.keys.command(for: .character("h")) == .help && s.keys.command(for: .character("?")) == nil)
     #expect(s.confirmQuit && s.largeTradeSizes == ["XBTUSD": 50_000])
+    // The status line's hints (made once, with the keys) name the key in force.
+    let status = DashboardView.render(s).line(s.height - 1)
+    #expect(status.contains("h help") && !status.contains("? help"), "\(status)")
+  }
+
+  @Test func keysSetLaterAreTheStatusLinesToo() {
+    var s = AppState(start: Self.start())
+    #expect(DashboardView.render(s).line(s.height - 1).contains("? help"))
+    s.keys = KeyBindings(overrides: ["help": [.character("h")]])
+    let status = DashboardView.render(s).line(s.height - 1)
+    #expect(status.contains("h help") && !status.contains("? help"), "\(status)")
   }
 
   @Test func theScreenTheRoutesAndThePositionsAreTheRunners() {

@@ -11,6 +11,8 @@ import Testing
   private static func state(dirty: Bool, paused: Bool = false) -> AppState {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
     s.dirty = dirty
+    // Something to show at once (a trade, a key): drawn in the next frame slot.
+    s.urgent = dirty
     s.paused = paused
     return s
   }
@@ -36,6 +38,18 @@ import Testing
     if flashing { s.view.flashes[100] = 0 }
     let wait = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
     #expect(abs(wait - expected) < 1e-9, "waited \(wait)")
+  }
+
+  @Test func theDepthAloneIsDrawnAtTheDepthPace() {
+    var s = Self.state(dirty: true)
+    s.urgent = false
+    #expect(abs(pacer.pollTimeout(s, now: 10.01, lastDraw: lastDraw) - 0.09) < 1e-9)
+    #expect(!pacer.shouldDraw(s, now: 10.05, lastDraw: lastDraw, forced: false))
+    #expect(pacer.shouldDraw(s, now: 10.1, lastDraw: lastDraw, forced: false))
+    #expect(pacer.shouldDraw(s, now: 10.05, lastDraw: lastDraw, forced: true))
+    // Never faster than the frame rate: at 5 fps the depth waits a fifth of a second too.
+    #expect(FramePacer(fps: 5).depthInterval == 0.2)
+    #expect(FramePacer(fps: 30, depthFps: 15).depthInterval == 1.0 / 15)
   }
 
   @Test func pausedNeverDrawsUnlessForced() {

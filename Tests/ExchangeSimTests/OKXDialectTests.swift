@@ -109,7 +109,9 @@ import WireJSON
   /// one that subscribed nothing and never pings; one that pings stays.
   @Test func anIdleConnectionIsClosed() throws {
     var config = VenueDialect.config()
-    config.faults.followers.okxIdleClose = 0.5
+    // 1.5 s against a ping every 0.2 s: a loaded machine (CI, two cores) may hold a ping back
+    // a few tenths of a second, and with 0.5 s the pinging connection was closed too.
+    config.faults.followers.okxIdleClose = 1.5
     try SimTest.with(config) { sim in
       let quiet = try client(sim, subscribing: false)
       let pinging = try client(sim, subscribing: false)
@@ -129,7 +131,9 @@ import WireJSON
   /// every 30 s).
   @Test func aBusyConnectionIsNotIdle() throws {
     var config = VenueDialect.config()
-    config.faults.followers.okxIdleClose = 0.5
+    // 1.5 s against a ping every 0.2 s: a loaded machine (CI, two cores) may hold a ping back
+    // a few tenths of a second, and with 0.5 s the pinging connection was closed too.
+    config.faults.followers.okxIdleClose = 1.5
     try SimTest.with(config) { sim in
       let busy = try client(sim)
       let start = Date()
