@@ -13,7 +13,7 @@ extension DashboardView {
   /// The walls resting now, for the book's marks.
   static func activityWalls(_ s: AppState) -> Set<Double> {
     guard s.session.bookIsLive else { return [] }
-    return Set(s.view.walls.wallPrices(.buy) + s.view.walls.wallPrices(.sell))
+    return s.view.walls.restingPrices
   }
 
   /// The Activity pane: liquidations and the wall watch's events, newest first; its title

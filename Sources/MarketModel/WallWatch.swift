@@ -162,6 +162,15 @@ public struct WallWatch: Sendable {
     walls.contains { $0.goneAtMs == nil && $0.side == side && Self.same($0.price, price) }
   }
 
+  /// The prices of the walls resting now on both sides; empty without allocating when none
+  /// rests (the book asks at every frame).
+  public var restingPrices: Set<Double> {
+    guard walls.contains(where: { $0.goneAtMs == nil }) else { return [] }
+    var prices = Set<Double>()
+    for wall in walls where wall.goneAtMs == nil { prices.insert(wall.price) }
+    return prices
+  }
+
   /// The prices of the walls resting now on `side`.
   public func wallPrices(_ side: Side) -> [Double] {
     walls.filter { $0.goneAtMs == nil && $0.side == side }.map(\.price)

@@ -77,6 +77,8 @@ public struct TapePrint: Sendable, Hashable {
   ) -> [TapePrint] where Trades.Index == Int {
     var out: [TapePrint] = []
     guard limit > 0 else { return out }
+    // A pane's rows (a short limit) in one allocation, not one per doubling.
+    if limit <= 256 { out.reserveCapacity(min(limit, trades.count)) }
     var skipped = 0
     var i = trades.startIndex
     while i < trades.endIndex {

@@ -99,29 +99,55 @@ where Trades: Sendable, Trades.Index == Int {
   }
 
   /// Which of the first `rows` prints in view (`rowsInView(height: rows)`) are highlighted: bit
-  /// i for the i-th, at most 64. At the top of an unfiltered tape without liquidations (how it
-  /// is watched), the prints are found by walking the trades as `TapePrint.group` folds them,
-  /// without making them: this runs at every frame, for the trades pane's memo key.
+  /// i for the i-th, at most 64. At the top of an unfiltered tape (how it is watched), the rows
+  /// are found by walking the trades as `TapePrint.group` folds them and the liquidations as
+  /// `rowsInView` puts them among the prints, without making either: this runs at every frame,
+  /// for the trades pane's memo key.
+  // Specialized for the dashboard's tape: called from App, the generic body went through the
+  // collection's witnesses and allocated at every frame.
+  @_specialize(where Trades == TradeTape)
   public func highlightBits(rows: Int) -> UInt64 {
     let rows = min(rows, 64)
     guard highlightMs > 0, rows > 0 else { return 0 }
     var bits: UInt64 = 0
-    guard scroll == 0, filter == .none, liquidations.isEmpty else {
+    guard walksForHighlights else {
       for (bit, print) in rowsInView(height: rows).enumerated() where isHighlighted(print) {
         bits |= 1 << UInt64(bit)
       }
       return bits
     }
+    return walkedHighlightBits(rows: rows)
+  }
+
+  /// Whether `highlightBits` walks the trades (at the top of an unfiltered tape) rather than
+  /// making the prints in view. (`TapeFilter.none` spelled out: a bare `.none` here would be
+  /// `Optional.none`, and the comparison always false.)
+  var walksForHighlights: Bool { scroll == 0 && filter == TapeFilter.none }
+
+  /// `highlightBits` at the top of an unfiltered tape, by walking the trades and liquidations.
+  @_specialize(where Trades == TradeTape)
+  func walkedHighlightBits(rows: Int) -> UInt64 {
+    let rows = min(rows, 64)
+    guard highlightMs > 0, rows > 0 else { return 0 }
+    var bits: UInt64 = 0
     var i = trades.startIndex
+    var l = 0
     var row = 0
-    while i < trades.endIndex, row < rows {
-      let first = trades[i]
-      i += 1
-      // A print's trades all have its time: it is fresh when its newest trade is.
-      if TapeRows.isFresh(first.timeMs, nowMs: nowMs, highlightMs: highlightMs) { bits |= 1 << UInt64(row) }
-      if aggregate, first.side != nil {
-        while i < trades.endIndex, trades[i].side == first.side, trades[i].timeMs == first.timeMs { i += 1 }
+    while row < rows, i < trades.endIndex || l < liquidations.count {
+      // A print's trades all have its time: its time is its newest trade's.
+      let time: Int64
+      if l < liquidations.count, i >= trades.endIndex || liquidations[l].timeMs >= trades[i].timeMs {
+        time = liquidations[l].timeMs
+        l += 1
+      } else {
+        let first = trades[i]
+        time = first.timeMs
+        i += 1
+        if aggregate, first.side != nil {
+          while i < trades.endIndex, trades[i].side == first.side, trades[i].timeMs == first.timeMs { i += 1 }
+        }
       }
+      if TapeRows.isFresh(time, nowMs: nowMs, highlightMs: highlightMs) { bits |= 1 << UInt64(row) }
       row += 1
     }
     return bits

@@ -34,10 +34,21 @@ import Testing
         trades: trades, priceDecimals: 1, nowMs: newest + Int64(rng.between(0, 300)),
         highlightMs: rng.chance(0.1) ? 0 : 200)
       view.aggregate = rng.chance(0.5)
+      // Liquidations among the trades (newest first), some at a trade's very time.
+      if rng.chance(0.5) {
+        var at = newest + Int64(rng.between(-20, 20))
+        for _ in 0..<rng.between(1, 8) {
+          view.liquidations.append(
+            .init(timeMs: at, side: rng.chance(0.5) ? .buy : .sell, price: 50_000, size: 7))
+          at -= Int64(rng.between(0, 60))
+        }
+      }
       let rows = rng.between(0, 70)
+      #expect(view.walksForHighlights)
       #expect(
-        view.highlightBits(rows: rows) == Self.slowBits(view, rows: rows),
-        "seed \(seed), round \(round), \(trades.count) trades, aggregate \(view.aggregate), \(rows) rows")
+        view.walkedHighlightBits(rows: rows) == Self.slowBits(view, rows: rows),
+        "seed \(seed), round \(round), \(trades.count) trades, \(view.liquidations.count) liquidations, aggregate \(view.aggregate), \(rows) rows"
+      )
     }
   }
 
@@ -50,6 +61,7 @@ import Testing
     ]
     var view = TapeView(trades: trades, priceDecimals: 1, nowMs: t + 100, highlightMs: 200)
     view.aggregate = true
+    #expect(view.walksForHighlights)
     #expect(view.highlightBits(rows: 10) == 0b11)
     view.nowMs = t + 60
     view.aggregate = false
@@ -58,5 +70,11 @@ import Testing
     #expect(view.highlightBits(rows: 10) == 0b011)
     view.nowMs = t + 200
     #expect(view.highlightBits(rows: 10) == 0)
+    // Scrolled or filtered, the prints in view are made: the walk does not know them.
+    view.scroll = 1
+    #expect(!view.walksForHighlights)
+    view.scroll = 0
+    view.filter = TapeFilter(.size(2))
+    #expect(!view.walksForHighlights)
   }
 }
