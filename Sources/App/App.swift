@@ -55,9 +55,11 @@ public enum App {
         state.lastTickSecond = second
         state.dirty = true
       }
-      let before = state.view.flashes.count
-      state.view.flashes = state.view.flashes.filter { wallMs - $0.value < flashMs }
-      if state.view.flashes.count != before { state.dirty = true }
+      // (Filtered only when one has faded: the loop ticks at every wake.)
+      if state.view.flashes.values.contains(where: { wallMs - $0 >= flashMs }) {
+        state.view.flashes = state.view.flashes.filter { wallMs - $0.value < flashMs }
+        state.dirty = true
+      }
       fadeSplitFlashes(wallMs: wallMs, &state)
       if state.screen == .markets, let at = state.session.markets.changedAt,
         now.nanoseconds / 1_000_000 - at < 400
