@@ -139,6 +139,10 @@ public final class TerminalScreen {
     // and the loop reads keys before it draws, so that saves nothing and costs a system
     // call per row group, every frame, all day.
     typeahead(-1)
+    // No scrolling by insert/delete line: the panes sit side by side, so a row of the screen
+    // never moves whole, and looking for one that did (hashing every row, every frame) was a
+    // quarter of a full repaint's time. The bytes sent are the same.
+    idlok(window, false)
     if options.color, has_colors() {
       start_color()
       use_default_colors()
