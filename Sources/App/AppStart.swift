@@ -23,6 +23,8 @@ public struct AppStart: Sendable {
   /// `AppState.followableVenues`, `.venuesReopenedPerSymbol`, `.venueSwitchRefusal`,
   /// `.acrossRefusal`: where the run's routes can take the dashboard.
   public var followableVenues: Set<InstrumentID.Venue> = []
+  /// `AppState.venues`: every registered venue's `VenueAbout`.
+  public var venues: [InstrumentID.Venue: VenueAbout] = [:]
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
   public var venueSwitchRefusal: String?
   public var acrossRefusal: String?

@@ -13,7 +13,7 @@ public struct MarketsSnapshot: Sendable {
   public var rates: Rates
 
   public init(universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?) {
-    header = SnapshotHeader(venue: universe.venue.core, status: status, mode: mode, timeMs: timeMs)
+    header = SnapshotHeader(venue: universe.venue, status: status, mode: mode, timeMs: timeMs)
     rates = Rates(universe: universe, nowMs: universe.changedAt ?? 0, connected: true)
     let rates = rates
     rows = universe.rows.sorted { a, b in

@@ -350,7 +350,7 @@ public enum Portfolio {
     if let mark = marks[id] { return Lookup(status: .ok, spec: mark.spec, mark: mark) }
     // A BitMEX instrument is valued from BitMEX's universe; another venue's from its mark alone.
     guard id.venue == .bitmex, universe.venue == .bitmex else {
-      let name = id.venue.core.displayName
+      let name = id.venue.displayName
       return Lookup(
         status: .notWatched(
           universe.venue == id.venue ? "no \(name) price of it here" : "no \(name) feed here: not valued"))

@@ -123,10 +123,11 @@ struct DashboardRunner {
     if let venueLive, replay == nil {
       start.session = MarketSession(
         symbol: start.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
-        venue: InstrumentID.Venue(venueLive.venue))
+        venue: venueLive.venue)
     }
     start.asksStartData = rest != nil || venueREST != nil
     start.followableVenues = routes?.followable ?? []
+    start.venues = Venues.directory
     start.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     start.venueSwitchRefusal = venueSwitchRefusal
     start.acrossRefusal = acrossRefusal

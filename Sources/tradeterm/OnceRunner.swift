@@ -127,7 +127,7 @@ struct OnceRunner {
             wallMs: DashboardRunner.wallMs(), connected: true)
           let snapshot = PortfolioSnapshot(
             header: SnapshotHeader(
-              venue: session.markets.venue.core, status: connection(status), mode: mode,
+              venue: session.markets.venue, status: connection(status), mode: mode,
               timeMs: DashboardRunner.wallMs()),
             valuation: valuation)
           print(snapshot.output(json: json, csv: csv), terminator: "")

@@ -16,7 +16,11 @@ enum Venues {
   static let registered: [VenueAbout] =
     [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase] + VenueAbout.bybit + [.okx]
 
-  static func about(_ venue: Venue) -> VenueAbout? { registered.first { $0.venue == venue } }
+  static func about(_ venue: Venue) -> VenueAbout? { directory[venue] }
+
+  /// Every registered venue's `VenueAbout` by venue: the facts the app reads (`AppState.venues`).
+  static let directory: [Venue: VenueAbout] = Dictionary(
+    registered.map { ($0.venue, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// Each venue's default instrument, as its registration gives it (BitMEX's alone has one).
   static let defaultSymbols: [Venue: String] = Dictionary(

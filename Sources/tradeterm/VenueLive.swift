@@ -99,15 +99,9 @@ struct VenueLive: Sendable {
 extension Tradeterm {
   /// Where the simulator speaks `venue` (its WebSocket, and its REST host when the venue needs
   /// one), for `--demo VENUE:SYMBOL`; nil: no dialect yet.
+  /// The paths are the venue's registration's (`VenueAbout.simWebSocketPath`, `simRESTPath`).
   static func demoURL(_ venue: Venue, _ sim: SimAddress) -> (ws: String, rest: String?)? {
-    switch venue {
-    case .kraken: (sim.krakenURL, sim.krakenRESTHost)
-    case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
-    case .binanceUSDM: (sim.binanceHost(.usdm), sim.binanceRESTHost(.usdm))
-    case .coinbase: (sim.coinbaseWebSocketURL, sim.coinbaseRESTURL)
-    case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, sim.bybitRESTURL)
-    case .okx: (sim.okxWebSocketURL, sim.okxRESTURL)
-    case .bitmex: nil
-    }
+    guard let about = Venues.about(venue), let path = about.simWebSocketPath else { return nil }
+    return (sim.webSocketURL(path: path), about.simRESTPath.map { sim.httpURL(path: $0) })
   }
 }

@@ -16,13 +16,13 @@ struct VenueRoutes: Sendable {
 
   /// The venues the app may ask for: BitMEX and each one set up.
   var followable: Set<InstrumentID.Venue> {
-    Set([.bitmex] + venues.keys.map(InstrumentID.Venue.init))
+    Set([.bitmex] + venues.keys)
   }
 
   /// The venues whose feed cannot change its symbol in place (Binance): another symbol there is
   /// opened as a market of its own.
   var reopenedPerSymbol: Set<InstrumentID.Venue> {
-    Set(venues.values.filter { !$0.switchesInPlace }.map { InstrumentID.Venue($0.venue) })
+    Set(venues.values.filter { !$0.switchesInPlace }.map { $0.venue })
   }
 
   /// The routes of a run: `start` is the venue it opened on, already set up (`--ws-url` and

@@ -12,7 +12,7 @@ import Testing
     var s = AppState(symbol: symbol, mode: .live, width: 160, height: 30, ascii: false, color: true)
     s.session = MarketSession(
       symbol: symbol, bookPolicy: .sequence(SequenceLinkSync(link: .previous)), bookDepth: 400,
-      venue: InstrumentID.Venue(venue))
+      venue: venue)
     _ = App.update(
       &s,
       .feed(
