@@ -272,7 +272,7 @@ struct Tradeterm: ParsableCommand {
     case .failure(let problem): throw fail(problem.message)
     }
     if instrument == "venues" {
-      print(VenueAbout.listing(Venues.registered), terminator: "")
+      print(VenueAbout.listing(Venues.registered.map(\.about)), terminator: "")
       return
     }
     if instrument == "config" {

@@ -32,7 +32,7 @@ struct VenueRoutes: Sendable {
     bitmexWebSocket: String, bitmexREST: String?, start: VenueLive?, sim: SimAddress?
   ) -> VenueRoutes {
     var venues: [Venue: VenueLive] = [:]
-    for venue in Venue.allCases where venue != .bitmex {
+    for venue in Venues.registered.map(\.venue) {
       if let start, start.venue == venue {
         venues[venue] = start
       } else if let sim {
