@@ -4,12 +4,14 @@ import VenueCore
 
 /// What each adapter declares of its venue (`VenueAbout`) and what the app and screens draw of it.
 @Suite struct VenueFactsTests {
-  /// Each adapter's declared letter is the one the cross-venue widgets draw (`VenueMarks`, which
-  /// still spells them itself: this keeps the two the same until it reads them).
+  /// The cross-venue screen marks each instrument with its venue's letter as the adapter declares
+  /// it (a second of the same letter in lower case); a venue with none given, its name's first.
   @Test func marksAreTheAdaptersLetters() {
-    for about in RegisteredVenues.list {
-      #expect(VenueMarks.letter(about.venue) == about.mark, "\(about.venue)")
-    }
+    let keys = ["binance-usdm:BTCUSDT", "okx:BTC-USDT-SWAP", "bybit-linear:BTCUSDT", "bybit-spot:BTCUSDT"]
+      .compactMap { try? InstrumentKey.parse($0).get() }
+    let letters = RegisteredVenues.all.mapValues(\.mark)
+    #expect(VenueMarks(keys, venueLetters: letters).letters == ["F", "O", "Y", "y"])
+    #expect(VenueMarks(keys, venueLetters: [:]).letters == ["B", "O", "b", "1"])
   }
 
   /// A spot pair reads by its venue's separator; a swap's three parts and a venue whose symbols
