@@ -13,6 +13,7 @@ extension AppState {
     followableVenues = start.followableVenues
     venues = start.venues
     venuesReopenedPerSymbol = start.venuesReopenedPerSymbol
+    venuesTickingEveryInstrument = start.venuesTickingEveryInstrument
     venueSwitchRefusal = start.venueSwitchRefusal
     acrossRefusal = start.acrossRefusal
     utcOffsetMinutes = start.utcOffsetMinutes

@@ -59,6 +59,10 @@ public struct AppState: Sendable {
   /// The venues whose feed cannot change its symbol in place (Binance names its streams in the
   /// URL): another symbol there is opened as another venue's is (`Effect.openMarket`).
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
+  /// The venues whose tickers of every instrument come on one stream of a connection of their own
+  /// (Binance's `!ticker@arr`, `!miniTicker@arr`: its adapter's
+  /// `tickersOnAConnectionOfTheirOwn`), so that the markets list's every row is live at once.
+  public var venuesTickingEveryInstrument: Set<InstrumentID.Venue> = []
   /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
   /// one venue's frames), said when another venue is asked for.
   public var venueSwitchRefusal: String?

@@ -132,7 +132,7 @@ extension VenueAbout {
       + " connection replaced make-before-break (and on serverShutdown); the ticket and portfolio;"
       + " --once live and --once --replay (hftbacktest captures too); --record and replay",
     selectable: true, mark: "B", liquidations: .spotVenue, dollarSpotSuffix: "USDT",
-    simWebSocketPath: "/binance", simRESTPath: "/binance")
+    framesNameTheirInstrument: false, simWebSocketPath: "/binance", simRESTPath: "/binance")
 
   public static let binanceUSDM = VenueAbout(
     venue: .binanceUSDM, examples: ["binance-usdm:BTCUSDT"],
@@ -146,5 +146,5 @@ extension VenueAbout {
       + " --record (both connections) and replay",
     selectable: true, mark: "F", liquidations: .everyMarket, dollarPerpetualSuffix: "USDT",
     contractsOnly: true,
-    simWebSocketPath: "/binance-usdm", simRESTPath: "/binance-usdm")
+    framesNameTheirInstrument: false, simWebSocketPath: "/binance-usdm", simRESTPath: "/binance-usdm")
 }

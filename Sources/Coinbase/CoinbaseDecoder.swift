@@ -221,5 +221,5 @@ extension VenueAbout {
       + " products keyed as asked (their data is the -USD product's, and the screen says so); the ticket"
       + " and portfolio; --once live and --once --replay; --record and replay",
     selectable: true, mark: "C", liquidations: .unpublished, spotPairSeparator: "-", dollarSpotSuffix: "-USD",
-    simWebSocketPath: "/coinbase/ws", simRESTPath: "/coinbase")
+    framesNameTheirInstrument: false, simWebSocketPath: "/coinbase/ws", simRESTPath: "/coinbase")
 }

@@ -31,6 +31,10 @@ public struct VenueAbout: Sendable, Hashable {
   /// Every instrument of the venue is a contract whose size only its REST facts convert (Binance
   /// USDⓈ-M, Bybit linear and inverse): the cross-venue book waits for them.
   public var contractsOnly: Bool
+  /// Whether every frame names the instrument it is of; not Coinbase's (one sequence counter per
+  /// connection) nor Binance's (a REST snapshot body): two of its instruments in one recording of
+  /// the cross-venue screen could not be told apart in its replay.
+  public var framesNameTheirInstrument: Bool
   /// Where the simulator (ExchangeSim) serves the venue's dialect, below its `ws://HOST:PORT` and
   /// `http://HOST:PORT` (`/kraken/v2` and `/kraken`): what `--demo VENUE:SYMBOL` connects to; nil
   /// for no dialect, or one of its own path (BitMEX).
@@ -42,7 +46,8 @@ public struct VenueAbout: Sendable, Hashable {
     defaultSymbol: String? = nil, mark: Character, liquidations: LiquidationCoverage,
     spotPairSeparator: Character? = nil, dollarSpotSuffix: String? = nil,
     dollarPerpetualSuffix: String? = nil,
-    contractsOnly: Bool = false, simWebSocketPath: String? = nil, simRESTPath: String? = nil
+    contractsOnly: Bool = false, framesNameTheirInstrument: Bool = true, simWebSocketPath: String? = nil,
+    simRESTPath: String? = nil
   ) {
     self.venue = venue
     self.examples = examples
@@ -56,6 +61,7 @@ public struct VenueAbout: Sendable, Hashable {
     self.dollarSpotSuffix = dollarSpotSuffix
     self.dollarPerpetualSuffix = dollarPerpetualSuffix
     self.contractsOnly = contractsOnly
+    self.framesNameTheirInstrument = framesNameTheirInstrument
     self.simWebSocketPath = simWebSocketPath
     self.simRESTPath = simRESTPath
   }

@@ -124,7 +124,8 @@ struct AcrossPlan {
     if let bad = keys.first(where: { !AcrossRecording.writable($0) }) {
       return "\(bad) cannot be named in a recording (a space or a control character in it)"
     }
-    for venue in [Venue.coinbase, .binance, .binanceUSDM] {
+    for venue in Venues.registered.map(\.venue) where Venues.about(venue)?.framesNameTheirInstrument == false
+    {
       let same = keys.filter { $0.venue == venue }
       if same.count > 1 {
         return "\(same.map(\.description).joined(separator: " and ")) cannot be recorded together: "

@@ -129,6 +129,7 @@ struct DashboardRunner {
     start.followableVenues = routes?.followable ?? []
     start.venues = Venues.directory
     start.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
+    start.venuesTickingEveryInstrument = routes?.tickingEveryInstrument ?? []
     start.venueSwitchRefusal = venueSwitchRefusal
     start.acrossRefusal = acrossRefusal
     start.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()

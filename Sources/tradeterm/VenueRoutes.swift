@@ -25,6 +25,12 @@ struct VenueRoutes: Sendable {
     Set(venues.values.filter { !$0.switchesInPlace }.map { $0.venue })
   }
 
+  /// The venues whose adapter takes every instrument's ticker on one stream of a connection of
+  /// its own (Binance): the markets list watches all its rows at once.
+  var tickingEveryInstrument: Set<InstrumentID.Venue> {
+    Set(venues.values.filter { $0.adapter.tickersOnAConnectionOfTheirOwn }.map(\.venue))
+  }
+
   /// The routes of a run: `start` is the venue it opened on, already set up (`--ws-url` and
   /// `--rest-url` are its); in a demo (`sim`, the simulator's address) every venue the simulator speaks, else each venue's
   /// own endpoints.
