@@ -87,7 +87,7 @@ public enum DashboardView {
     if s.venue != .bitmex {
       header.symbol = InstrumentID(venue: s.venue, symbol: s.market.symbol).description
       header.volumeUnit = venueVolumeUnit(s)
-      if let data = s.venue.dataSymbol(for: s.market.symbol) {
+      if let data = s.venues[s.venue]?.dataAlias?.dataSymbol(for: s.market.symbol) {
         header.name = (header.name.isEmpty ? "" : header.name + ", ") + "\(data) data"
       }
     }
@@ -491,7 +491,7 @@ public enum DashboardView {
   /// (Coinbase's `-USDC` products: their `-USD` product's book, tape and ticker), else nil.
   static func dataNote(_ s: AppState) -> String? {
     let venue = s.venue
-    guard let data = venue.dataSymbol(for: s.market.symbol) else { return nil }
+    guard let data = s.venues[venue]?.dataAlias?.dataSymbol(for: s.market.symbol) else { return nil }
     return "\(s.market.symbol) data is \(venue.displayName)'s \(data) book, tape and ticker"
   }
 

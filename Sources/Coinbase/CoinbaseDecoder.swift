@@ -221,5 +221,6 @@ extension VenueAbout {
       + " products keyed as asked (their data is the -USD product's, and the screen says so); the ticket"
       + " and portfolio; --once live and --once --replay; --record and replay",
     selectable: true, mark: "C", liquidations: .unpublished, spotPairSeparator: "-", dollarSpotSuffix: "-USD",
-    framesNameTheirInstrument: false, simWebSocketPath: "/coinbase/ws", simRESTPath: "/coinbase")
+    framesNameTheirInstrument: false, dataAlias: CoinbaseAdapter.usdcAlias, simWebSocketPath: "/coinbase/ws",
+    simRESTPath: "/coinbase")
 }

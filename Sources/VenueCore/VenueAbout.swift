@@ -35,6 +35,9 @@ public struct VenueAbout: Sendable, Hashable {
   /// connection) nor Binance's (a REST snapshot body): two of its instruments in one recording of
   /// the cross-venue screen could not be told apart in its replay.
   public var framesNameTheirInstrument: Bool
+  /// The instruments it answers under another's name (Coinbase's `-USDC` products): the screen
+  /// says whose data one shows.
+  public var dataAlias: DataAlias?
   /// Where the simulator (ExchangeSim) serves the venue's dialect, below its `ws://HOST:PORT` and
   /// `http://HOST:PORT` (`/kraken/v2` and `/kraken`): what `--demo VENUE:SYMBOL` connects to; nil
   /// for no dialect, or one of its own path (BitMEX).
@@ -46,8 +49,8 @@ public struct VenueAbout: Sendable, Hashable {
     defaultSymbol: String? = nil, mark: Character, liquidations: LiquidationCoverage,
     spotPairSeparator: Character? = nil, dollarSpotSuffix: String? = nil,
     dollarPerpetualSuffix: String? = nil,
-    contractsOnly: Bool = false, framesNameTheirInstrument: Bool = true, simWebSocketPath: String? = nil,
-    simRESTPath: String? = nil
+    contractsOnly: Bool = false, framesNameTheirInstrument: Bool = true, dataAlias: DataAlias? = nil,
+    simWebSocketPath: String? = nil, simRESTPath: String? = nil
   ) {
     self.venue = venue
     self.examples = examples
@@ -62,6 +65,7 @@ public struct VenueAbout: Sendable, Hashable {
     self.dollarPerpetualSuffix = dollarPerpetualSuffix
     self.contractsOnly = contractsOnly
     self.framesNameTheirInstrument = framesNameTheirInstrument
+    self.dataAlias = dataAlias
     self.simWebSocketPath = simWebSocketPath
     self.simRESTPath = simRESTPath
   }
