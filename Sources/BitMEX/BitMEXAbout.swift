@@ -9,7 +9,8 @@ extension VenueAbout {
     reads:
       "book, trades, quotes, instruments (every symbol), liquidations, candles (REST); demo, record, replay",
     selectable: true, defaultSymbol: BitMEXInstruments.bitcoinPerpetual.description, mark: "M",
-    liquidations: .everyMarket)
+    liquidations: .everyMarket,
+    bitcoinSources: [BitMEXInstruments.bitcoinPerpetual, BitMEXInstruments.bitcoinIndex])
 }
 
 /// BitMEX instruments tradeterm names itself: the one a run opens on by default, and the ones

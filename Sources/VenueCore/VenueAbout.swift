@@ -38,6 +38,10 @@ public struct VenueAbout: Sendable, Hashable {
   /// The instruments it answers under another's name (Coinbase's `-USDC` products): the screen
   /// says whose data one shows.
   public var dataAlias: DataAlias?
+  /// The instruments whose price is Bitcoin's in US dollars, in order of preference (BitMEX's
+  /// inverse perpetual, then its index): the one USD valuation (`Rates`) takes the first with a
+  /// price in the venue's markets list.
+  public var bitcoinSources: [Symbol]
   /// Where the simulator (ExchangeSim) serves the venue's dialect, below its `ws://HOST:PORT` and
   /// `http://HOST:PORT` (`/kraken/v2` and `/kraken`): what `--demo VENUE:SYMBOL` connects to; nil
   /// for no dialect, or one of its own path (BitMEX).
@@ -50,7 +54,7 @@ public struct VenueAbout: Sendable, Hashable {
     spotPairSeparator: Character? = nil, dollarSpotSuffix: String? = nil,
     dollarPerpetualSuffix: String? = nil,
     contractsOnly: Bool = false, framesNameTheirInstrument: Bool = true, dataAlias: DataAlias? = nil,
-    simWebSocketPath: String? = nil, simRESTPath: String? = nil
+    bitcoinSources: [Symbol] = [], simWebSocketPath: String? = nil, simRESTPath: String? = nil
   ) {
     self.venue = venue
     self.examples = examples
@@ -66,6 +70,7 @@ public struct VenueAbout: Sendable, Hashable {
     self.contractsOnly = contractsOnly
     self.framesNameTheirInstrument = framesNameTheirInstrument
     self.dataAlias = dataAlias
+    self.bitcoinSources = bitcoinSources
     self.simWebSocketPath = simWebSocketPath
     self.simRESTPath = simRESTPath
   }
