@@ -217,7 +217,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Screen", "MarketModel", "Session", "BitMEX", "Trading", "TestSupport", "CrossVenue",
-        "VenueCore", "WireJSON", "OKX", "Binance", "Bybit",
+        "VenueCore", "WireJSON", "OKX", "Binance", "Bybit", "Kraken", "Coinbase",
       ],
       exclude: ["Snapshots"]),
     .testTarget(

@@ -56,7 +56,7 @@ public struct AcrossReport: Sendable {
 
   public var json: String {
     let s = state
-    let marks = VenueMarks(s.instruments.map(\.key))
+    let marks = VenueMarks(s.instruments.map(\.key), venueLetters: s.venueLetters)
     var venues: [String] = []
     for (i, row) in s.strip.rows.enumerated() {
       let inst = s.instruments[i]
@@ -124,7 +124,7 @@ public struct AcrossReport: Sendable {
 
   public var text: String {
     let s = state
-    let marks = VenueMarks(s.instruments.map(\.key))
+    let marks = VenueMarks(s.instruments.map(\.key), venueLetters: s.venueLetters)
     var out = "\(s.asset) across venues  grp \(s.step)\n"
     for (i, row) in s.strip.rows.enumerated() {
       let bid = row.bestBid?.description ?? "-"

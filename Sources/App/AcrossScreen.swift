@@ -30,7 +30,7 @@ public enum AcrossScreen {
 
   /// The widgets of the state's last refresh.
   public static func view(_ s: AcrossState, wallMs: Int64) -> CrossVenueView {
-    let marks = VenueMarks(s.instruments.map(\.key))
+    let marks = VenueMarks(s.instruments.map(\.key), venueLetters: s.venueLetters)
     return CrossVenueView(
       strip: VenueStripView(strip: s.strip, marks: marks, ascii: s.ascii),
       book: ConsolidatedBookView(book: s.book, marks: marks, ascii: s.ascii),

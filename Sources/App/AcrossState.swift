@@ -95,6 +95,10 @@ public struct AcrossState: Sendable {
     dirty = true
   }
 
+  /// Each venue's letter on the screen (`VenueMarks`), as its adapter declares it
+  /// (`VenueAbout.mark`): the executable gives the registered venues'.
+  public var venueLetters: [Venue: Character] = [:]
+
   /// Each venue's taker fee in percent, which the matrix counts (none: before fees).
   public private(set) var takerFeePercent: [Venue: FixedDecimal] = [:]
 

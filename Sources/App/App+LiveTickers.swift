@@ -14,10 +14,9 @@ extension App {
 
   /// Whether the venue's tickers of every instrument come on one stream (Binance's
   /// `!ticker@arr`, `!miniTicker@arr`: the feed opens it for any watch), so every row is live,
-  /// with no limit.
+  /// with no limit (`AppState.venuesTickingEveryInstrument`, from the venues' adapters).
   static func tickersOfEveryInstrumentAtOnce(_ state: AppState) -> Bool {
-    let venue = state.session.markets.venue
-    return venue == .binance || venue == .binanceUSDM
+    state.venuesTickingEveryInstrument.contains(state.session.markets.venue)
   }
 
   /// Keeps the feed watching the tickers of the rows the markets list shows and of the

@@ -111,7 +111,7 @@ extension App {
     switch result {
     case .instruments(let rows):
       for spec in rows.rows {
-        state.otherSpecs[InstrumentID(venue: .init(spec.key.venue), symbol: spec.key.symbol)] = spec
+        state.otherSpecs[InstrumentID(venue: spec.key.venue, symbol: spec.key.symbol)] = spec
       }
       universe.merge(specs: rows.rows)
       state.otherMarketsFailure[venue] = nil

@@ -7,6 +7,7 @@ extension App {
     Rates(
       universe: s.session.markets, watched: s.session.market,
       watchedAt: s.session.instrumentDataAt.map { $0.nanoseconds / 1_000_000 },
-      nowMs: s.now.nanoseconds / 1_000_000, connected: s.status?.state.isConnected ?? false)
+      nowMs: s.now.nanoseconds / 1_000_000, connected: s.status?.state.isConnected ?? false,
+      bitcoinSources: s.venues[s.session.markets.venue]?.bitcoinSources ?? [])
   }
 }

@@ -47,7 +47,7 @@ extension App {
     case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):
       refusal = "\(PickerState.label(id, on: state.venue)) is the book on screen: pick another"
     case .success(let id) where id.venue != state.venue && !state.followableVenues.contains(id.venue):
-      refusal = "\(id.venue.core.displayName): not followed here yet (see `tradeterm venues`)"
+      refusal = "\(id.venue.displayName): not followed here yet (see `tradeterm venues`)"
     case .success(let id): return [.openSplit(id)]
     }
     state.notice = Notice(refusal, until: state.now + StatusNote.noticeSeconds * 2)

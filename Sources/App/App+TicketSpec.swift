@@ -7,7 +7,7 @@ import Trading
 extension App {
   /// The venue of the watched market.
   static func watchedVenue(_ s: AppState) -> InstrumentID.Venue {
-    s.market.instrumentSpec.map { InstrumentID.Venue($0.key.venue) } ?? s.session.markets.venue
+    s.market.instrumentSpec.map { $0.key.venue } ?? s.session.markets.venue
   }
 
   /// The watched instrument (venue and symbol).
@@ -25,7 +25,7 @@ extension App {
     guard market.bookPolicy != nil else { return ContractSpec.make(market.instrument) }
     if let spec = market.instrumentSpec { return ContractSpec.make(spec) }
     if let spec = demoFacts(s) { return ContractSpec.make(spec) }
-    return .failure(.waitingForFacts(venue: watchedVenue(s).core.displayName))
+    return .failure(.waitingForFacts(venue: watchedVenue(s).displayName))
   }
 
   /// What the ticket says when the contract is the demo's stand-in (nil otherwise).
@@ -41,14 +41,10 @@ extension App {
   /// only the metadata gives), and before the book has a snapshot.
   static func demoFacts(_ s: AppState) -> InstrumentSpec? {
     guard s.mode == .demo, let book = s.market.priceBook, !book.isEmpty else { return nil }
-    let venue = watchedVenue(s).core
-    let text = s.market.symbol.description
-    let parts = text.split(separator: venue == .kraken ? "/" : "-", omittingEmptySubsequences: false)
-    switch venue {
-    case .kraken, .coinbase, .okx: guard parts.count == 2 else { return nil }
-    default: return nil
-    }
-    guard let base = AssetCode(String(parts[0])), let quote = AssetCode(String(parts[1])) else { return nil }
+    let venue = watchedVenue(s)
+    guard let pair = s.venues[venue]?.spotPair(s.market.symbol.description),
+      let base = AssetCode(String(pair.base)), let quote = AssetCode(String(pair.quote))
+    else { return nil }
     return InstrumentSpec(
       key: InstrumentKey(venue: venue, symbol: s.market.symbol), kind: .spot, base: base, quote: quote,
       settle: quote, tickSize: FixedDecimal(mantissa: 1, scale: book.priceScale),

@@ -29,7 +29,7 @@ extension App {
 
   /// Why `venue` cannot be opened from this screen, or nil when it can.
   static func venueRefusal(_ venue: InstrumentID.Venue, _ state: AppState) -> String? {
-    let name = venue.core.displayName
+    let name = venue.displayName
     if let why = state.venueSwitchRefusal { return "\(name) not opened: \(why)" }
     guard state.followableVenues.contains(venue) else {
       // Short: the status line keeps 64 columns for it. `tradeterm venues` has the list.
@@ -56,7 +56,7 @@ extension App {
     state.symbolsFailure = nil
     state.markets.selected = nil
     state.notice = Notice(
-      "now on \(state.venue.core.displayName) \(symbol)", until: state.now + StatusNote.noticeSeconds)
+      "now on \(state.venue.displayName) \(symbol)", until: state.now + StatusNote.noticeSeconds)
     state.dirty = true
     guard state.venue == .bitmex else { return candleHistory(&state) }
     return [.loadSymbols, .loadStartData(symbol: symbol.description)] + candleHistory(&state)

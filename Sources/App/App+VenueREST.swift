@@ -18,7 +18,7 @@ extension App {
     case .instruments(let rows):
       state.venueREST.instrumentsFailure = nil
       for spec in rows.rows {
-        state.venueREST.specs[InstrumentID(venue: .init(spec.key.venue), symbol: spec.key.symbol)] = spec
+        state.venueREST.specs[InstrumentID(venue: spec.key.venue, symbol: spec.key.symbol)] = spec
       }
       note(rowErrors: rows.errors, &state)
       state.session.merge(venueSpecs: rows.rows)

@@ -23,7 +23,11 @@ public struct AppStart: Sendable {
   /// `AppState.followableVenues`, `.venuesReopenedPerSymbol`, `.venueSwitchRefusal`,
   /// `.acrossRefusal`: where the run's routes can take the dashboard.
   public var followableVenues: Set<InstrumentID.Venue> = []
+  /// `AppState.venues`: every registered venue's `VenueAbout`.
+  public var venues: [InstrumentID.Venue: VenueAbout] = [:]
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
+  /// `AppState.venuesTickingEveryInstrument`.
+  public var venuesTickingEveryInstrument: Set<InstrumentID.Venue> = []
   public var venueSwitchRefusal: String?
   public var acrossRefusal: String?
   /// The offset of the times of day on the tape (0 with `--utc`).

@@ -11,7 +11,9 @@ extension AppState {
     // The start data asks for the 1 m and 5 m candles (the line chart's history).
     if start.asksStartData { view.candlesRequested = App.startCandlesAsked(self) }
     followableVenues = start.followableVenues
+    venues = start.venues
     venuesReopenedPerSymbol = start.venuesReopenedPerSymbol
+    venuesTickingEveryInstrument = start.venuesTickingEveryInstrument
     venueSwitchRefusal = start.venueSwitchRefusal
     acrossRefusal = start.acrossRefusal
     utcOffsetMinutes = start.utcOffsetMinutes
@@ -26,7 +28,7 @@ extension AppState {
     markets.favourites = start.favourites
     for text in start.configFavourites {
       guard case .success(let key) = InstrumentKey.parse(text) else { continue }
-      let id = InstrumentID(venue: InstrumentID.Venue(key.venue), symbol: key.symbol)
+      let id = InstrumentID(venue: key.venue, symbol: key.symbol)
       if !markets.favourites.contains(id) { markets.favourites.append(id) }
     }
     for rule in start.configAlerts { alerts.add(rule, fromConfig: true) }

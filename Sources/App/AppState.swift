@@ -52,9 +52,17 @@ public struct AppState: Sendable {
   /// or favourite): each served live, or by the demo's simulator. Empty: this run stays on its
   /// venue.
   public var followableVenues: Set<InstrumentID.Venue> = []
+  /// What each registered venue's adapter declares of it (`VenueAbout`: which markets send
+  /// liquidations, how its spot pairs are spelt…), as the executable registers them: the app
+  /// reads a venue's facts here rather than switch over venues. A venue not here has none said.
+  public var venues: [InstrumentID.Venue: VenueAbout] = [:]
   /// The venues whose feed cannot change its symbol in place (Binance names its streams in the
   /// URL): another symbol there is opened as another venue's is (`Effect.openMarket`).
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
+  /// The venues whose tickers of every instrument come on one stream of a connection of their own
+  /// (Binance's `!ticker@arr`, `!miniTicker@arr`: its adapter's
+  /// `tickersOnAConnectionOfTheirOwn`), so that the markets list's every row is live at once.
+  public var venuesTickingEveryInstrument: Set<InstrumentID.Venue> = []
   /// Why this run cannot leave its venue at all (a replay plays one recording, `--record` writes
   /// one venue's frames), said when another venue is asked for.
   public var venueSwitchRefusal: String?

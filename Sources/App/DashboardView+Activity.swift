@@ -182,22 +182,22 @@ extension DashboardView {
     return key
   }
 
-  /// Why the market on screen has no liquidations at all, or nil when its venue sends them:
-  /// spot has no positions to liquidate, Kraken and Coinbase (spot here) publish none, and OKX's
-  /// are subscribed for its swaps (`liquidation-orders` of `instType` SWAP). As the adapters
-  /// subscribe them: Binance USDⓈ-M `!forceOrder@arr`, Bybit linear and inverse
-  /// `allLiquidation.{symbol}`, OKX swaps.
+  /// Why the market on screen has no liquidations at all, or nil when its venue sends them, as
+  /// its adapter declares (`VenueAbout.liquidations`): spot has no positions to liquidate,
+  /// Kraken and Coinbase (spot here) publish none, and OKX's are subscribed for its swaps
+  /// (`liquidation-orders` of `instType` SWAP). A venue with no facts here says nothing.
   static func noLiquidations(_ s: AppState) -> String? {
-    switch s.venue {
-    case .bitmex, .binanceUSDM, .bybitLinear, .bybitInverse: nil
-    case .okx:
+    guard let about = s.venues[s.venue] else { return nil }
+    let symbol = s.market.symbol.description
+    switch about.liquidations {
+    case .everyMarket: return nil
+    case .spotVenue: return "a spot market has none"
+    case .unpublished: return "\(s.venue.displayName) publishes none"
+    case .symbolsEnding(let suffix):
       // OKX names a spot pair BASE-QUOTE, a swap BASE-QUOTE-SWAP, a future BASE-QUOTE-YYMMDD.
-      s.market.symbol.description.hasSuffix("-SWAP")
-        ? nil
-        : s.market.symbol.description.split(separator: "-").count == 2
-          ? "a spot market has none" : "subscribed for OKX's swaps only"
-    case .binance, .bybitSpot: "a spot market has none"
-    case .kraken, .coinbase: "\(s.venue.core.displayName) publishes none"
+      if symbol.hasSuffix(suffix) { return nil }
+      return about.spotPair(symbol) != nil
+        ? "a spot market has none" : "subscribed for \(s.venue.displayName)'s swaps only"
     }
   }
 

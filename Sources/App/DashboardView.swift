@@ -87,7 +87,7 @@ public enum DashboardView {
     if s.venue != .bitmex {
       header.symbol = InstrumentID(venue: s.venue, symbol: s.market.symbol).description
       header.volumeUnit = venueVolumeUnit(s)
-      if let data = s.venue.core.dataSymbol(for: s.market.symbol) {
+      if let data = s.venues[s.venue]?.dataAlias?.dataSymbol(for: s.market.symbol) {
         header.name = (header.name.isEmpty ? "" : header.name + ", ") + "\(data) data"
       }
     }
@@ -491,8 +491,8 @@ public enum DashboardView {
   /// The words for a market whose data the venue sends under another instrument's name
   /// (Coinbase's `-USDC` products: their `-USD` product's book, tape and ticker), else nil.
   static func dataNote(_ s: AppState) -> String? {
-    let venue = s.venue.core
-    guard let data = venue.dataSymbol(for: s.market.symbol) else { return nil }
+    let venue = s.venue
+    guard let data = s.venues[venue]?.dataAlias?.dataSymbol(for: s.market.symbol) else { return nil }
     return "\(s.market.symbol) data is \(venue.displayName)'s \(data) book, tape and ticker"
   }
 
@@ -548,7 +548,7 @@ public enum DashboardView {
     else {
       return name
     }
-    return "\(name) on \(s.venue.core.displayName) (VENUE:SYMBOL: another venue)"
+    return "\(name) on \(s.venue.displayName) (VENUE:SYMBOL: another venue)"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

@@ -12,9 +12,13 @@ public struct MarketsSnapshot: Sendable {
   /// universe's last change).
   public var rates: Rates
 
-  public init(universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?) {
-    header = SnapshotHeader(venue: universe.venue.core, status: status, mode: mode, timeMs: timeMs)
-    rates = Rates(universe: universe, nowMs: universe.changedAt ?? 0, connected: true)
+  /// `bitcoinSources`: the venue's (`VenueAbout.bitcoinSources`), for the rates.
+  public init(
+    universe: MarketUniverse, status: String, mode: RunMode, timeMs: Int64?, bitcoinSources: [Symbol]
+  ) {
+    header = SnapshotHeader(venue: universe.venue, status: status, mode: mode, timeMs: timeMs)
+    rates = Rates(
+      universe: universe, nowMs: universe.changedAt ?? 0, connected: true, bitcoinSources: bitcoinSources)
     let rates = rates
     rows = universe.rows.sorted { a, b in
       let (x, y) = (

@@ -22,8 +22,8 @@ extension PickerState {
   public static func instrument(
     _ text: String, on venue: InstrumentID.Venue
   ) -> Result<InstrumentID, InstrumentKey.ParseError> {
-    InstrumentKey.parse(text, defaultVenue: venue.core).map {
-      InstrumentID(venue: InstrumentID.Venue($0.venue), symbol: $0.symbol)
+    InstrumentKey.parse(text, defaultVenue: venue).map {
+      InstrumentID(venue: $0.venue, symbol: $0.symbol)
     }
   }
 

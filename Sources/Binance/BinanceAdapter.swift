@@ -131,7 +131,8 @@ extension VenueAbout {
       + " exchangeInfo facts and klines over REST; the markets list live from !miniTicker@arr; the 24 h"
       + " connection replaced make-before-break (and on serverShutdown); the ticket and portfolio;"
       + " --once live and --once --replay (hftbacktest captures too); --record and replay",
-    selectable: true)
+    selectable: true, mark: "B", liquidations: .spotVenue, dollarSpotSuffix: "USDT",
+    framesNameTheirInstrument: false, simWebSocketPath: "/binance", simRESTPath: "/binance")
 
   public static let binanceUSDM = VenueAbout(
     venue: .binanceUSDM, examples: ["binance-usdm:BTCUSDT"],
@@ -143,5 +144,7 @@ extension VenueAbout {
       + " /market; exchangeInfo facts and klines over REST; the markets list live from !ticker@arr; the 24 h"
       + " connection replaced make-before-break; the ticket and portfolio; --once live and --once --replay;"
       + " --record (both connections) and replay",
-    selectable: true)
+    selectable: true, mark: "F", liquidations: .everyMarket, dollarPerpetualSuffix: "USDT",
+    contractsOnly: true,
+    framesNameTheirInstrument: false, simWebSocketPath: "/binance-usdm", simRESTPath: "/binance-usdm")
 }

@@ -8,7 +8,9 @@ extension VenueAbout {
     bookRule: "partial + id map (orderBookL2_25 or orderBookL2; a fault resubscribes for a fresh partial)",
     reads:
       "book, trades, quotes, instruments (every symbol), liquidations, candles (REST); demo, record, replay",
-    selectable: true, defaultSymbol: BitMEXInstruments.bitcoinPerpetual.description)
+    selectable: true, defaultSymbol: BitMEXInstruments.bitcoinPerpetual.description, mark: "M",
+    liquidations: .everyMarket,
+    bitcoinSources: [BitMEXInstruments.bitcoinPerpetual, BitMEXInstruments.bitcoinIndex])
 }
 
 /// BitMEX instruments tradeterm names itself: the one a run opens on by default, and the ones

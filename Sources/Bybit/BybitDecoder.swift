@@ -185,10 +185,14 @@ public struct BybitDecoder: VenueFrameDecoder {
 }
 
 extension VenueAbout {
+  /// Bybit's three markets, one endpoint each below one host (the simulator's `/bybit`): spot
+  /// (its pairs against USDT), linear (USDT perpetuals, with liquidations) and inverse (coin
+  /// margined, with liquidations).
   public static let bybit: [VenueAbout] = [
-    (Venue.bybitSpot, "bybit-spot:BTCUSDT"), (.bybitLinear, "bybit-linear:BTCUSDT"),
-    (.bybitInverse, "bybit-inverse:BTCUSD"),
-  ].map { venue, example in
+    (Venue.bybitSpot, "bybit-spot:BTCUSDT", LiquidationCoverage.spotVenue, "USDT", nil),
+    (.bybitLinear, "bybit-linear:BTCUSDT", .everyMarket, nil, "USDT"),
+    (.bybitInverse, "bybit-inverse:BTCUSD", .everyMarket, nil, nil),
+  ].map { venue, example, liquidations, spotSuffix, perpetualSuffix in
     VenueAbout(
       venue: venue, examples: [example],
       bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
@@ -196,6 +200,8 @@ extension VenueAbout {
         "orderbook (u + 1 per message), publicTrade, tickers (a derivative's mark, index and funding),"
         + " allLiquidation (derivatives); instruments-info and klines over REST; the markets list live from"
         + " tickers; the ticket and portfolio; --once live and --once --replay; --record and replay",
-      selectable: true)
+      selectable: true, mark: "Y", liquidations: liquidations, dollarSpotSuffix: spotSuffix,
+      dollarPerpetualSuffix: perpetualSuffix, contractsOnly: venue != .bybitSpot, simWebSocketPath: "/bybit",
+      simRESTPath: "/bybit")
   }
 }

@@ -9,9 +9,16 @@ import WireJSON
 /// Every message carries one `sequence_num` for the whole connection, so a gap in any channel
 /// resubscribes the book. The followed product's ticker is `ticker` (every match); the markets
 /// list's tickers of other products are `ticker_batch` (every 5 s, without the best bid and
-/// ask). A `-USDC` product's channels carry its `-USD` product's data (`Venue.dataSymbol`).
+/// ask). A `-USDC` product's channels carry its `-USD` product's data (`usdcAlias`).
 public struct CoinbaseAdapter: VenueAdapter {
   public static let publicURL = "wss://advanced-trade-ws.coinbase.com"
+
+  /// A `-USDC` product's channels carry its `-USD` product's data, under the `-USD` product's id
+  /// (`BTC-USDC` → `BTC-USD`), but for `USDT-USDC` and `EURC-USDC`, which are their own markets
+  /// ("Advanced Trade WebSocket Channels": only the user channel takes other `-USDC` ids).
+  public static let usdcAlias = DataAlias(
+    suffix: "-USDC", dataSuffix: "-USD", exceptions: ["USDT-USDC", "EURC-USDC"])
+  public var dataAlias: DataAlias? { Self.usdcAlias }
 
   public let url: String
   private let decoder = CoinbaseDecoder()

@@ -220,5 +220,7 @@ extension VenueAbout {
       + " heartbeats; products and candles over REST; the markets list live from ticker_batch; -USDC"
       + " products keyed as asked (their data is the -USD product's, and the screen says so); the ticket"
       + " and portfolio; --once live and --once --replay; --record and replay",
-    selectable: true)
+    selectable: true, mark: "C", liquidations: .unpublished, spotPairSeparator: "-", dollarSpotSuffix: "-USD",
+    framesNameTheirInstrument: false, dataAlias: CoinbaseAdapter.usdcAlias, simWebSocketPath: "/coinbase/ws",
+    simRESTPath: "/coinbase")
 }

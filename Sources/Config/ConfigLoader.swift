@@ -268,7 +268,7 @@ struct Reader {
         table: table, index: index, key: "symbol")
     }
     switch InstrumentKey.parse(s) {
-    case .success(let key): return (InstrumentID.Venue(key.venue), key.symbol)
+    case .success(let key): return (key.venue, key.symbol)
     case .failure(let problem):
       throw error(problem.description, table: table, index: index, key: "symbol")
     }

@@ -38,6 +38,12 @@ public struct SimAddress: Sendable, Hashable {
   var urlHost: String { host.contains(":") ? "[\(host)]" : host }
   private var base: String { "\(urlHost):\(port)" }
 
+  /// `ws://127.0.0.1:P` and `path` (`/kraken/v2`): a dialect's WebSocket, as a venue's
+  /// registration names its path (`VenueAbout.simWebSocketPath`).
+  public func webSocketURL(path: String) -> String { "ws://\(base)\(path)" }
+  /// `http://127.0.0.1:P` and `path` (`/kraken`): a dialect's REST host.
+  public func httpURL(path: String) -> String { "http://\(base)\(path)" }
+
   /// BitMEX: `ws://127.0.0.1:P/realtime` and `http://127.0.0.1:P/api/v1`.
   public var webSocketURL: String { "ws://\(base)/realtime" }
   public var restURL: String { "http://\(base)/api/v1" }

@@ -56,7 +56,7 @@ public struct FavouritesFile: Sendable {
       guard parts.count == 2, let venue = Venue(rawValue: String(parts[0])), let text = unescaped(parts[1]),
         let symbol = Symbol(text)
       else { continue }
-      let id = InstrumentID(venue: InstrumentID.Venue(venue), symbol: symbol)
+      let id = InstrumentID(venue: venue, symbol: symbol)
       if seen.insert(id).inserted { out.append(id) }
     }
     return out

@@ -124,7 +124,7 @@ public final class FrameRecorder: @unchecked Sendable {
   /// venue of the cross-venue screen): the time is read under the queue's lock, so the lines stay
   /// in time order.
   func record(_ frame: UnsafeRawBufferPointer, as venue: Venue, now: MonotonicTime) {
-    let tag = tags[Venue.allCases.firstIndex(of: venue) ?? 0]
+    let tag = tags[Int(venue.ordinal)]
     let queued = queue.withLock { q -> Int in
       var ts = timespec()
       clock_gettime(CLOCK_REALTIME, &ts)

@@ -24,7 +24,7 @@ public struct VenueCodec: FeedCodec {
     self.adapter = adapter
     self.plan = plan
     self.restHost = restHost
-    aliases = SymbolAliases(venue: adapter.venue)
+    aliases = SymbolAliases(venue: adapter.venue, alias: adapter.dataAlias)
     // A venue that ends its connections (Binance) sends the update and trade ids a splice needs.
     splicesConnections = adapter.limits.connectionLifetime != nil
   }

@@ -95,5 +95,6 @@ extension VenueAbout {
       "book (checksum verified on every message), trades, ticker; AssetPairs facts and OHLC candles over"
       + " REST; the markets list live from ticker; the ticket and portfolio; --once live and --once"
       + " --replay; --record and replay",
-    selectable: true)
+    selectable: true, mark: "K", liquidations: .unpublished, spotPairSeparator: "/", dollarSpotSuffix: "/USD",
+    simWebSocketPath: "/kraken/v2", simRESTPath: "/kraken")
 }

@@ -1,20 +1,9 @@
 /// An instrument's identity across venues: the venue and the venue's own symbol. Screens and
 /// the universe key rows by it, so another venue can be added without touching them.
 public struct InstrumentID: Sendable, Hashable, Comparable, CustomStringConvertible {
-  /// A trading venue tradeterm reads.
-  public enum Venue: UInt8, Sendable, Hashable, Comparable {
-    case bitmex
-    case kraken
-    case binance
-    case binanceUSDM
-    case coinbase
-    case bybitSpot
-    case bybitLinear
-    case bybitInverse
-    case okx
-
-    public static func < (lhs: Venue, rhs: Venue) -> Bool { lhs.rawValue < rhs.rawValue }
-  }
+  /// A trading venue tradeterm reads: the core's one `Venue` type (one byte, named by its
+  /// adapter's registration), spelt here as the model always has.
+  public typealias Venue = VenueCore.Venue
 
   public var venue: Venue
   public var symbol: Symbol

@@ -9,7 +9,7 @@ extension MarketUniverse {
   /// a row for an instrument first seen; another venue's are left out. Returns how many rows.
   @discardableResult
   public mutating func merge(specs: [InstrumentSpec]) -> Int {
-    for spec in specs where InstrumentID.Venue(spec.key.venue) == venue {
+    for spec in specs where spec.key.venue == venue {
       generation &+= 1
       let i = slot(spec.key.symbol)
       rows[i].instrument.merge(

@@ -3,7 +3,8 @@
 /// of an asset is worth, from which instrument's price and how old it is.
 ///
 /// Assets are canonical codes (`AssetCode`: XBT is BTC; USDT and USDC are not USD). Bitcoin is
-/// valued at the first of `bitcoinSources` that has a price: its mark, else its last price. The
+/// valued at the first of the venue's Bitcoin sources (its `VenueAbout.bitcoinSources`, as its
+/// adapter names them: BitMEX's perpetual, then its index) that has a price: its mark, else its last price. The
 /// price is read from the universe's row while the all-symbols `instrument` table is live; else
 /// from the watched instrument when it is that instrument and its own table is live (a recording
 /// made with that one instrument's row only); else from the universe's row as it last stood (stale).
@@ -22,20 +23,17 @@ public struct Rates: Sendable, Hashable {
     self.stablecoinsAtPar = stablecoinsAtPar
   }
 
-  /// The instruments whose price is Bitcoin's in USD, in order of preference: the venue's
-  /// inverse perpetual on BTC/USD, then its BTC index (BitMEX's names: the only venue with a
-  /// markets list today).
-  public static let bitcoinSources: [Symbol] = ["XBTUSD", ".BXBT"]
-
   /// The rates as `universe` and the watched market (`watched`, its instrument last changed at
   /// `watchedAt`) give them at `nowMs` (the universe's monotonic clock, ms). `connected`: a price
-  /// from a dropped connection is stale.
+  /// from a dropped connection is stale. `bitcoinSources`: the instruments whose price is
+  /// Bitcoin's in USD, in order of preference (the universe's venue's
+  /// `VenueAbout.bitcoinSources`); none, no Bitcoin rate.
   public init(
     universe: MarketUniverse, watched: MarketState? = nil, watchedAt: Int64? = nil, nowMs: Int64,
-    connected: Bool
+    connected: Bool, bitcoinSources: [Symbol]
   ) {
     self.init()
-    for symbol in Self.bitcoinSources {
+    for symbol in bitcoinSources {
       let row = universe.row(symbol)
       let watchedLive = watched.map { $0.symbol == symbol && $0.instrumentSync == .live } ?? false
       if universe.sync != .live, watchedLive, let live = watched,

@@ -265,5 +265,7 @@ extension VenueAbout {
       + " (swap sizes in contracts), tickers, a swap's mark-price, funding-rate and index-tickers,"
       + " liquidation-orders of every swap; instruments (ctVal) and candles over REST; the markets list live"
       + " from tickers; the ticket and portfolio; --once live and --once --replay; --record and replay",
-    selectable: true)
+    selectable: true, mark: "O", liquidations: .symbolsEnding(OKXAdapter.swapSuffix), spotPairSeparator: "-",
+    dollarSpotSuffix: "-USDT", dollarPerpetualSuffix: "-USDT\(OKXAdapter.swapSuffix)",
+    simWebSocketPath: "/okx/ws/v5/public", simRESTPath: "/okx")
 }

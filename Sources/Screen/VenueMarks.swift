@@ -2,9 +2,10 @@ import CrossVenue
 import VenueCore
 
 /// How the cross-venue widgets tell the chosen instruments apart: a letter and a colour each, in
-/// the order they are chosen. The letter is the venue's (`K` Kraken, `B` Binance, `F` Binance
-/// USDⓈ-M, `C` Coinbase, `Y` Bybit, `O` OKX, `M` BitMEX); a second instrument of the same letter
-/// takes it in lower case, a third a digit. Colours come from roles the theme already has, so
+/// the order they are chosen. The letter is the venue's, as its adapter declares it
+/// (`VenueAbout.mark`: `K` Kraken, `F` Binance USDⓈ-M, `M` BitMEX…; a venue without one, its
+/// name's first letter); a second instrument of the same letter takes it in lower case, a third a
+/// digit. Colours come from roles the theme already has, so
 /// every theme (and `monochrome`, where the letters carry it alone) draws them.
 public struct VenueMarks: Sendable, Hashable {
   /// One letter per instrument, in order.
@@ -17,28 +18,16 @@ public struct VenueMarks: Sendable, Hashable {
     .accent, .warning, .heat5, .heat3, .heat4, .heat2, .normal, .muted,
   ]
 
-  public init(_ keys: [InstrumentKey]) {
+  /// The marks of `keys`, each venue's letter from `venueLetters`.
+  public init(_ keys: [InstrumentKey], venueLetters: [Venue: Character]) {
     var letters: [Character] = []
     for (n, key) in keys.enumerated() {
-      let letter = Self.letter(key.venue)
+      let letter = venueLetters[key.venue] ?? key.venue.name.uppercased().first ?? "?"
       let candidates: [Character] = [letter, Character(letter.lowercased())] + "123456789".map { $0 }
       letters.append(candidates.first { !letters.contains($0) } ?? Character(String(n % 10)))
     }
     self.letters = letters
     colors = keys.indices.map { Self.palette[$0 % Self.palette.count] }
-  }
-
-  /// The venue's letter.
-  public static func letter(_ venue: Venue) -> Character {
-    switch venue {
-    case .bitmex: "M"
-    case .kraken: "K"
-    case .binance: "B"
-    case .binanceUSDM: "F"
-    case .coinbase: "C"
-    case .bybitSpot, .bybitLinear, .bybitInverse: "Y"
-    case .okx: "O"
-    }
   }
 
   /// Instrument `n`'s letter (`?` past the list).

@@ -63,7 +63,7 @@ extension ContractSpec {
       underlyingToSettleMultiplier: underlyingToSettle, quoteToSettleMultiplier: quoteToSettle,
       settlCurrency: settle.description, settlePerWhole: 1, settleName: settle.description,
       quoteCurrency: spec.quote.description, underlying: spec.base.description, lotSize: lot, tickSize: tick)
-    out.venue = InstrumentID.Venue(spec.key.venue)
+    out.venue = spec.key.venue
     out.minOrderQty = minimum
     out.contractValue = contractValue
     return .success(out)

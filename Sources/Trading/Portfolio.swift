@@ -265,10 +265,12 @@ public enum Portfolio {
   /// market gives them). `nowMs` is the universe's monotonic clock in ms, `wallMs` the Unix
   /// clock (for expiries), `connected` whether the feed is connected (a mark from a dropped
   /// connection is stale). The USD totals are at `rates` (the app's, shared with the markets
-  /// list); nil takes the universe's own.
+  /// list); nil takes the universe's own, Bitcoin's from `bitcoinSources` (its venue's
+  /// `VenueAbout.bitcoinSources`).
   public static func value(
     held: [HeldPosition], fills: [PaperFill], universe: MarketUniverse, nowMs: Int64, wallMs: Int64,
-    connected: Bool, rates: Rates? = nil, marks: [InstrumentID: InstrumentMark] = [:]
+    connected: Bool, rates: Rates? = nil, bitcoinSources: [Symbol] = [],
+    marks: [InstrumentID: InstrumentMark] = [:]
   ) -> PortfolioValuation {
     var lines: [PortfolioLine] = []
     for position in held {
@@ -307,7 +309,8 @@ public enum Portfolio {
       }
       lines.append(line(id, .paper, look, tally, universe, nowMs: nowMs, connected: connected))
     }
-    let rates = rates ?? Rates(universe: universe, nowMs: nowMs, connected: connected)
+    let rates =
+      rates ?? Rates(universe: universe, nowMs: nowMs, connected: connected, bitcoinSources: bitcoinSources)
     return totals(lines, rates: rates)
   }
 
@@ -350,7 +353,7 @@ public enum Portfolio {
     if let mark = marks[id] { return Lookup(status: .ok, spec: mark.spec, mark: mark) }
     // A BitMEX instrument is valued from BitMEX's universe; another venue's from its mark alone.
     guard id.venue == .bitmex, universe.venue == .bitmex else {
-      let name = id.venue.core.displayName
+      let name = id.venue.displayName
       return Lookup(
         status: .notWatched(
           universe.venue == id.venue ? "no \(name) price of it here" : "no \(name) feed here: not valued"))

@@ -1,18 +1,21 @@
-/// The instruments asked for that the venue answers under another's name (`Venue.dataSymbol`:
-/// Coinbase's `-USDC` products, whose channels carry the `-USD` product's data and id). A feed
+/// The instruments asked for that the venue answers under another's name (its adapter's
+/// `DataAlias`: Coinbase's `-USDC` products, whose channels carry the `-USD` product's data and id). A feed
 /// notes what its connection subscribes and unsubscribes; each decoded batch's events of the
 /// other name are then keyed back to what was asked, so that a book, tape and ticker asked as
 /// `BTC-USDC` are `BTC-USDC`'s to every reader. A ticker of a product asked under both names
 /// (the dashboard on `BTC-USDC`, the markets list watching `BTC-USD`) is given to both.
 public struct SymbolAliases: Sendable, Hashable {
   public let venue: Venue
+  /// Which names the venue answers under another's (nil: none).
+  public let alias: DataAlias?
   /// Every subscription of an instrument the connection holds.
   private var asked: Set<Subscription> = []
   /// The name the venue answers under → the names asked, in order.
   private var names: [Symbol: [Symbol]] = [:]
 
-  public init(venue: Venue) {
+  public init(venue: Venue, alias: DataAlias?) {
     self.venue = venue
+    self.alias = alias
   }
 
   /// Whether no frame needs keying back.
@@ -44,7 +47,7 @@ public struct SymbolAliases: Sendable, Hashable {
   private mutating func remap() {
     names.removeAll()
     for s in asked {
-      guard let symbol = s.symbol, let data = venue.dataSymbol(for: symbol) else { continue }
+      guard let symbol = s.symbol, let data = alias?.dataSymbol(for: symbol) else { continue }
       if !names[data, default: []].contains(symbol) { names[data, default: []].append(symbol) }
     }
     for key in names.keys { names[key]?.sort() }

@@ -1,7 +1,13 @@
 /// A trading venue (and, where one venue runs separate markets on separate endpoints, that
-/// market): the first part of every instrument's key. The raw value is the name the command
-/// line and the config use (`kraken:BTC/USD`, `--venue binance-usdm`).
-public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+/// market): the first part of every instrument's key, in the core and in the model alike
+/// (`InstrumentID.Venue` is this type). The raw value is the name the command line, the config,
+/// the journal, the favourites file and recordings use (`kraken:BTC/USD`, `--venue
+/// binance-usdm`): the pure layers parse it without any adapter, so the name is all of a venue
+/// that is declared here; everything else about it is its adapter's `VenueAbout`.
+///
+/// A value of one byte: compared and hashed by its position in `allCases` (never by its name,
+/// which a raw-value enum would otherwise hash), as the feed and replay do per message.
+public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible, Codable {
   case bitmex
   case kraken
   case binance
@@ -29,8 +35,30 @@ public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomS
     return nil
   }
 
+  /// A venue in the journal and the favourites file: its name, as the command line writes it.
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let venue = Venue(rawValue: text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "venue \(text)"))
+    }
+    self = venue
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+
   /// Every venue's name as bytes, made once.
   private static let utf8Names: [(Venue, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+  /// Its position in `allCases` (the order the cases are declared in). A case-only enum is
+  /// stored as that number, so reading its one byte is the position: no switch, no search.
+  public var ordinal: UInt8 { withUnsafeBytes(of: self) { $0[0] } }
+
+  /// The venue's name as JSON and CSV outputs write it (`bitmex`): its raw value.
+  public var name: String { rawValue }
 
   /// The name people know it by.
   public var displayName: String {
@@ -49,7 +77,9 @@ public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomS
 
   public var description: String { rawValue }
 
-  public static func < (a: Venue, b: Venue) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+  public static func == (a: Venue, b: Venue) -> Bool { a.ordinal == b.ordinal }
+
+  public static func < (a: Venue, b: Venue) -> Bool { a.ordinal < b.ordinal }
 }

@@ -37,10 +37,14 @@ public protocol VenueWire: Sendable {
   /// URL, so that a markets list's live tickers are that stream on a connection of its own,
   /// not subscriptions of each symbol on the market's connection.
   var tickersOnAConnectionOfTheirOwn: Bool { get }
+  /// The instruments the venue answers under another's name (Coinbase's `-USDC` products), nil
+  /// for none.
+  var dataAlias: DataAlias? { get }
 }
 
 extension VenueWire {
   public var tickersOnAConnectionOfTheirOwn: Bool { false }
+  public var dataAlias: DataAlias? { nil }
 }
 
 /// A venue's wire and its frame decoder into the one event enum: everything the core needs of a

@@ -34,36 +34,20 @@ struct AcrossPlan {
   /// lists that), nil for a venue with no spot market here (BitMEX's is its perpetual:
   /// `BitMEXSpec.dollarPerpetual`).
   static func spotSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
-    let a = asset.description
-    switch venue {
-    case .kraken: return "\(a)/USD"
-    case .coinbase: return "\(a)-USD"
-    case .bybitSpot: return "\(a)USDT"
-    case .okx: return "\(a)-USDT"
-    case .binance: return "\(a)USDT"
-    case .bitmex, .binanceUSDM, .bybitLinear, .bybitInverse: return nil
-    }
+    Venues.about(venue)?.dollarSpotSuffix.map { asset.description + $0 }
   }
 
   /// The asset's most liquid perpetual against a dollar on `venue`, as the venue spells it; nil
   /// for a venue with none here (BitMEX's is `BitMEXSpec.dollarPerpetual`; Kraken, Coinbase and
   /// the spot venues list none).
   static func perpetualSymbol(_ asset: AssetCode, on venue: Venue) -> String? {
-    let a = asset.description
-    switch venue {
-    case .binanceUSDM, .bybitLinear: return "\(a)USDT"
-    case .okx: return "\(a)-USDT-SWAP"
-    case .bitmex, .kraken, .binance, .coinbase, .bybitSpot, .bybitInverse: return nil
-    }
+    Venues.about(venue)?.dollarPerpetualSuffix.map { asset.description + $0 }
   }
 
   /// Whether `key`'s contract must come from its venue's facts: every instrument of a
   /// derivatives venue, and any whose symbol does not read as a spot pair (`BTC-USDT-SWAP`).
   static func needsFacts(_ key: InstrumentKey) -> Bool {
-    switch key.venue {
-    case .binanceUSDM, .bybitLinear, .bybitInverse: true
-    case .bitmex, .kraken, .binance, .coinbase, .bybitSpot, .okx: AcrossSpec.spot(key) == nil
-    }
+    Venues.about(key.venue)?.contractsOnly == true || AcrossSpec.spot(key) == nil
   }
 
   /// The plan for `asset` over `routes` (each venue's own endpoints, or in a demo the
@@ -114,7 +98,7 @@ struct AcrossPlan {
   /// `notes`).
   static func defaultKeys(_ asset: AssetCode, notes: inout [String]) -> [InstrumentKey] {
     var keys: [InstrumentKey] = []
-    for venue in Venue.allCases {
+    for venue in Venues.registered.map(\.venue) {
       if venue == .bitmex {
         guard let text = BitMEXSpec.dollarPerpetual(of: asset), let symbol = Symbol(text) else {
           notes.append("BitMEX: no \(asset) perpetual against the dollar here")
@@ -140,7 +124,8 @@ struct AcrossPlan {
     if let bad = keys.first(where: { !AcrossRecording.writable($0) }) {
       return "\(bad) cannot be named in a recording (a space or a control character in it)"
     }
-    for venue in [Venue.coinbase, .binance, .binanceUSDM] {
+    for venue in Venues.registered.map(\.venue) where Venues.about(venue)?.framesNameTheirInstrument == false
+    {
       let same = keys.filter { $0.venue == venue }
       if same.count > 1 {
         return "\(same.map(\.description).joined(separator: " and ")) cannot be recorded together: "

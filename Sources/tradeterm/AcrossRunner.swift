@@ -142,6 +142,7 @@ struct AcrossRunner {
     var state = AcrossState(
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
     state.notes = plan.notes
+    state.venueLetters = Venues.directory.mapValues(\.mark)
     state.keys = keys
     state.configure(stablecoinsAtPar: stablecoinsAtPar, takerFeePercent: takerFeePercent)
     for rule in alerts where rule.symbol.description == plan.asset.description {

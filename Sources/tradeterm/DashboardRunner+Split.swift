@@ -21,7 +21,7 @@ extension DashboardRunner {
     }
     var next = options
     next.symbol = id.symbol.description
-    next.venue = id.venue.core
+    next.venue = id.venue
     next.recordPath = nil
     next.recordArrivals = false
     let source: any DashboardSource
@@ -32,10 +32,10 @@ extension DashboardRunner {
       source = MarketFeed(next)
       session = MarketSession(symbol: id.symbol)
     } else {
-      guard let live = routes.venues[id.venue.core], let url = live.url(symbol: next.symbol) else {
+      guard let live = routes.venues[id.venue], let url = live.url(symbol: next.symbol) else {
         return (
           nil,
-          App.update(&state, .marketRefused(id, reason: "\(id.venue.core.displayName) is not followed here"))
+          App.update(&state, .marketRefused(id, reason: "\(id.venue.displayName) is not followed here"))
         )
       }
       next.webSocketURL = url
@@ -66,7 +66,7 @@ extension DashboardRunner {
     rest = id.venue == .bitmex ? bitmexREST : nil
     venueREST?.stop()
     venueREST = Self.venueRESTWorker(
-      id.venue == .bitmex ? nil : routes?.venues[id.venue.core], replay: false, userAgent: options.userAgent)
+      id.venue == .bitmex ? nil : routes?.venues[id.venue], replay: false, userAgent: options.userAgent)
     venueREST?.start()
     if let venueREST {
       Self.request(.loadStartData(symbol: id.symbol.description), from: venueREST, wallMs: Self.wallMs())

@@ -30,7 +30,7 @@ extension DashboardRunner {
     guard let routes else { return [] }
     var next = options
     next.symbol = id.symbol.description
-    next.venue = id.venue.core
+    next.venue = id.venue
     let source: any DashboardSource
     let session: MarketSession
     var bitmexFeed: MarketFeed?
@@ -41,9 +41,9 @@ extension DashboardRunner {
       (source, bitmexFeed) = (feed, feed)
       session = MarketSession(symbol: id.symbol)
     } else {
-      guard let live = routes.venues[id.venue.core], let url = live.url(symbol: next.symbol) else {
+      guard let live = routes.venues[id.venue], let url = live.url(symbol: next.symbol) else {
         return App.update(
-          &state, .marketRefused(id, reason: "\(id.venue.core.displayName) is not followed here"))
+          &state, .marketRefused(id, reason: "\(id.venue.displayName) is not followed here"))
       }
       next.webSocketURL = url
       nextLive = live

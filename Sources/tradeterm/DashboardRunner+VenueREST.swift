@@ -15,7 +15,7 @@ extension DashboardRunner {
   /// for BitMEX (its list is its instrument table), a venue without a route or REST host, and a
   /// replay.
   func otherMarketsWorker(_ venue: InstrumentID.Venue) -> VenueRESTWorker? {
-    guard venue != .bitmex, let live = routes?.venues[venue.core], let host = live.restHost else {
+    guard venue != .bitmex, let live = routes?.venues[venue], let host = live.restHost else {
       return nil
     }
     return VenueRESTWorker(adapter: live.adapter, baseURL: host, userAgent: options.userAgent)

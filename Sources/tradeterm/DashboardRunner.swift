@@ -123,11 +123,13 @@ struct DashboardRunner {
     if let venueLive, replay == nil {
       start.session = MarketSession(
         symbol: start.symbol, bookPolicy: venueLive.bookPolicy, bookDepth: venueLive.bookDepth,
-        venue: InstrumentID.Venue(venueLive.venue))
+        venue: venueLive.venue)
     }
     start.asksStartData = rest != nil || venueREST != nil
     start.followableVenues = routes?.followable ?? []
+    start.venues = Venues.directory
     start.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
+    start.venuesTickingEveryInstrument = routes?.tickingEveryInstrument ?? []
     start.venueSwitchRefusal = venueSwitchRefusal
     start.acrossRefusal = acrossRefusal
     start.utcOffsetMinutes = utc ? 0 : LocalTime.offsetMinutes()

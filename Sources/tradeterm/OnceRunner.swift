@@ -124,10 +124,11 @@ struct OnceRunner {
           feed.stop()
           let valuation = Portfolio.value(
             held: held, fills: fills, universe: session.markets, nowMs: now.nanoseconds / 1_000_000,
-            wallMs: DashboardRunner.wallMs(), connected: true)
+            wallMs: DashboardRunner.wallMs(), connected: true,
+            bitcoinSources: Venues.about(session.markets.venue)?.bitcoinSources ?? [])
           let snapshot = PortfolioSnapshot(
             header: SnapshotHeader(
-              venue: session.markets.venue.core, status: connection(status), mode: mode,
+              venue: session.markets.venue, status: connection(status), mode: mode,
               timeMs: DashboardRunner.wallMs()),
             valuation: valuation)
           print(snapshot.output(json: json, csv: csv), terminator: "")
@@ -168,7 +169,8 @@ struct OnceRunner {
   /// `--markets`: every instrument row, by 24 h USD volume.
   private func finishMarkets(_ universe: MarketUniverse, _ status: FeedStatus) -> Int32 {
     let snapshot = MarketsSnapshot(
-      universe: universe, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs())
+      universe: universe, status: connection(status), mode: mode, timeMs: DashboardRunner.wallMs(),
+      bitcoinSources: Venues.about(universe.venue)?.bitcoinSources ?? [])
     // Symbols and names come from the exchange: no control character reaches the terminal.
     print(snapshot.output(json: json), terminator: "")
     return 0

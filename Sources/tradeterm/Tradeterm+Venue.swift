@@ -11,16 +11,26 @@ import OKX
 import Replay
 import VenueCore
 
-/// The venues tradeterm knows: one line each (what `tradeterm venues` lists).
+/// The venues tradeterm knows: one line each, each its adapter's registration (what `tradeterm
+/// venues` lists, how each is followed live and replayed).
 enum Venues {
-  static let registered: [VenueAbout] =
-    [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase] + VenueAbout.bybit + [.okx]
+  static let registered: [VenueRegistration] =
+    [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase] + VenueRegistration.bybit + [.okx]
 
-  static func about(_ venue: Venue) -> VenueAbout? { registered.first { $0.venue == venue } }
+  /// `venue`'s registration, nil for one not registered.
+  static func registration(_ venue: Venue) -> VenueRegistration? { byVenue[venue] }
+
+  private static let byVenue: [Venue: VenueRegistration] = Dictionary(
+    registered.map { ($0.venue, $0) }, uniquingKeysWith: { first, _ in first })
+
+  static func about(_ venue: Venue) -> VenueAbout? { directory[venue] }
+
+  /// Every registered venue's `VenueAbout` by venue: the facts the app reads (`AppState.venues`).
+  static let directory: [Venue: VenueAbout] = byVenue.mapValues(\.about)
 
   /// Each venue's default instrument, as its registration gives it (BitMEX's alone has one).
   static let defaultSymbols: [Venue: String] = Dictionary(
-    uniqueKeysWithValues: registered.compactMap { about in about.defaultSymbol.map { (about.venue, $0) } })
+    uniqueKeysWithValues: registered.compactMap { r in r.about.defaultSymbol.map { (r.venue, $0) } })
 
   /// The venue a bare symbol means when the config names none, and the symbol a run on it opens
   /// on: BitMEX's.
@@ -92,42 +102,13 @@ extension Venues {
   /// reads a REST snapshot body of `symbol` in the recording (hftbacktest's captures hold one
   /// inline) as that symbol's snapshot, which its bridging book rule starts from.
   static func frameDecoder(_ venue: Venue, symbol: Symbol) -> (any VenueFrameDecoder)? {
-    switch venue {
-    case .bitmex: nil
-    case .kraken: KrakenDecoder()
-    case .binance: BinanceDecoder(market: .spot, snapshotSymbol: symbol)
-    case .binanceUSDM: BinanceDecoder(market: .usdm, snapshotSymbol: symbol)
-    case .coinbase: CoinbaseDecoder()
-    case .bybitSpot, .bybitLinear, .bybitInverse: BybitDecoder()
-    case .okx: OKXDecoder()
-    }
+    registration(venue)?.decoder?(symbol)
   }
 
   /// A replay of `symbol`'s book with the venue's decoder and sync rule (BitMEX has its own
   /// path: nil).
   static func bookReplay(_ venue: Venue, symbol: Symbol) -> VenueBookReplay? {
-    guard let decoder = frameDecoder(venue, symbol: symbol) else { return nil }
-    switch venue {
-    case .bitmex: return nil
-    case .kraken:
-      return VenueBookReplay(
-        symbol: symbol, decoder: decoder,
-        sync: .checksum(ChecksumSync(depth: 25, checksum: AnyBookChecksum(KrakenChecksum()))),
-        inferDepth: true)
-    case .binance, .binanceUSDM:
-      let market: BinanceMarket = venue == .binance ? .spot : .usdm
-      return VenueBookReplay(
-        symbol: symbol, decoder: decoder, sync: .bridge(SnapshotBridgeSync(bridge: market.bridge)))
-    case .coinbase:
-      return VenueBookReplay(
-        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .connection)))
-    case .bybitSpot, .bybitLinear, .bybitInverse:
-      return VenueBookReplay(
-        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .increment)))
-    case .okx:
-      return VenueBookReplay(
-        symbol: symbol, decoder: decoder, sync: .sequence(SequenceLinkSync(link: .previous)))
-    }
+    registration(venue)?.bookReplay?(symbol)
   }
 }
 

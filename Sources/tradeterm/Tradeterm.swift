@@ -272,7 +272,7 @@ struct Tradeterm: ParsableCommand {
     case .failure(let problem): throw fail(problem.message)
     }
     if instrument == "venues" {
-      print(VenueAbout.listing(Venues.registered), terminator: "")
+      print(VenueAbout.listing(Venues.registered.map(\.about)), terminator: "")
       return
     }
     if instrument == "config" {
@@ -499,7 +499,7 @@ struct Tradeterm: ParsableCommand {
       startNotes: startNotes, logFile: logFile, held: held, positionsName: positionsName,
       venueLive: venueLive,
       routes: routes,
-      split: split.map { InstrumentID(venue: InstrumentID.Venue($0.venue), symbol: $0.symbol) })
+      split: split.map { InstrumentID(venue: $0.venue, symbol: $0.symbol) })
   }
 
   /// The dashboard with the config's theme, keys and alerts, and `--log-file`'s logger; over the

@@ -1,10 +1,5 @@
-import Binance
-import Bybit
-import Coinbase
 import ExchangeSim
-import Kraken
 import MarketModel
-import OKX
 import VenueCore
 
 /// What the dashboard needs to follow a venue other than BitMEX live: its adapter (pointed at
@@ -25,68 +20,13 @@ struct VenueLive: Sendable {
 
   /// The live setup of `venue`, its WebSocket at `url` when given (the simulator's, or
   /// `--ws-url`); nil for BitMEX (its own path). `depth` is the book's depth when the venue
-  /// offers it, else its default.
+  /// offers it, else its default. Its registration builds it (`VenueRegistration.live`).
   static func of(_ venue: Venue, url: String?, restHost: String? = nil, depth asked: Int? = nil) -> VenueLive?
   {
-    func chosen(_ depths: [Int]) -> Int { asked.flatMap { depths.contains($0) ? $0 : nil } ?? depths[0] }
-    // The ticker fills the header (last, 24 h change and volume, VWAP; mark and funding where
-    // the venue has them); auxiliary, it never holds LIVE back.
-    let channels: [MarketChannel] = [.book, .trades, .ticker]
-    switch venue {
-    case .kraken:
-      let adapter = url.map { KrakenAdapter(url: $0) } ?? KrakenAdapter()
-      let depth = chosen(adapter.bookDepths)
-      return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: channels),
-        bookPolicy: .checksum(ChecksumSync(depth: depth, checksum: AnyBookChecksum(KrakenChecksum()))),
-        bookDepth: depth, restHost: restHost ?? KrakenAdapter.restHost)
-    case .coinbase:
-      let adapter = url.map { CoinbaseAdapter(url: $0) } ?? CoinbaseAdapter()
-      return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: nil, perSymbol: channels),
-        bookPolicy: .sequence(adapter.bookPolicy()), bookDepth: nil,
-        restHost: restHost ?? CoinbaseAdapter.restHost)
-    case .bybitSpot, .bybitLinear, .bybitInverse:
-      guard let category = BybitCategory(venue: venue) else { return nil }
-      let adapter = url.map { BybitAdapter(category: category, host: $0) } ?? BybitAdapter(category: category)
-      let depth = chosen(adapter.bookDepths)
-      // Derivatives' liquidations (`allLiquidation.{symbol}`) for the Activity pane: spot has none.
-      let perSymbol = category == .spot ? channels : channels + [.liquidations]
-      return VenueLive(
-        venue: venue, adapter: adapter, plan: SubscriptionPlan(bookDepth: depth, perSymbol: perSymbol),
-        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
-        restHost: restHost ?? BybitAdapter.restHost)
-    case .okx:
-      let adapter = url.map { OKXAdapter(url: $0) } ?? OKXAdapter()
-      let depth = chosen(adapter.bookDepths)
-      // Every swap's liquidations (`liquidation-orders` of SWAP: one subscription whatever the
-      // pair, so a pair switched to in place has them too); the Activity pane keeps its own. A
-      // swap's mark, index and funding come on channels of their own (a spot pair has none).
-      let plan = SubscriptionPlan(
-        bookDepth: depth, perSymbol: channels, allSymbols: [.liquidations], derivativeChannels: [.mark],
-        derivativeSuffix: OKXAdapter.swapSuffix)
-      return VenueLive(
-        venue: venue, adapter: adapter, plan: plan,
-        bookPolicy: .sequence(adapter.bookPolicy(depth: depth)), bookDepth: depth,
-        restHost: restHost ?? OKXAdapter.restHost)
-    case .binance, .binanceUSDM:
-      // The streams are named in the URL and the book bridges a REST snapshot to them. USDⓈ-M
-      // routes the book to `/public` and the trades, ticker and mark price to `/market`: two
-      // connections, one feed each (`VenueFeedGroup`). Another pair is a new connection.
-      let market: BinanceMarket = venue == .binance ? .spot : .usdm
-      let adapter = BinanceAdapter(market: market, host: url, restHost: restHost)
-      return VenueLive(
-        venue: venue, adapter: adapter,
-        // USDⓈ-M's liquidations come on `!forceOrder@arr` (every symbol's, on `/market`). The
-        // book's `@bookTicker` is what the bridge cross-checks the book against.
-        plan: SubscriptionPlan(
-          bookDepth: nil, perSymbol: (market == .usdm ? channels + [.mark] : channels) + [.bbo],
-          allSymbols: market == .usdm ? [.liquidations] : []),
-        bookPolicy: .bridge(SnapshotBridgeSync(bridge: market.bridge)), bookDepth: nil,
-        restHost: adapter.restHost, switchesInPlace: false)
-    case .bitmex:
-      return nil
-    }
+    guard let setup = Venues.registration(venue)?.live?(url, restHost, asked) else { return nil }
+    return VenueLive(
+      venue: venue, adapter: setup.adapter, plan: setup.plan, bookPolicy: setup.bookPolicy,
+      bookDepth: setup.bookDepth, restHost: setup.restHost, switchesInPlace: setup.switchesInPlace)
   }
 
   /// The WebSocket URL that carries `symbol`'s book (the first of the market's connections; a
@@ -99,15 +39,9 @@ struct VenueLive: Sendable {
 extension Tradeterm {
   /// Where the simulator speaks `venue` (its WebSocket, and its REST host when the venue needs
   /// one), for `--demo VENUE:SYMBOL`; nil: no dialect yet.
+  /// The paths are the venue's registration's (`VenueAbout.simWebSocketPath`, `simRESTPath`).
   static func demoURL(_ venue: Venue, _ sim: SimAddress) -> (ws: String, rest: String?)? {
-    switch venue {
-    case .kraken: (sim.krakenURL, sim.krakenRESTHost)
-    case .binance: (sim.binanceHost(.spot), sim.binanceRESTHost(.spot))
-    case .binanceUSDM: (sim.binanceHost(.usdm), sim.binanceRESTHost(.usdm))
-    case .coinbase: (sim.coinbaseWebSocketURL, sim.coinbaseRESTURL)
-    case .bybitSpot, .bybitLinear, .bybitInverse: (sim.bybitWebSocketHost, sim.bybitRESTURL)
-    case .okx: (sim.okxWebSocketURL, sim.okxRESTURL)
-    case .bitmex: nil
-    }
+    guard let about = Venues.about(venue), let path = about.simWebSocketPath else { return nil }
+    return (sim.webSocketURL(path: path), about.simRESTPath.map { sim.httpURL(path: $0) })
   }
 }

@@ -30,7 +30,7 @@ struct VenueOnceRunner {
     guard let symbol = Symbol(options.symbol) else { return 2 }
     var session = MarketSession(
       symbol: symbol, bookPolicy: live.bookPolicy, bookDepth: live.bookDepth,
-      venue: InstrumentID.Venue(live.venue))
+      venue: live.venue)
     var batch = VenueBatch()
     var watch = OnceWatch(now: .now(), timeout: timeout)
     while true {

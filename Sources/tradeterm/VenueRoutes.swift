@@ -16,13 +16,19 @@ struct VenueRoutes: Sendable {
 
   /// The venues the app may ask for: BitMEX and each one set up.
   var followable: Set<InstrumentID.Venue> {
-    Set([.bitmex] + venues.keys.map(InstrumentID.Venue.init))
+    Set([.bitmex] + venues.keys)
   }
 
   /// The venues whose feed cannot change its symbol in place (Binance): another symbol there is
   /// opened as a market of its own.
   var reopenedPerSymbol: Set<InstrumentID.Venue> {
-    Set(venues.values.filter { !$0.switchesInPlace }.map { InstrumentID.Venue($0.venue) })
+    Set(venues.values.filter { !$0.switchesInPlace }.map { $0.venue })
+  }
+
+  /// The venues whose adapter takes every instrument's ticker on one stream of a connection of
+  /// its own (Binance): the markets list watches all its rows at once.
+  var tickingEveryInstrument: Set<InstrumentID.Venue> {
+    Set(venues.values.filter { $0.adapter.tickersOnAConnectionOfTheirOwn }.map(\.venue))
   }
 
   /// The routes of a run: `start` is the venue it opened on, already set up (`--ws-url` and
@@ -32,7 +38,7 @@ struct VenueRoutes: Sendable {
     bitmexWebSocket: String, bitmexREST: String?, start: VenueLive?, sim: SimAddress?
   ) -> VenueRoutes {
     var venues: [Venue: VenueLive] = [:]
-    for venue in Venue.allCases where venue != .bitmex {
+    for venue in Venues.registered.map(\.venue) {
       if let start, start.venue == venue {
         venues[venue] = start
       } else if let sim {

@@ -35,6 +35,7 @@ import WireJSON
       session: MarketSession(symbol: key.symbol, bookPolicy: .sequence(SequenceLinkSync(link: .increment))),
       awaiting: placeholder)
     var s = AcrossState(asset: asset, instruments: [instrument], width: 80, height: 24)
+    s.venueLetters = RegisteredVenues.all.mapValues(\.mark)
     var batch = VenueBatch()
     batch.levels.append(LevelChange(side: side, price: dec(price), size: dec(size)))
     batch.events.append(

@@ -21,7 +21,7 @@ import VenueCore
     var s = AppState(symbol: key.symbol, mode: .demo, width: 120, height: 40, ascii: false, color: true)
     s.session = MarketSession(
       symbol: key.symbol, bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 25,
-      venue: InstrumentID.Venue(key.venue))
+      venue: key.venue)
     if let spec { s.session.setInstrumentSpec(spec) }
     return s
   }

@@ -36,7 +36,9 @@ import VenueCore
         key: k,
         session: MarketSession(symbol: k.symbol, bookPolicy: .sequence(SequenceLinkSync(link: .increment))))!
     }
-    return AcrossState(asset: "BTC", instruments: instruments, width: width, height: height)
+    var s = AcrossState(asset: "BTC", instruments: instruments, width: width, height: height)
+    s.venueLetters = RegisteredVenues.all.mapValues(\.mark)
+    return s
   }
 
   /// A batch of `symbol`'s book: `levels` (side, price, size) as a snapshot or a delta.
@@ -347,7 +349,9 @@ import VenueCore
       lotSize: AcrossStateTests.dec("1"), contract: .base)
     let instrument = AcrossInstrument(
       bitmex: key, session: MarketSession(symbol: key.symbol), placeholder: placeholder)
-    return AcrossState(asset: "BTC", instruments: [instrument], width: 80, height: 24)
+    var s = AcrossState(asset: "BTC", instruments: [instrument], width: 80, height: 24)
+    s.venueLetters = RegisteredVenues.all.mapValues(\.mark)
+    return s
   }
 
   @Test func itsContractsJoinOnlyOnceItsFactsAreKnown() throws {

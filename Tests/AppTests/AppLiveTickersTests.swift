@@ -74,6 +74,7 @@ import VenueCore
       symbol: "BTCUSDT", bookPolicy: .bridge(SnapshotBridgeSync(bridge: .consecutive)), bookDepth: nil,
       venue: venue)
     s.venuesReopenedPerSymbol = [venue]
+    s.venuesTickingEveryInstrument = [venue]
     _ = App.update(&s, .tick(now: .init(seconds: 100), wallMs: 1_764_158_430_000))
     let count = LiveTickers.limit + 20
     let rows = (0..<count).map { i in

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Testing
 
@@ -22,7 +23,8 @@ import Testing
   }
 
   static let snapshot = MarketsSnapshot(
-    universe: universe(), status: "LIVE", mode: .demo, timeMs: BookSnapshotTests.at)
+    universe: universe(), status: "LIVE", mode: .demo, timeMs: BookSnapshotTests.at,
+    bitcoinSources: VenueAbout.bitmex.bitcoinSources)
 
   @Test func rowsGoByUSDVolumeThenByKey() {
     #expect(Self.snapshot.rows.map(\.id.symbol.description) == ["XBTUSD", "ETHUSD", ".BXBT", "币\u{7}X"])

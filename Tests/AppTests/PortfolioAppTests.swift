@@ -26,6 +26,7 @@ import Trading
   /// A LIVE state with the all-symbols partial of XBTUSD, ETHUSD and XBTUSDT at 1 s.
   static func state(width: Int = 120, height: Int = 40) -> AppState {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true)
+    s.venues = RegisteredVenues.all
     s.portfolio.held = held
     s.portfolio.fileName = "positions.toml"
     var batch = MarketBatch()

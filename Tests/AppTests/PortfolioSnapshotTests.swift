@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Testing
 import Trading
@@ -26,7 +27,8 @@ import Trading
 
   static func snapshot(live: Bool, held: [HeldPosition]) -> PortfolioSnapshot {
     let valuation = Portfolio.value(
-      held: held, fills: [], universe: universe(live: live), nowMs: 2_000, wallMs: 2_000, connected: true)
+      held: held, fills: [], universe: universe(live: live), nowMs: 2_000, wallMs: 2_000, connected: true,
+      bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     return PortfolioSnapshot(
       header: SnapshotHeader(venue: .bitmex, status: "LIVE", mode: .demo, timeMs: BookSnapshotTests.at),
       valuation: valuation)

@@ -27,6 +27,7 @@ import Trading
   /// 100,000.5 (0.5 BTC), sizes at 8 decimals; a trade; the journal open and writable.
   static func live(mode: RunMode = .live, withSpec: Bool = true) -> AppState {
     var s = AppState(symbol: "BTC/USD", mode: mode, width: 120, height: 40, ascii: false, color: true)
+    s.venues = RegisteredVenues.all
     s.session = MarketSession(
       symbol: "BTC/USD", bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 25,
       venue: .kraken)

@@ -65,6 +65,7 @@ import Trading
   /// 2 s later (a tick: no new prices).
   static func state(_ rows: [InstrumentUpdate]) -> AppState {
     var s = AppState(symbol: "XBTUSD", mode: .demo, width: 160, height: 30, ascii: false, color: true)
+    s.venues = RegisteredVenues.all
     s.portfolio.held = [HeldPosition(symbol: "ETHUSD", quantity: 1_000, entry: 1_000)]
     var batch = MarketBatch()
     batch.instruments = rows

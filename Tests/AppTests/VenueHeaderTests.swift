@@ -10,9 +10,10 @@ import Testing
 @Suite struct VenueHeaderTests {
   static func state(_ venue: VenueCore.Venue, _ symbol: Symbol, spec: InstrumentSpec?) -> AppState {
     var s = AppState(symbol: symbol, mode: .live, width: 160, height: 30, ascii: false, color: true)
+    s.venues = RegisteredVenues.all
     s.session = MarketSession(
       symbol: symbol, bookPolicy: .sequence(SequenceLinkSync(link: .previous)), bookDepth: 400,
-      venue: InstrumentID.Venue(venue))
+      venue: venue)
     _ = App.update(
       &s,
       .feed(

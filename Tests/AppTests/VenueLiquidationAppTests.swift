@@ -18,6 +18,7 @@ import Testing
   /// at 3 size decimals.
   static func live(_ venue: InstrumentID.Venue, _ symbol: Symbol) -> AppState {
     var s = AppState(symbol: symbol, mode: .live, width: 120, height: 40, ascii: false, color: true)
+    s.venues = RegisteredVenues.all
     s.session = MarketSession(
       symbol: symbol, bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: 50, venue: venue)
     s.activityVisible = true

@@ -24,11 +24,7 @@ import Testing
     // MarketModel reads BitMEX's instrument rows (`InstrumentFields`, BitMEX's wire keys); the
     // codes go with them when that row moves into the adapter.
     "Sources/MarketModel/SettlementCurrency.swift: case \"XBt\": (perWhole, wholeName) = (1e8, \"XBT\")":
-      "the settlement codes of BitMEX's instrument rows",
-    // Rates is built in App and Trading, which cannot import BitMEX: its sources need a way in
-    // through AppState (being reshaped by other work) or the universe.
-    "Sources/MarketModel/Rates.swift: public static let bitcoinSources: [Symbol] = [\"XBTUSD\", \".BXBT\"]":
-      "the instruments whose price is Bitcoin's",
+      "the settlement codes of BitMEX's instrument rows"
   ]
 
   /// `Sources` of this package, found from this file's path (Tests/BitMEXTests/…).

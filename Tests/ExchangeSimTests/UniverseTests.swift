@@ -147,7 +147,9 @@ import Testing
       #expect(updates > universeUpdates)
       // The contract maths of the simulator and of the model agree: each row's USD volume is near
       // what the table asked for.
-      let rates = Rates(universe: universe, nowMs: universe.changedAt ?? 0, connected: true)
+      let rates = Rates(
+        universe: universe, nowMs: universe.changedAt ?? 0, connected: true,
+        bitcoinSources: VenueAbout.bitmex.bitcoinSources)
       #expect(rates.bitcoin != nil)
       for instrument in sim.listing.dropFirst(sim.instruments.count) where !instrument.isIndex {
         let row = try #require(universe.row(Symbol(instrument.symbol)!))

@@ -60,7 +60,7 @@ import Testing
     var state = AppState(symbol: symbol, mode: .replay, width: 120, height: 40, ascii: false, color: false)
     state.session = MarketSession(
       symbol: symbol, bookPolicy: .sequence(SequenceLinkSync(link: .increment)), bookDepth: nil,
-      venue: InstrumentID.Venue(venue))
+      venue: venue)
     let deadline = MonotonicTime.now() + 30
     var batch = VenueBatch()
     while MonotonicTime.now() < deadline, state.session.replay?.ended != true {

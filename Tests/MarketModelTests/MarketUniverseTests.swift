@@ -187,7 +187,8 @@ import Testing
     #expect(xbt?.instrument.tickSize == 0.5)
     #expect(xbt?.changedAt == 10)
     // XBT's USD rate: XBTUSD's mark, as of the partial.
-    let rate = Rates(universe: universe, nowMs: 12, connected: true).bitcoin
+    let rate = Rates(universe: universe, nowMs: 12, connected: true, bitcoinSources: ["XBTUSD", ".BXBT"])
+      .bitcoin
     #expect(rate == USDRate(usd: 32_181.46, source: .mark("XBTUSD"), ageMs: 2, stale: false))
 
     var up = InstrumentUpdate(symbol: "ETHUSD")

@@ -5,6 +5,9 @@ import Testing
 /// from the universe while its table is live and from the watched instrument when only that is
 /// live; with its age and whether it is stale. USD is itself, USDT and USDC at par (or not).
 @Suite struct RatesTests {
+  /// BitMEX's Bitcoin sources, as its `VenueAbout` names them: its perpetual, then its index.
+  static let bitcoinSources: [Symbol] = ["XBTUSD", ".BXBT"]
+
   static func update(_ symbol: Symbol, mark: Double? = nil, last: Double? = nil) -> InstrumentUpdate {
     var u = InstrumentUpdate(symbol: symbol)
     u.markPrice = mark
@@ -25,35 +28,50 @@ import Testing
       Self.batch(
         [Self.update("XBTUSD", mark: 98_000.5, last: 98_010), Self.update(".BXBT", last: 97_990)], .partial),
       now: 1_000)
-    let rates = Rates(universe: universe, nowMs: 3_000, connected: true)
+    let rates = Rates(universe: universe, nowMs: 3_000, connected: true, bitcoinSources: Self.bitcoinSources)
     #expect(rates.bitcoin == USDRate(usd: 98_000.5, source: .mark("XBTUSD"), ageMs: 2_000, stale: false))
     #expect(rates.bitcoin?.label == "XBTUSD mark")
     #expect(rates.usd(2, of: "BTC") == 196_001)
     #expect(rates.usd(2, of: AssetCode("XBT")) == 196_001)
     // A dropped connection or a table waiting for its partial: the same price, stale.
-    #expect(Rates(universe: universe, nowMs: 3_000, connected: false).bitcoin?.stale == true)
+    #expect(
+      Rates(universe: universe, nowMs: 3_000, connected: false, bitcoinSources: Self.bitcoinSources).bitcoin?
+        .stale == true)
     universe.resetTables([Subscription(.ticker)])
-    #expect(Rates(universe: universe, nowMs: 3_000, connected: true).bitcoin?.stale == true)
-    #expect(Rates(universe: universe, nowMs: 3_000, connected: true).bitcoin?.usd == 98_000.5)
+    #expect(
+      Rates(universe: universe, nowMs: 3_000, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin?
+        .stale == true)
+    #expect(
+      Rates(universe: universe, nowMs: 3_000, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin?
+        .usd == 98_000.5)
   }
 
   @Test func withoutAMarkTheLastThenTheIndex() {
     var universe = MarketUniverse()
     universe.apply(Self.batch([Self.update("XBTUSD", last: 98_010)], .partial), now: 1_000)
-    #expect(Rates(universe: universe, nowMs: 1_000, connected: true).bitcoin?.source == .last("XBTUSD"))
+    #expect(
+      Rates(universe: universe, nowMs: 1_000, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin?
+        .source == .last("XBTUSD"))
     var index = MarketUniverse()
     index.apply(
       Self.batch([Self.update(".BXBT", last: 97_990), Self.update("ETHUSD", mark: 3_000)], .partial), now: 1)
-    #expect(Rates(universe: index, nowMs: 1, connected: true).bitcoin?.source == .last(".BXBT"))
-    #expect(Rates(universe: MarketUniverse(), nowMs: 1, connected: true).bitcoin == nil)
+    #expect(
+      Rates(universe: index, nowMs: 1, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin?.source
+        == .last(".BXBT"))
+    #expect(
+      Rates(universe: MarketUniverse(), nowMs: 1, connected: true, bitcoinSources: Self.bitcoinSources)
+        .bitcoin == nil)
     // A nonsense price is no rate.
     var zero = MarketUniverse()
     zero.apply(Self.batch([Self.update("XBTUSD", mark: 0, last: -1)], .partial), now: 1)
-    #expect(Rates(universe: zero, nowMs: 1, connected: true).bitcoin == nil)
+    #expect(
+      Rates(universe: zero, nowMs: 1, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin == nil)
     // Only REST has spoken: the price's age is not known.
     var rest = MarketUniverse()
     rest.merge(rest: [Self.update("XBTUSD", mark: 98_000)])
-    #expect(Rates(universe: rest, nowMs: 1, connected: true).bitcoin?.ageMs == nil)
+    #expect(
+      Rates(universe: rest, nowMs: 1, connected: true, bitcoinSources: Self.bitcoinSources).bitcoin?.ageMs
+        == nil)
   }
 
   /// A recording made with `instrument:XBTUSD` only: the universe takes its partial but never goes
@@ -68,16 +86,21 @@ import Testing
     universe.apply(update, now: 2_000)
     _ = market.apply(update)
     #expect(universe.row("XBTUSD")?.instrument.markPrice == 90_000)
-    let rates = Rates(universe: universe, watched: market, watchedAt: 2_000, nowMs: 2_500, connected: true)
+    let rates = Rates(
+      universe: universe, watched: market, watchedAt: 2_000, nowMs: 2_500, connected: true,
+      bitcoinSources: Self.bitcoinSources)
     #expect(rates.bitcoin == USDRate(usd: 91_000, source: .mark("XBTUSD"), ageMs: 500, stale: false))
     // Without it, the universe's row as it last stood, stale.
-    let alone = Rates(universe: universe, nowMs: 2_500, connected: true)
+    let alone = Rates(universe: universe, nowMs: 2_500, connected: true, bitcoinSources: Self.bitcoinSources)
     #expect(alone.bitcoin?.usd == 90_000 && alone.bitcoin?.stale == true)
     // Another watched symbol is no XBT price.
     var eth = MarketState(symbol: "ETHUSD")
     _ = eth.apply(Self.batch([Self.update("ETHUSD", mark: 3_000)], .partial, filter: "ETHUSD"))
     #expect(
-      Rates(universe: universe, watched: eth, watchedAt: 2_000, nowMs: 2_500, connected: true).bitcoin?.usd
+      Rates(
+        universe: universe, watched: eth, watchedAt: 2_000, nowMs: 2_500, connected: true,
+        bitcoinSources: Self.bitcoinSources
+      ).bitcoin?.usd
         == 90_000)
   }
 

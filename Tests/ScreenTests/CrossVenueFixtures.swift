@@ -92,7 +92,13 @@ enum CrossVenueFixtures {
     }
   }
 
-  static var marks: VenueMarks { VenueMarks(specs.map(\.key)) }
+  /// Each venue's letter, as the adapters declare them (`VenueAbout.mark`).
+  static let venueLetters: [Venue: Character] = [
+    .bitmex: "M", .kraken: "K", .binance: "B", .binanceUSDM: "F", .coinbase: "C", .bybitSpot: "Y",
+    .bybitLinear: "Y", .bybitInverse: "Y", .okx: "O",
+  ]
+
+  static var marks: VenueMarks { VenueMarks(specs.map(\.key), venueLetters: venueLetters) }
 
   static func consolidated(par: Bool = false, step: String = "1", depth: Int = 30) -> ConsolidatedBook {
     guard

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import TestSupport
 import Testing
@@ -56,7 +57,8 @@ import Trading
     let universe = Self.universe([(e.spec, e.mark)])
     let v = Portfolio.value(
       held: [HeldPosition(symbol: e.spec.symbol, quantity: e.units, entry: e.entry)], fills: [],
-      universe: universe, nowMs: 1_000, wallMs: 0, connected: true)
+      universe: universe, nowMs: 1_000, wallMs: 0, connected: true,
+      bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     let line = try! #require(v.lines.first)
     #expect(line.status == .ok)
     #expect(line.source == .file)
@@ -173,7 +175,8 @@ import Trading
       HeldPosition(symbol: "XBTUSDT", quantity: -0.25, entry: 40_000),
     ]
     let v = Portfolio.value(
-      held: held, fills: fills, universe: universe, nowMs: 1_000, wallMs: 0, connected: true)
+      held: held, fills: fills, universe: universe, nowMs: 1_000, wallMs: 0, connected: true,
+      bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     #expect(v.lines.map(\.source) == [.file, .file, .paper])
     let xbtusd = 2_000 * 1e8 * (1 / 50_000.0 - 1 / 40_000.0)
     let ethRealised = 1 * 100 * (2_600.0 - 2_400)
@@ -207,12 +210,14 @@ import Trading
       HeldPosition(symbol: "XBTUSD", quantity: 100, entry: 40_000),
     ]
     let v = Portfolio.value(
-      held: held, fills: [], universe: universe, nowMs: 1_000, wallMs: 0, connected: true)
+      held: held, fills: [], universe: universe, nowMs: 1_000, wallMs: 0, connected: true,
+      bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     #expect(v.lines.map(\.status) == [.unknown, .expired("Settled"), .ok])
     #expect(v.notValued == 2)
     #expect(v.totals.map(\.positions) == [1])
     let empty = Portfolio.value(
-      held: held, fills: [], universe: MarketUniverse(), nowMs: 0, wallMs: 0, connected: false)
+      held: held, fills: [], universe: MarketUniverse(), nowMs: 0, wallMs: 0, connected: false,
+      bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     #expect(empty.lines.allSatisfy { $0.status == .waiting })
     #expect(empty.totals.isEmpty)
   }
@@ -227,7 +232,9 @@ import Trading
     }
     let held = [HeldPosition(symbol: "XBTUSD", quantity: 100, entry: 40_000)]
     func value(_ now: Int64, connected: Bool = true) -> PortfolioValuation {
-      Portfolio.value(held: held, fills: [], universe: universe, nowMs: now, wallMs: 0, connected: connected)
+      Portfolio.value(
+        held: held, fills: [], universe: universe, nowMs: now, wallMs: 0, connected: connected,
+        bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     }
     #expect(!value(5_500).stale)
     #expect(value(5_500).lines[0].markAgeMs == 500)
@@ -255,7 +262,7 @@ import Trading
     }
     let v = Portfolio.value(
       held: [HeldPosition(symbol: "XBTUSD", quantity: 100, entry: 40_000)], fills: [], universe: universe,
-      nowMs: 20_000, wallMs: 0, connected: true)
+      nowMs: 20_000, wallMs: 0, connected: true, bitcoinSources: VenueAbout.bitmex.bitcoinSources)
     #expect(v.lines[0].markAgeMs == 15_000)
     #expect(v.lines[0].stale)
     #expect(!(universe.row("XBTUSD")?.isQuiet(now: 20_000) ?? true))

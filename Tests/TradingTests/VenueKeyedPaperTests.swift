@@ -1,3 +1,4 @@
+import BitMEX
 import Foundation
 import Journal
 import MarketModel
@@ -56,7 +57,7 @@ import Trading
     ]
     let v = Portfolio.value(
       held: [], fills: fills, universe: MarketUniverse(venue: .binance), nowMs: 1_000, wallMs: 0,
-      connected: true,
+      connected: true, bitcoinSources: VenueAbout.bitmex.bitcoinSources,
       marks: marks)
     #expect(v.lines.map(\.id.description) == ["binance:BTCUSDT", "bybit-linear:BTCUSDT"])
     try #require(v.lines.count == 2)
@@ -173,7 +174,7 @@ import Trading
 
     let v = Portfolio.value(
       held: [], fills: ledger.fills, universe: MarketUniverse(venue: .kraken), nowMs: 1_000, wallMs: 0,
-      connected: true,
+      connected: true, bitcoinSources: VenueAbout.bitmex.bitcoinSources,
       marks: [
         Self.kraken.instrument: InstrumentMark(spec: Self.kraken, price: 100_000, source: .last, stale: false)
       ])

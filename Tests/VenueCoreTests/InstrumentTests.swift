@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VenueCore
 
@@ -70,5 +71,25 @@ import VenueCore
         "bybit-inverse", "okx",
       ])
     #expect(Venue(name: "BYBIT-LINEAR") == .bybitLinear)
+  }
+
+  /// A venue is one byte, compared, ordered and hashed by its position in `allCases` (the feed
+  /// and replay compare it per message): never by its name.
+  @Test func aVenueIsItsPosition() throws {
+    #expect(MemoryLayout<Venue>.size == 1)
+    for (i, venue) in Venue.allCases.enumerated() {
+      #expect(Int(venue.ordinal) == i, "\(venue)")
+      #expect(Venue(name: venue.name) == venue)
+    }
+    #expect(Venue.allCases.sorted() == Venue.allCases)
+    #expect(Set(Venue.allCases).count == Venue.allCases.count)
+    #expect(Venue.kraken != .binance && Venue.okx > .bitmex)
+    // The journal's and the favourites' spelling: its name, and an unknown one refused.
+    let coded = try JSONEncoder().encode([Venue.binanceUSDM])
+    #expect(String(decoding: coded, as: UTF8.self) == "[\"binance-usdm\"]")
+    #expect(try JSONDecoder().decode([Venue].self, from: coded) == [.binanceUSDM])
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([Venue].self, from: Data("[\"nope\"]".utf8))
+    }
   }
 }

@@ -128,17 +128,20 @@ import VenueCore
 }
 
 @Suite struct SymbolAliasesTests {
+  /// Coinbase's, as its adapter declares it (`CoinbaseAdapter.usdcAlias`).
+  static let coinbase = DataAlias(
+    suffix: "-USDC", dataSuffix: "-USD", exceptions: ["USDT-USDC", "EURC-USDC"])
+
   /// Coinbase answers `BTC-USDC` as `BTC-USD`; `USDT-USDC` and `EURC-USDC` are their own.
   @Test func coinbasesUSDCProductsAreItsUSDOnes() {
-    #expect(Venue.coinbase.dataSymbol(for: "BTC-USDC") == "BTC-USD")
-    #expect(Venue.coinbase.dataSymbol(for: "USDT-USDC") == nil)
-    #expect(Venue.coinbase.dataSymbol(for: "EURC-USDC") == nil)
-    #expect(Venue.coinbase.dataSymbol(for: "BTC-USD") == nil)
-    #expect(Venue.okx.dataSymbol(for: "BTC-USDC") == nil)
+    #expect(Self.coinbase.dataSymbol(for: "BTC-USDC") == "BTC-USD")
+    #expect(Self.coinbase.dataSymbol(for: "USDT-USDC") == nil)
+    #expect(Self.coinbase.dataSymbol(for: "EURC-USDC") == nil)
+    #expect(Self.coinbase.dataSymbol(for: "BTC-USD") == nil)
   }
 
   @Test func framesAreKeyedBackToWhatWasAsked() {
-    var aliases = SymbolAliases(venue: .coinbase)
+    var aliases = SymbolAliases(venue: .coinbase, alias: Self.coinbase)
     aliases.subscribed([
       Subscription(.book, "BTC-USDC"), Subscription(.ticker, "BTC-USDC"), Subscription(.ticker, "ETH-USD"),
     ])
