@@ -6,6 +6,8 @@
 public struct MarketBatch: Sendable {
   public var events: [MarketEvent] = []
   public var bookRows: [BookRow] = []
+  /// The book rows mapped to price levels, per book (`BookMessage.levels`).
+  public var bookLevels: [LevelChange] = []
   public var trades: [Trade] = []
   public var quotes: [Quote] = []
   public var instruments: [InstrumentUpdate] = []
@@ -30,6 +32,7 @@ public struct MarketBatch: Sendable {
     // Most arrays are empty most of the time; checking is cheaper than clearing.
     if !events.isEmpty { events.clearKeepingCapacity() }
     if !bookRows.isEmpty { bookRows.clearKeepingCapacity() }
+    if !bookLevels.isEmpty { bookLevels.clearKeepingCapacity() }
     if !trades.isEmpty { trades.clearKeepingCapacity() }
     if !quotes.isEmpty { quotes.clearKeepingCapacity() }
     if !instruments.isEmpty { instruments.clearKeepingCapacity() }
@@ -49,13 +52,15 @@ public struct MarketBatch: Sendable {
   /// The lengths of every array: taken before a message is decoded and restored with
   /// `rollBack(to:)` if it fails, so a bad message leaves nothing behind.
   public struct Mark: Sendable, Hashable {
-    var events, bookRows, trades, quotes, instruments, bins, book10, levels, liquidations: Int
+    var events, bookRows, bookLevels, trades, quotes, instruments, bins, book10, levels,
+      liquidations: Int
     var skippedRows: Int
   }
 
   public var mark: Mark {
     Mark(
-      events: events.count, bookRows: bookRows.count, trades: trades.count, quotes: quotes.count,
+      events: events.count, bookRows: bookRows.count, bookLevels: bookLevels.count, trades: trades.count,
+      quotes: quotes.count,
       instruments: instruments.count, bins: bins.count, book10: book10.count,
       levels: levels.count, liquidations: liquidations.count, skippedRows: skippedRows)
   }
@@ -64,6 +69,7 @@ public struct MarketBatch: Sendable {
   public mutating func rollBack(to mark: Mark) {
     events.removeSubrange(mark.events...)
     bookRows.removeSubrange(mark.bookRows...)
+    bookLevels.removeSubrange(mark.bookLevels...)
     trades.removeSubrange(mark.trades...)
     quotes.removeSubrange(mark.quotes...)
     instruments.removeSubrange(mark.instruments...)

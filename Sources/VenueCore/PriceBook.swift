@@ -71,23 +71,33 @@ public struct PriceBook: Sendable {
   }
 
   /// Replaces the whole book with a snapshot's levels (never merges). Zero sizes are skipped.
-  /// On a fault the book is left empty: a snapshot is taken whole or not at all.
+  /// A price given twice keeps one of its sizes, unless its levels say they are new
+  /// (`LevelChange.Prior.absent`): then it is `duplicateLevel`. On a fault the book is left
+  /// empty: a snapshot is taken whole or not at all.
   public mutating func replace(with levels: ArraySlice<LevelChange>) -> BookSyncFault? {
     removeAll()
     for side in BookSide.allCases {
       scratch.removeAll(keepingCapacity: true)
+      // Levels that say they are new (BitMEX's rows, one level per id) must not repeat a price.
+      var new = 0
       for change in levels where change.side == side {
         switch ticks(change) {
         case .failure(let fault):
           removeAll()
           return fault
-        case .success(let level): scratch.append(level)
+        case .success(let level):
+          scratch.append(level)
+          if change.prior == .absent, level.size != 0 { new += 1 }
         }
       }
       let fits = side == .bid ? bids.replace(with: &scratch) : asks.replace(with: &scratch)
       if !fits {
         removeAll()
         return .sizeOverflow(side: side)
+      }
+      if new > self[side].count, let twice = Self.repeatedPrice(scratch) {
+        removeAll()
+        return .duplicateLevel(side: side, price: price(twice))
       }
     }
     if let fault = crossing() {
@@ -98,7 +108,7 @@ public struct PriceBook: Sendable {
   }
 
   /// Applies one message's changes, all or nothing. `missing` says what a change of a level the
-  /// book does not hold means; `depthLimit`, when given, is the most levels a side may hold
+  /// book does not hold means, for changes that do not say (`LevelChange.prior`); `depthLimit`, when given, is the most levels a side may hold
   /// after the message (for venues that never send more than the subscribed depth).
   public mutating func apply(
     _ changes: ArraySlice<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
@@ -138,21 +148,18 @@ public struct PriceBook: Sendable {
     case .failure(let fault): return fault
     case .success(let l): level = l
     }
-    let old: Int64?
-    if change.side == .bid {
-      if missing == .fault, bids.size(at: level.price) == 0 {
-        return .unknownLevel(side: .bid, price: change.price)
-      }
-      old = bids.set(level.price, size: level.size)
-    } else {
-      if missing == .fault, asks.size(at: level.price) == 0 {
-        return .unknownLevel(side: .ask, price: change.price)
-      }
-      old = asks.set(level.price, size: level.size)
-    }
+    // What the change expects of the level: its own word, else the book's rule for a missing one.
+    let prior: LevelChange.Prior = change.prior != .any ? change.prior : missing == .fault ? .held : .any
+    let old =
+      change.side == .bid ? bids.set(level.price, size: level.size) : asks.set(level.price, size: level.size)
     guard let old else { return .sizeOverflow(side: change.side) }
+    // Recorded before the check: a change that breaks its expectation is taken back with the rest.
     undo.append(Undo(side: change.side, price: level.price, oldSize: old))
-    return nil
+    switch prior {
+    case .any: return nil
+    case .held: return old == 0 ? .unknownLevel(side: change.side, price: change.price) : nil
+    case .absent: return old != 0 ? .duplicateLevel(side: change.side, price: change.price) : nil
+    }
   }
 
   /// The change's price and size at the book's scales, or why they cannot be levels.
@@ -178,6 +185,15 @@ public struct PriceBook: Sendable {
         _ = asks.set(step.price, size: step.oldSize)
       }
     }
+  }
+
+  /// A price given twice in `levels`, sorted (as the ladder's `replace` leaves them).
+  private static func repeatedPrice(_ levels: [PriceLadder.Level]) -> Int64? {
+    for i in levels.indices.dropFirst()
+    where levels[i].price == levels[i - 1].price && levels[i].size != 0 && levels[i - 1].size != 0 {
+      return levels[i].price
+    }
+    return nil
   }
 
   /// The crossed fault when the best bid is at or above the best ask.

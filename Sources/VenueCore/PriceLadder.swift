@@ -39,7 +39,8 @@ public struct PriceLadder: Sendable {
   }
 
   /// The index where `price` is or would be inserted. A binary search whose steps do not branch
-  /// on the data (a select per step), as `MarketModel.BookSide`'s.
+  /// on the data (a select per step): over 500 levels, the mispredicted jumps of a plain binary
+  /// search were most of the cost of applying a row.
   @inline(__always) func position(of price: Int64) -> Int {
     levels.withUnsafeBufferPointer { buf in
       var n = buf.count
