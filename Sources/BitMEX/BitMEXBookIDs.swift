@@ -40,6 +40,10 @@ public struct BitMEXBookIDs: Sendable {
 
   private var books: [Book] = []
   private var undo: [Undo] = []
+  /// Why the last row a row function refused cannot be a level. The row functions say only
+  /// whether they mapped the row: a fault returned with every row (an optional of the largest
+  /// fault, through memory) cost more than the rest of mapping a row.
+  private var rowFault: BookSyncFault?
   /// Scratch for `map(_:)`.
   private var events: [MarketEvent] = []
 
@@ -81,28 +85,38 @@ public struct BitMEXBookIDs: Sendable {
     if action == .partial {
       books[b].bids.removeAll()
       books[b].asks.removeAll()
+      // Room for every id and level first: the maps and the levels then fill without growing
+      // (a full book's partial is thousands of rows; growing a map rehashes all it holds).
+      var bids = 0
+      var asks = 0
       for row in rows where row.symbol == symbol {
-        if let fault = mapPartialRow(row, b, &levels) {
+        if row.side == .buy { bids += 1 } else { asks += 1 }
+      }
+      books[b].bids.reserve(bids)
+      books[b].asks.reserve(asks)
+      levels.reserveCapacity(levels.count + bids + asks)
+      for row in rows where row.symbol == symbol {
+        if !mapPartialRow(row, b, &levels) {
           books[b].bids.removeAll()
           books[b].asks.removeAll()
           levels.removeSubrange(start...)
-          return fault
+          return rowFault
         }
       }
       return nil
     }
-    undo.removeAll(keepingCapacity: true)
+    undo.clearKeepingCapacity()
     for row in rows where row.symbol == symbol {
-      let fault: BookSyncFault?
+      let mapped: Bool
       switch action {
-      case .insert: fault = insert(row, b, &levels)
-      case .update: fault = update(row, b, &levels)
-      default: fault = delete(row, b, &levels)
+      case .insert: mapped = insert(row, b, &levels)
+      case .update: mapped = update(row, b, &levels)
+      default: mapped = delete(row, b, &levels)
       }
-      if let fault {
+      if !mapped {
         rollBack(b)
         levels.removeSubrange(start...)
-        return fault
+        return rowFault
       }
     }
     return nil
@@ -114,24 +128,34 @@ public struct BitMEXBookIDs: Sendable {
   /// (all symbols), for each symbol of its rows; a delta is for each symbol of its rows (one, on
   /// a symbol's subscription). A message for no book (a delta with no rows) is kept unmapped.
   public mutating func append(_ message: BookMessage, into batch: inout MarketBatch) {
-    var message = message
-    let rows = message.rows
-    if message.action == .partial, let filterSymbol = message.filterSymbol {
-      append(&message, filterSymbol, into: &batch)
+    append(
+      message.table, message.action, filterSymbol: message.filterSymbol, rows: message.rows, into: &batch)
+  }
+
+  /// `append(_:into:)` of the message these fields make (what the decoder calls: the message is
+  /// made once, in the batch, not copied on its way there).
+  @inline(__always)
+  mutating func append(
+    _ table: BookTable, _ action: TableAction, filterSymbol: Symbol?, rows: Range<Int>,
+    into batch: inout MarketBatch
+  ) {
+    if action == .partial, let filterSymbol {
+      append(table, action, filterSymbol, rows, filterSymbol, into: &batch)
       return
     }
     guard let first = rows.first else {
-      batch.events.append(.book(message))
+      batch.events.append(
+        .book(BookMessage(table: table, action: action, filterSymbol: filterSymbol, rows: rows)))
       return
     }
     let symbol = batch.bookRows[first].symbol
-    append(&message, symbol, into: &batch)
+    append(table, action, filterSymbol, rows, symbol, into: &batch)
     // Rows of more than one symbol (an all-symbols partial): each other symbol once, in order.
     var i = rows.index(after: first)
     while i < rows.upperBound {
       let other = batch.bookRows[i].symbol
       if other != symbol, !batch.bookRows[rows.lowerBound..<i].contains(where: { $0.symbol == other }) {
-        append(&message, other, into: &batch)
+        append(table, action, filterSymbol, rows, other, into: &batch)
       }
       i += 1
     }
@@ -157,14 +181,24 @@ public struct BitMEXBookIDs: Sendable {
     events.removeAll(keepingCapacity: true)
   }
 
-  private mutating func append(_ message: inout BookMessage, _ symbol: Symbol, into batch: inout MarketBatch)
-  {
+  /// The event of the rows of `symbol` in one message, mapped: its levels, or the fault that
+  /// stopped the mapping (kept in the batch, `BookMessage.faultIndex`).
+  @inline(__always)
+  private mutating func append(
+    _ table: BookTable, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>, _ symbol: Symbol,
+    into batch: inout MarketBatch
+  ) {
     let start = batch.bookLevels.count
-    message.symbol = symbol
-    message.fault = map(
-      message.table, message.action, symbol, batch.bookRows[message.rows], into: &batch.bookLevels)
-    message.levels = start..<batch.bookLevels.count
-    batch.events.append(.book(message))
+    var faultIndex: Int?
+    if let fault = map(table, action, symbol, batch.bookRows[rows], into: &batch.bookLevels) {
+      faultIndex = batch.bookFaults.count
+      batch.bookFaults.append(fault)
+    }
+    batch.events.append(
+      .book(
+        BookMessage(
+          table: table, action: action, filterSymbol: filterSymbol, rows: rows, symbol: symbol,
+          levels: start..<batch.bookLevels.count, faultIndex: faultIndex)))
   }
 
   /// Forgets every book.
@@ -189,73 +223,74 @@ public struct BitMEXBookIDs: Sendable {
     return books.count - 1
   }
 
-  /// The size of a row that makes or sets a level, or why it cannot: a level of size 0 would be
-  /// a level that is not there (the book would delete it while the map keeps its id).
-  @inline(__always) private static func size(
-    _ row: BookRow, price: FixedDecimal
-  ) -> Result<FixedDecimal, BookSyncFault> {
+  /// The size of a row that makes or sets a level, or nil (and `rowFault` says why): a level of
+  /// size 0 would be a level that is not there (the book would delete it while the map keeps its
+  /// id).
+  @inline(__always) private mutating func size(_ row: BookRow, price: FixedDecimal) -> FixedDecimal? {
     guard let size = row.size, size > 0 else {
-      return .failure(
-        .badSize(side: row.side.bookSide, price: price, size: FixedDecimal(mantissa: row.size ?? 0, scale: 0))
-      )
+      rowFault = .badSize(
+        side: row.side.bookSide, price: price, size: FixedDecimal(mantissa: row.size ?? 0, scale: 0))
+      return nil
     }
-    return .success(FixedDecimal(mantissa: size, scale: 0))
+    return FixedDecimal(mantissa: size, scale: 0)
   }
 
-  private mutating func mapPartialRow(
-    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
-  ) -> BookSyncFault? {
+  /// Maps a partial's row; false (with `rowFault`) when it cannot be a level.
+  private mutating func mapPartialRow(_ row: BookRow, _ b: Int, _ levels: inout [LevelChange]) -> Bool {
     let side = row.side.bookSide
-    guard let price = row.price else { return .badPrice(side: side, price: .zero) }
-    let size: FixedDecimal
-    switch Self.size(row, price: price) {
-    case .failure(let fault): return fault
-    case .success(let s): size = s
+    guard let price = row.price else {
+      rowFault = .badPrice(side: side, price: .zero)
+      return false
     }
+    guard let size = size(row, price: price) else { return false }
     let fresh =
       row.side == .buy
       ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
-    guard fresh else { return .duplicateID(side: side, id: row.id) }
+    guard fresh else {
+      rowFault = .duplicateID(side: side, id: row.id)
+      return false
+    }
     levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
-    return nil
+    return true
   }
 
+  /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
   @inline(__always) private mutating func insert(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
-  ) -> BookSyncFault? {
+  ) -> Bool {
     let side = row.side.bookSide
-    guard let price = row.price else { return .badPrice(side: side, price: .zero) }
-    let size: FixedDecimal
-    switch Self.size(row, price: price) {
-    case .failure(let fault): return fault
-    case .success(let s): size = s
+    guard let price = row.price else {
+      rowFault = .badPrice(side: side, price: .zero)
+      return false
     }
+    guard let size = size(row, price: price) else { return false }
     let fresh =
       row.side == .buy
       ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
-    guard fresh else { return .duplicateID(side: side, id: row.id) }
+    guard fresh else {
+      rowFault = .duplicateID(side: side, id: row.id)
+      return false
+    }
     undo.append(Undo(side: row.side, id: row.id, price: nil))
     levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
-    return nil
+    return true
   }
 
+  /// Maps an update's row; false (with `rowFault`) when it cannot be a level.
   @inline(__always) private mutating func update(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
-  ) -> BookSyncFault? {
+  ) -> Bool {
     let side = row.side.bookSide
     guard let held = row.side == .buy ? books[b].bids.price(of: row.id) : books[b].asks.price(of: row.id)
     else {
-      return .unknownID(side: side, id: row.id)
+      rowFault = .unknownID(side: side, id: row.id)
+      return false
     }
     let price = row.price ?? held
-    let size: FixedDecimal
-    switch Self.size(row, price: price) {
-    case .failure(let fault): return fault
-    case .success(let s): size = s
-    }
+    guard let size = size(row, price: price) else { return false }
     if price == held {
       levels.append(LevelChange(side: side, price: held, size: size, prior: .held))
-      return nil
+      return true
     }
     // The level moved (a 2023+ row gives its price): out at the old price, in at the new one.
     if row.side == .buy {
@@ -266,20 +301,22 @@ public struct BitMEXBookIDs: Sendable {
     undo.append(Undo(side: row.side, id: row.id, price: held))
     levels.append(LevelChange(side: side, price: held, size: .zero, prior: .held))
     levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
-    return nil
+    return true
   }
 
+  /// Maps a delete's row; false (with `rowFault`) when its id is not held.
   @inline(__always) private mutating func delete(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
-  ) -> BookSyncFault? {
+  ) -> Bool {
     let side = row.side.bookSide
     guard let held = row.side == .buy ? books[b].bids.remove(row.id) : books[b].asks.remove(row.id) else {
-      return .unknownID(side: side, id: row.id)
+      rowFault = .unknownID(side: side, id: row.id)
+      return false
     }
     undo.append(Undo(side: row.side, id: row.id, price: held))
     // The held price, whatever the row says: the map is what the book was built from.
     levels.append(LevelChange(side: side, price: held, size: .zero, prior: .held))
-    return nil
+    return true
   }
 
   private mutating func rollBack(_ b: Int) {

@@ -148,8 +148,7 @@ public struct BitMEXDecoder: Sendable {
         rows = try decodeRows(table, action, &d, filterSymbol: filterSymbol, into: &batch)
       }
       if case .book(let book) = table, mapsBooks {
-        bookIDs.append(
-          BookMessage(table: book, action: action, filterSymbol: filterSymbol, rows: rows!), into: &batch)
+        bookIDs.append(book, action, filterSymbol: filterSymbol, rows: rows!, into: &batch)
       } else {
         batch.events.append(event(table, action, filterSymbol, rows!, name: tableName, in: s))
       }
@@ -202,7 +201,7 @@ public struct BitMEXDecoder: Sendable {
     s.skipSpace()
     guard s.atEnd else { throw s.fail("unexpected bytes after the message") }
     if case .book(let book) = table, mapsBooks {
-      bookIDs.append(BookMessage(table: book, action: action, filterSymbol: nil, rows: rows), into: &batch)
+      bookIDs.append(book, action, filterSymbol: nil, rows: rows, into: &batch)
     } else {
       let name = JSONScanner.RawString(start: 0, count: 0, hasEscapes: false)
       batch.events.append(event(table, action, nil, rows, name: name, in: s))

@@ -72,7 +72,8 @@ extension MarketState {
     }
     // The rule and the book changed where they are stored (two stored properties: no copy of
     // either, so their buffers are never shared while they change).
-    let outcome = rule.receive(update, levels, book: &engine)
+    let outcome =
+      venueBook ? rule.receive(update, levels, book: &engine) : partial.receive(update, levels, book: &engine)
     if outcome.applied {
       changes.bookChanged = true
       if update.kind != .snapshot {
@@ -92,7 +93,7 @@ extension MarketState {
       noteFault()
     }
     let sync: TableSync =
-      switch rule.state {
+      switch venueBook ? rule.state : partial.state {
       case .live: .live
       case .waiting: .awaitingPartial
       case .resyncing: .faulted

@@ -7,11 +7,16 @@
 /// waits for a fresh partial, so one bad message costs one resync, not a loop.
 public struct MarketState: Sendable {
   public let symbol: Symbol
-  /// The book on show: the one price-keyed engine, kept by `rule` (every venue's, BitMEX's too).
+  /// The book on show: the one price-keyed engine, kept by `rule` (a venue's) or `partial`
+  /// (BitMEX's).
   public internal(set) var engine: PriceBook
-  /// The rule that keeps `engine`: a venue's (`apply(_: VenueBatch)`), or BitMEX's partial rule
-  /// (`apply(_: MarketBatch)`, its levels mapped from ids by the BitMEX adapter's `BitMEXBookIDs`).
+  /// The rule that keeps a venue's `engine` (`apply(_: VenueBatch)`); unused for BitMEX.
   var rule: AnyBookSync
+  /// BitMEX's rule, the partial one (`apply(_: MarketBatch)`, its levels mapped from ids by the
+  /// BitMEX adapter's `BitMEXBookIDs`), held as itself: each message goes through it where it is
+  /// stored, not through `AnyBookSync`, whose every call takes the rule out of the enum and puts it
+  /// back (hundreds of bytes copied each way, per message).
+  var partial = PartialSync()
   /// Whether the book is a venue's, kept by the rule it was made with.
   let venueBook: Bool
   /// A venue's book (`apply(_: VenueBatch)`); nil for BitMEX.
@@ -60,7 +65,11 @@ public struct MarketState: Sendable {
     venueBook = bookPolicy != nil
     var policy = bookPolicy ?? .partial(PartialSync())
     var book = PriceBook(priceScale: 0, sizeScale: 0)
-    _ = policy.subscribed(book: &book)
+    if bookPolicy == nil {
+      _ = partial.subscribed(book: &book)
+    } else {
+      _ = policy.subscribed(book: &book)
+    }
     engine = book
     rule = policy
     tape = TradeTape(capacity: tapeCapacity)
@@ -111,6 +120,10 @@ public struct MarketState: Sendable {
       case .book:
         bookSync = .awaitingPartial
         connectionSequence.reset()
+        guard venueBook else {
+          _ = partial.subscribed(book: &engine)
+          continue
+        }
         var (policy, book) = takeBook()
         if policy.subscribed(book: &book) == .fetchSnapshot { snapshotWanted = true }
         (rule, engine) = (policy, book)
@@ -174,11 +187,8 @@ public struct MarketState: Sendable {
     let table = message.table
     if message.action == .partial {
       bookTable = table
-      if case .partial(var p) = rule, p.depthLimit != table.depthLimit {
-        p.depthLimit = table.depthLimit
-        rule = .partial(p)
-      }
-      if let fault = message.fault {
+      if partial.depthLimit != table.depthLimit { partial.depthLimit = table.depthLimit }
+      if let fault = batch.fault(of: message) {
         // A partial that cannot be mapped (an id given twice): no book until the next one.
         refuse(.snapshot(), fault, depth: table.depthLimit, &changes)
         changes.bookChanged = true
@@ -196,20 +206,18 @@ public struct MarketState: Sendable {
       noteDropped()
       return
     }
-    if let fault = message.fault {
+    if let fault = batch.fault(of: message) {
       refuse(.delta(), fault, depth: table.depthLimit, &changes)
       return
     }
     applyLevels(.delta(), batch.bookLevels[message.levels], depth: table.depthLimit, &changes)
   }
 
-  /// A message the adapter could not map (`BookMessage.fault`), through the rule.
+  /// A message the adapter could not map (`BookMessage.faultIndex`), through the rule.
   private mutating func refuse(
     _ update: BookUpdate, _ fault: BookSyncFault, depth: Int?, _ changes: inout MarketChanges
   ) {
-    var (policy, book) = takeBook()
-    let outcome = policy.refuse(update, fault, book: &book)
-    (rule, engine) = (policy, book)
+    let outcome = partial.refuse(update, fault, book: &engine)
     settle(outcome, depth: depth, &changes)
   }
 

@@ -313,6 +313,42 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
     #expect(levels == [LevelChange(side: .bid, price: 100, size: 5, prior: .held)])
   }
 
+  /// A message whose rows cannot be mapped names its fault, which the batch keeps (not the
+  /// event: every event would be larger for it); a batch emptied or taken back to a mark drops it.
+  @Test func aMessageThatCannotBeMappedNamesItsFaultInTheBatch() throws {
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    try decoder.decode(
+      Array(
+        #"{"table":"orderBookL2_25","action":"partial","filter":{"symbol":"XBTUSD"},"data":[{"symbol":"XBTUSD","id":11,"side":"Buy","size":10,"price":100},{"symbol":"XBTUSD","id":21,"side":"Sell","size":15,"price":100.5}]}"#
+          .utf8), into: &batch)
+    #expect(batch.bookFaults.isEmpty)
+    batch.removeAll()
+    let mark = batch.mark
+    try decoder.decode(
+      Array(
+        #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":77,"side":"Sell","size":5}]}"#
+          .utf8), into: &batch)
+    try decoder.decode(
+      Array(
+        #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":11,"side":"Buy","size":5}]}"#
+          .utf8), into: &batch)
+    guard batch.events.count == 2, case .book(let refused) = batch.events[0],
+      case .book(let mapped) = batch.events[1]
+    else {
+      Issue.record("not two book messages: \(batch.events)")
+      return
+    }
+    #expect(refused.levels.isEmpty && batch.fault(of: refused) == .unknownID(side: .ask, id: 77))
+    #expect(mapped.faultIndex == nil && batch.fault(of: mapped) == nil && mapped.levels.count == 1)
+    #expect(batch.bookFaults == [.unknownID(side: .ask, id: 77)])
+    var taken = batch
+    taken.rollBack(to: mark)
+    #expect(taken.events.isEmpty && taken.bookFaults.isEmpty)
+    batch.removeAll()
+    #expect(batch.bookFaults.isEmpty)
+  }
+
   /// The levels a message becomes: an insert's are new, an update's and a delete's held, a move
   /// is the old price deleted and the new one added.
   @Test func rowsBecomePriceLevelsThatSayWhatTheyExpect() {

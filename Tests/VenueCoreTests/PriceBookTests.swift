@@ -131,6 +131,24 @@ import VenueCore
 
   /// Random messages against a dictionary model: the book always equals the model after an
   /// applied message, and is unchanged after a refused one.
+  /// A price looked up finds its level on either side, and one that is not held (zero,
+  /// negative, the extremes of `Int64`, between, beyond) finds none.
+  @Test func aLookupFindsHeldPricesAndNothingElse() {
+    let b = book([
+      bid("100.0", "1"), bid("99.5", "2"), bid("0.1", "5"), ask("100.5", "3"), ask("101.0", "4"),
+      ask("922337203685477580.7", "6"),
+    ])
+    for side in BookSide.allCases {
+      for level in b[side].levels {
+        #expect(b[side].size(at: level.price) == level.size, "\(side) \(level.price)")
+      }
+      for price: Int64 in [.min, -1_000, -1, 0, 2, 996, 1_002, 1_003, 1_004, 1_006, .max - 1] {
+        #expect(b[side].size(at: price) == 0, "\(side) \(price)")
+      }
+    }
+    #expect(b.asks.size(at: .max) == 600 && b.bids.size(at: 1) == 500)
+  }
+
   @Test func followsAModelUnderRandomMessages() {
     let seed = SimRandom.seed(0xB00C, "price-book")
     var rng = SimRandom(seed: seed)
