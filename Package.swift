@@ -60,7 +60,7 @@ let package = Package(
     .target(name: "CrossVenue", dependencies: ["VenueCore"]),
     // The seeded random generator the simulator, the soak and the tests draw from.
     .target(name: "Seeding"),
-    .target(name: "BitMEX", dependencies: ["MarketModel", "WireJSON"]),
+    .target(name: "BitMEX", dependencies: ["MarketModel", "VenueCore", "WireJSON"]),
     // The pure session core: connection state machine, status, commands, and `MarketSession`
     // (a drained feed update and batch in, state changes and typed commands out).
     .target(name: "Session", dependencies: ["MarketModel"]),
@@ -177,8 +177,9 @@ let package = Package(
     // What the unit tests share: the seeded generator, fixtures, grid snapshots. It links no
     // simulator and no network code.
     .target(
-      name: "TestSupport", dependencies: ["Seeding", "Screen", "VenueCore"], path: "Tests/TestSupport"),
-    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "TestSupport"]),
+      name: "TestSupport", dependencies: ["Seeding", "Screen", "MarketModel", "VenueCore"],
+      path: "Tests/TestSupport"),
+    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "BitMEX", "TestSupport"]),
     .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "BinanceTests", dependencies: ["Binance", "VenueCore", "WireJSON", "TestSupport"]),

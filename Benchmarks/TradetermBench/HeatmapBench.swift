@@ -1,4 +1,5 @@
 import MarketModel
+import VenueCore
 
 /// Issue 17's heatmap figures: allocations and time of one `LiquidityHeatmap.update` (the
 /// book of 25 levels a side sampled into the current column, moments advancing as they do at
@@ -6,26 +7,26 @@ import MarketModel
 struct HeatmapBench {
   let quick: Bool
 
-  /// `count` books of 25 levels a side, the mid wandering a tick at a time.
-  static func books(count: Int) -> [OrderBook] {
+  /// `count` books of 25 levels a side, the mid wandering a tick at a time, each kept by the one
+  /// book engine (prices in cents).
+  static func books(count: Int) -> [PriceBook] {
     var state: UInt64 = 17
-    var mid = 98_000.0
+    var mid: Int64 = 9_800_000
     return (0..<count).map { _ in
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      mid += Double(Int((state >> 33) % 3) - 1) * 0.5
-      var rows: [BookRow] = []
+      mid += (Int64((state >> 33) % 3) - 1) * 50
+      var levels: [LevelChange] = []
       for k in 0..<25 {
-        let size = Int64((state >> UInt64(k % 30)) % 50_000) + 100
-        rows.append(
-          BookRow(symbol: "XBTUSD", id: Int64(k), side: .buy, size: size, price: mid - 0.25 - Double(k) * 0.5)
-        )
-        rows.append(
-          BookRow(
-            symbol: "XBTUSD", id: Int64(100 + k), side: .sell, size: size, price: mid + 0.25 + Double(k) * 0.5
-          ))
+        let size = FixedDecimal(mantissa: Int64((state >> UInt64(k % 30)) % 50_000) + 100, scale: 0)
+        levels.append(
+          LevelChange(
+            side: .bid, price: FixedDecimal(mantissa: mid - 25 - Int64(k) * 50, scale: 2), size: size))
+        levels.append(
+          LevelChange(
+            side: .ask, price: FixedDecimal(mantissa: mid + 25 + Int64(k) * 50, scale: 2), size: size))
       }
-      var book = OrderBook(symbol: "XBTUSD")
-      _ = book.replace(with: rows[...])
+      var book = PriceBook(priceScale: 2, sizeScale: 0)
+      _ = book.replace(with: levels[...])
       return book
     }
   }

@@ -4,6 +4,7 @@ import ExchangeSim
 import MarketModel
 import Screen
 import Session
+import VenueCore
 
 /// Issue 13's figures: applying one `instrument` update to the market universe (allocations and
 /// time), and one frame of the markets screen at 200×50 with the simulator's ~150 instruments.
@@ -165,28 +166,35 @@ struct MarketsBench {
   /// Issue 17's wall watch: allocations and time per book update observed (a 25-level book a
   /// side, sizes changing near the top, a wall coming and going, trades now and then).
   func wallWatch(into report: inout Report) {
-    var rows: [BookRow] = []
-    for n in 0..<25 {
-      rows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(1_000 + n), side: .buy, size: 100, price: 99_990 - Double(n)))
-      rows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(2_000 + n), side: .sell, size: 100, price: 100_010 + Double(n)))
+    // The one book engine, as BitMEX's book is kept: whole contracts, a level's price from its id.
+    func level(
+      _ side: VenueCore.BookSide, _ price: Int64, _ size: Int64, _ prior: LevelChange.Prior = .absent
+    )
+      -> LevelChange
+    {
+      LevelChange(
+        side: side, price: FixedDecimal(mantissa: price, scale: 0),
+        size: FixedDecimal(mantissa: size, scale: 0),
+        prior: prior)
     }
-    var book = OrderBook(symbol: "XBTUSD")
-    _ = book.replace(with: rows[...])
+    var levels: [LevelChange] = []
+    for n in 0..<25 {
+      levels.append(level(.bid, 99_990 - Int64(n), 100))
+      levels.append(level(.ask, 100_010 + Int64(n), 100))
+    }
+    var book = PriceBook(priceScale: 0, sizeScale: 0)
+    _ = book.replace(with: levels[...])
     var watch = WallWatch(fixedThreshold: 5_000)
     let count = quick ? 20_000 : 100_000
-    var deltas: [[BookRow]] = []
+    var deltas: [[LevelChange]] = []
     for n in 0..<1_000 {
       let k = n % 5
       let size: Int64 = n % 200 < 100 && k == 2 ? 9_000 : 100 + Int64(n % 7) * 10
-      deltas.append([
-        BookRow(symbol: "XBTUSD", id: Int64(1_000 + k), side: .buy, size: size, price: 99_990 - Double(k))
-      ])
+      deltas.append([level(.bid, 99_990 - Int64(k), size, .held)])
     }
     let trade = Trade(timeMs: 0, symbol: "XBTUSD", side: .sell, size: 10, price: 99_988)
     func step(_ n: Int) {
-      _ = book.apply(.update, deltas[n % deltas.count][...])
+      _ = book.apply(deltas[n % deltas.count][...], missing: .fault)
       if n % 10 == 0 { watch.observe(trade: trade) }
       watch.observe(book: book, nowMs: Int64(n) * 20)
     }

@@ -85,10 +85,10 @@ public struct AcrossInstrument: Sendable {
     // No status yet: the feed is starting, not down.
     let linkUp = session.status.map { $0.state.isConnected } ?? true
     if market.priceBook == nil, market.bookPolicy == nil {
-      // BitMEX's book, kept by order id: its levels at the tick's decimals, once its facts are in.
+      // BitMEX's book (its rule is the partial one, not a venue's), once its facts are in.
       let live = !factsPending && market.bookSync == .live
       var view = VenueView(
-        spec: spec, book: factsPending ? spec.makeBook() : Self.priceBook(market.orderBook, spec),
+        spec: spec, book: factsPending ? spec.makeBook() : market.engine,
         sync: live ? .live : .waiting, lastAppliedAt: live ? session.bookDataAt?.nanoseconds : nil,
         lastHeardAt: lastHeardAt, staleAfterNs: staleAfterNs, linkUp: linkUp)
       view.factsPending = factsPending
@@ -106,26 +106,5 @@ public struct AcrossInstrument: Sendable {
       linkUp: linkUp)
     view.factsPending = factsPending
     return view
-  }
-
-  /// `book`'s levels as a price-keyed book at `spec`'s tick decimals (sizes in whole contracts);
-  /// a level whose price does not fit the scale is left out.
-  static func priceBook(_ book: some BookLevels, _ spec: InstrumentSpec) -> PriceBook {
-    var out = PriceBook(priceScale: spec.priceScale, sizeScale: 0)
-    var levels: [LevelChange] = []
-    levels.reserveCapacity(book.count(.buy) + book.count(.sell))
-    for (side, ours) in [(Side.buy, VenueCore.BookSide.bid), (.sell, .ask)] {
-      book.forEachLevel(side) { level in
-        if let price = FixedDecimal(rounding: level.price, scale: spec.priceScale), price.mantissa > 0,
-          level.size > 0
-        {
-          levels.append(
-            LevelChange(side: ours, price: price, size: FixedDecimal(mantissa: level.size, scale: 0)))
-        }
-        return true
-      }
-    }
-    _ = out.replace(with: levels[...])
-    return out
   }
 }

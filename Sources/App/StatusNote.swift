@@ -25,7 +25,7 @@ public enum StatusNote {
     if let fault = session.lastFault, let at = session.lastFaultAt,
       s.now - at < reasonSeconds || s.market.bookSync == .faulted
     {
-      parts.append("resync: \(fault.problem)")
+      parts.append("resync: \(fault.fault)")
     }
     if let error = session.lastDecodeError, let at = session.lastDecodeErrorAt, s.now - at < reasonSeconds {
       parts.append("skipped: \(error)")

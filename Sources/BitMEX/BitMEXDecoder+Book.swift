@@ -1,4 +1,5 @@
 import MarketModel
+import VenueCore
 
 /// Order-book (`orderBookL2`, `orderBookL2_25`, `orderBookL2_100`) rows.
 extension BitMEXDecoder {
@@ -13,7 +14,7 @@ extension BitMEXDecoder {
     var id: Int64?
     var side: Side?
     var size: Int64?
-    var price: Double?
+    var price: FixedDecimal?
     var first = true
     // The usual row, `{"symbol":…,"id":…,"side":…,"size":…,"price":…,"timestamp":…,
     // "transactTime":…}`, is read key after key where its keys are, without looking each key
@@ -30,7 +31,7 @@ extension BitMEXDecoder {
           if s.take(Wire.commaSize) {
             size = s.consumeNull() ? nil : try s.readInt64()
             if s.take(Wire.commaPrice) {
-              price = s.consumeNull() ? nil : try s.readDouble()
+              price = s.consumeNull() ? nil : try s.readDecimal()
               if s.take(Wire.commaTimestamp) {
                 try s.skipTime()
                 if s.take(Wire.commaTransactTime) { try s.skipTime() }
@@ -48,7 +49,7 @@ extension BitMEXDecoder {
       case .id?: id = try s.readInt64()
       case .side?: side = try readSide(&s)
       case .size?: size = s.consumeNull() ? nil : try s.readInt64()
-      case .price?: price = s.consumeNull() ? nil : try s.readDouble()
+      case .price?: price = s.consumeNull() ? nil : try s.readDecimal()
       case .time?: try s.skipTime()
       case nil: try s.skipValue()
       }
@@ -67,13 +68,13 @@ extension BitMEXDecoder {
       break
     }
     if let size, size < 0 { throw DecodeError("negative size", at: rowStart) }
-    if let price, !price.isFinite { throw DecodeError("price out of range", at: rowStart) }
     return BookRow(symbol: symbol, id: id, side: side, size: size, price: price)
   }
 
   /// The usual row in one straight pass, with no key looked up and no value read the general way:
   /// `{"symbol":"<the symbol of the row before>","id":<digits>,"side":"Buy"|"Sell"` then, each if
-  /// present and in this order, `,"size":<digits>`, `,"price":<digits>[.<1–7 digits>]`,
+  /// present and in this order, `,"size":<digits>`, `,"price":<digits>[.<1–7 digits>]` (kept as
+  /// written, a decimal),
   /// `,"timestamp":"<24 plain bytes>"`, `,"transactTime":"<24 plain bytes>"`, then `}`: no white
   /// space, no sign, no exponent, at most 15 digits to a number, and a row the action accepts
   /// (a size on every row but a delete, a price too on a partial or insert).
@@ -101,9 +102,9 @@ extension BitMEXDecoder {
       guard let digits = c.digits() else { return nil }
       size = Int64(digits)
     }
-    var price: Double?
+    var price: FixedDecimal?
     if c.take(Wire.commaPrice) {
-      guard let number = c.price() else { return nil }
+      guard let number = c.decimalPrice() else { return nil }
       price = number
     }
     if c.take(Wire.commaTimestamp) {

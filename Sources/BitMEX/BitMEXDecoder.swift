@@ -1,4 +1,5 @@
 import MarketModel
+import VenueCore
 
 /// Turns the bytes of one BitMEX WebSocket text message into `MarketEvent`s.
 ///
@@ -13,8 +14,17 @@ public struct BitMEXDecoder: Sendable {
   /// and a word compare beats scanning and packing it again.
   var lastSymbol = Symbol.empty
   var lastSymbolPattern = BytePattern(low: 0, high: 0, lowMask: 0, highMask: 0, count: 0)
+  /// The id → price maps of the books this decoder has seen partials of: each book message is
+  /// handed on as price-keyed levels (`BookMessage.levels`), which the one book engine takes.
+  public private(set) var bookIDs = BitMEXBookIDs()
+  /// Whether book messages are mapped as they are decoded (`bookIDs`). Off where frames of one
+  /// stream are decoded by more than one decoder (a replay whose draining thread decodes a share):
+  /// there the one thread that applies them maps them all, in order, with one `BitMEXBookIDs`.
+  public var mapsBooks: Bool
 
-  public init() {}
+  public init(mapsBooks: Bool = true) {
+    self.mapsBooks = mapsBooks
+  }
 
   /// Decodes one message given as bytes.
   public mutating func decode(
@@ -137,7 +147,11 @@ public struct BitMEXDecoder: Sendable {
         d.pos = dataAt
         rows = try decodeRows(table, action, &d, filterSymbol: filterSymbol, into: &batch)
       }
-      batch.events.append(event(table, action, filterSymbol, rows!, name: tableName, in: s))
+      if case .book(let book) = table, mapsBooks {
+        bookIDs.append(book, action, filterSymbol: filterSymbol, rows: rows!, into: &batch)
+      } else {
+        batch.events.append(event(table, action, filterSymbol, rows!, name: tableName, in: s))
+      }
       if action == .partial { batch.partialsDecoded &+= 1 }
     } else if status != nil || errorText != nil {
       if success == false, let subscribe {
@@ -186,8 +200,12 @@ public struct BitMEXDecoder: Sendable {
     s.pos += 1
     s.skipSpace()
     guard s.atEnd else { throw s.fail("unexpected bytes after the message") }
-    let name = JSONScanner.RawString(start: 0, count: 0, hasEscapes: false)
-    batch.events.append(event(table, action, nil, rows, name: name, in: s))
+    if case .book(let book) = table, mapsBooks {
+      bookIDs.append(book, action, filterSymbol: nil, rows: rows, into: &batch)
+    } else {
+      let name = JSONScanner.RawString(start: 0, count: 0, hasEscapes: false)
+      batch.events.append(event(table, action, nil, rows, name: name, in: s))
+    }
     if action == .partial { batch.partialsDecoded &+= 1 }
     return true
   }

@@ -1,3 +1,4 @@
+import VenueCore
 import WireJSON
 
 /// A forward-only JSON reader over the bytes of one message.
@@ -400,6 +401,20 @@ package struct JSONScanner {
       return negative ? -v : v
     }
     return Self.slowDouble(base + start, count: pos - start)
+  }
+
+  /// Reads a JSON number as a decimal from its text, never through `Double`: the decimals as
+  /// written (`0.00001234` is 1234 at 8), an exponent applied exactly (`1e-8`). A number the
+  /// decimal cannot hold exactly (more than 18 significant digits, out of range) is an error.
+  mutating func readDecimal() throws(DecodeError) -> FixedDecimal {
+    skipSpace()
+    let start = pos
+    // The JSON grammar, as every number is checked; then the text itself.
+    _ = try readDouble()
+    switch FixedDecimal.parse(UnsafeBufferPointer(start: base + start, count: pos - start)) {
+    case .success(let value): return value
+    case .failure(let reason): throw DecodeError("number \(reason)", at: start)
+    }
   }
 
   private static func slowDouble(_ p: UnsafePointer<UInt8>, count: Int) -> Double {

@@ -1,4 +1,5 @@
 import MarketModel
+import VenueCore
 
 /// A place in a message for the one-pass row readers (`usualBookRow`, `usualTrade`): each read
 /// takes exactly the usual spelling of one thing and answers false or nil for anything else, so
@@ -65,6 +66,22 @@ struct UsualCursor {
     i += 1 + k
     let mantissa = whole &* UInt64(JSONScanner.powerOfTen(k)) &+ JSONScanner.leadingValue(word, digits: k)
     return Double(Int64(bitPattern: mantissa)) / JSONScanner.exactPower(k)
+  }
+
+  /// A price as a decimal, from its text: `digits`, then maybe `.` and 1–7 digits, at most 15
+  /// digits in all (as `price()` reads them), kept at the decimals written (`97500.50` is 9750050
+  /// at 2), never through `Double`.
+  @inline(__always) mutating func decimalPrice() -> FixedDecimal? {
+    let start = i
+    guard let whole = digits() else { return nil }
+    guard p[i] == UInt8(ascii: ".") else { return FixedDecimal(mantissa: Int64(bitPattern: whole), scale: 0) }
+    guard i + 9 <= end else { return nil }
+    let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self)
+    let k = JSONScanner.leadingDigits(word)
+    guard k > 0, k < 8, (i - start) + k <= 15 else { return nil }
+    i += 1 + k
+    let mantissa = whole &* UInt64(JSONScanner.powerOfTen(k)) &+ JSONScanner.leadingValue(word, digits: k)
+    return FixedDecimal(mantissa: Int64(bitPattern: mantissa), scale: UInt8(k))
   }
 
   /// Any JSON number, checked against the grammar and not kept: `-?(0|[1-9][0-9]*)(.[0-9]+)?

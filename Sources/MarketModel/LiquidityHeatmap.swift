@@ -58,7 +58,7 @@ public struct LiquidityHeatmap: Sendable {
   public mutating func update(
     book: some BookLevels, step: Double, timeMs: Int64, lastTrade: (price: Double, timeMs: Int64)?
   ) {
-    // The mid from the best levels (`OrderBook.mid` allocates in debug builds).
+    // The mid from the best levels (`BookLevels.mid` allocates in debug builds).
     guard step > 0, step.isFinite, let bid = book.level(.buy, 0), let ask = book.level(.sell, 0) else {
       return
     }

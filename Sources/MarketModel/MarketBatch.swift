@@ -6,6 +6,11 @@
 public struct MarketBatch: Sendable {
   public var events: [MarketEvent] = []
   public var bookRows: [BookRow] = []
+  /// The book rows mapped to price levels, per book (`BookMessage.levels`).
+  public var bookLevels: [LevelChange] = []
+  /// Why a book message's rows could not be mapped, each named by its message
+  /// (`BookMessage.faultIndex`; read with `fault(of:)`).
+  public var bookFaults: [BookSyncFault] = []
   public var trades: [Trade] = []
   public var quotes: [Quote] = []
   public var instruments: [InstrumentUpdate] = []
@@ -30,6 +35,8 @@ public struct MarketBatch: Sendable {
     // Most arrays are empty most of the time; checking is cheaper than clearing.
     if !events.isEmpty { events.clearKeepingCapacity() }
     if !bookRows.isEmpty { bookRows.clearKeepingCapacity() }
+    if !bookLevels.isEmpty { bookLevels.clearKeepingCapacity() }
+    if !bookFaults.isEmpty { bookFaults.clearKeepingCapacity() }
     if !trades.isEmpty { trades.clearKeepingCapacity() }
     if !quotes.isEmpty { quotes.clearKeepingCapacity() }
     if !instruments.isEmpty { instruments.clearKeepingCapacity() }
@@ -43,19 +50,28 @@ public struct MarketBatch: Sendable {
     }
   }
 
+  /// Why the rows of a book message of this batch could not be mapped (nil: they were).
+  public func fault(of message: BookMessage) -> BookSyncFault? {
+    message.faultIndex.map { bookFaults[$0] }
+  }
+
   /// Whether the batch holds no event.
   public var isEmpty: Bool { events.isEmpty }
 
   /// The lengths of every array: taken before a message is decoded and restored with
   /// `rollBack(to:)` if it fails, so a bad message leaves nothing behind.
   public struct Mark: Sendable, Hashable {
-    var events, bookRows, trades, quotes, instruments, bins, book10, levels, liquidations: Int
+    var events, bookRows, bookLevels, bookFaults, trades, quotes, instruments, bins, book10, levels,
+      liquidations: Int
     var skippedRows: Int
   }
 
   public var mark: Mark {
     Mark(
-      events: events.count, bookRows: bookRows.count, trades: trades.count, quotes: quotes.count,
+      events: events.count, bookRows: bookRows.count, bookLevels: bookLevels.count,
+      bookFaults: bookFaults.count,
+      trades: trades.count,
+      quotes: quotes.count,
       instruments: instruments.count, bins: bins.count, book10: book10.count,
       levels: levels.count, liquidations: liquidations.count, skippedRows: skippedRows)
   }
@@ -64,6 +80,8 @@ public struct MarketBatch: Sendable {
   public mutating func rollBack(to mark: Mark) {
     events.removeSubrange(mark.events...)
     bookRows.removeSubrange(mark.bookRows...)
+    bookLevels.removeSubrange(mark.bookLevels...)
+    bookFaults.removeSubrange(mark.bookFaults...)
     trades.removeSubrange(mark.trades...)
     quotes.removeSubrange(mark.quotes...)
     instruments.removeSubrange(mark.instruments...)

@@ -7,11 +7,11 @@ extension MarketState {
   public mutating func apply(_ batch: VenueBatch) -> MarketChanges {
     var changes = MarketChanges()
     if !changedPrices.isEmpty { changedPrices.clearKeepingCapacity() }
-    guard bookPolicy != nil else { return changes }
+    guard venueBook else { return changes }
     for event in batch.events {
       switch event {
       case let .book(s, update, range) where s == symbol:
-        applyVenueBook(update, batch.levels(range), &changes)
+        applyLevels(update, batch.levels(range), depth: bookDepth, &changes)
       case let .trades(s, range) where s == symbol:
         applyVenueTrades(batch.trades[range], &changes)
       case let .liquidations(s, range) where s == symbol:
@@ -35,38 +35,65 @@ extension MarketState {
     return changes
   }
 
-  private mutating func applyVenueBook(
-    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, _ changes: inout MarketChanges
+  /// The rule and the book, taken out of the state to be changed (no second reference to their
+  /// storage while they change, which would copy it); the caller puts them back.
+  mutating func takeBook() -> (AnyBookSync, PriceBook) {
+    let taken = (rule, engine)
+    (rule, engine) = (.partial(PartialSync()), PriceBook(priceScale: 0, sizeScale: 0))
+    return taken
+  }
+
+  /// The rule alone, taken out (see `takeBook`).
+  mutating func takeRule() -> AnyBookSync {
+    let taken = rule
+    rule = .partial(PartialSync())
+    return taken
+  }
+
+  /// One book message through the book's rule (a venue's, or BitMEX's partial rule): the path
+  /// every book takes. `depth` is the subscription's, named in a fault; `minimumPriceScale` the
+  /// decimals the instrument's tick needs, when known (a snapshot whose prices happen to need
+  /// fewer must not make the next finer price a fault).
+  mutating func applyLevels(
+    _ update: BookUpdate, _ levels: ArraySlice<LevelChange>, depth: Int?, minimumPriceScale: Int? = nil,
+    _ changes: inout MarketChanges
   ) {
-    guard var policy = bookPolicy, var book = priceBook else { return }
     // The book's precision is the decimals the venue writes: a snapshot with more of them than
     // the book holds (the first one, or a venue that changed its tick) starts a book that can.
     if update.kind == .snapshot {
-      var (p, s) = (book.priceScale, book.sizeScale)
+      var (p, s) = (engine.priceScale, engine.sizeScale)
+      if let minimumPriceScale { p = max(p, UInt8(clamping: minimumPriceScale)) }
       for l in levels {
         p = max(p, l.price.scale)
         s = max(s, l.size.scale)
       }
-      if p != book.priceScale || s != book.sizeScale { book = PriceBook(priceScale: p, sizeScale: s) }
+      if p != engine.priceScale || s != engine.sizeScale { engine = PriceBook(priceScale: p, sizeScale: s) }
       adoptTapeScale(s)
     }
-    (bookPolicy, priceBook) = (nil, nil)  // no second reference while the rule changes them
-    let outcome = policy.receive(update, levels, book: &book)
-    (bookPolicy, priceBook) = (policy, book)
+    // The rule and the book changed where they are stored (two stored properties: no copy of
+    // either, so their buffers are never shared while they change).
+    let outcome =
+      venueBook ? rule.receive(update, levels, book: &engine) : partial.receive(update, levels, book: &engine)
     if outcome.applied {
       changes.bookChanged = true
       if update.kind != .snapshot {
         for l in levels { changedPrices.append(l.price.doubleValue) }
       }
     }
+    settle(outcome, depth: depth, &changes)
+  }
+
+  /// What a message's outcome leaves: the drop counted, a snapshot wanted, the fault for the owner
+  /// to take the book again, and the book's sync as the rule now stands.
+  mutating func settle(_ outcome: SyncOutcome, depth: Int?, _ changes: inout MarketChanges) {
     if outcome.dropped { noteDropped() }
     if outcome.action == .fetchSnapshot { snapshotWanted = true }
     if let fault = outcome.fault {
-      changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
+      changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: depth), fault: fault))
       noteFault()
     }
     let sync: TableSync =
-      switch policy.state {
+      switch venueBook ? rule.state : partial.state {
       case .live: .live
       case .waiting: .awaitingPartial
       case .resyncing: .faulted
@@ -81,10 +108,9 @@ extension MarketState {
   private mutating func applyVenueBBO(
     _ updateID: UInt64, _ bid: LevelChange, _ ask: LevelChange, _ changes: inout MarketChanges
   ) {
-    guard var policy = bookPolicy, var book = priceBook else { return }
-    (bookPolicy, priceBook) = (nil, nil)
+    var (policy, book) = takeBook()
     let outcome = policy.receiveBBO(updateID: updateID, bid: bid, ask: ask, book: &book)
-    (bookPolicy, priceBook) = (policy, book)
+    (rule, engine) = (policy, book)
     if outcome.action == .fetchSnapshot { snapshotWanted = true }
     if let fault = outcome.fault {
       changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
@@ -96,11 +122,10 @@ extension MarketState {
   /// One link of the connection's counter: a gap anywhere on the connection is a gap in the
   /// book's stream too (Coinbase), and the book is taken again.
   private mutating func applyConnectionSequence(_ n: UInt64, _ changes: inout MarketChanges) {
-    guard var policy = bookPolicy else { return }
     let gap = connectionSequence.next(n)
-    bookPolicy = nil
+    var policy = takeRule()
     let outcome = policy.connectionSequence(gap)
-    bookPolicy = policy
+    rule = policy
     if let fault = outcome.fault {
       changes.faults.append(IntegrityFault(book: Subscription(.book, symbol, depth: bookDepth), fault: fault))
       noteFault()

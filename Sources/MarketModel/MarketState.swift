@@ -7,12 +7,22 @@
 /// waits for a fresh partial, so one bad message costs one resync, not a loop.
 public struct MarketState: Sendable {
   public let symbol: Symbol
-  /// BitMEX's id-keyed book (`apply(_: MarketBatch)`).
-  public private(set) var orderBook: OrderBook
-  /// Every other venue's price-keyed book and the sync rule that drives it
-  /// (`apply(_: VenueBatch)`); nil for BitMEX.
-  public internal(set) var priceBook: PriceBook?
-  public internal(set) var bookPolicy: AnyBookSync?
+  /// The book on show: the one price-keyed engine, kept by `rule` (a venue's) or `partial`
+  /// (BitMEX's).
+  public internal(set) var engine: PriceBook
+  /// The rule that keeps a venue's `engine` (`apply(_: VenueBatch)`); unused for BitMEX.
+  var rule: AnyBookSync
+  /// BitMEX's rule, the partial one (`apply(_: MarketBatch)`, its levels mapped from ids by the
+  /// BitMEX adapter's `BitMEXBookIDs`), held as itself: each message goes through it where it is
+  /// stored, not through `AnyBookSync`, whose every call takes the rule out of the enum and puts it
+  /// back (hundreds of bytes copied each way, per message).
+  var partial = PartialSync()
+  /// Whether the book is a venue's, kept by the rule it was made with.
+  let venueBook: Bool
+  /// A venue's book (`apply(_: VenueBatch)`); nil for BitMEX.
+  public var priceBook: PriceBook? { venueBook ? engine : nil }
+  /// A venue's book rule; nil for BitMEX (whose rule is the partial one, `PartialSync`).
+  public var bookPolicy: AnyBookSync? { venueBook ? rule : nil }
   /// The depth the venue book is subscribed at (its faults name the subscription to take again).
   public let bookDepth: Int?
   /// A venue instrument's facts from its metadata (tick, lot, minimum size, contract value and
@@ -51,22 +61,24 @@ public struct MarketState: Sendable {
     symbol: Symbol, tapeCapacity: Int = 1_000, bookPolicy: AnyBookSync? = nil, bookDepth: Int? = nil
   ) {
     self.symbol = symbol
-    orderBook = OrderBook(symbol: symbol)
-    self.bookPolicy = bookPolicy
     self.bookDepth = bookDepth
-    if var policy = bookPolicy {
-      var book = PriceBook(priceScale: 0, sizeScale: 0)
+    venueBook = bookPolicy != nil
+    var policy = bookPolicy ?? .partial(PartialSync())
+    var book = PriceBook(priceScale: 0, sizeScale: 0)
+    if bookPolicy == nil {
+      _ = partial.subscribed(book: &book)
+    } else {
       _ = policy.subscribed(book: &book)
-      priceBook = book
-      self.bookPolicy = policy
     }
+    engine = book
+    rule = policy
     tape = TradeTape(capacity: tapeCapacity)
     instrument = Instrument(symbol: symbol)
     candles = CandleSet()
   }
 
-  /// The book on show, whichever engine keeps it.
-  public var book: MarketBook { priceBook.map(MarketBook.prices) ?? .ids(orderBook) }
+  /// The book on show.
+  public var book: MarketBook { engine }
 
   /// The prices of the book levels the last `apply` changed (updates, inserts, deletes; not a
   /// partial's rows), for the ~300 ms flash. Its storage is reused from one apply to the next.
@@ -79,7 +91,7 @@ public struct MarketState: Sendable {
     for event in batch.events {
       switch event {
       case .book(let message):
-        applyBook(message, batch.bookRows[message.rows], &changes)
+        applyBook(message, batch, &changes)
       case .trades(let slice):
         applyTrades(slice, batch.trades[slice.rows], &changes)
       case .instrument(let slice):
@@ -108,11 +120,13 @@ public struct MarketState: Sendable {
       case .book:
         bookSync = .awaitingPartial
         connectionSequence.reset()
-        if var policy = bookPolicy, var book = priceBook {
-          (bookPolicy, priceBook) = (nil, nil)
-          if policy.subscribed(book: &book) == .fetchSnapshot { snapshotWanted = true }
-          (bookPolicy, priceBook) = (policy, book)
+        guard venueBook else {
+          _ = partial.subscribed(book: &engine)
+          continue
         }
+        var (policy, book) = takeBook()
+        if policy.subscribed(book: &book) == .fetchSnapshot { snapshotWanted = true }
+        (rule, engine) = (policy, book)
       case .trades: tradeSync = .awaitingPartial
       case .ticker: instrumentSync = .awaitingPartial
       default: break
@@ -160,42 +174,51 @@ public struct MarketState: Sendable {
 
   // MARK: Tables
 
+  /// One BitMEX book message, mapped to price levels by its adapter (`BookMessage.symbol`), through
+  /// the partial rule into the book (the same engine and path as a venue's book).
   private mutating func applyBook(
-    _ message: BookMessage, _ rows: ArraySlice<BookRow>, _ changes: inout MarketChanges
+    _ message: BookMessage, _ batch: MarketBatch, _ changes: inout MarketChanges
   ) {
+    // A partial names its symbol in `filter`, an all-symbols partial is mapped per symbol, and a
+    // delta names its rows' symbol: the adapter made one message per book. Another symbol's is
+    // not this book's (a row of another symbol in this symbol's image is not our level: it says
+    // nothing against ours, so it is skipped, not a fault).
+    guard message.symbol == symbol else { return }
+    let table = message.table
     if message.action == .partial {
-      // A partial names its symbol in `filter`; an all-symbols partial mixes them. Either way
-      // the book takes only the rows of its symbol: a row names its own, and a row of another
-      // symbol in this symbol's image is not this book's level (it used to be merged in, a
-      // second ask at one price). Skipped rather than a fault: it says nothing against ours.
-      let covers = message.filterSymbol.map { $0 == symbol } ?? rows.contains { $0.symbol == symbol }
-      guard covers else { return }
-      bookTable = message.table
-      changes.bookChanged = true
-      if let fault = orderBook.replace(with: rows, depthLimit: message.table.depthLimit) {
-        changes.faults.append(fail(message.table, fault))
+      bookTable = table
+      if partial.depthLimit != table.depthLimit { partial.depthLimit = table.depthLimit }
+      if let fault = batch.fault(of: message) {
+        // A partial that cannot be mapped (an id given twice): no book until the next one.
+        refuse(.snapshot(), fault, depth: table.depthLimit, &changes)
+        changes.bookChanged = true
         return
       }
-      bookSync = .live
+      // The book's decimals: the tick's, or until the tick is known 8 (an empty partial, or one
+      // whose prices happen to be whole, must not make the next half-dollar insert a fault); more
+      // when the partial's prices are written with more. A price finer still is a fault.
+      applyLevels(
+        .snapshot(), batch.bookLevels[message.levels], depth: table.depthLimit,
+        minimumPriceScale: Instrument.decimals(forIncrement: instrument.tickSize) ?? 8, &changes)
       return
     }
-    // A delta of another symbol is not ours; one that mixes symbols applies our rows only
-    // (the book skips the others), wherever they are in the message.
-    guard rows.contains(where: { $0.symbol == symbol }) else { return }
-    guard bookSync == .live, message.table == bookTable else {
-      droppedBeforePartial += 1
+    guard bookSync == .live, table == bookTable else {
+      noteDropped()
       return
     }
-    // All or nothing: a faulting message is taken back whole (crossing, bad values, a side
-    // deeper than the table carries included).
-    if let fault = orderBook.apply(message.action, rows, depthLimit: message.table.depthLimit) {
-      changes.faults.append(fail(message.table, fault))
+    if let fault = batch.fault(of: message) {
+      refuse(.delta(), fault, depth: table.depthLimit, &changes)
       return
     }
-    changes.bookChanged = true
-    for row in rows where row.symbol == symbol {
-      if let price = row.price { changedPrices.append(price) }
-    }
+    applyLevels(.delta(), batch.bookLevels[message.levels], depth: table.depthLimit, &changes)
+  }
+
+  /// A message the adapter could not map (`BookMessage.faultIndex`), through the rule.
+  private mutating func refuse(
+    _ update: BookUpdate, _ fault: BookSyncFault, depth: Int?, _ changes: inout MarketChanges
+  ) {
+    let outcome = partial.refuse(update, fault, book: &engine)
+    settle(outcome, depth: depth, &changes)
   }
 
   // MARK: For the venue path (`MarketState+Venue`)
@@ -227,12 +250,6 @@ public struct MarketState: Sendable {
     guard tape.append(trade) else { return false }
     candles.add(trade: trade)
     return true
-  }
-
-  private mutating func fail(_ table: BookTable, _ fault: BookFault) -> IntegrityFault {
-    bookSync = .faulted
-    faultCount += 1
-    return IntegrityFault(table: table, symbol: symbol, fault: fault)
   }
 
   private mutating func applyTrades(

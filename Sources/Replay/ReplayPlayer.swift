@@ -55,6 +55,11 @@ public final class ReplayPlayer {
   // The per-line fields skip the runtime exclusivity check (about 8 % of a replay at speed 0):
   // one thread reads the player at a time and no access to them overlaps another.
   @exclusivity(unchecked) private var decoder = BitMEXDecoder()
+  /// Whether the player's decoder maps book rows to price levels (`BitMEXDecoder.mapsBooks`): off
+  /// when another thread decodes a share of the frames and maps them all (`ReplaySource`).
+  public var mapsBooks = true {
+    didSet { decoder.mapsBooks = mapsBooks }
+  }
   /// Frames decoded.
   @exclusivity(unchecked) public private(set) var frames = 0
   /// Lines skipped as bad, and why the last one was.
@@ -252,7 +257,7 @@ public final class ReplayPlayer {
     offset: Int64, linesBefore: Int, time: Double?, timesOffset: Int64?
   ) throws(RecordingError) {
     pending = nil
-    decoder = BitMEXDecoder()
+    decoder = BitMEXDecoder(mapsBooks: mapsBooks)
     lastTime = time
     try reader.seek(to: offset, lineNumber: linesBefore)
     if let times {
@@ -333,7 +338,7 @@ public final class ReplayPlayer {
   /// The symbol of a book partial (its filter's, or its first row's); nil for any other event.
   static func bookPartialSymbol(_ event: MarketEvent, _ batch: MarketBatch) -> Symbol? {
     guard case .book(let m) = event, m.action == .partial else { return nil }
-    return m.filterSymbol ?? batch.bookRows[m.rows].first?.symbol
+    return m.symbol ?? m.filterSymbol ?? batch.bookRows[m.rows].first?.symbol
   }
 
   /// The `<name>.recv-times.txt` beside `<name>.jsonl`, opened, if there is one.

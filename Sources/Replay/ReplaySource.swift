@@ -67,7 +67,9 @@ public final class ReplaySource: @unchecked Sendable {
 
   /// What the draining thread decoded of the shared frames (touched by that thread only).
   public struct SharedDecoding: Sendable {
-    var decoder = BitMEXDecoder()
+    var decoder = BitMEXDecoder(mapsBooks: false)
+    /// The one id map of the book rows both threads decode (see `drain`).
+    var bookIDs = BitMEXBookIDs()
     /// Frames decoded, lines that did not decode and the last of them (line number, why).
     public internal(set) var frames = 0
     public internal(set) var badLines = 0
@@ -86,6 +88,9 @@ public final class ReplaySource: @unchecked Sendable {
   ) {
     self.sharing = sharing
     self.player = player
+    // Two decoders share the frames: neither maps book rows; this thread maps them all, in
+    // order, as it drains them (one id map for one stream).
+    if sharing != .never { player.mapsBooks = false }
     self.symbol = symbol
     self.batchFrames = max(1, batchFrames)
     self.maxReady = max(1, maxReady)
@@ -121,6 +126,7 @@ public final class ReplaySource: @unchecked Sendable {
       decodeShared(raw, into: &batch)
       mailbox.withLock { $0.spareRaw.append(raw) }
     }
+    if sharing != .never { shared.bookIDs.map(&batch) }
     // More waiting: stay readable for the next poll.
     if mailbox.withLock({ !$0.ready.isEmpty || $0.positionChanged }) { wake.signal() }
     playerWake.signal()

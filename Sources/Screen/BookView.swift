@@ -117,7 +117,7 @@ public struct BookView: Sendable {
   }
 
   // The visible rows of one side, best first, with totals counted from the best level. A book
-  // keeps its sides' totals within Int64 (`BookFault.sizeOverflow`); levels handed over
+  // keeps its sides' totals within Int64 (`BookSyncFault.sizeOverflow`); levels handed over
   // directly may not, so the total is held at `Int64.max` rather than wrapping negative.
   private func visible(_ all: [PriceLevel], skip: Int, rows: Int) -> [DepthLevel] {
     var total: Int64 = 0

@@ -83,6 +83,17 @@ public enum AnyBookSync: Sendable {
     }
   }
 
+  /// A message the venue's adapter could not turn into levels (BitMEX's unknown id): the partial
+  /// rule resyncs (see `PartialSync.refuse`); other rules never get one.
+  public mutating func refuse(
+    _ update: BookUpdate, _ fault: BookSyncFault, book: inout PriceBook
+  ) -> SyncOutcome {
+    guard case .partial(var p) = self else { return SyncOutcome() }
+    self = Self.placeholder
+    defer { self = .partial(p) }
+    return p.refuse(update, fault, book: &book)
+  }
+
   /// The venue's best bid/ask at an update id: checked by the bridge; other rules ignore it.
   public mutating func receiveBBO(
     updateID: UInt64, bid: LevelChange, ask: LevelChange, book: inout PriceBook

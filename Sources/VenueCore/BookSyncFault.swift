@@ -14,6 +14,13 @@ public enum BookSyncFault: Error, Sendable, Hashable, CustomStringConvertible {
   case crossed(bid: FixedDecimal, ask: FixedDecimal)
   /// A change or delete of a level the book does not hold, where the venue's rule says it must.
   case unknownLevel(side: BookSide, price: FixedDecimal)
+  /// A change that adds a level the book already holds (`LevelChange.Prior.absent`).
+  case duplicateLevel(side: BookSide, price: FixedDecimal)
+  /// A venue's level id the book has no level for (BitMEX's update and delete rows name levels
+  /// by id; an id not seen in the partial or an insert means the book has lost track).
+  case unknownID(side: BookSide, id: Int64)
+  /// An insert (or a partial's row) of a level id the book already holds.
+  case duplicateID(side: BookSide, id: Int64)
   /// A price that is not positive.
   case badPrice(side: BookSide, price: FixedDecimal)
   /// A size that is negative.
@@ -39,6 +46,9 @@ public enum BookSyncFault: Error, Sendable, Hashable, CustomStringConvertible {
     case let .bboMismatch(id): "best bid/ask differs from the venue's at update \(id)"
     case let .crossed(bid, ask): "crossed book: bid \(bid) ≥ ask \(ask)"
     case let .unknownLevel(side, price): "unknown \(side) level at \(price)"
+    case let .duplicateLevel(side, price): "\(side) level at \(price) added twice"
+    case let .unknownID(side, id): "unknown \(side) level id \(id)"
+    case let .duplicateID(side, id): "\(side) level id \(id) added twice"
     case let .badPrice(side, price): "bad \(side) price \(price)"
     case let .badSize(side, price, size): "bad \(side) size \(size) at \(price)"
     case let .precision(value): "\(value) has more decimals than the book keeps"

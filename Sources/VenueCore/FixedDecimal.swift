@@ -28,11 +28,31 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
 
   /// 10^n for n in 0…18.
   @inline(__always) public static func powerOfTen(_ n: UInt8) -> Int64 {
-    // A table: the book converts two numbers a level with it, every message.
-    powers[Int(min(n, maxScale))]
+    // A switch of constants, which the compiler makes a table in the binary: the book converts
+    // two numbers a level with it, every message, and a `static let` array is a lazy global
+    // (a check that it is made, and a bounds check) at every use.
+    switch n {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    default: 1_000_000_000_000_000_000
+    }
   }
-
-  private static let powers: [Int64] = (0...Int(maxScale)).map { n in (0..<n).reduce(1) { p, _ in p * 10 } }
 
   /// The mantissa at `target` decimals, when that is exact and fits: more decimals multiply
   /// (nil on overflow); fewer decimals drop trailing zeros only (nil when a non-zero digit would
@@ -117,8 +137,11 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
 }
 
 extension FixedDecimal: Equatable, Hashable, Comparable {
-  public static func == (a: FixedDecimal, b: FixedDecimal) -> Bool {
-    compare(a, b) == 0
+  @inline(__always) public static func == (a: FixedDecimal, b: FixedDecimal) -> Bool {
+    // Most values compared were written alike (a BitMEX row's price against the one its id
+    // holds): at one scale, equal is equal mantissas, with nothing rescaled.
+    if a.scale == b.scale { return a.mantissa == b.mantissa }
+    return compare(a, b) == 0
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -71,23 +71,32 @@ public struct PriceBook: Sendable {
   }
 
   /// Replaces the whole book with a snapshot's levels (never merges). Zero sizes are skipped.
-  /// On a fault the book is left empty: a snapshot is taken whole or not at all.
+  /// A price given twice keeps one of its sizes, unless its levels say they are new
+  /// (`LevelChange.Prior.absent`): then it is `duplicateLevel`. On a fault the book is left
+  /// empty: a snapshot is taken whole or not at all.
   public mutating func replace(with levels: ArraySlice<LevelChange>) -> BookSyncFault? {
     removeAll()
     for side in BookSide.allCases {
       scratch.removeAll(keepingCapacity: true)
+      // Levels that say they are new (BitMEX's rows, one level per id) must not repeat a price.
+      var new = 0
+      var fault: BookSyncFault?
       for change in levels where change.side == side {
-        switch ticks(change) {
-        case .failure(let fault):
+        guard let level = ticks(change, fault: &fault) else {
           removeAll()
           return fault
-        case .success(let level): scratch.append(level)
         }
+        scratch.append(level)
+        if change.prior == .absent, level.size != 0 { new += 1 }
       }
       let fits = side == .bid ? bids.replace(with: &scratch) : asks.replace(with: &scratch)
       if !fits {
         removeAll()
         return .sizeOverflow(side: side)
+      }
+      if new > self[side].count, let twice = Self.repeatedPrice(scratch) {
+        removeAll()
+        return .duplicateLevel(side: side, price: price(twice))
       }
     }
     if let fault = crossing() {
@@ -98,16 +107,15 @@ public struct PriceBook: Sendable {
   }
 
   /// Applies one message's changes, all or nothing. `missing` says what a change of a level the
-  /// book does not hold means; `depthLimit`, when given, is the most levels a side may hold
+  /// book does not hold means, for changes that do not say (`LevelChange.prior`); `depthLimit`, when given, is the most levels a side may hold
   /// after the message (for venues that never send more than the subscribed depth).
   public mutating func apply(
     _ changes: ArraySlice<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
   ) -> BookSyncFault? {
-    undo.removeAll(keepingCapacity: true)
+    undo.clearKeepingCapacity()
     var fault: BookSyncFault?
     for change in changes {
-      fault = applyOne(change, missing: missing)
-      if fault != nil { break }
+      if !applyOne(change, missing: missing, fault: &fault) { break }
     }
     if fault == nil { fault = crossing() }
     if fault == nil { fault = depthFault(limit: depthLimit) }
@@ -130,44 +138,61 @@ public struct PriceBook: Sendable {
     asks.truncate(to: depth)
   }
 
+  /// Applies one change; false, with `fault` set, when it cannot be. (A fault returned with every
+  /// change, an optional of the largest fault through memory, cost more than the change.)
   @inline(__always) private mutating func applyOne(
-    _ change: LevelChange, missing: MissingLevel
-  ) -> BookSyncFault? {
-    let level: PriceLadder.Level
-    switch ticks(change) {
-    case .failure(let fault): return fault
-    case .success(let l): level = l
+    _ change: LevelChange, missing: MissingLevel, fault: inout BookSyncFault?
+  ) -> Bool {
+    guard let level = ticks(change, fault: &fault) else { return false }
+    // What the change expects of the level: its own word, else the book's rule for a missing one.
+    let prior: LevelChange.Prior = change.prior != .any ? change.prior : missing == .fault ? .held : .any
+    let old =
+      change.side == .bid ? bids.set(level.price, size: level.size) : asks.set(level.price, size: level.size)
+    guard let old else {
+      fault = .sizeOverflow(side: change.side)
+      return false
     }
-    let old: Int64?
-    if change.side == .bid {
-      if missing == .fault, bids.size(at: level.price) == 0 {
-        return .unknownLevel(side: .bid, price: change.price)
-      }
-      old = bids.set(level.price, size: level.size)
-    } else {
-      if missing == .fault, asks.size(at: level.price) == 0 {
-        return .unknownLevel(side: .ask, price: change.price)
-      }
-      old = asks.set(level.price, size: level.size)
-    }
-    guard let old else { return .sizeOverflow(side: change.side) }
+    // Recorded before the check: a change that breaks its expectation is taken back with the rest.
     undo.append(Undo(side: change.side, price: level.price, oldSize: old))
-    return nil
+    switch prior {
+    case .any: return true
+    case .held:
+      guard old != 0 else {
+        fault = .unknownLevel(side: change.side, price: change.price)
+        return false
+      }
+      return true
+    case .absent:
+      guard old == 0 else {
+        fault = .duplicateLevel(side: change.side, price: change.price)
+        return false
+      }
+      return true
+    }
   }
 
-  /// The change's price and size at the book's scales, or why they cannot be levels.
-  @inline(__always) private func ticks(_ change: LevelChange) -> Result<PriceLadder.Level, BookSyncFault> {
+  /// The change's price and size at the book's scales, or nil with `fault` saying why they cannot
+  /// be levels.
+  @inline(__always) private func ticks(
+    _ change: LevelChange, fault: inout BookSyncFault?
+  ) -> PriceLadder.Level? {
     guard let price = change.price.mantissa(atScale: priceScale) else {
-      return .failure(.precision(change.price))
+      fault = .precision(change.price)
+      return nil
     }
-    guard price > 0 else { return .failure(.badPrice(side: change.side, price: change.price)) }
+    guard price > 0 else {
+      fault = .badPrice(side: change.side, price: change.price)
+      return nil
+    }
     guard let size = change.size.mantissa(atScale: sizeScale) else {
-      return .failure(.precision(change.size))
+      fault = .precision(change.size)
+      return nil
     }
     guard size >= 0 else {
-      return .failure(.badSize(side: change.side, price: change.price, size: change.size))
+      fault = .badSize(side: change.side, price: change.price, size: change.size)
+      return nil
     }
-    return .success(PriceLadder.Level(price: price, size: size))
+    return PriceLadder.Level(price: price, size: size)
   }
 
   private mutating func rollBack() {
@@ -178,6 +203,15 @@ public struct PriceBook: Sendable {
         _ = asks.set(step.price, size: step.oldSize)
       }
     }
+  }
+
+  /// A price given twice in `levels`, sorted (as the ladder's `replace` leaves them).
+  private static func repeatedPrice(_ levels: [PriceLadder.Level]) -> Int64? {
+    for i in levels.indices.dropFirst()
+    where levels[i].price == levels[i - 1].price && levels[i].size != 0 && levels[i - 1].size != 0 {
+      return levels[i].price
+    }
+    return nil
   }
 
   /// The crossed fault when the best bid is at or above the best ask.

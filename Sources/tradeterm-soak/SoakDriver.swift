@@ -132,8 +132,8 @@ final class SoakDriver {
     for event in batch.events {
       guard case .book(let message) = event else { continue }
       let rows = batch.bookRows[message.rows]
-      let mine =
-        message.filterSymbol.map { $0 == state.symbol } ?? rows.contains { $0.symbol == state.symbol }
+      // One event per book a message is for (BitMEX's adapter maps each book's rows apart).
+      let mine = message.symbol == state.symbol
       if message.action == .partial {
         if mine { bookPartials += 1 }
       } else if mine {

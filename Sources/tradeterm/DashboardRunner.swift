@@ -576,7 +576,7 @@ struct DashboardRunner {
       }
       if state.session.resyncs > resyncs {
         resyncs = state.session.resyncs
-        let why = state.session.lastFault.map { "\($0.problem)" } ?? "?"
+        let why = state.session.lastFault.map { "\($0.fault)" } ?? "?"
         logger.warning("resync #\(resyncs): \(why)")
       }
     }

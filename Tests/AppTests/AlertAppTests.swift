@@ -16,15 +16,19 @@ import Testing
     var batch = MarketBatch()
     for i in 0..<5 {
       batch.bookRows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100, price: 50_000.5 + Double(i)))
+        BookRow(
+          symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100,
+          price: FixedDecimal(mantissa: 500_005 + 10 * Int64(i), scale: 1)))
       batch.bookRows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100, price: 50_000 - Double(i)))
+        BookRow(
+          symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100,
+          price: FixedDecimal(mantissa: 50_000 - Int64(i), scale: 0)))
     }
     batch.events = [
       .book(
         BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<batch.bookRows.count))
     ]
-    return batch
+    return batch.mapped()
   }
 
   @Test func aWallAlertFiresOnLiveDataOnlyAndOnce() {

@@ -96,9 +96,15 @@ import Testing
     Self.key(&s, .character("p"))
     let frozen = DashboardView.render(s, reusing: &memo)
     #expect(Self.statusLine(frozen).contains("PAUSED"))
-    // A book update 5 s later, then 7 s of nothing.
+    // A book update 5 s later, then 7 s of nothing (decoded by a decoder that saw the session
+    // before it: its id map names the update's levels).
     var decoder = BitMEXDecoder()
     var batch = MarketBatch()
+    for line in Self.lines[..<Self.lateBook] {
+      batch.removeAll()
+      try decoder.decode(line, into: &batch)
+    }
+    batch.removeAll()
     try decoder.decode(Self.lines[Self.lateBook], into: &batch)
     let later = MonotonicTime(seconds: 1_005)
     _ = App.update(&s, .feed(FeedUpdate(), now: later, wallMs: Self.wallMs + 5_000), batch: batch)

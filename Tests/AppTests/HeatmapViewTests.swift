@@ -19,7 +19,7 @@ import Testing
       let mid = 100.0 + Double(s / 4)
       var asks: [(Double, Int64)] = [(mid + 0.5, 400), (mid + 1.5, 200)]
       if s < 8 { asks.append((103, 5_000)) }
-      let book = OrderBook.heatTest(bids: [(mid - 0.5, 300), (mid - 1.5, 100), (mid - 3.5, 50)], asks: asks)
+      let book = PriceBook.heatTest(bids: [(mid - 0.5, 300), (mid - 1.5, 100), (mid - 3.5, 50)], asks: asks)
       let trade = s % 2 == 0 ? (price: mid + 0.5, timeMs: t0 + Int64(s) * 1_000 + 10) : nil
       map.update(book: book, step: 1, timeMs: t0 + Int64(s) * 1_000 + 20, lastTrade: trade)
     }
@@ -44,7 +44,7 @@ import Testing
   /// (`Int(_:)` of its row).
   @Test func aTradeFarOffTheViewDoesNotTrap() {
     var map = LiquidityHeatmap(columns: 4, rows: 8)
-    let book = OrderBook.heatTest(bids: [(99.5, 300)], asks: [(100.5, 400)])
+    let book = PriceBook.heatTest(bids: [(99.5, 300)], asks: [(100.5, 400)])
     map.update(book: book, step: 1, timeMs: Self.t0 + 20, lastTrade: (price: 1e300, timeMs: Self.t0 + 10))
     let view = HeatmapView(heatmap: map, priceDecimals: 1, color: true, ascii: false)
     let grid = Snapshot.framed(20, 10) { grid, area in view.render(into: &grid, area: area) }
@@ -57,7 +57,7 @@ import Testing
   func theScaleLabelIsWholeOrAbsent(priceDecimals: Int, width: Int) {
     var map = LiquidityHeatmap(columns: 30, rows: 16)
     for s in 0..<6 {
-      let book = OrderBook.heatTest(
+      let book = PriceBook.heatTest(
         bids: [(99.5, 180_000), (98.5, 2_000)], asks: [(100.5, 900), (101.5, 400)])
       map.update(book: book, step: 1, timeMs: Self.t0 + Int64(s) * 1_000 + 20, lastTrade: nil)
     }
@@ -115,17 +115,8 @@ import Testing
   }
 }
 
-extension OrderBook {
-  static func heatTest(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
-    var book = OrderBook(symbol: "XBTUSD")
-    var rows: [BookRow] = []
-    for (k, (price, size)) in bids.enumerated() {
-      rows.append(BookRow(symbol: "XBTUSD", id: Int64(k), side: .buy, size: size, price: price))
-    }
-    for (k, (price, size)) in asks.enumerated() {
-      rows.append(BookRow(symbol: "XBTUSD", id: Int64(1_000 + k), side: .sell, size: size, price: price))
-    }
-    _ = book.replace(with: rows[...])
-    return book
+extension PriceBook {
+  static func heatTest(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> PriceBook {
+    PriceBook.contracts(bids: bids, asks: asks)
   }
 }

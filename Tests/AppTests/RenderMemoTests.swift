@@ -19,14 +19,21 @@ import Testing
     FeedUpdate(status: FeedStatus(state: state, symbol: "XBTUSD", pingRoundTrip: 0.01, messagesPerSecond: 20))
   }
 
-  /// The book's partial: 30 levels a side around 50,000.
-  static func partial() -> MarketBatch {
+  /// The book's partial: 30 levels a side around 50,000, as the feed hands it over.
+  static func partial() -> MarketBatch { partialRows().mapped() }
+
+  /// The book's partial as decoded, its rows not yet mapped to price levels.
+  static func partialRows() -> MarketBatch {
     var batch = MarketBatch()
     for i in 0..<30 {
       batch.bookRows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100, price: 50_000.5 + Double(i)))
+        BookRow(
+          symbol: "XBTUSD", id: Int64(1_000 + i), side: .sell, size: 100,
+          price: FixedDecimal(mantissa: 500_005 + 10 * Int64(i), scale: 1)))
       batch.bookRows.append(
-        BookRow(symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100, price: 50_000 - Double(i)))
+        BookRow(
+          symbol: "XBTUSD", id: Int64(2_000 + i), side: .buy, size: 100,
+          price: FixedDecimal(mantissa: 50_000 - Int64(i), scale: 0)))
     }
     batch.trades = [
       Trade(timeMs: 1_699_999_999_000, symbol: "XBTUSD", side: .buy, size: 100, price: 50_000.5)
@@ -85,6 +92,7 @@ import Testing
             size: Int64(100 * (1 + random.below(9))), price: nil)
         ]
         batch.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+        batch = batch.mapped(after: [Self.partialRows()])
       default:
         break
       }

@@ -22,16 +22,21 @@ import Testing
 
   /// A book's partial, 20 levels a side (of a 25-level table) around `mid`, `tick` apart, and one trade at the best ask.
   static func partial(_ symbol: Symbol, mid: Double, tick: Double, size: Int64) -> MarketBatch {
+    partialRows(symbol, mid: mid, tick: tick, size: size).mapped()
+  }
+
+  /// The same partial as decoded, its rows not yet mapped to price levels.
+  static func partialRows(_ symbol: Symbol, mid: Double, tick: Double, size: Int64) -> MarketBatch {
     var batch = MarketBatch()
     for i in 0..<20 {
       batch.bookRows.append(
         BookRow(
           symbol: symbol, id: Int64(1_000 + i), side: .sell, size: size + Int64(i) * 7,
-          price: mid + tick * Double(i + 1)))
+          price: FixedDecimal("\(mid + tick * Double(i + 1))")))
       batch.bookRows.append(
         BookRow(
           symbol: symbol, id: Int64(2_000 + i), side: .buy, size: size + Int64(i) * 11,
-          price: mid - tick * Double(i)))
+          price: FixedDecimal("\(mid - tick * Double(i))")))
     }
     batch.trades = [Trade(timeMs: wallMs - 1_000, symbol: symbol, side: .buy, size: 100, price: mid + tick)]
     batch.events = [
@@ -134,7 +139,9 @@ import Testing
     var change = MarketBatch()
     change.bookRows = [BookRow(symbol: "ETHUSD", id: 1_000, side: .sell, size: 99_999, price: 3_500.05)]
     change.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
-    _ = App.update(&s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: at), batch: change)
+    let ethPartial = Self.partialRows("ETHUSD", mid: 3_500, tick: 0.05, size: 20_000)
+    _ = App.update(
+      &s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: at), batch: change.mapped(after: [ethPartial]))
     #expect(s.split?.flashes.keys.contains(3_500.05) == true)
     #expect(s.view.flashes.isEmpty, "the main book's levels did not change")
     let (_, book2) = try Self.area(s)
@@ -202,7 +209,7 @@ import Testing
     fault.bookRows = [BookRow(symbol: "XBTUSD", id: 999_999, side: .buy, size: 1, price: 1)]
     fault.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
     let effects = App.update(
-      &s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: Self.wallMs), batch: fault)
+      &s, .splitFeed(FeedUpdate(), now: Self.t0 + 2, wallMs: Self.wallMs), batch: fault.mapped())
     #expect(effects.contains { if case .splitFeed = $0 { true } else { false } }, "\(effects)")
     #expect(!effects.contains { if case .feed(.resync) = $0 { true } else { false } }, "\(effects)")
   }

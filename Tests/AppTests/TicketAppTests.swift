@@ -49,6 +49,19 @@ import Trading
       &s,
       #"{"table":"instrument","action":"partial","keys":["symbol"],"data":[{"symbol":"\#(symbol)",\#(facts[symbol]!)}]}"#
     )
+    _ = feed(&s, bookPartial(symbol, bid: bid, ask: ask, step: step, sizes: sizes))
+    _ = feed(
+      &s,
+      #"{"table":"trade","action":"partial","keys":[],"filter":{"symbol":"\#(symbol)"},"data":[{"timestamp":"2023-11-14T22:13:20.000Z","symbol":"\#(symbol)","side":"Buy","size":1,"price":\#(ask)}]}"#
+    )
+    _ = App.update(&s, .paper(.opened(events: [], warnings: [], readOnly: nil)))
+    return s
+  }
+
+  /// The book partial of `live`: bids at `bid` and `step` below (ids 1…), asks from `ask` (ids 100…).
+  static func bookPartial(
+    _ symbol: String, bid: Double, ask: Double, step: Double, sizes: [Int] = [1_000, 5_000]
+  ) -> String {
     var rows: [String] = []
     for (n, size) in sizes.enumerated() {
       rows.append(
@@ -58,16 +71,8 @@ import Trading
         #"{"symbol":"\#(symbol)","id":\#(n + 100),"side":"Sell","size":\#(size),"price":\#(ask + Double(n) * step)}"#
       )
     }
-    _ = feed(
-      &s,
+    return
       #"{"table":"orderBookL2_25","action":"partial","keys":["symbol","id","side"],"filter":{"symbol":"\#(symbol)"},"data":[\#(rows.joined(separator: ","))]}"#
-    )
-    _ = feed(
-      &s,
-      #"{"table":"trade","action":"partial","keys":[],"filter":{"symbol":"\#(symbol)"},"data":[{"timestamp":"2023-11-14T22:13:20.000Z","symbol":"\#(symbol)","side":"Buy","size":1,"price":\#(ask)}]}"#
-    )
-    _ = App.update(&s, .paper(.opened(events: [], warnings: [], readOnly: nil)))
-    return s
   }
 
   static func press(_ s: inout AppState, _ keys: Key...) -> [Effect] {
@@ -385,14 +390,19 @@ import Trading
   }
 
   /// BUY flashes when the best ask changes, and stops after the flash time.
-  @Test func buyFlashesOnChange() {
+  @Test func buyFlashesOnChange() throws {
     var s = Self.live("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5)
     _ = Self.press(&s, .character("o"))
     #expect(s.ticket?.askFlashUntil == 0)
-    _ = Self.feed(
-      &s,
-      #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":100,"side":"Sell","size":42,"price":32000.5}]}"#
-    )
+    // The update decoded by the decoder that saw the partial (its id map names level 100).
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    try decoder.decode(Self.bookPartial("XBTUSD", bid: 32_000, ask: 32_000.5, step: 0.5), into: &batch)
+    batch.removeAll()
+    try decoder.decode(
+      #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":100,"side":"Sell","size":42,"price":32000.5}]}"#,
+      into: &batch)
+    _ = App.update(&s, .feed(FeedUpdate(), now: .init(seconds: 2), wallMs: Self.wallMs), batch: batch)
     #expect(s.ticket?.askFlashUntil == Self.wallMs + App.ticketFlashMs)
     #expect(s.ticket?.bidFlashUntil == 0)
     let g = DashboardView.render(s)

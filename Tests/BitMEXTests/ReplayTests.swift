@@ -72,16 +72,26 @@ import Testing
     }
     for state in states {
       #expect(state.bookSync == .live, "\(state.symbol)")
-      let mine = Set(
-        state.orderBook.allLevels.map {
-          ReferenceBooks.Key(symbol: $0.symbol.description, id: $0.id, side: $0.side == .buy ? "Buy" : "Sell")
-        })
       let theirs = reference.levels.filter { $0.key.symbol == state.symbol.description }
-      #expect(mine.count == theirs.count, "\(state.symbol)")
-      for level in state.orderBook.allLevels {
-        let key = ReferenceBooks.Key(
-          symbol: level.symbol.description, id: level.id, side: level.side == .buy ? "Buy" : "Sell")
-        #expect(theirs[key]?.price == level.price && theirs[key]?.size == level.size, "\(key)")
+      // The book, by price: the reference's levels, each at its price with its size.
+      var expected: [String: [Double: Int64]] = ["Buy": [:], "Sell": [:]]
+      for (key, level) in theirs { expected[key.side]![level.price, default: 0] += level.size }
+      for (side, name) in [(Side.buy, "Buy"), (.sell, "Sell")] {
+        let mine = state.book.top(side, .max)
+        #expect(mine.count == expected[name]!.count, "\(state.symbol) \(name)")
+        for level in mine {
+          #expect(expected[name]![level.price] == level.size, "\(state.symbol) \(name) \(level)")
+        }
+      }
+      // The adapter's id map: every id the reference holds, at the reference's price.
+      let table = BookTable.full
+      #expect(
+        decoder.bookIDs.count(table, state.symbol, .buy) + decoder.bookIDs.count(table, state.symbol, .sell)
+          == theirs.count, "\(state.symbol)")
+      for (key, level) in theirs {
+        let price = decoder.bookIDs.price(
+          table, state.symbol, id: key.id, side: key.side == "Buy" ? .buy : .sell)
+        #expect(price?.doubleValue == level.price, "\(key)")
       }
     }
     let xbt = try #require(states.first { $0.symbol == "XBTUSD" })

@@ -146,7 +146,10 @@ private func message(table: String, action: String, rowFile: String) -> String {
     )
     #expect(
       empty.events == [
-        .book(BookMessage(table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<0))
+        .book(
+          BookMessage(
+            table: .top25, action: .partial, filterSymbol: "XBTUSD", rows: 0..<0, symbol: "XBTUSD",
+            levels: 0..<0))
       ])
 
     var s = Session("XBTUSD")
@@ -381,7 +384,9 @@ private func message(table: String, action: String, rowFile: String) -> String {
     #expect(try deep.receive(delta).isEmpty)
     #expect(
       deep.batch.events == [
-        .book(BookMessage(table: .top100, action: .update, filterSymbol: nil, rows: 0..<1))
+        .book(
+          BookMessage(
+            table: .top100, action: .update, filterSymbol: nil, rows: 0..<1, symbol: "XBTUSD", levels: 0..<1))
       ])
     #expect(deep.bids == [lv(77_450.1, 150)])
     #expect(deep.asks == [lv(77_460.7, 200)])

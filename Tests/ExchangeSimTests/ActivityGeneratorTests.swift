@@ -1,4 +1,5 @@
 import MarketModel
+import TestSupport
 import Testing
 
 @testable import ExchangeSim
@@ -25,18 +26,9 @@ import Testing
             timeMs: trade.timeMs, symbol: "XBTUSD", side: trade.side, size: trade.size,
             price: g.scale.price(trade.ticks)))
       }
-      var rows: [BookRow] = []
-      for side in [Side.buy, .sell] {
-        for level in g.book.top(side, .max) {
-          rows.append(
-            BookRow(
-              symbol: "XBTUSD", id: level.id, side: side, size: level.size, price: g.scale.price(level.ticks))
-          )
-        }
-      }
-      var book = OrderBook(symbol: "XBTUSD")
-      _ = book.replace(with: rows[...])
-      watch.observe(book: book, nowMs: t)
+      let bids = g.book.top(.buy, .max).map { (g.scale.price($0.ticks), $0.size) }
+      let asks = g.book.top(.sell, .max).map { (g.scale.price($0.ticks), $0.size) }
+      watch.observe(book: PriceBook.contracts(bids: bids, asks: asks), nowMs: t)
     }
     let changes = watch.events.map(\.change)
     #expect(changes.contains(.added), "seed \(seed)")

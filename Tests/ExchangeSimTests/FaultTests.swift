@@ -123,11 +123,7 @@ import Testing
       sim.sendUnknownLevelUpdate(symbol: "XBTUSD")
       for frame in try ws.drainWithPing() { try client.apply(frame) }
       #expect(client.faults.count == 1)
-      if case .unknownLevel(let id, _, let action)? = client.faults.first?.fault {
-        #expect(id == 99_999_999_999 && action == .update)
-      } else {
-        Issue.record("expected an unknown-level fault, got \(client.faults)")
-      }
+      #expect(client.faults.first?.fault == .unknownID(side: .bid, id: 99_999_999_999), "\(client.faults)")
     }
   }
 

@@ -99,7 +99,7 @@ import Testing
       let topic = Subscription(.book, "XBTUSD", depth: 25)
       let fault = try #require(feed.faults.first)
       #expect(fault.subscription == topic)
-      #expect(fault.fault == .unknownLevel(id: 99_999_999_999, side: .buy, action: .update))
+      #expect(fault.fault == .unknownID(side: .bid, id: 99_999_999_999))
       #expect(feed.resyncsPosted == [topic])
       #expect(feed.saw { $0 == .resyncing([topic]) })
 

@@ -362,7 +362,7 @@ import Testing
       #expect(resyncs >= 2 && resyncs <= 12, "\(resyncs) resyncs")
       #expect(feed.faults.count == resyncs)
       #expect(
-        feed.faults.allSatisfy { $0.fault == .unknownLevel(id: 99_999_999_999, side: .buy, action: .update) })
+        feed.faults.allSatisfy { $0.fault == .unknownID(side: .bid, id: 99_999_999_999) })
       #expect(sim.stats.unsubscribeRequests == resyncs)
       #expect(sim.stats.subscribeRequests == resyncs + 1)
       #expect(feed.bookPartials == resyncs + 1)

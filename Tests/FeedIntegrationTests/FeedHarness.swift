@@ -172,12 +172,11 @@ final class FeedHarness {
   private func count(_ batch: MarketBatch) {
     for event in batch.events {
       guard case .book(let message) = event else { continue }
-      let rows = batch.bookRows[message.rows]
+      // One event per book a message is for (the adapter maps each book's rows apart).
+      guard let symbol = message.symbol ?? batch.bookRows[message.rows].first?.symbol else { continue }
       if message.action == .partial {
-        let mine =
-          message.filterSymbol.map { $0 == state.symbol } ?? rows.contains { $0.symbol == state.symbol }
-        if mine { bookPartials += 1 }
-      } else if let symbol = rows.first?.symbol {
+        if symbol == state.symbol { bookPartials += 1 }
+      } else {
         bookDeltas[symbol.description, default: 0] += 1
       }
     }

@@ -34,7 +34,7 @@ import Testing
   }
 
   private static func isChecksumMismatch(_ fault: IntegrityFault?) -> Bool {
-    guard case .sync(let f)? = fault?.problem, case .checksumMismatch = f else { return false }
+    guard case .checksumMismatch? = fault?.fault else { return false }
     return true
   }
 

@@ -1,18 +1,24 @@
 import MarketModel
+import TestSupport
 import Testing
 
-/// A book of `bids` and `asks` (price, size).
-func heatBook(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
-  var book = OrderBook(symbol: "XBTUSD")
-  var rows: [BookRow] = []
-  for (k, (price, size)) in bids.enumerated() {
-    rows.append(BookRow(symbol: "XBTUSD", id: Int64(k), side: .buy, size: size, price: price))
+/// A book of `bids` and `asks` (price, size), kept by the book engine.
+func heatBook(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> PriceBook {
+  PriceBook.contracts(bids: bids, asks: asks)
+}
+
+/// Levels as given, best first, without a book engine: for prices no engine holds (a `Double`
+/// past any decimal's range), which the map must still place without a trap.
+struct LevelList: BookLevels {
+  var bids: [PriceLevel]
+  var asks: [PriceLevel]
+
+  func count(_ side: Side) -> Int { side == .buy ? bids.count : asks.count }
+  func level(_ side: Side, _ n: Int) -> PriceLevel? {
+    let levels = side == .buy ? bids : asks
+    return levels.indices.contains(n) ? levels[n] : nil
   }
-  for (k, (price, size)) in asks.enumerated() {
-    rows.append(BookRow(symbol: "XBTUSD", id: Int64(1_000 + k), side: .sell, size: size, price: price))
-  }
-  _ = book.replace(with: rows[...])
-  return book
+  var sizeScale: UInt8 { 0 }
 }
 
 @Suite struct LiquidityHeatmapTests {
@@ -43,7 +49,9 @@ func heatBook(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
   /// outside the map, never a trap.
   @Test func pricesBeyondIntAreOutsideTheMap() {
     var map = LiquidityHeatmap(columns: 4, rows: 8)
-    let book = heatBook(bids: [(9.2e18, 7), (-1e300, 3)], asks: [(1e300, 5)])
+    let book = LevelList(
+      bids: [PriceLevel(price: 9.2e18, size: 7), PriceLevel(price: -1e300, size: 3)],
+      asks: [PriceLevel(price: 1e300, size: 5)])
     map.update(book: book, step: 0.5, timeMs: Self.t0, lastTrade: (1e300, Self.t0))
     #expect(map.size(back: 0, price: 1e300) == 0)
     #expect(map.size(back: 0, price: -1e300) == 0)
@@ -81,7 +89,7 @@ func heatBook(bids: [(Double, Int64)], asks: [(Double, Int64)]) -> OrderBook {
 
   @Test func anEmptyOrOneSidedBookIsNotSampled() {
     var map = LiquidityHeatmap(columns: 4, rows: 4)
-    map.update(book: OrderBook(symbol: "XBTUSD"), step: 1, timeMs: Self.t0, lastTrade: nil)
+    map.update(book: PriceBook(priceScale: 1, sizeScale: 0), step: 1, timeMs: Self.t0, lastTrade: nil)
     map.update(book: heatBook(bids: [(1, 1)], asks: []), step: 1, timeMs: Self.t0, lastTrade: nil)
     map.update(book: heatBook(bids: [(1, 1)], asks: [(2, 1)]), step: 0, timeMs: Self.t0, lastTrade: nil)
     #expect(map.count == 0)

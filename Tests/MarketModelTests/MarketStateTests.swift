@@ -1,4 +1,5 @@
 import MarketModel
+import TestSupport
 import Testing
 
 // MARK: Helpers
@@ -8,11 +9,11 @@ private let eth: Symbol = "ETHUSD"
 /// A time aligned to 1 s, 1 m and 5 m buckets.
 private let t0: Int64 = 1_700_000_100_000
 
-private func bid(_ id: Int64, _ price: Double?, _ size: Int64?, _ symbol: Symbol = xbt) -> BookRow {
+private func bid(_ id: Int64, _ price: FixedDecimal?, _ size: Int64?, _ symbol: Symbol = xbt) -> BookRow {
   BookRow(symbol: symbol, id: id, side: .buy, size: size, price: price)
 }
 
-private func ask(_ id: Int64, _ price: Double?, _ size: Int64?, _ symbol: Symbol = xbt) -> BookRow {
+private func ask(_ id: Int64, _ price: FixedDecimal?, _ size: Int64?, _ symbol: Symbol = xbt) -> BookRow {
   BookRow(symbol: symbol, id: id, side: .sell, size: size, price: price)
 }
 
@@ -78,29 +79,34 @@ extension MarketBatch {
 
 /// Applies one batch built by `build`.
 @discardableResult
-private func apply(_ state: inout MarketState, _ build: (inout MarketBatch) -> Void) -> [IntegrityFault] {
+private func apply(_ state: inout BitMEXMarket, _ build: (inout MarketBatch) -> Void) -> [IntegrityFault] {
   var batch = MarketBatch()
   build(&batch)
   return state.apply(batch).faults
 }
 
 /// A state whose book is live with `firstImage`.
-private func liveState() throws -> MarketState {
-  var state = MarketState(symbol: xbt)
+private func liveState() throws -> BitMEXMarket {
+  var state = BitMEXMarket(symbol: xbt)
   let faults = apply(&state) { $0.addBook(.partial, firstImage, filter: xbt) }
   try #require(faults.isEmpty)
   try #require(state.bookSync == .live)
   return state
 }
 
-private func bids(_ state: MarketState) -> [PriceLevel] { state.book.top(.buy, .max) }
-private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, .max) }
+/// The fault of this symbol's book of `table`.
+private func integrity(_ table: BookTable, _ fault: BookSyncFault) -> IntegrityFault {
+  IntegrityFault(book: Subscription(.book, xbt, depth: table.depthLimit), fault: fault)
+}
+
+private func bids(_ state: BitMEXMarket) -> [PriceLevel] { state.book.top(.buy, .max) }
+private func asks(_ state: BitMEXMarket) -> [PriceLevel] { state.book.top(.sell, .max) }
 
 // MARK: Tests
 
 @Suite struct MarketStateTests {
   @Test func freshState() {
-    let state = MarketState(symbol: xbt, tapeCapacity: 50)
+    let state = BitMEXMarket(symbol: xbt, tapeCapacity: 50)
     #expect(state.symbol == xbt)
     #expect(state.book.isEmpty)
     #expect(state.bookTable == nil)
@@ -118,7 +124,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   // MARK: Book: partials
 
   @Test func deltasBeforeTheFirstPartialAreDroppedAndCounted() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     let faults = apply(&state) {
       $0.addBook(.insert, [bid(1, 100, 5)])
       // An update and a delete for levels never seen: dropped, not faults.
@@ -148,7 +154,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
 
   @Test(arguments: BookTable.allCases)
   func aLaterPartialReplacesNeverMerges(table: BookTable) {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     #expect(apply(&state) { $0.addBook(.partial, firstImage, table: table, filter: xbt) }.isEmpty)
     #expect(apply(&state) { $0.addBook(.insert, [bid(7, 98, 70)], table: table) }.isEmpty)
     #expect(state.book.count(.buy) == 3)
@@ -157,13 +163,13 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.bookTable == table)
     #expect(bids(state) == [lv(200, 1)])
     #expect(asks(state) == [lv(201, 2), lv(202, 3)])
-    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
+    #expect(state.allLevels == BitMEXMarket.levels(secondImage))
     #expect(state.faultCount == 0)
   }
 
   @Test func aPartialForAnotherSymbolIsIgnored() throws {
     // While waiting: it does not make this book live.
-    var waiting = MarketState(symbol: xbt)
+    var waiting = BitMEXMarket(symbol: xbt)
     #expect(apply(&waiting) { $0.addBook(.partial, [bid(1, 3_000, 1, eth)], filter: eth) }.isEmpty)
     #expect(waiting.bookSync == .awaitingPartial)
     #expect(waiting.book.isEmpty)
@@ -184,7 +190,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   }
 
   @Test func anAllSymbolsPartialTakesOnlyThisSymbolsRows() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     // The same ids for both symbols: taking ETHUSD's rows would be a duplicate-level fault.
     let rows = [
       bid(1, 3_000, 1, eth), bid(1, 100, 10), ask(3, 3_001, 2, eth), ask(3, 100.5, 15),
@@ -195,20 +201,20 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.bookTable == .full)
     #expect(bids(state) == [lv(100, 10)])
     #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
-    #expect(state.orderBook.allLevels.allSatisfy { $0.symbol == xbt })
+    #expect(state.allLevels.count == 3)
   }
 
   /// Issue 11: a symbol-filtered partial with a row of another symbol merged it into the book
   /// (a second ask at one price). The row is skipped: it belongs to another book, and says
   /// nothing against this one (a fault would only ask the same server for the same image).
   @Test func aSymbolFilteredPartialTakesOnlyItsSymbolsRows() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     let rows = firstImage + [ask(9, 100.5, 7, eth), bid(1, 3_000, 1, eth)]
     #expect(apply(&state) { $0.addBook(.partial, rows, filter: xbt) }.isEmpty)
     #expect(state.bookSync == .live)
     #expect(bids(state) == [lv(100, 10), lv(99.5, 20)])
     #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
-    #expect(state.orderBook.allLevels.allSatisfy { $0.symbol == xbt })
+    #expect(state.allLevels.count == 4)
   }
 
   /// A delta whose first row was of another symbol was ignored whole, this symbol's rows with
@@ -221,7 +227,8 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(apply(&state) { $0.addBook(.update, [bid(2, nil, 6), ask(77, nil, 5, eth)]) }.isEmpty)
     #expect(bids(state) == [lv(100, 5), lv(99.5, 6)])
     #expect(state.bookSync == .live)
-    #expect(state.changedPrices.isEmpty)  // update rows without prices
+    // Rows without prices flash too: the adapter's map gives their prices.
+    #expect(state.changedPrices == [99.5])
   }
 
   /// Issue 11: an `orderBookL2_25` book grew without bound under endless inserts (RSS and CPU
@@ -229,39 +236,48 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   /// the top before inserting the one that enters, so a side past 25 after a message is a
   /// desync: a fault (one resync), never a trim that would hide it. The book stays at 25.
   @Test func aDepthLimitedBookNeverGrowsPastItsDepth() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     var top: [BookRow] = []
     for n in 0..<25 {
-      let step = Double(n) * 0.5
-      top += [bid(Int64(1_000 + n), 100 - step, 1), ask(Int64(2_000 + n), 100.5 + step, 1)]
+      let step = Int64(n) * 5
+      top += [
+        bid(Int64(1_000 + n), FixedDecimal(mantissa: 1_000 - step, scale: 1), 1),
+        ask(Int64(2_000 + n), FixedDecimal(mantissa: 1_005 + step, scale: 1), 1),
+      ]
     }
     #expect(apply(&state) { $0.addBook(.partial, top, filter: xbt) }.isEmpty)
     var faults: [IntegrityFault] = []
     for n in 0..<1_000 {
-      faults += apply(&state) { $0.addBook(.insert, [bid(Int64(5_000 + n), 80 - Double(n) * 0.01, 1)]) }
+      faults += apply(&state) {
+        $0.addBook(.insert, [bid(Int64(5_000 + n), FixedDecimal(mantissa: 800 - 5 * Int64(n), scale: 1), 1)])
+      }
       #expect(state.book.count(.buy) <= 25)
     }
     #expect(
       faults == [
-        IntegrityFault(table: .top25, symbol: xbt, fault: .tooDeep(side: .buy, levels: 26, limit: 25))
+        integrity(.top25, .tooDeep(side: .bid, levels: 26, limit: 25))
       ])
     #expect(state.bookSync == .faulted)
     #expect(state.book.count(.buy) == 25)
 
     // The same inserts on the full-depth table are a deep book, not a fault.
-    var full = MarketState(symbol: xbt)
+    var full = BitMEXMarket(symbol: xbt)
     #expect(apply(&full) { $0.addBook(.partial, top, table: .full, filter: xbt) }.isEmpty)
     for n in 0..<100 {
       #expect(
-        apply(&full) { $0.addBook(.insert, [bid(Int64(5_000 + n), 80 - Double(n) * 0.01, 1)], table: .full) }
-          .isEmpty)
+        apply(&full) {
+          $0.addBook(
+            .insert, [bid(Int64(5_000 + n), FixedDecimal(mantissa: 800 - 5 * Int64(n), scale: 1), 1)],
+            table: .full)
+        }
+        .isEmpty)
     }
     #expect(full.book.count(.buy) == 125)
   }
 
   /// Trap 4: an empty partial still makes the subscription live, with an empty book.
   @Test func anEmptyPartialMakesTheBookLiveAndEmpty() throws {
-    var fresh = MarketState(symbol: xbt)
+    var fresh = BitMEXMarket(symbol: xbt)
     #expect(apply(&fresh) { $0.addBook(.partial, [], filter: xbt) }.isEmpty)
     #expect(fresh.bookSync == .live)
     #expect(fresh.book.isEmpty)
@@ -300,7 +316,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     var name: String
     var action: TableAction
     var rows: [BookRow]
-    var fault: BookFault
+    var fault: BookSyncFault
 
     var testDescription: String { name }
   }
@@ -308,76 +324,76 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   static let faultCases: [FaultCase] = [
     FaultCase(
       name: "update of an unknown level", action: .update, rows: [bid(42, nil, 5)],
-      fault: .unknownLevel(id: 42, side: .buy, action: .update)),
+      fault: .unknownID(side: .bid, id: 42)),
     FaultCase(
       name: "update of an unknown level with a price", action: .update, rows: [ask(42, 100.75, 5)],
-      fault: .unknownLevel(id: 42, side: .sell, action: .update)),
+      fault: .unknownID(side: .ask, id: 42)),
     FaultCase(
       name: "delete of an unknown level", action: .delete, rows: [ask(43, nil, nil)],
-      fault: .unknownLevel(id: 43, side: .sell, action: .delete)),
+      fault: .unknownID(side: .ask, id: 43)),
     FaultCase(
       name: "insert of an existing level", action: .insert, rows: [bid(2, 99.75, 5)],
-      fault: .duplicateLevel(id: 2, side: .buy)),
+      fault: .duplicateID(side: .bid, id: 2)),
     FaultCase(
       name: "insert that crosses the book", action: .insert, rows: [bid(44, 100.5, 5)],
-      fault: .crossed(bestBid: 100.5, bestAsk: 100.5)),
+      fault: .crossed(bid: 100.5, ask: 100.5)),
     FaultCase(
       name: "a price move that crosses the book", action: .update, rows: [ask(3, 99, 15)],
-      fault: .crossed(bestBid: 100, bestAsk: 99)),
+      fault: .crossed(bid: 100, ask: 99)),
     FaultCase(
       name: "good rows, then an unknown one", action: .update,
       rows: [bid(1, nil, 999), ask(4, 102, 1), bid(42, nil, 5), bid(2, nil, 1)],
-      fault: .unknownLevel(id: 42, side: .buy, action: .update)),
+      fault: .unknownID(side: .bid, id: 42)),
     FaultCase(
       name: "deletes, then an unknown one", action: .delete,
       rows: [bid(1, nil, nil), ask(3, 100.5, nil), ask(3, nil, nil)],
-      fault: .unknownLevel(id: 3, side: .sell, action: .delete)),
+      fault: .unknownID(side: .ask, id: 3)),
     FaultCase(
       name: "inserts, then the same level again", action: .insert,
       rows: [bid(50, 99.75, 1), ask(51, 100.75, 2), bid(50, 99.25, 3)],
-      fault: .duplicateLevel(id: 50, side: .buy)),
+      fault: .duplicateID(side: .bid, id: 50)),
     // Issue 11: bad values were taken in as levels.
     FaultCase(
-      name: "insert at a price ≤ 0", action: .insert, rows: [bid(60, 99.25, 1), bid(61, 0, 5)],
-      fault: .badPrice(id: 61, side: .buy, price: 0)),
+      name: "insert at a price ≤ 0", action: .insert, rows: [bid(60, 98, 1), bid(61, 0, 5)],
+      fault: .badPrice(side: .bid, price: 0)),
     FaultCase(
       name: "insert at a negative price", action: .insert, rows: [ask(62, -101, 5)],
-      fault: .badPrice(id: 62, side: .sell, price: -101)),
+      fault: .badPrice(side: .ask, price: -101)),
     FaultCase(
-      name: "insert at an infinite price", action: .insert, rows: [ask(62, .infinity, 5)],
-      fault: .badPrice(id: 62, side: .sell, price: .infinity)),
+      name: "insert at a price too large for the book's decimals", action: .insert,
+      rows: [ask(62, 1_000_000_000_000_000_000, 5)], fault: .precision(1_000_000_000_000_000_000)),
     FaultCase(
       name: "insert of size 0", action: .insert, rows: [ask(63, 102, 0)],
-      fault: .badSize(id: 63, side: .sell, size: 0)),
+      fault: .badSize(side: .ask, price: 102, size: 0)),
     FaultCase(
       name: "insert of a negative size", action: .insert, rows: [ask(63, 102, -3)],
-      fault: .badSize(id: 63, side: .sell, size: -3)),
+      fault: .badSize(side: .ask, price: 102, size: -3)),
     FaultCase(
       name: "update to size 0", action: .update, rows: [bid(1, nil, 0)],
-      fault: .badSize(id: 1, side: .buy, size: 0)),
+      fault: .badSize(side: .bid, price: 100, size: 0)),
     FaultCase(
       name: "update to a price ≤ 0", action: .update, rows: [ask(3, -1, 15)],
-      fault: .badPrice(id: 3, side: .sell, price: -1)),
+      fault: .badPrice(side: .ask, price: -1)),
     FaultCase(
       name: "an insert of Int64.max contracts: the side's total would wrap", action: .insert,
-      rows: [bid(64, 98, .max)], fault: .sizeOverflow(id: 64, side: .buy)),
+      rows: [bid(64, 98, .max)], fault: .sizeOverflow(side: .bid)),
     FaultCase(
       name: "updates whose sizes add up past Int64", action: .update,
-      rows: [bid(1, nil, .max - 20), bid(2, nil, 21)], fault: .sizeOverflow(id: 2, side: .buy)),
+      rows: [bid(1, nil, .max - 20), bid(2, nil, 21)], fault: .sizeOverflow(side: .bid)),
   ]
 
   @Test(arguments: faultCases)
   func aFaultIsReportedOnceAndDeltasWaitForAPartial(_ c: FaultCase) throws {
     var state = try liveState()
-    let before = Set(state.orderBook.allLevels)
+    let before = state.allLevels
     let faults = apply(&state) { $0.addBook(c.action, c.rows) }
-    #expect(faults == [IntegrityFault(table: .top25, symbol: xbt, fault: c.fault)])
+    #expect(faults == [integrity(.top25, c.fault)])
     #expect(faults.first?.subscription == Subscription(.book, "XBTUSD", depth: 25))
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
     // The message is taken back whole: the book keeps its last good levels for display.
-    #expect(Set(state.orderBook.allLevels) == before)
-    #expect(state.orderBook.crossing() == nil)
+    #expect(state.allLevels == before)
+    #expect(!state.crossed)
 
     // No fault flood: every further delta is dropped (and counted) until a partial,
     // whether it would fit or fault again.
@@ -391,12 +407,12 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(state.faultCount == 1)
     #expect(state.droppedBeforePartial == 4)
     #expect(state.bookSync == .faulted)
-    #expect(Set(state.orderBook.allLevels) == before)
+    #expect(state.allLevels == before)
 
     // A fresh partial replaces the book and makes it live again.
     #expect(apply(&state) { $0.addBook(.partial, secondImage, filter: xbt) }.isEmpty)
     #expect(state.bookSync == .live)
-    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
+    #expect(state.allLevels == BitMEXMarket.levels(secondImage))
     #expect(apply(&state) { $0.addBook(.update, [bid(1, nil, 9)]) }.isEmpty)
     #expect(bids(state) == [lv(200, 9)])
     #expect(state.faultCount == 1)
@@ -410,25 +426,25 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     }
     #expect(
       faults == [
-        IntegrityFault(table: .top25, symbol: xbt, fault: .unknownLevel(id: 42, side: .buy, action: .update))
+        integrity(.top25, .unknownID(side: .bid, id: 42))
       ])
     #expect(state.faultCount == 1)
     #expect(state.droppedBeforePartial == 1)
   }
 
-  static let badPartials: [(rows: [BookRow], fault: BookFault)] = [
-    ([bid(1, 100, 1), bid(1, 99, 2), ask(2, 101, 3)], .duplicateLevel(id: 1, side: .buy)),
-    ([bid(1, 101, 1), ask(2, 100, 3)], .crossed(bestBid: 101, bestAsk: 100)),
-    ([bid(1, 100, 1), bid(2, 0, 2), ask(3, 101, 3)], .badPrice(id: 2, side: .buy, price: 0)),
-    ([bid(1, 100, 1), ask(3, 101, 0)], .badSize(id: 3, side: .sell, size: 0)),
-    ([bid(1, 100, .max), bid(2, 99, 1), ask(3, 101, 1)], .sizeOverflow(id: 2, side: .buy)),
+  static let badPartials: [(rows: [BookRow], fault: BookSyncFault)] = [
+    ([bid(1, 100, 1), bid(1, 99, 2), ask(2, 101, 3)], .duplicateID(side: .bid, id: 1)),
+    ([bid(1, 101, 1), ask(2, 100, 3)], .crossed(bid: 101, ask: 100)),
+    ([bid(1, 100, 1), bid(2, 0, 2), ask(3, 101, 3)], .badPrice(side: .bid, price: 0)),
+    ([bid(1, 100, 1), ask(3, 101, 0)], .badSize(side: .ask, price: 101, size: 0)),
+    ([bid(1, 100, .max), bid(2, 99, 1), ask(3, 101, 1)], .sizeOverflow(side: .bid)),
   ]
 
   @Test(arguments: badPartials)
-  func aBadPartialFaults(rows: [BookRow], fault: BookFault) {
-    var state = MarketState(symbol: xbt)
+  func aBadPartialFaults(rows: [BookRow], fault: BookSyncFault) {
+    var state = BitMEXMarket(symbol: xbt)
     let faults = apply(&state) { $0.addBook(.partial, rows, table: .full, filter: xbt) }
-    #expect(faults == [IntegrityFault(table: .full, symbol: xbt, fault: fault)])
+    #expect(faults == [integrity(.full, fault)])
     #expect(faults.first?.subscription == Subscription(.book, "XBTUSD"))
     #expect(state.bookSync == .faulted)
     #expect(state.faultCount == 1)
@@ -446,12 +462,12 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   @Test(arguments: halfApplied)
   func afterAFaultTheBookShowsTheLastGoodLevels(name: String, action: TableAction, rows: [BookRow]) throws {
     var state = try liveState()
-    let before = Set(state.orderBook.allLevels)
+    let before = state.allLevels
     #expect(apply(&state) { $0.addBook(action, rows) }.count == 1)
     #expect(state.bookSync == .faulted)
     // A faulting message is undone whole: the book shows the last good levels.
-    #expect(Set(state.orderBook.allLevels) == before, "\(name)")
-    #expect(state.orderBook.crossing() == nil, "\(name)")
+    #expect(state.allLevels == before, "\(name)")
+    #expect(!state.crossed, "\(name)")
   }
 
   // MARK: Reconnects
@@ -496,14 +512,14 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     // The new partial replaces: no ghost levels from before the reconnect.
     #expect(apply(&state) { $0.addBook(.partial, secondImage, filter: xbt) }.isEmpty)
     #expect(state.bookSync == .live)
-    #expect(Set(state.orderBook.allLevels) == Set(secondImage))
+    #expect(state.allLevels == BitMEXMarket.levels(secondImage))
     #expect(state.faultCount == 0)
   }
 
   // MARK: Trades
 
   @Test func tradesFeedTheTapeAndTheSeriesOnceEach() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     // Before the trade partial: dropped and counted.
     apply(&state) { $0.addTrades(.insert, [trade(t0 - 5_000, 90, id: 99)]) }
     #expect(state.tape.isEmpty)
@@ -549,7 +565,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   }
 
   @Test func tradesWithoutAMatchIDAreNeverDuplicates() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     let none = Trade(timeMs: t0, symbol: xbt, side: .sell, size: 200, price: 64_330.3, matchID: .none)
     apply(&state) {
       $0.addTrades(.partial, [none], filter: xbt)
@@ -560,7 +576,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   }
 
   @Test func aTradePartialForAnotherSymbolIsIgnored() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     apply(&state) { $0.addTrades(.partial, [trade(t0, 3_000, id: 1, eth)], filter: eth) }
     #expect(state.tradeSync == .awaitingPartial)
     #expect(state.tape.isEmpty)
@@ -588,7 +604,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
 
   /// Trap 5: an update carries only the fields that changed; the others stay.
   @Test func instrumentPartialThenMergedUpdates() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     var early = InstrumentUpdate(symbol: xbt)
     early.lastPrice = 1
     apply(&state) { $0.addInstruments(.update, [early]) }
@@ -629,7 +645,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   }
 
   @Test func restInstrumentFactsMergeOnlyForThisSymbol() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     var rest = InstrumentUpdate(symbol: xbt)
     rest.tickSize = 0.1
     rest.underlyingToPositionMultiplier = nil
@@ -645,7 +661,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
 
   /// Trap 10: an aggregated subscription interleaves Primary and Secondary quotes.
   @Test func quotesFromEachPoolAreKeptApart() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     apply(&state) {
       $0.addQuotes([
         Quote(
@@ -693,7 +709,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
     #expect(asks(state) == [lv(100.5, 15), lv(101, 25)])
     #expect(state.droppedBeforePartial == 0)
 
-    var waiting = MarketState(symbol: xbt)
+    var waiting = BitMEXMarket(symbol: xbt)
     apply(&waiting) { $0.addBook10(.partial, xbt, bids: [lv(100, 1)], asks: [lv(101, 1)]) }
     #expect(waiting.bookSync == .awaitingPartial)
     #expect(waiting.book.isEmpty)
@@ -703,7 +719,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   // MARK: Candle backfill
 
   @Test func backfillTakesOnlyThisSymbolsBinsAtTheirStart() {
-    var state = MarketState(symbol: xbt)
+    var state = BitMEXMarket(symbol: xbt)
     state.backfillCandles(
       bins: [
         TradeBin(
@@ -725,7 +741,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   /// the live ones (a dated future's 24 h % went from -1.28 % to +1.03 % when it did, with the
   /// simulator's REST row on another 24 h base).
   @Test func aRESTRowAfterTheLiveTableOnlyFillsWhatItLacks() {
-    var state = MarketState(symbol: "XBTZ26")
+    var state = BitMEXMarket(symbol: "XBTZ26")
     var live = InstrumentUpdate(symbol: "XBTZ26")
     live.lastPrice = 97_700
     live.prevPrice24h = 98_966
@@ -745,7 +761,7 @@ private func asks(_ state: MarketState) -> [PriceLevel] { state.book.top(.sell, 
   }
 
   @Test func anInstrumentPartialKeepsTheTickSizeLearnedOverREST() {
-    var state = MarketState(symbol: "XBTUSD")
+    var state = BitMEXMarket(symbol: "XBTUSD")
     var rest = InstrumentUpdate(symbol: "XBTUSD")
     rest.tickSize = 0.1
     rest.underlying = "XBT"

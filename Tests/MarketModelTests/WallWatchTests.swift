@@ -1,4 +1,5 @@
 import MarketModel
+import TestSupport
 import Testing
 
 /// The wall watch: walls added, pulled and eaten (told apart by the tape), the automatic
@@ -7,20 +8,17 @@ import Testing
   static let symbol: Symbol = "XBTUSD"
 
   /// A book of ten levels a side around 100 (ids are price × 10), each `size` but those in `sizes`.
-  static func book(size: Int64 = 100, _ sizes: [Double: Int64] = [:], without: Set<Double> = []) -> OrderBook
-  {
-    var rows: [BookRow] = []
+  static func book(
+    size: Int64 = 100, _ sizes: [Double: Int64] = [:], without: Set<Double> = [], more: [(Double, Int64)] = []
+  ) -> PriceBook {
+    var bids: [(Double, Int64)] = more
+    var asks: [(Double, Int64)] = []
     for n in 0..<10 {
-      for (side, price) in [(Side.buy, 99.5 - Double(n) * 0.5), (.sell, 100.5 + Double(n) * 0.5)]
-      where !without.contains(price) {
-        rows.append(
-          BookRow(symbol: symbol, id: Int64(price * 10), side: side, size: sizes[price] ?? size, price: price)
-        )
-      }
+      let (bid, ask) = (99.5 - Double(n) * 0.5, 100.5 + Double(n) * 0.5)
+      if !without.contains(bid) { bids.append((bid, sizes[bid] ?? size)) }
+      if !without.contains(ask) { asks.append((ask, sizes[ask] ?? size)) }
     }
-    var book = OrderBook(symbol: symbol)
-    _ = book.replace(with: rows[...])
-    return book
+    return PriceBook.contracts(bids: bids, asks: asks)
   }
 
   static func trade(_ side: Side, _ price: Double, _ size: Int64) -> Trade {
@@ -82,13 +80,7 @@ import Testing
     watch.observe(book: Self.book([97.5: 3_000]), nowMs: 1_000)
     #expect(watch.events.count == 1)
     // Five new better bids push it past the five levels watched.
-    var rows: [BookRow] = []
-    for n in 0..<5 {
-      let price = 99.6 + Double(n) * 0.1
-      rows.append(BookRow(symbol: Self.symbol, id: Int64(price * 100), side: .buy, size: 10, price: price))
-    }
-    var book = Self.book([97.5: 3_000])
-    _ = book.apply(.insert, rows[...])
+    let book = Self.book([97.5: 3_000], more: [(99.6, 10), (99.7, 10), (99.8, 10), (99.9, 10), (100, 10)])
     watch.observe(book: book, nowMs: 2_000)
     watch.settle(nowMs: 10_000)
     #expect(watch.events.count == 1)

@@ -116,7 +116,7 @@ import Testing
   @Test func groupedOrderBook() {
     // Buckets of 5: asks round up (50,000.5…50,003 → 50,005), bids down (49,995…49,999.5 →
     // 49,995); the spread line keeps the book's own spread and mid.
-    let view = BookView(book: .ids(Fixtures.book), groupTicks: 10, tickSize: 0.5, priceDecimals: 1)
+    let view = BookView(book: Fixtures.book, groupTicks: 10, tickSize: 0.5, priceDecimals: 1)
     let g = Snapshot.framed(40, 8) { g, area in view.render(into: &g, area: area) }
     #expect(
       Fixtures.lines(g) == [
@@ -129,7 +129,7 @@ import Testing
         "· 49,995.0  138,100  142,342 ██████████·",
         "········································",
       ])
-    let ungrouped = BookView(book: .ids(Fixtures.book), groupTicks: 1, tickSize: 0.5, priceDecimals: 1)
+    let ungrouped = BookView(book: Fixtures.book, groupTicks: 1, tickSize: 0.5, priceDecimals: 1)
     let h = Snapshot.framed(40, 8) { g, area in ungrouped.render(into: &g, area: area) }
     #expect(h.line(3) == "· 50,000.5   1,200    1,200 ██▉        ·")
   }

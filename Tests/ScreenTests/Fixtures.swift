@@ -1,4 +1,5 @@
 import MarketModel
+import TestSupport
 
 @testable import Screen
 
@@ -21,18 +22,9 @@ enum Fixtures {
     PriceLevel(price: 49_997.5, size: 25_000), PriceLevel(price: 49_995.0, size: 100_000),
   ]
 
-  /// An order book holding `asks` and `bids`.
-  static var book: OrderBook {
-    var book = OrderBook(symbol: "XBTUSD")
-    var rows: [BookRow] = []
-    for (i, l) in asks.enumerated() {
-      rows.append(BookRow(symbol: "XBTUSD", id: Int64(100 + i), side: .sell, size: l.size, price: l.price))
-    }
-    for (i, l) in bids.enumerated() {
-      rows.append(BookRow(symbol: "XBTUSD", id: Int64(200 + i), side: .buy, size: l.size, price: l.price))
-    }
-    _ = book.replace(with: rows[...])
-    return book
+  /// The book engine holding `asks` and `bids`.
+  static var book: PriceBook {
+    PriceBook.contracts(bids: bids.map { ($0.price, $0.size) }, asks: asks.map { ($0.price, $0.size) })
   }
 
   /// Trades newest first, 137 ms apart, ending at `noon`.

@@ -28,6 +28,9 @@ import Testing
       .trades(TableSlice(action: .partial, filterSymbol: xbt, rows: 0..<1)),
       .instrument(TableSlice(action: .partial, filterSymbol: xbt, rows: 0..<1)),
     ]
+    // Its book rows mapped to price levels, as BitMEX's decoder hands them over.
+    var ids = BitMEXBookIDs()
+    ids.map(&b)
     return b
   }
 
@@ -94,6 +97,8 @@ import Testing
     var bad = MarketBatch()
     bad.bookRows = [BookRow(symbol: Self.xbt, id: 99, side: .sell, size: 5, price: nil)]
     bad.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+    var ids = BitMEXBookIDs()
+    ids.map(&bad)
     let step = session.ingest(FeedUpdate(), bad, now: 2)
     #expect(step.commands == [.resync(Self.book)])
     #expect(session.resyncs == 1)

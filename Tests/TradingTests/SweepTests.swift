@@ -1,23 +1,12 @@
 import MarketModel
+import TestSupport
 import Testing
 import Trading
 
 /// The sweep: a size walked through a small book, worked by hand.
 @Suite struct SweepTests {
-  static func book(bids: [(Double, Int64)], asks: [(Double, Int64)]) throws -> OrderBook {
-    var rows: [BookRow] = []
-    var id: Int64 = 1
-    for (p, s) in bids {
-      rows.append(BookRow(symbol: "XBTUSD", id: id, side: .buy, size: s, price: p))
-      id += 1
-    }
-    for (p, s) in asks {
-      rows.append(BookRow(symbol: "XBTUSD", id: id, side: .sell, size: s, price: p))
-      id += 1
-    }
-    var b = OrderBook(symbol: "XBTUSD")
-    try #require(b.replace(with: rows[...]) == nil)
-    return b
+  static func book(bids: [(Double, Int64)], asks: [(Double, Int64)]) throws -> PriceBook {
+    PriceBook.contracts(bids: bids, asks: asks)
   }
 
   static let inverse = ContractSpec(
@@ -76,7 +65,8 @@ import Trading
       s.shortfall(depthLimit: 25)
         == "fills 50 % within the 25 levels subscribed; --depth full for the whole book")
     #expect(s.shortfall(depthLimit: nil) == "fills 50 %: the whole book (3 levels) is not deep enough")
-    let empty = Sweep.walk(OrderBook(symbol: "XBTUSD"), side: .buy, contracts: 100, spec: Self.inverse)
+    let empty = Sweep.walk(
+      PriceBook(priceScale: 1, sizeScale: 0), side: .buy, contracts: 100, spec: Self.inverse)
     #expect(empty.averagePrice == nil)
     #expect(
       empty.shortfall(depthLimit: 25)

@@ -25,6 +25,17 @@ import VenueCore
     #expect(FixedDecimal(text) == nil, "\(text)")
   }
 
+  /// Every power of ten a scale can need, and past the largest scale the largest power (what the
+  /// conversions of a value to a book's scale multiply and divide by).
+  @Test func powersOfTenAreExact() {
+    var p: Int64 = 1
+    for n in 0...FixedDecimal.maxScale {
+      #expect(FixedDecimal.powerOfTen(n) == p, "10^\(n)")
+      if n < FixedDecimal.maxScale { p *= 10 }
+    }
+    #expect(FixedDecimal.powerOfTen(19) == p && FixedDecimal.powerOfTen(255) == p)
+  }
+
   @Test func saysWhyANumberIsRefused() {
     func reason(_ text: String) -> FixedDecimal.ParseError? {
       var copy = text

@@ -39,6 +39,44 @@ import VenueCore
     #expect(b.sides().bids == ["100.0×1.00", "99.5×2.00"])
   }
 
+  /// BitMEX's rows say what they expect of the level: an insert makes a new one, an update or
+  /// delete names a held one. A change that breaks its word is a fault, and the message is
+  /// taken back whole (the changes before it included, and the breaking change itself).
+  @Test func aChangeThatBreaksWhatItExpectsOfTheLevelIsAFault() {
+    var b = book()
+    let before = b.sides()
+    let held = LevelChange(
+      side: .bid, price: FixedDecimal("100.0")!, size: FixedDecimal("7")!, prior: .absent)
+    #expect(
+      b.apply([ask("101.0", "9"), held], missing: .ignore)
+        == .duplicateLevel(side: .bid, price: FixedDecimal("100.0")!))
+    #expect(b.sides() == before)
+    let missing = LevelChange(side: .ask, price: FixedDecimal("102")!, size: .zero, prior: .held)
+    #expect(
+      b.apply([bid("99.5", "3"), missing], missing: .ignore)
+        == .unknownLevel(side: .ask, price: FixedDecimal("102")!))
+    #expect(b.sides() == before)
+    // A change's own word wins over the book's rule: a new level under `missing: .fault`.
+    let new = LevelChange(side: .ask, price: FixedDecimal("102")!, size: FixedDecimal("1")!, prior: .absent)
+    #expect(b.apply([new], missing: .fault) == nil)
+    #expect(b.sides().asks == ["100.5×3.00", "101.0×4.00", "102.0×1.00"])
+  }
+
+  /// A snapshot whose levels say they are new (one per id) must not give a price twice; other
+  /// venues' snapshots keep one of the sizes, as before.
+  @Test func aSnapshotOfNewLevelsRefusesAPriceGivenTwice() {
+    var b = PriceBook(priceScale: 1, sizeScale: 0)
+    let twice = [
+      LevelChange(side: .bid, price: FixedDecimal("100")!, size: FixedDecimal("1")!, prior: .absent),
+      LevelChange(side: .ask, price: FixedDecimal("101")!, size: FixedDecimal("1")!, prior: .absent),
+      LevelChange(side: .bid, price: FixedDecimal("100.0")!, size: FixedDecimal("2")!, prior: .absent),
+    ]
+    #expect(b.replace(with: twice[...]) == .duplicateLevel(side: .bid, price: FixedDecimal("100")!))
+    #expect(b.isEmpty)
+    #expect(b.replace(with: [bid("100", "1"), ask("101", "1"), bid("100.0", "2")]) == nil)
+    #expect(b.count(.buy) == 1)
+  }
+
   @Test func aCrossingMessageIsTakenBackWhole() {
     var b = book()
     let before = b.sides()
@@ -93,6 +131,24 @@ import VenueCore
 
   /// Random messages against a dictionary model: the book always equals the model after an
   /// applied message, and is unchanged after a refused one.
+  /// A price looked up finds its level on either side, and one that is not held (zero,
+  /// negative, the extremes of `Int64`, between, beyond) finds none.
+  @Test func aLookupFindsHeldPricesAndNothingElse() {
+    let b = book([
+      bid("100.0", "1"), bid("99.5", "2"), bid("0.1", "5"), ask("100.5", "3"), ask("101.0", "4"),
+      ask("922337203685477580.7", "6"),
+    ])
+    for side in BookSide.allCases {
+      for level in b[side].levels {
+        #expect(b[side].size(at: level.price) == level.size, "\(side) \(level.price)")
+      }
+      for price: Int64 in [.min, -1_000, -1, 0, 2, 996, 1_002, 1_003, 1_004, 1_006, .max - 1] {
+        #expect(b[side].size(at: price) == 0, "\(side) \(price)")
+      }
+    }
+    #expect(b.asks.size(at: .max) == 600 && b.bids.size(at: 1) == 500)
+  }
+
   @Test func followsAModelUnderRandomMessages() {
     let seed = SimRandom.seed(0xB00C, "price-book")
     var rng = SimRandom(seed: seed)

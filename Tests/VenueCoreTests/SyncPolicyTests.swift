@@ -46,6 +46,41 @@ struct AllLevelsChecksum: BookChecksum {
     #expect(policy.state == .live)
   }
 
+  /// An insert's levels say they are new: the rule takes them (every other delta level must be
+  /// held), and a new level at a held price is a fault.
+  @Test func insertsAreNewLevelsAndAHeldOneIsAFault() {
+    var policy = PartialSync()
+    var book = PriceBook(priceScale: 1, sizeScale: 0)
+    _ = policy.receive(.snapshot(), [bid("100", "1"), ask("101", "1")], book: &book)
+    let insert = LevelChange(side: .bid, price: FixedDecimal("99")!, size: FixedDecimal("4")!, prior: .absent)
+    #expect(policy.receive(.delta(), [insert], book: &book) == .applied)
+    #expect(book.sides().bids == ["100.0×1", "99.0×4"])
+    let outcome = policy.receive(.delta(), [insert], book: &book)
+    #expect(outcome.fault == .duplicateLevel(side: .bid, price: FixedDecimal("99")!))
+    #expect(outcome.action == .resubscribe)
+    #expect(book.sides().bids == ["100.0×1", "99.0×4"])
+  }
+
+  /// The adapter's own fault (BitMEX's unknown id): dropped before the partial, a resync after.
+  @Test func anAdaptersFaultIsDroppedBeforeThePartialAndResyncsALiveBook() {
+    var policy = PartialSync()
+    var book = PriceBook(priceScale: 1, sizeScale: 0)
+    #expect(policy.refuse(.delta(), .unknownID(side: .ask, id: 7), book: &book) == .dropped)
+    #expect(policy.integrity == IntegrityCounts())
+    _ = policy.receive(.snapshot(), [bid("100", "1"), ask("101", "1")], book: &book)
+    let outcome = policy.refuse(.delta(), .unknownID(side: .ask, id: 7), book: &book)
+    #expect(outcome == SyncOutcome(fault: .unknownID(side: .ask, id: 7), action: .resubscribe))
+    #expect(!policy.state.isLive)
+    #expect(policy.integrity == IntegrityCounts(checks: 0, failures: 1, resyncs: 1))
+    #expect(book.sides().bids == ["100.0×1"])
+    var any = AnyBookSync.partial(PartialSync())
+    #expect(any.refuse(.delta(), .unknownID(side: .bid, id: 1), book: &book) == .dropped)
+    // A refused snapshot leaves no book and resubscribes, whatever came before.
+    let refused = any.refuse(.snapshot(), .duplicateID(side: .bid, id: 1), book: &book)
+    #expect(refused == SyncOutcome(fault: .duplicateID(side: .bid, id: 1), action: .resubscribe))
+    #expect(book.isEmpty && any.state == .resyncing(.duplicateID(side: .bid, id: 1)))
+  }
+
   @Test func aPartialDeeperThanTheTableIsAFault() {
     var policy = PartialSync(depthLimit: 1)
     var book = PriceBook(priceScale: 0, sizeScale: 0)

@@ -1,9 +1,10 @@
 import TestSupport
 import Testing
+import VenueCore
 
-@testable import MarketModel
+@testable import BitMEX
 
-/// The home slot `LevelIndex` gives `key` in a table of `capacity` slots (a copy of its
+/// The home slot `LevelIDMap` gives `key` in a table of `capacity` slots (a copy of its
 /// multiplicative hash), used to build keys that collide on purpose. If the hash changes,
 /// the tests below still check correctness, only with fewer collisions.
 private func home(_ key: Int64, capacity: Int) -> Int {
@@ -36,7 +37,7 @@ private func permutations<T>(_ items: [T]) -> [[T]] {
 
 /// Checks that `index` holds exactly `model`, probing `absent` keys too.
 private func check(
-  _ index: LevelIndex, _ model: [Int64: Double], absent: [Int64] = [],
+  _ index: LevelIDMap, _ model: [Int64: FixedDecimal], absent: [Int64] = [],
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(index.count == model.count, sourceLocation: sourceLocation)
@@ -48,9 +49,9 @@ private func check(
   }
 }
 
-@Suite struct LevelIndexTests {
+@Suite struct LevelIDMapTests {
   @Test func emptyIndex() {
-    let index = LevelIndex()
+    let index = LevelIDMap()
     #expect(index.count == 0)
     for key: Int64 in [0, 1, -1, 42, Int64.max, 62_400_580_205] {
       #expect(index.price(of: key) == nil)
@@ -58,7 +59,7 @@ private func check(
   }
 
   @Test func insertLookupUpdateRemove() {
-    var index = LevelIndex()
+    var index = LevelIDMap()
     #expect(index.insert(62_400_580_205, price: 98_459.9) == true)
     #expect(index.insert(8_796_766_500, price: 32_346) == true)
     #expect(index.insert(0, price: 1) == true)
@@ -90,20 +91,20 @@ private func check(
   /// Growing from a small table many times over keeps every key.
   @Test(arguments: sizes)
   func growthKeepsEveryKey(minimumCapacity: Int, keys count: Int) {
-    var index = LevelIndex(minimumCapacity: minimumCapacity)
-    var model: [Int64: Double] = [:]
+    var index = LevelIDMap(minimumCapacity: minimumCapacity)
+    var model: [Int64: FixedDecimal] = [:]
     for k in 0..<count {
       // Both sequential-looking (old era) and scattered (new era) ids.
       let key = k.isMultiple(of: 2) ? Int64(8_796_000_000 + k) : Int64(k) &* 0x1234_5678_9AB
-      #expect(index.insert(key, price: Double(k) * 0.5) == true)
-      model[key] = Double(k) * 0.5
+      #expect(index.insert(key, price: FixedDecimal(mantissa: Int64(k) * 5, scale: 1)) == true)
+      model[key] = FixedDecimal(mantissa: Int64(k) * 5, scale: 1)
     }
     check(index, model, absent: [-1, 8_795_999_999, Int64(count) &* 0x1234_5678_9AB + 1])
   }
 
   @Test func removeAllEmptiesAndTheIndexIsReusable() {
-    var index = LevelIndex()
-    for k in 1...500 { _ = index.insert(Int64(k), price: Double(k)) }
+    var index = LevelIDMap()
+    for k in 1...500 { _ = index.insert(Int64(k), price: FixedDecimal(mantissa: Int64(k), scale: 0)) }
     index.removeAll()
     #expect(index.count == 0)
     for k in 1...500 { #expect(index.price(of: Int64(k)) == nil) }
@@ -111,9 +112,11 @@ private func check(
     // Removing all from an empty index is fine too.
     index.removeAll()
     #expect(index.count == 0)
-    for k in 250...300 { #expect(index.insert(Int64(k), price: -Double(k)) == true) }
-    var model: [Int64: Double] = [:]
-    for k in 250...300 { model[Int64(k)] = -Double(k) }
+    for k in 250...300 {
+      #expect(index.insert(Int64(k), price: FixedDecimal(mantissa: -Int64(k), scale: 0)) == true)
+    }
+    var model: [Int64: FixedDecimal] = [:]
+    for k in 250...300 { model[Int64(k)] = FixedDecimal(mantissa: -Int64(k), scale: 0) }
     check(index, model, absent: [1, 249, 301])
   }
 
@@ -124,19 +127,19 @@ private func check(
   /// Reserving (more or less than is held) keeps the entries and changes no answer.
   @Test(arguments: reserveCases)
   func reserveKeepsEntries(before: Int, reserve: Int, after: Int) {
-    var index = LevelIndex()
-    var model: [Int64: Double] = [:]
+    var index = LevelIDMap()
+    var model: [Int64: FixedDecimal] = [:]
     for k in 0..<before {
       let key = Int64(k) * 7_919
-      _ = index.insert(key, price: Double(k))
-      model[key] = Double(k)
+      _ = index.insert(key, price: FixedDecimal(mantissa: Int64(k), scale: 0))
+      model[key] = FixedDecimal(mantissa: Int64(k), scale: 0)
     }
     index.reserve(reserve)
     check(index, model)
     for k in before..<(before + after) {
       let key = Int64(k) * 7_919
-      #expect(index.insert(key, price: Double(k)) == true)
-      model[key] = Double(k)
+      #expect(index.insert(key, price: FixedDecimal(mantissa: Int64(k), scale: 0)) == true)
+      model[key] = FixedDecimal(mantissa: Int64(k), scale: 0)
     }
     check(index, model, absent: [1, 7_918, Int64(before + after) * 7_919])
   }
@@ -150,14 +153,14 @@ private func check(
     // 4 keys homed at slot 10 and 2 at slot 11 interleave into one run 10…15.
     let run = keys(homeSlot: 10, count: 4) + keys(homeSlot: 11, count: 2)
     for order in permutations(run) {
-      var index = LevelIndex()
-      var model: [Int64: Double] = [:]
+      var index = LevelIDMap()
+      var model: [Int64: FixedDecimal] = [:]
       for key in run {
-        #expect(index.insert(key, price: Double(key)) == true)
-        model[key] = Double(key)
+        #expect(index.insert(key, price: FixedDecimal(mantissa: key, scale: 0)) == true)
+        model[key] = FixedDecimal(mantissa: key, scale: 0)
       }
       for key in order {
-        #expect(index.remove(key) == Double(key))
+        #expect(index.remove(key) == FixedDecimal(mantissa: key, scale: 0))
         model[key] = nil
         check(index, model, absent: run)
       }
@@ -173,22 +176,22 @@ private func check(
     let first = keys(homeSlot: 0, count: 2)
     let run = tail + last + first
     for order in permutations(Array(run.prefix(5))) + [run, run.reversed()] {
-      var index = LevelIndex()
-      var model: [Int64: Double] = [:]
+      var index = LevelIDMap()
+      var model: [Int64: FixedDecimal] = [:]
       for key in run {
-        #expect(index.insert(key, price: Double(key) / 4) == true)
-        model[key] = Double(key) / 4
+        #expect(index.insert(key, price: FixedDecimal(mantissa: key * 25, scale: 2)) == true)
+        model[key] = FixedDecimal(mantissa: key * 25, scale: 2)
       }
       check(index, model)
       for key in order {
-        #expect(index.remove(key) == Double(key) / 4)
+        #expect(index.remove(key) == FixedDecimal(mantissa: key * 25, scale: 2))
         model[key] = nil
         check(index, model, absent: run)
       }
       // Put them back in a different order: still all reachable.
       for key in order.reversed() {
-        #expect(index.insert(key, price: Double(key)) == true)
-        model[key] = Double(key)
+        #expect(index.insert(key, price: FixedDecimal(mantissa: key, scale: 0)) == true)
+        model[key] = FixedDecimal(mantissa: key, scale: 0)
       }
       check(index, model, absent: run)
     }
@@ -197,7 +200,7 @@ private func check(
   /// A removal in a run followed by an update and a lookup of a later member.
   @Test func updateAfterRemovalInARun() {
     let run = keys(homeSlot: 40, count: 5)
-    var index = LevelIndex()
+    var index = LevelIDMap()
     for key in run { _ = index.insert(key, price: 1) }
     #expect(index.remove(run[0]) == 1)
     #expect(index.remove(run[2]) == 1)
@@ -225,11 +228,31 @@ private func check(
     (4, 4_096, 50_000),
   ]
 
+  /// The table marks an empty slot with `Int64.min`; that id, from a malformed row, is a key
+  /// like any other (it was taken for an empty slot: found where absent, never inserted).
+  @Test func theEmptySlotsMarkIsAKeyLikeAnyOther() {
+    var index = LevelIDMap()
+    #expect(index.price(of: .min) == nil)
+    #expect(index.remove(.min) == nil)
+    #expect(index.insert(.min, price: 5) == true)
+    #expect(index.insert(.min, price: 6) == false)
+    #expect(index.insert(1, price: 7) == true)
+    check(index, [.min: 5, 1: 7])
+    index.update(.min, price: 8)
+    index.reserve(10_000)
+    check(index, [.min: 8, 1: 7])
+    #expect(index.remove(.min) == 8)
+    check(index, [1: 7], absent: [.min])
+    _ = index.insert(.min, price: 9)
+    index.removeAll()
+    check(index, [:], absent: [.min, 1])
+  }
+
   @Test(arguments: randomCases)
   func randomOperationsMatchADictionary(seed: UInt64, keySpace: Int64, operations: Int) {
     var rng = SimRandom(seed: seed)
-    var index = LevelIndex(minimumCapacity: 1)
-    var model: [Int64: Double] = [:]
+    var index = LevelIDMap(minimumCapacity: 1)
+    var model: [Int64: FixedDecimal] = [:]
     var present: [Int64] = []
     let scale: Int64 = seed == 4 ? 1 << 20 : 1
     func randomKey() -> Int64 {
@@ -240,7 +263,7 @@ private func check(
     }
     for step in 0..<operations {
       let key = randomKey()
-      let price = Double(Int.random(in: 0..<1_000_000, using: &rng)) / 10
+      let price = FixedDecimal(mantissa: Int64(Int.random(in: 0..<1_000_000, using: &rng)), scale: 1)
       switch Int.random(in: 0..<100, using: &rng) {
       case 0..<40:
         let inserted = index.insert(key, price: price)

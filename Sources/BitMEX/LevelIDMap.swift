@@ -1,12 +1,18 @@
-/// An open-addressing hash map from a level id to its price.
+import VenueCore
+
+/// An open-addressing hash map from a BitMEX level id to the level's price, for one side of
+/// one book.
 ///
-/// Linear probing with backward-shift deletion (no tombstones), a multiplicative hash,
-/// and storage that only grows: once warmed up, inserts and removals never allocate,
-/// and a lookup is a multiply and a probe or two.
-struct LevelIndex: Sendable {
+/// Linear probing with backward-shift deletion (no tombstones), a multiplicative hash, and
+/// storage that only grows: once warmed up, inserts and removals never allocate, and a lookup
+/// is a multiply and a probe or two. Every `Int64` is a valid key: the one the table uses to
+/// mark an empty slot (`Int64.min`) is kept in a slot of its own.
+struct LevelIDMap: Sendable {
   private static let empty = Int64.min
   private var keys: [Int64]
-  private var values: [Double]
+  private var values: [FixedDecimal]
+  /// The price of the key `Int64.min`, which cannot live in the table.
+  private var minKeyPrice: FixedDecimal?
   private var shift: UInt64
   private(set) var count = 0
 
@@ -14,7 +20,7 @@ struct LevelIndex: Sendable {
     var capacity = 16
     while capacity < minimumCapacity * 2 { capacity <<= 1 }
     keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: 0, count: capacity)
+    values = Array(repeating: .zero, count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
   }
 
@@ -25,7 +31,8 @@ struct LevelIndex: Sendable {
   }
 
   /// The price stored for `key`.
-  @inline(__always) func price(of key: Int64) -> Double? {
+  @inline(__always) func price(of key: Int64) -> FixedDecimal? {
+    if key == Self.empty { return minKeyPrice }
     var i = slot(key)
     while true {
       let k = keys[i]
@@ -36,7 +43,13 @@ struct LevelIndex: Sendable {
   }
 
   /// Stores `price` for `key`; returns false (and changes nothing) if `key` is present.
-  @inline(__always) mutating func insert(_ key: Int64, price: Double) -> Bool {
+  @inline(__always) mutating func insert(_ key: Int64, price: FixedDecimal) -> Bool {
+    if key == Self.empty {
+      guard minKeyPrice == nil else { return false }
+      minKeyPrice = price
+      count += 1
+      return true
+    }
     if (count + 1) * 2 > keys.count { grow(to: keys.count * 2) }
     var i = slot(key)
     while true {
@@ -52,8 +65,12 @@ struct LevelIndex: Sendable {
     }
   }
 
-  /// Replaces the price of a present key.
-  @inline(__always) mutating func update(_ key: Int64, price: Double) {
+  /// Replaces the price of a present key (nothing when it is absent).
+  @inline(__always) mutating func update(_ key: Int64, price: FixedDecimal) {
+    if key == Self.empty {
+      if minKeyPrice != nil { minKeyPrice = price }
+      return
+    }
     var i = slot(key)
     while keys[i] != Self.empty {
       if keys[i] == key {
@@ -66,7 +83,12 @@ struct LevelIndex: Sendable {
 
   /// Removes `key`; returns its price if it was present.
   @discardableResult
-  mutating func remove(_ key: Int64) -> Double? {
+  mutating func remove(_ key: Int64) -> FixedDecimal? {
+    if key == Self.empty {
+      defer { minKeyPrice = nil }
+      if minKeyPrice != nil { count -= 1 }
+      return minKeyPrice
+    }
     var i = slot(key)
     while true {
       let k = keys[i]
@@ -97,6 +119,7 @@ struct LevelIndex: Sendable {
 
   /// Empties the map, keeping its storage.
   mutating func removeAll() {
+    minKeyPrice = nil
     guard count > 0 else { return }
     keys.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
     count = 0
@@ -114,12 +137,15 @@ struct LevelIndex: Sendable {
   private mutating func grow(to capacity: Int) {
     let oldKeys = keys
     let oldValues = values
+    let minKey = minKeyPrice
     keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: 0, count: capacity)
+    values = Array(repeating: .zero, count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     count = 0
+    minKeyPrice = nil
     for (k, v) in zip(oldKeys, oldValues) where k != Self.empty {
       _ = insert(k, price: v)
     }
+    if let minKey { _ = insert(Self.empty, price: minKey) }
   }
 }

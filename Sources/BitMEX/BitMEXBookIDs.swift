@@ -1,0 +1,351 @@
+import MarketModel
+import VenueCore
+
+/// BitMEX's level ids, kept so that the shared price-keyed book can follow BitMEX's id-keyed
+/// L2 rows: an id → price map per side of each book (one book per table and symbol).
+///
+/// BitMEX names a level by `(symbol, id, side)`; until 2023 its update and delete rows carry no
+/// price, and since then its ids say nothing about prices. `map` turns one message's rows into
+/// price-keyed `LevelChange`s, each saying what it expects of the level before it (an insert
+/// makes a level that must not be there, an update or delete names one that must), and keeps
+/// the map in step. A message is mapped all or nothing: at the first row that cannot be a level
+/// (an unknown id, an id inserted twice, a size that is not positive) the map is put back as it
+/// was and the fault is returned. A partial rebuilds the book's map from nothing.
+///
+/// The map follows every message of its book; the book applies them only while it is live. A
+/// message the book refuses (crossed, too deep) leaves the map one message ahead, but the book
+/// then waits for a fresh partial, which rebuilds the map: the two agree whenever the book is
+/// live. Steady-state messages do not allocate.
+public struct BitMEXBookIDs: Sendable {
+  /// One book's ids.
+  struct Book: Sendable {
+    let table: BookTable
+    let symbol: Symbol
+    var bids = LevelIDMap()
+    var asks = LevelIDMap()
+
+    init(table: BookTable, symbol: Symbol) {
+      self.table = table
+      self.symbol = symbol
+    }
+  }
+
+  /// A change to one book's map, to take back if its message faults.
+  private struct Undo: Sendable {
+    var side: Side
+    var id: Int64
+    /// The price the id had before (nil: it had none).
+    var price: FixedDecimal?
+  }
+
+  private var books: [Book] = []
+  private var undo: [Undo] = []
+  /// Why the last row a row function refused cannot be a level. The row functions say only
+  /// whether they mapped the row: a fault returned with every row (an optional of the largest
+  /// fault, through memory) cost more than the rest of mapping a row.
+  private var rowFault: BookSyncFault?
+  /// Scratch for `map(_:)`.
+  private var events: [MarketEvent] = []
+
+  public init() {}
+
+  /// How many ids the book of `table` and `symbol` holds on `side` (0 when there is no such book).
+  public func count(_ table: BookTable, _ symbol: Symbol, _ side: Side) -> Int {
+    guard let i = find(table, symbol) else { return 0 }
+    return side == .buy ? books[i].bids.count : books[i].asks.count
+  }
+
+  /// The price the book of `table` and `symbol` holds for the level `id` on `side`.
+  public func price(_ table: BookTable, _ symbol: Symbol, id: Int64, side: Side) -> FixedDecimal? {
+    guard let i = find(table, symbol) else { return nil }
+    return side == .buy ? books[i].bids.price(of: id) : books[i].asks.price(of: id)
+  }
+
+  /// Maps the rows of `symbol` in one message of `table` (rows of other symbols are skipped)
+  /// into `levels`, and returns the fault that stops it, if any; then nothing is appended and
+  /// the map is as it was (a partial's fault leaves the book's map empty: it waits for the next
+  /// partial).
+  ///
+  /// A partial replaces the book's ids; an insert adds a level (`prior: .absent`); an update
+  /// sets a held level's size (`.held`), moving it when its row gives another price (the old
+  /// price deleted, the new one added); a delete removes a held level (`.held`, size 0).
+  public mutating func map(
+    _ table: BookTable, _ action: TableAction, _ symbol: Symbol, _ rows: ArraySlice<BookRow>,
+    into levels: inout [LevelChange]
+  ) -> BookSyncFault? {
+    let b = book(table, symbol, create: action == .partial)
+    let start = levels.count
+    guard let b else {
+      // No partial yet for this book: every id a delta names is unknown.
+      for row in rows where row.symbol == symbol {
+        return .unknownID(side: row.side.bookSide, id: row.id)
+      }
+      return nil
+    }
+    if action == .partial {
+      books[b].bids.removeAll()
+      books[b].asks.removeAll()
+      // Room for every id and level first: the maps and the levels then fill without growing
+      // (a full book's partial is thousands of rows; growing a map rehashes all it holds).
+      var bids = 0
+      var asks = 0
+      for row in rows where row.symbol == symbol {
+        if row.side == .buy { bids += 1 } else { asks += 1 }
+      }
+      books[b].bids.reserve(bids)
+      books[b].asks.reserve(asks)
+      levels.reserveCapacity(levels.count + bids + asks)
+      for row in rows where row.symbol == symbol {
+        if !mapPartialRow(row, b, &levels) {
+          books[b].bids.removeAll()
+          books[b].asks.removeAll()
+          levels.removeSubrange(start...)
+          return rowFault
+        }
+      }
+      return nil
+    }
+    undo.clearKeepingCapacity()
+    for row in rows where row.symbol == symbol {
+      let mapped: Bool
+      switch action {
+      case .insert: mapped = insert(row, b, &levels)
+      case .update: mapped = update(row, b, &levels)
+      default: mapped = delete(row, b, &levels)
+      }
+      if !mapped {
+        rollBack(b)
+        levels.removeSubrange(start...)
+        return rowFault
+      }
+    }
+    return nil
+  }
+
+  /// Appends the events of one L2 message, decoded whole (its rows `batch.bookRows[message.rows]`):
+  /// one per book it is for, its rows mapped to price levels. A partial is for the symbol its
+  /// filter names (the rows of other symbols in it are not that book's), or, without a filter
+  /// (all symbols), for each symbol of its rows; a delta is for each symbol of its rows (one, on
+  /// a symbol's subscription). A message for no book (a delta with no rows) is kept unmapped.
+  public mutating func append(_ message: BookMessage, into batch: inout MarketBatch) {
+    append(
+      message.table, message.action, filterSymbol: message.filterSymbol, rows: message.rows, into: &batch)
+  }
+
+  /// `append(_:into:)` of the message these fields make (what the decoder calls: the message is
+  /// made once, in the batch, not copied on its way there).
+  @inline(__always)
+  mutating func append(
+    _ table: BookTable, _ action: TableAction, filterSymbol: Symbol?, rows: Range<Int>,
+    into batch: inout MarketBatch
+  ) {
+    if action == .partial, let filterSymbol {
+      append(table, action, filterSymbol, rows, filterSymbol, into: &batch)
+      return
+    }
+    guard let first = rows.first else {
+      batch.events.append(
+        .book(BookMessage(table: table, action: action, filterSymbol: filterSymbol, rows: rows)))
+      return
+    }
+    let symbol = batch.bookRows[first].symbol
+    append(table, action, filterSymbol, rows, symbol, into: &batch)
+    // Rows of more than one symbol (an all-symbols partial): each other symbol once, in order.
+    var i = rows.index(after: first)
+    while i < rows.upperBound {
+      let other = batch.bookRows[i].symbol
+      if other != symbol, !batch.bookRows[rows.lowerBound..<i].contains(where: { $0.symbol == other }) {
+        append(table, action, filterSymbol, rows, other, into: &batch)
+      }
+      i += 1
+    }
+  }
+
+  /// Maps every book message of a batch made by hand, in order (the decoder maps each as it
+  /// decodes it): what tests and tools that build batches themselves call before applying them.
+  public mutating func map(_ batch: inout MarketBatch) {
+    let unmapped = batch.events.contains {
+      if case .book(let m) = $0 { m.symbol == nil } else { false }
+    }
+    guard unmapped else { return }
+    // The events in a scratch array kept from one batch to the next: no allocation once warm.
+    swap(&events, &batch.events)
+    batch.events.removeAll(keepingCapacity: true)
+    for event in events {
+      if case .book(let message) = event, message.symbol == nil {
+        append(message, into: &batch)
+      } else {
+        batch.events.append(event)
+      }
+    }
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// The event of the rows of `symbol` in one message, mapped: its levels, or the fault that
+  /// stopped the mapping (kept in the batch, `BookMessage.faultIndex`).
+  @inline(__always)
+  private mutating func append(
+    _ table: BookTable, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>, _ symbol: Symbol,
+    into batch: inout MarketBatch
+  ) {
+    let start = batch.bookLevels.count
+    var faultIndex: Int?
+    if let fault = map(table, action, symbol, batch.bookRows[rows], into: &batch.bookLevels) {
+      faultIndex = batch.bookFaults.count
+      batch.bookFaults.append(fault)
+    }
+    batch.events.append(
+      .book(
+        BookMessage(
+          table: table, action: action, filterSymbol: filterSymbol, rows: rows, symbol: symbol,
+          levels: start..<batch.bookLevels.count, faultIndex: faultIndex)))
+  }
+
+  /// Forgets every book.
+  public mutating func removeAll() {
+    books.removeAll()
+  }
+
+  // MARK: Rows
+
+  /// The index of the book of `table` and `symbol`.
+  @inline(__always) private func find(_ table: BookTable, _ symbol: Symbol) -> Int? {
+    // A handful of books at most (usually one): a scan beats hashing a symbol.
+    for i in books.indices where books[i].symbol == symbol && books[i].table == table { return i }
+    return nil
+  }
+
+  /// The index of the book of `table` and `symbol`, made when `create` (a partial) and missing.
+  private mutating func book(_ table: BookTable, _ symbol: Symbol, create: Bool) -> Int? {
+    if let i = find(table, symbol) { return i }
+    guard create else { return nil }
+    books.append(Book(table: table, symbol: symbol))
+    return books.count - 1
+  }
+
+  /// The size of a row that makes or sets a level, or nil (and `rowFault` says why): a level of
+  /// size 0 would be a level that is not there (the book would delete it while the map keeps its
+  /// id).
+  @inline(__always) private mutating func size(_ row: BookRow, price: FixedDecimal) -> FixedDecimal? {
+    guard let size = row.size, size > 0 else {
+      rowFault = .badSize(
+        side: row.side.bookSide, price: price, size: FixedDecimal(mantissa: row.size ?? 0, scale: 0))
+      return nil
+    }
+    return FixedDecimal(mantissa: size, scale: 0)
+  }
+
+  /// Maps a partial's row; false (with `rowFault`) when it cannot be a level.
+  private mutating func mapPartialRow(_ row: BookRow, _ b: Int, _ levels: inout [LevelChange]) -> Bool {
+    let side = row.side.bookSide
+    guard let price = row.price else {
+      rowFault = .badPrice(side: side, price: .zero)
+      return false
+    }
+    guard let size = size(row, price: price) else { return false }
+    let fresh =
+      row.side == .buy
+      ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
+    guard fresh else {
+      rowFault = .duplicateID(side: side, id: row.id)
+      return false
+    }
+    levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
+    return true
+  }
+
+  /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
+  @inline(__always) private mutating func insert(
+    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  ) -> Bool {
+    let side = row.side.bookSide
+    guard let price = row.price else {
+      rowFault = .badPrice(side: side, price: .zero)
+      return false
+    }
+    guard let size = size(row, price: price) else { return false }
+    let fresh =
+      row.side == .buy
+      ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
+    guard fresh else {
+      rowFault = .duplicateID(side: side, id: row.id)
+      return false
+    }
+    undo.append(Undo(side: row.side, id: row.id, price: nil))
+    levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
+    return true
+  }
+
+  /// Maps an update's row; false (with `rowFault`) when it cannot be a level.
+  @inline(__always) private mutating func update(
+    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  ) -> Bool {
+    let side = row.side.bookSide
+    guard let held = row.side == .buy ? books[b].bids.price(of: row.id) : books[b].asks.price(of: row.id)
+    else {
+      rowFault = .unknownID(side: side, id: row.id)
+      return false
+    }
+    let price = row.price ?? held
+    guard let size = size(row, price: price) else { return false }
+    if price == held {
+      levels.append(LevelChange(side: side, price: held, size: size, prior: .held))
+      return true
+    }
+    // The level moved (a 2023+ row gives its price): out at the old price, in at the new one.
+    if row.side == .buy {
+      books[b].bids.update(row.id, price: price)
+    } else {
+      books[b].asks.update(row.id, price: price)
+    }
+    undo.append(Undo(side: row.side, id: row.id, price: held))
+    levels.append(LevelChange(side: side, price: held, size: .zero, prior: .held))
+    levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
+    return true
+  }
+
+  /// Maps a delete's row; false (with `rowFault`) when its id is not held.
+  @inline(__always) private mutating func delete(
+    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  ) -> Bool {
+    let side = row.side.bookSide
+    guard let held = row.side == .buy ? books[b].bids.remove(row.id) : books[b].asks.remove(row.id) else {
+      rowFault = .unknownID(side: side, id: row.id)
+      return false
+    }
+    undo.append(Undo(side: row.side, id: row.id, price: held))
+    // The held price, whatever the row says: the map is what the book was built from.
+    levels.append(LevelChange(side: side, price: held, size: .zero, prior: .held))
+    return true
+  }
+
+  private mutating func rollBack(_ b: Int) {
+    while let step = undo.popLast() {
+      if let price = step.price {
+        // Deleted or moved: put the old price back.
+        if step.side == .buy {
+          if books[b].bids.price(of: step.id) == nil {
+            _ = books[b].bids.insert(step.id, price: price)
+          } else {
+            books[b].bids.update(step.id, price: price)
+          }
+        } else {
+          if books[b].asks.price(of: step.id) == nil {
+            _ = books[b].asks.insert(step.id, price: price)
+          } else {
+            books[b].asks.update(step.id, price: price)
+          }
+        }
+      } else if step.side == .buy {
+        books[b].bids.remove(step.id)
+      } else {
+        books[b].asks.remove(step.id)
+      }
+    }
+  }
+}
+
+extension Side {
+  /// The book side of a row of this side: bids are buyers'.
+  @inline(__always) var bookSide: BookSide { self == .buy ? .bid : .ask }
+}
