@@ -14,29 +14,30 @@ import Testing
 
   /// Live with a book of two levels a side (best 98,000 / 98,001) and a tape; drawn (nothing
   /// waits).
-  static func state() throws -> AppState {
+  static func state() throws -> (AppState, BitMEXDecoder) {
     var s = AppState(symbol: "XBTUSD", mode: .live, width: 120, height: 40, ascii: false, color: true)
+    // One decoder all along: BitMEX's id → price map is the adapter's, filled by the partial.
+    var decoder = BitMEXDecoder()
     let status = FeedStatus(state: .live, symbol: "XBTUSD", messagesPerSecond: 20)
     _ = App.update(&s, .feed(FeedUpdate(status: status), now: now, wallMs: wallMs))
     try feed(
-      &s,
+      &s, &decoder,
       #"{"table":"orderBookL2_25","action":"partial","filter":{"symbol":"XBTUSD"},"data":["#
         + #"{"symbol":"XBTUSD","id":1,"side":"Sell","size":500,"price":98001},"#
         + #"{"symbol":"XBTUSD","id":3,"side":"Sell","size":900,"price":98002},"#
         + #"{"symbol":"XBTUSD","id":2,"side":"Buy","size":700,"price":98000},"#
         + #"{"symbol":"XBTUSD","id":4,"side":"Buy","size":300,"price":97999}]}"#)
     try feed(
-      &s,
+      &s, &decoder,
       #"{"table":"trade","action":"partial","filter":{"symbol":"XBTUSD"},"data":["#
         + #"{"timestamp":"2027-01-15T08:00:00.000Z","symbol":"XBTUSD","side":"Buy","size":100,"price":98000.5}]}"#
     )
     s.dirty = false
     s.urgent = false
-    return s
+    return (s, decoder)
   }
 
-  static func feed(_ s: inout AppState, _ json: String) throws {
-    var decoder = BitMEXDecoder()
+  static func feed(_ s: inout AppState, _ decoder: inout BitMEXDecoder, _ json: String) throws {
     var batch = MarketBatch()
     try decoder.decode(Array(json.utf8), into: &batch)
     _ = App.update(&s, .feed(FeedUpdate(), now: now, wallMs: wallMs), batch: batch)
@@ -55,8 +56,8 @@ import Testing
     ),
   ])
   func theDepthAloneWaitsForTheDepthPace(what: String, json: String) throws {
-    var s = try Self.state()
-    try Self.feed(&s, json)
+    var (s, decoder) = try Self.state()
+    try Self.feed(&s, &decoder, json)
     #expect(s.dirty && !s.urgent, "\(what)")
     let pacer = FramePacer(fps: 30)
     let last = Self.now
@@ -82,16 +83,16 @@ import Testing
     ),
   ])
   func whatATraderReadsAtOnceIsDrawnInTheNextSlot(what: String, json: String) throws {
-    var s = try Self.state()
-    try Self.feed(&s, json)
+    var (s, decoder) = try Self.state()
+    try Self.feed(&s, &decoder, json)
     #expect(s.dirty && s.urgent, "\(what)")
     let pacer = FramePacer(fps: 30)
     #expect(pacer.shouldDraw(s, now: Self.now + 0.034, lastDraw: Self.now, forced: false), "\(what)")
   }
 
   @Test func aKeyAfterTheDepthIsUrgentAndTheClockIsNot() throws {
-    var s = try Self.state()
-    try Self.feed(&s, Self.update("Sell", id: 3, size: 950))
+    var (s, decoder) = try Self.state()
+    try Self.feed(&s, &decoder, Self.update("Sell", id: 3, size: 950))
     _ = App.update(&s, .tick(now: Self.now + 1, wallMs: Self.wallMs + 1_000))
     #expect(s.dirty && !s.urgent)
     _ = App.update(&s, .key(.character("b")))
