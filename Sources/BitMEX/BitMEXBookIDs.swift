@@ -237,26 +237,20 @@ public struct BitMEXBookIDs: Sendable {
 
   /// Maps a partial's row; false (with `rowFault`) when it cannot be a level.
   private mutating func mapPartialRow(_ row: BookRow, _ b: Int, _ levels: inout [LevelChange]) -> Bool {
-    let side = row.side.bookSide
-    guard let price = row.price else {
-      rowFault = .badPrice(side: side, price: .zero)
-      return false
-    }
-    guard let size = size(row, price: price) else { return false }
-    let fresh =
-      row.side == .buy
-      ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
-    guard fresh else {
-      rowFault = .duplicateID(side: side, id: row.id)
-      return false
-    }
-    levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
-    return true
+    place(row, b, &levels, undoable: false)
   }
 
   /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
   @inline(__always) private mutating func insert(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  ) -> Bool {
+    place(row, b, &levels, undoable: true)
+  }
+
+  /// A new level at the row's price, its id mapped to it; with `undoable` (an insert's row, not a
+  /// partial's) noted for the rollback of its message.
+  @inline(__always) private mutating func place(
+    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange], undoable: Bool
   ) -> Bool {
     let side = row.side.bookSide
     guard let price = row.price else {
@@ -271,7 +265,7 @@ public struct BitMEXBookIDs: Sendable {
       rowFault = .duplicateID(side: side, id: row.id)
       return false
     }
-    undo.append(Undo(side: row.side, id: row.id, price: nil))
+    if undoable { undo.append(Undo(side: row.side, id: row.id, price: nil)) }
     levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
     return true
   }
