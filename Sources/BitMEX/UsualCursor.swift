@@ -54,23 +54,15 @@ struct UsualCursor {
   /// `JSONScanner.readDouble` makes it (the digits as one integer, divided once by an exact
   /// power of ten).
   @inline(__always) mutating func price() -> Double? {
-    let start = i
-    guard let whole = digits() else { return nil }
     // At most 15 digits: below 2^53, and converted as an Int64 (one instruction; UInt64's takes
     // several).
-    guard p[i] == UInt8(ascii: ".") else { return Double(Int64(bitPattern: whole)) }
-    guard i + 9 <= end else { return nil }
-    let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt64.self)
-    let k = JSONScanner.leadingDigits(word)
-    guard k > 0, k < 8, (i - start) + k <= 15 else { return nil }
-    i += 1 + k
-    let mantissa = whole &* UInt64(JSONScanner.powerOfTen(k)) &+ JSONScanner.leadingValue(word, digits: k)
-    return Double(Int64(bitPattern: mantissa)) / JSONScanner.exactPower(k)
+    guard let decimal = decimalPrice() else { return nil }
+    return Double(decimal.mantissa) / JSONScanner.exactPower(Int(decimal.scale))
   }
 
   /// A price as a decimal, from its text: `digits`, then maybe `.` and 1–7 digits, at most 15
-  /// digits in all (as `price()` reads them), kept at the decimals written (`97500.50` is 9750050
-  /// at 2), never through `Double`.
+  /// digits in all, kept at the decimals written (`97500.50` is 9750050 at 2), never through
+  /// `Double` (`price()` is it divided once by an exact power of ten).
   @inline(__always) mutating func decimalPrice() -> FixedDecimal? {
     let start = i
     guard let whole = digits() else { return nil }
