@@ -498,12 +498,13 @@ public enum DashboardView {
 
   static func instrumentName(_ i: Instrument) -> String {
     guard let base = i.underlying, let quote = i.quoteCurrency else { return "" }
+    // The model's kind (`MarketKind`), not the venue's type codes spelt again here.
     let kind =
-      switch i.typ {
-      case "FFWCSX": " perpetual"
-      case "FFCCSX": " future"
-      case "IFXXXP": " spot"
-      default: ""
+      switch i.kind {
+      case .perpetual: " perpetual"
+      case .future: " future"
+      case .spot: " spot"
+      case .index, .other: ""
       }
     return "\(base)/\(quote)\(kind)"
   }
