@@ -104,7 +104,7 @@ public enum App {
           && step.marketsChanged > 0)
       {
         state.dirty = true
-        if !movedOnlyTheDepth(step, &state, touchBefore: touchBefore) { state.urgent = true }
+        if !movedOnlyTheDepth(step, state, touchBefore: touchBefore) { state.urgent = true }
       }
       let paper = ticketAfterFeed(&state, liveTrades: step.changes.liveTrades)
       if !paper.isEmpty {
@@ -158,7 +158,7 @@ public enum App {
   /// and levels of the depth, no trade, no new best price, no instrument, status or fault. A
   /// trader reads the touch and the tape at once; the depth is drawn at the depth pace.
   static func movedOnlyTheDepth(
-    _ step: MarketSession.Step, _ state: inout AppState, touchBefore: (bid: Double?, ask: Double?)
+    _ step: MarketSession.Step, _ state: AppState, touchBefore: (bid: Double?, ask: Double?)
   ) -> Bool {
     let c = step.changes
     guard state.screen == .dashboard, c.bookChanged, c.newTrades == 0, !c.instrumentChanged, !c.quotesChanged,

@@ -171,11 +171,6 @@ public struct WallWatch: Sendable {
     return prices
   }
 
-  /// The prices of the walls resting now on `side`.
-  public func wallPrices(_ side: Side) -> [Double] {
-    walls.filter { $0.goneAtMs == nil && $0.side == side }.map(\.price)
-  }
-
   /// Forget the book (a new symbol, or a fresh partial after a resync): the walls in the next
   /// book seen are taken as they are, not as added. Events and the size history stay, unless
   /// `everything` (a new symbol).
