@@ -70,12 +70,13 @@ import Testing
   /// Issue 11: a stalled server (no data, no pong, the TCP connection open) left the badge green
   /// LIVE until the pong timeout reconnected. Now the unanswered ping makes the status STALE
   /// (`.silent`, with the time of the last frame) well before the reconnect: here STALE 0.1 s
-  /// after the ping, the reconnect 1 s after it.
+  /// after the ping, the reconnect 3 s after it. (With a 1 s pong timeout the half-second margin
+  /// failed once in CI under the whole suite's load: a starved test thread saw STALE late.)
   @Test func aStalledServerIsShownStaleWellBeforeTheReconnect() throws {
     try Integration.withSim(Integration.simConfig(seed: 203)) { sim in
       var config = Integration.feedConfig()
       config.silentAfter = 0.1
-      config.pongTimeout = 1
+      config.pongTimeout = 3
       let feed = FeedHarness(url: sim.webSocketURL, symbol: "XBTUSD", config: config)
       defer { feed.stop() }
       feed.waitUntil("LIVE") { $0.isLive }
@@ -92,8 +93,10 @@ import Testing
       let staleAt = MonotonicTime.now()
       #expect(sim.stats.upgradesAccepted == 1, "reconnected before saying STALE")
       #expect(!feed.isLive)
-      if case .silent(let since) = feed.connectionState { #expect(since < stalled) }
-      feed.waitUntil(timeout: 5, "the reconnect after the pong timeout, then LIVE") {
+      // The time of the last frame: a pong already on its way when the stall began may land a
+      // moment after `stalled`, never after STALE was seen.
+      if case .silent(let since) = feed.connectionState { #expect(since < staleAt) }
+      feed.waitUntil(timeout: 10, "the reconnect after the pong timeout, then LIVE") {
         sim.stats.upgradesAccepted == 2 && $0.isLive
       }
       // The first reconnecting status drained after STALE was seen (not any earlier one).
@@ -104,7 +107,7 @@ import Testing
       }
       let reconnectedAt = reconnecting.map { feed.statusTimes[$0] } ?? staleAt
       // STALE came at least half a second before the reconnect (the ping waits 0.3 s of
-      // silence, STALE 0.1 s later, the pong timeout 1 s after the ping).
+      // silence, STALE 0.1 s later, the pong timeout 3 s after the ping).
       #expect(
         reconnectedAt - staleAt >= 0.5,
         "STALE \(staleAt - stalled) s after the stall, reconnect \(reconnectedAt - stalled) s")
