@@ -90,6 +90,10 @@ extension BitMEXDecoder {
     case .time(let path): fields[keyPath: path] = try readTime(&s)
     case .flag(let path): fields[keyPath: path] = s.consumeNull() ? nil : try s.readBool()
     case .tickDirection(let path): fields[keyPath: path] = try readTickDirection(&s)
+    case .settlement(let code, let currency):
+      let text = try readOptionalString(&s)
+      fields[keyPath: code] = text
+      fields[keyPath: currency] = text.flatMap(SettlementCurrency.bitmex)
     }
   }
 }

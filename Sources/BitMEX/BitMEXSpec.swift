@@ -19,7 +19,7 @@ public enum BitMEXSpec {
     guard kind != .index, let tick = decimal(f.tickSize), let lot = decimal(f.lotSize),
       let underlying = f.underlying.flatMap(AssetCode.init),
       let quote = f.quoteCurrency.flatMap(AssetCode.init),
-      let settlement = SettlementCurrency(f.settlCurrency)
+      let settlement = f.settlement
     else { return nil }
     let contract: ContractDescriptor
     let contractKind: InstrumentKind

@@ -4,16 +4,16 @@
 /// Contract value, from the row's own factors (never a symbol table): inverse contracts are
 /// worth `|multiplier|` settlement units of the quote currency (an inverse BTC/USD swap: −10^8,
 /// one USD); quanto and linear ones `multiplier × price` settlement units. Settlement units are
-/// the currency's as `SettlementCurrency` reads its code (satoshis, millionths of a USDT, or
-/// whole), each valued in USD at `Rates`.
+/// the currency's as the venue's adapter read its code (`InstrumentFields.settlement`: satoshis,
+/// millionths of a USDT, or whole), each valued in USD at `Rates`.
 extension Instrument {
   /// The 24-hour change in percent (+1.23 for +1.23 %): `change24h` × 100.
   public var change24hPercent: Double? { change24h.map { $0 * 100 } }
 
-  /// The USD value of `amount` settlement units (`SettlementCurrency`); nil when the currency is
+  /// The USD value of `amount` settlement units (`InstrumentFields.settlement`); nil when the currency is
   /// unknown or has no rate in `rates` (EUR; Bitcoin without a price).
   public func settlementToUSD(_ amount: Double, rates: Rates) -> Double? {
-    SettlementCurrency(fields.settlCurrency)?.usd(amount, rates: rates)
+    fields.settlement?.usd(amount, rates: rates)
   }
 
   /// Whether contracts are sized in US dollars: an inverse contract quoted in USD.

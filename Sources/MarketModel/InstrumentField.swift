@@ -17,6 +17,9 @@ public struct InstrumentField: Sendable {
     case flag(Path<Bool>)
     /// `PlusTick`, `ZeroPlusTick`, `MinusTick` or `ZeroMinusTick`.
     case tickDirection(Path<TickDirection>)
+    /// A settlement currency's code, kept as sent (`code`) and as the adapter reads its scale
+    /// (`currency`, nil for a code the adapter does not know).
+    case settlement(code: Path<String>, currency: Path<SettlementCurrency>)
   }
 
   /// The field's name on the wire (`fundingTimestamp`).
@@ -41,6 +44,11 @@ public struct InstrumentField: Sendable {
     case .time(let path): Self.copy(path, source, &target, onlyIfMissing)
     case .flag(let path): Self.copy(path, source, &target, onlyIfMissing)
     case .tickDirection(let path): Self.copy(path, source, &target, onlyIfMissing)
+    case .settlement(let code, let currency):
+      // The two go together: a code without a known scale clears the old scale.
+      guard source[keyPath: code] != nil, !onlyIfMissing || target[keyPath: code] == nil else { return }
+      target[keyPath: code] = source[keyPath: code]
+      target[keyPath: currency] = source[keyPath: currency]
     }
   }
 

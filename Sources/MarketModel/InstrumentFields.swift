@@ -16,8 +16,11 @@ public struct InstrumentFields: Sendable, Hashable {
   public var quoteCurrency: String?
   /// What a position is counted in (`USD` for an inverse BTC/USD swap; empty for quanto contracts).
   public var positionCurrency: String?
-  /// What profit and margin are paid in, as the venue codes it (see `SettlementCurrency`).
+  /// What profit and margin are paid in, the code as the venue sends it.
   public var settlCurrency: String?
+  /// The same currency with its scale, as the venue's adapter reads the code; nil when the code
+  /// is unknown (see `settle(_:)`).
+  public var settlement: SettlementCurrency?
   /// When a future expires, milliseconds since the Unix epoch; nil for a perpetual.
   public var expiryMs: Int64?
   /// The price increment; it changes over time, so always take it from the feed.
@@ -83,6 +86,12 @@ public struct InstrumentFields: Sendable, Hashable {
   /// No field known.
   public init() {}
 
+  /// Sets the settlement currency: its code as sent and its scale together.
+  public mutating func settle(_ currency: SettlementCurrency) {
+    settlCurrency = currency.code
+    settlement = currency
+  }
+
   /// Every field: its key on the wire, where it is kept, and whether it is a fixed fact
   /// of the contract (kept by a new image that lacks it: see `fillFixedFacts(from:)`).
   public static let all: [InstrumentField] = [
@@ -91,7 +100,8 @@ public struct InstrumentFields: Sendable, Hashable {
     InstrumentField("underlying", .text(\.underlying), staticFact: true),
     InstrumentField("quoteCurrency", .text(\.quoteCurrency), staticFact: true),
     InstrumentField("positionCurrency", .text(\.positionCurrency), staticFact: true),
-    InstrumentField("settlCurrency", .text(\.settlCurrency), staticFact: true),
+    InstrumentField(
+      "settlCurrency", .settlement(code: \.settlCurrency, currency: \.settlement), staticFact: true),
     InstrumentField("expiry", .time(\.expiryMs), staticFact: true),
     InstrumentField("tickSize", .number(\.tickSize), staticFact: true),
     InstrumentField("lotSize", .number(\.lotSize), staticFact: true),

@@ -41,7 +41,11 @@ extension MarketUniverse {
         fields.turnover24h = spec.quoteNotional(size: volume, price: price)
       }
       if fields.turnover24h != nil, let quote = spec?.quote.description ?? rows[i].instrument.quoteCurrency {
-        fields.settlCurrency = quote
+        if let currency = SettlementCurrency(quote) {
+          fields.settle(currency)
+        } else {
+          fields.settlCurrency = quote
+        }
       }
       if rows[i].changedAt != nil, !rows[i].isQuiet(now: now) {
         // The live ticker keeps the row: REST only fills what it lacks (the turnover), and its

@@ -101,7 +101,7 @@ public struct ContractSpec: Sendable, Hashable {
     guard let lot = f.lotSize, lot > 0 else { return .failure(.missing("lotSize")) }
     guard let tick = f.tickSize, tick > 0 else { return .failure(.missing("tickSize")) }
     guard let settl = f.settlCurrency, !settl.isEmpty else { return .failure(.missing("settlCurrency")) }
-    guard let currency = SettlementCurrency(settl) else { return .failure(.unknownCurrency(settl)) }
+    guard let currency = f.settlement else { return .failure(.unknownCurrency(settl)) }
     let kind: Kind
     if f.isInverse == true {
       kind = .inverse

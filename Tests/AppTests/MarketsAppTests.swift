@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Screen
 import Session
@@ -30,7 +31,7 @@ import Testing
         u.volume24h = volume
       } else {
         u.isInverse = false
-        u.settlCurrency = "USDt"
+        u.fields.settle(.bitmex("USDt")!)
         u.turnover24h = volume
       }
       batch.instruments.append(u)

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Screen
 import Session
@@ -29,7 +30,7 @@ import Testing
       u.lastPrice = 100
       u.tickSize = 0.1
       u.isInverse = false
-      u.settlCurrency = "USDt"
+      u.fields.settle(.bitmex("USDt")!)
       u.turnover24h = usd.map { $0 * 1_000_000 }
       batch.instruments.append(u)
     }

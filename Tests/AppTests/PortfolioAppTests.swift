@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Screen
 import Session
@@ -37,7 +38,7 @@ import Trading
       u.isInverse = kind == "inverse"
       u.isQuanto = kind == "quanto"
       u.multiplier = multiplier
-      u.settlCurrency = settle
+      u.fields.settle(.bitmex(settle)!)
       u.underlying = symbol.description.hasPrefix("ETH") ? "ETH" : "XBT"
       u.quoteCurrency = settle == "USDt" ? "USDT" : "USD"
       u.lotSize = kind == "linear" ? 1_000 : 1

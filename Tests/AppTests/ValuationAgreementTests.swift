@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Screen
 import Session
@@ -23,7 +24,7 @@ import Trading
     u.isInverse = false
     u.isQuanto = true
     u.multiplier = 100
-    u.settlCurrency = "XBt"
+    u.fields.settle(.bitmex("XBt")!)
     u.underlying = "ETH"
     u.quoteCurrency = "USD"
     u.lotSize = 1
@@ -41,7 +42,7 @@ import Trading
     u.typ = "FFWCSX"
     u.isInverse = true
     u.multiplier = -100_000_000
-    u.settlCurrency = "XBt"
+    u.fields.settle(.bitmex("XBt")!)
     u.underlying = "XBT"
     u.quoteCurrency = "USD"
     u.lotSize = 100

@@ -89,6 +89,8 @@ import Testing
         case .time(let path): row.fields[keyPath: path] != nil
         case .flag(let path): row.fields[keyPath: path] != nil
         case .tickDirection(let path): row.fields[keyPath: path] != nil
+        case .settlement(let code, let currency):
+          row.fields[keyPath: code] != nil && row.fields[keyPath: currency] != nil
         }
       }
       #expect(filled, "\(field.key)")

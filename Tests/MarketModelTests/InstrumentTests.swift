@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Testing
 
@@ -82,7 +83,7 @@ import Testing
     full.typ = "FFCCSX"
     full.underlying = "XBT"
     full.quoteCurrency = "USD"
-    full.settlCurrency = "XBt"
+    full.fields.settle(SettlementCurrency.bitmex("XBt")!)
     full.tickSize = 0.5
     full.lotSize = 1
     full.multiplier = -100_000_000
@@ -154,9 +155,13 @@ import Testing
       case .time(let path): fields[keyPath: path] = 1
       case .flag(let path): fields[keyPath: path] = true
       case .tickDirection(let path): fields[keyPath: path] = .plusTick
+      case .settlement(let code, let currency):
+        fields[keyPath: code] = "USD"
+        fields[keyPath: currency] = SettlementCurrency("USD")
       }
       let set = Set(stored).subtracting(Self.unknownFields(fields))
-      #expect(set.count == 1, "\(field.key)")
+      // A settlement currency is kept twice: its code as sent and its scale.
+      #expect(set.count == (field.key == "settlCurrency" ? 2 : 1), "\(field.key)")
       written += set
     }
     #expect(written.sorted() == stored.sorted())
@@ -269,16 +274,21 @@ import Testing
   }
 }
 
-/// The one table of settlement currencies the markets list and the ticket read.
+/// The settlement currencies the markets list and the ticket read: whole ones known to the model,
+/// BitMEX's fractions (`XBt`, `USDt`) read by its adapter.
 @Suite struct SettlementCurrencyTests {
   @Test func scalesNamesAndUSDValues() throws {
-    let xbt = try #require(SettlementCurrency("XBt"))
+    // The model alone does not read a venue's fractions.
+    #expect(SettlementCurrency("XBt") == nil && SettlementCurrency("USDt") == nil)
+    #expect(SettlementCurrency(code: "XBt", perWhole: 0, wholeName: "XBT") == nil)
+    #expect(SettlementCurrency(code: "x", perWhole: 10, wholeName: "") == nil)
+    let xbt = try #require(SettlementCurrency.bitmex("XBt"))
     #expect(xbt.perWhole == 1e8 && xbt.wholeName == "XBT")
     let rates = Rates(bitcoin: USDRate(usd: 98_000, source: .mark("XBTUSD")))
     #expect(xbt.asset == "BTC")
     #expect(xbt.usd(50_000_000, rates: rates) == 49_000)
     #expect(xbt.usd(1, rates: Rates()) == nil)
-    let usdt = try #require(SettlementCurrency("USDt"))
+    let usdt = try #require(SettlementCurrency.bitmex("USDt"))
     #expect(usdt.perWhole == 1e6 && usdt.wholeName == "USDT" && usdt.usd(2_500_000, rates: Rates()) == 2.5)
     #expect(usdt.asset == "USDT")
     #expect(SettlementCurrency("USDC")?.usd(3, rates: Rates()) == 3)
@@ -289,5 +299,6 @@ import Testing
     #expect(
       SettlementCurrency("EUR")?.wholeName == "EUR" && SettlementCurrency("EUR")?.usd(1, rates: rates) == nil)
     #expect(SettlementCurrency("DOGE") == nil && SettlementCurrency(nil) == nil)
+    #expect(SettlementCurrency.bitmex("USDT")?.perWhole == 1 && SettlementCurrency.bitmex("DOGEt") == nil)
   }
 }

@@ -1,3 +1,4 @@
+import BitMEX
 import MarketModel
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
       u.typ = typ
       u.isInverse = isInverse
       u.quoteCurrency = quote
-      u.settlCurrency = "XBt"
+      u.fields.settle(SettlementCurrency.bitmex("XBt")!)
       u.multiplier = multiplier
       u.lastPrice = last
       u.markPrice = mark

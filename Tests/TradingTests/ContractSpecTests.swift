@@ -142,7 +142,7 @@ import Trading
     i.typ = "IFXXXP"
     i.underlying = "XBT"
     i.quoteCurrency = "USDT"
-    i.settlCurrency = "USDt"
+    i.fields.settle(.bitmex("USDt")!)
     i.multiplier = 1
     i.underlyingToPositionMultiplier = 1_000_000
     i.quoteToSettleMultiplier = 1_000_000
@@ -161,10 +161,11 @@ import Trading
     i.multiplier = -100_000_000
     i.lotSize = 100
     i.tickSize = 0.5
-    i.settlCurrency = "XBt"
+    i.fields.settle(.bitmex("XBt")!)
     i.isInverse = true
     #expect(ContractSpec.make(i) == .failure(.missing("underlyingToSettleMultiplier")))
     i.settlCurrency = "DOGEt"
+    i.settlement = SettlementCurrency.bitmex("DOGEt")
     #expect(ContractSpec.make(i) == .failure(.unknownCurrency("DOGEt")))
   }
 

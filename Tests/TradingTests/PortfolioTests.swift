@@ -280,7 +280,7 @@ import Trading
       u.isInverse = spec.kind == .inverse
       u.isQuanto = spec.kind == .quanto
       u.typ = "FFWCSX"
-      u.settlCurrency = spec.settlCurrency
+      u.fields.settle(.bitmex(spec.settlCurrency)!)
       u.underlying = spec.underlying
       u.quoteCurrency = spec.quoteCurrency
       u.lotSize = spec.lotSize
