@@ -74,7 +74,7 @@ struct DashboardFixture {
     i.typ = "FFWCSX"
     i.underlying = "XBT"
     i.quoteCurrency = "USD"
-    i.settlCurrency = "XBt"
+    i.fields.settle(SettlementCurrency.bitmex("XBt")!)
     i.tickSize = 0.1
     i.lotSize = 100
     i.multiplier = -100_000_000

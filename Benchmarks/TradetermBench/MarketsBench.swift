@@ -23,7 +23,7 @@ struct MarketsBench {
       u.multiplier = i.multiplier
       u.isInverse = i.kind == .inverse
       u.quoteCurrency = i.quoteCurrency
-      u.settlCurrency = i.settlCurrency
+      if let currency = SettlementCurrency.bitmex(i.settlCurrency) { u.fields.settle(currency) }
       u.lastPrice = i.startPrice
       u.prevPrice24h = i.startPrice * 0.99
       u.bidPrice = i.startPrice * 0.9999
