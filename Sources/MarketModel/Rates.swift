@@ -73,9 +73,9 @@ public struct Rates: Sendable, Hashable {
 
   /// The rate of `asset`: nil when it has none here.
   public func rate(_ asset: AssetCode) -> USDRate? {
-    if asset == "USD" { return USDRate(usd: 1, source: .dollar) }
+    if asset == .usd { return USDRate(usd: 1, source: .dollar) }
     if asset.isDollarStablecoin { return stablecoinsAtPar ? USDRate(usd: 1, source: .par) : nil }
-    if asset == "BTC" { return bitcoin }
+    if asset == .btc { return bitcoin }
     return nil
   }
 

@@ -27,9 +27,16 @@ public struct AssetCode: Sendable, Hashable, Comparable, CustomStringConvertible
     "XREP": "REP", "ZCAD": "CAD", "ZAUD": "AUD", "ZCHF": "CHF",
   ]
 
+  /// The codes valuations ask about at every row of a frame, made once (a literal is read,
+  /// upper-cased and looked up in `aliases` each time it is made).
+  public static let usd: AssetCode = "USD"
+  public static let btc: AssetCode = "BTC"
+  public static let usdt: AssetCode = "USDT"
+  public static let usdc: AssetCode = "USDC"
+
   /// Whether it is a US-dollar stablecoin (USDT, USDC): what the cross-venue views may treat at
   /// par with USD when the config says so, and say so.
-  public var isDollarStablecoin: Bool { code == "USDT" || code == "USDC" }
+  public var isDollarStablecoin: Bool { self == .usdt || self == .usdc }
 
   public var description: String { code.description }
 

@@ -52,5 +52,14 @@ public struct Symbol: Sendable, Hashable, Comparable, CustomStringConvertible, E
     }
   }
 
-  public static func < (a: Symbol, b: Symbol) -> Bool { a.description < b.description }
+  /// Byte by byte (UTF-8 keeps the order of code points), a prefix first: three word compares,
+  /// no text made. The words hold the bytes first-to-last in memory order, so read big-endian
+  /// they compare in reading order; past the end both are zero, and the length (w2's top byte,
+  /// its least significant read so) breaks a tie of a symbol with its own prefix.
+  @inlinable
+  public static func < (a: Symbol, b: Symbol) -> Bool {
+    if a.w0 != b.w0 { return a.w0.bigEndian < b.w0.bigEndian }
+    if a.w1 != b.w1 { return a.w1.bigEndian < b.w1.bigEndian }
+    return a.w2.bigEndian < b.w2.bigEndian
+  }
 }
