@@ -138,9 +138,11 @@ import Testing
         let status = feed.statuses[i]
         #expect(status.state.label == "RECONNECTING")
         #expect(status.lastError?.contains("429") == true, "lastError: \(status.lastError ?? "nil")")
-        // The next try is a second after the refusal (drained a moment after it), not 50 ms.
+        // The next try is a second after the refusal, not the 50 ms backoff (capped at 0.2 s). The
+        // status is timed when the test drained it, a moment after the refusal, or longer when the
+        // whole suite loads the machine: the lower bound leaves half a second for that.
         let wait = (status.nextRetryAt ?? .now()) - feed.statusTimes[i]
-        #expect(wait > 0.8 && wait <= 1.1, "attempt \(attempt) waits \(wait) s")
+        #expect(wait > 0.5 && wait <= 1.1, "attempt \(attempt) waits \(wait) s")
       }
       #expect(liveAfter >= 1.9, "LIVE after \(liveAfter) s: Retry-After not honoured")
     }
