@@ -10,6 +10,9 @@ public protocol BookLevels {
   func level(_ side: Side, _ n: Int) -> PriceLevel?
   /// Decimals of the size units.
   var sizeScale: UInt8 { get }
+  /// Calls `body` for up to `limit` levels of `side`, best first; stop by returning false. The
+  /// default reads `level` for each; an engine may walk its own storage instead (`PriceBook`).
+  func forEachLevel(_ side: Side, limit: Int, _ body: (PriceLevel) -> Bool)
 }
 
 extension BookLevels {
@@ -32,13 +35,18 @@ extension BookLevels {
   }
 
   /// Calls `body` for up to `limit` levels of `side`, best first; stop by returning false.
-  public func forEachLevel(_ side: Side, limit: Int = .max, _ body: (PriceLevel) -> Bool) {
+  public func forEachLevel(_ side: Side, limit: Int, _ body: (PriceLevel) -> Bool) {
     let n = min(limit, count(side))
     var i = 0
     while i < n, let l = level(side, i) {
       if !body(l) { return }
       i += 1
     }
+  }
+
+  /// Calls `body` for every level of `side`, best first; stop by returning false.
+  public func forEachLevel(_ side: Side, _ body: (PriceLevel) -> Bool) {
+    forEachLevel(side, limit: .max, body)
   }
 
   /// The top `limit` levels of `side`, best first.
