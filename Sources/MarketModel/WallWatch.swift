@@ -201,8 +201,10 @@ public struct WallWatch: Sendable {
   }
 
   /// Looks at the book after a change: walls added, changed, gone; gone walls past their grace
-  /// told pulled or eaten.
-  public mutating func observe(book: some BookLevels, nowMs: Int64) {
+  /// told pulled or eaten. Made for `PriceBook` (every market's book) as well as generic, so
+  /// that its walks of the levels are inlined rather than a call per level through a closure.
+  @_specialize(where Book == PriceBook)
+  public mutating func observe<Book: BookLevels>(book: Book, nowMs: Int64) {
     sample(book, nowMs: nowMs)
     settle(nowMs: nowMs)
     guard let limit = threshold, let mid = book.mid else { return }
@@ -283,7 +285,8 @@ public struct WallWatch: Sendable {
 
   /// Adds the watched levels' sizes to the histogram, at most once a second; halves it every
   /// minute, so that the last few minutes count.
-  private mutating func sample(_ book: some BookLevels, nowMs: Int64) {
+  @_specialize(where Book == PriceBook)
+  private mutating func sample<Book: BookLevels>(_ book: Book, nowMs: Int64) {
     if let last = sampledAtMs, nowMs - last < 1_000 { return }
     sampledAtMs = nowMs
     if let decayed = decayedAtMs {
@@ -317,8 +320,9 @@ public struct WallWatch: Sendable {
 
   /// The size at `price` on `side` within the top `depth` levels, and whether the price is
   /// within them (between the best and the deepest watched level).
-  private static func size(
-    _ book: some BookLevels, _ side: Side, _ price: Double, depth: Int
+  @_specialize(where Book == PriceBook)
+  private static func size<Book: BookLevels>(
+    _ book: Book, _ side: Side, _ price: Double, depth: Int
   ) -> (Int64?, Bool) {
     var found: Int64?
     var deepest: Double?
