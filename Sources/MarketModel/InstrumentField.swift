@@ -34,29 +34,4 @@ public struct InstrumentField: Sendable {
     self.slot = slot
     isStaticFact = staticFact
   }
-
-  /// Copies this field from `source` into `target` when `source` has it and, with
-  /// `onlyIfMissing`, `target` does not.
-  func copy(from source: InstrumentFields, into target: inout InstrumentFields, onlyIfMissing: Bool) {
-    switch slot {
-    case .text(let path): Self.copy(path, source, &target, onlyIfMissing)
-    case .number(let path): Self.copy(path, source, &target, onlyIfMissing)
-    case .time(let path): Self.copy(path, source, &target, onlyIfMissing)
-    case .flag(let path): Self.copy(path, source, &target, onlyIfMissing)
-    case .tickDirection(let path): Self.copy(path, source, &target, onlyIfMissing)
-    case .settlement(let code, let currency):
-      // The two go together: a code without a known scale clears the old scale.
-      guard source[keyPath: code] != nil, !onlyIfMissing || target[keyPath: code] == nil else { return }
-      target[keyPath: code] = source[keyPath: code]
-      target[keyPath: currency] = source[keyPath: currency]
-    }
-  }
-
-  private static func copy<Value>(
-    _ path: WritableKeyPath<InstrumentFields, Value?>, _ source: InstrumentFields,
-    _ target: inout InstrumentFields, _ onlyIfMissing: Bool
-  ) {
-    guard let value = source[keyPath: path], !onlyIfMissing || target[keyPath: path] == nil else { return }
-    target[keyPath: path] = value
-  }
 }

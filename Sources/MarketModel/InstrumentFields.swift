@@ -1,10 +1,11 @@
 /// What BitMEX says about an instrument, field by field, each nil until a row carries it.
 ///
 /// An `InstrumentUpdate` (one row) and an `Instrument` (the rows merged) both hold one; they
-/// show its fields as their own (`instrument.markPrice`). A field is added here in two
-/// lines: its declaration and its entry in `all`, which names its key on the wire, its kind
-/// (how the decoder reads it) and whether it is a fixed fact of the contract. Merging,
-/// keeping the fixed facts and decoding all go by `all`.
+/// show its fields as their own (`instrument.markPrice`). A field is added here in three
+/// lines: its declaration, its entry in `all`, which names its key on the wire, its kind (how
+/// the decoder reads it) and whether it is a fixed fact of the contract, and its line in
+/// `take` (InstrumentFields+Merge.swift: merging without key paths, which the tests hold to
+/// `all`). Decoding goes by `all`.
 public struct InstrumentFields: Sendable, Hashable {
   // MARK: The contract
 
@@ -93,7 +94,7 @@ public struct InstrumentFields: Sendable, Hashable {
   }
 
   /// Every field: its key on the wire, where it is kept, and whether it is a fixed fact
-  /// of the contract (kept by a new image that lacks it: see `fillFixedFacts(from:)`).
+  /// of the contract (kept by a new image that lacks it: see `fillStaticFacts(from:)`).
   public static let all: [InstrumentField] = [
     InstrumentField("typ", .text(\.typ), staticFact: true),
     InstrumentField("rootSymbol", .text(\.rootSymbol), staticFact: true),
