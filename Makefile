@@ -10,7 +10,7 @@ SECONDS    ?= 60
 # starts in about half the time (no dynamic relocation of the Swift libraries at every start).
 RELEASE    ?= bash scripts/release-build.sh
 
-.PHONY: all deps build debug run demo test lint format bench bench-hour conformance fuzz soak clean install uninstall
+.PHONY: all deps build debug run demo test lint format bench bench-hour conformance fuzz soak order-file clean install uninstall
 
 all: build
 
@@ -81,6 +81,11 @@ soak: deps
 ## fuzz: libFuzzer + ASan on the decoder and the book for SECONDS (make fuzz SECONDS=600)
 fuzz: deps
 	@bash scripts/fuzz.sh $(SECONDS)
+
+## order-file: rewrites scripts/tradeterm.order, the functions start-up and a streaming dashboard
+## run, which the release link lays out together (valgrind's callgrind for SECONDS of streaming)
+order-file: deps
+	@bash scripts/order-file.sh $(SECONDS)
 
 clean:
 	rm -rf .build

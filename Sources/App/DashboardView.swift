@@ -48,6 +48,8 @@ public enum DashboardView {
     memo.redrewChart = false
     memo.redrewHeatmap = false
     memo.redrewActivity = false
+    memo.redrewHeader = false
+    memo.redrewBookBox = false
     let panes = drawPanes(s, layout: layout, into: &grid, kept: kept, memo: &memo)
     memo.keep(grid, layout: layout, panes: overlaid ? PaneKeys() : panes, overlaid: overlaid)
     return grid
@@ -91,7 +93,14 @@ public enum DashboardView {
         header.name = (header.name.isEmpty ? "" : header.name + ", ") + "\(data) data"
       }
     }
-    header.render(into: &grid, area: layout.header)
+    // Drawn again only when it changed (its clocks at the precision they show): most frames
+    // move the book alone.
+    let headerKey = HeaderPaneKey(area: layout.header, header: header.asDrawn)
+    keys.header = headerKey
+    if headerKey != kept.header {
+      memo.redrewHeader = true
+      headerKey.header.render(into: &grid, area: layout.header)
+    }
 
     if let area = layout.book {
       let grouping = s.groupingTicks
@@ -109,7 +118,13 @@ public enum DashboardView {
       let box = Box(
         title: title, footer: footer, focused: paneFocus(s) == .book && s.split?.focused != true,
         ascii: s.ascii)
-      box.render(into: &grid, area: area)
+      // The border only when it changed; the ladder inside is drawn at every frame.
+      let boxKey = BookBoxKey(area: area, box: box, stale: bookStale)
+      keys.bookBox = boxKey
+      if boxKey != kept.bookBox {
+        memo.redrewBookBox = true
+        box.render(into: &grid, area: area)
+      }
       var bookView = BookView(
         book: s.market.book, groupTicks: grouping, tickSize: s.market.displayTickSize,
         priceDecimals: decimals,
@@ -131,9 +146,12 @@ public enum DashboardView {
       let inner = box.inner(area)
       bookView.render(into: &grid, area: inner)
       // An unknown symbol with the venue's closest ones, as `--once` and the second book say it.
+      // The known symbols' parts are taken apart first: the lazy argument captures them, not
+      // (a copy of) the whole state at every frame.
+      let (symbols, rows) = (s.symbols, s.session.markets.rows)
       if let lines = unknownSymbolLines(
         s.market.symbol, status: s.status,
-        known: Array(Set(s.symbols + s.session.markets.rows.map(\.instrument.symbol.description))).sorted(),
+        known: Array(Set(symbols + rows.map(\.instrument.symbol.description))).sorted(),
         width: inner.width - 2)
       {
         drawRefusal(lines, into: &grid, area: inner)

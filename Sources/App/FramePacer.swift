@@ -1,8 +1,9 @@
 import Session
 
 /// When the dashboard's loop wakes up and when it draws: at most `fps` frames a second while
-/// something waits to be drawn, a short wait while flashes and new-trade highlights fade, and
-/// otherwise a wait of up to a second (countdowns and data ages move once a second).
+/// something waits to be drawn, a wake when the first flash or new-trade highlight ends (in a
+/// depth frame's slot, which draws it), and otherwise a wait of up to a second (countdowns and
+/// data ages move once a second).
 ///
 /// Paused, nothing new is drawn until a key forces a frame (only the status line, once a second,
 /// with the age of what is shown), so undrawn data is no reason to wake:
@@ -21,8 +22,6 @@ public struct FramePacer: Sendable, Hashable {
   public var depthInterval: Double
   /// The longest wait when nothing is due.
   public var idleWait: Double = 1
-  /// The wait while a flash or a new-trade highlight is fading.
-  public var fadeWait: Double = 0.05
 
   /// A pacer drawing at most `fps` frames a second (clamped to 1…120), and the depth alone at
   /// most `depthFps` (never more often than `fps`).
@@ -40,10 +39,27 @@ public struct FramePacer: Sendable, Hashable {
     if state.paused { return idleWait }
     var timeout = idleWait
     if state.dirty { timeout = max(0, interval(state) - (now - lastDraw)) }
-    if !state.view.flashes.isEmpty || state.split?.flashes.isEmpty == false || state.view.newTrades > 0 {
-      timeout = min(timeout, fadeWait)
+    // A fade is drawn at the depth pace: the loop wakes when the first one has ended and a depth
+    // frame may be drawn, not every 50 ms while any is showing (which woke it about 20 times a
+    // second more at 20 book messages a second, when most wakes drew nothing).
+    if let fadeMs = Self.firstFadeMs(state) {
+      let untilFade = Double(fadeMs - state.wallMs) / 1000 - (now - state.now)
+      let untilSlot = depthInterval - (now - lastDraw)
+      timeout = min(timeout, max(0, untilFade, untilSlot))
     }
     return timeout
+  }
+
+  /// The wall time (ms) when the first of the book's flashes (the second book's too) or the
+  /// new-trade highlight ends; nil when nothing is highlighted.
+  static func firstFadeMs(_ state: AppState) -> Int64? {
+    var first: Int64?
+    for at in state.view.flashes.values { first = min(first ?? .max, at + App.flashMs) }
+    if let split = state.split {
+      for at in split.flashes.values { first = min(first ?? .max, at + App.flashMs) }
+    }
+    if state.view.newTrades > 0 { first = min(first ?? .max, state.view.newTradesUntil) }
+    return first
   }
 
   /// Whether to draw now: something changed, and a frame slot has come (unpaused) or a key or

@@ -18,6 +18,8 @@ public struct RenderMemo: Sendable {
   var redrewChart = false
   var redrewHeatmap = false
   var redrewActivity = false
+  var redrewHeader = false
+  var redrewBookBox = false
   /// Whether a frame is kept (for tests).
   var hasFrame: Bool { frame != nil }
 
@@ -25,8 +27,10 @@ public struct RenderMemo: Sendable {
 
   /// The last frame, leaving nothing behind (so its grid is not shared while drawn over).
   mutating func take() -> Frame? {
-    defer { frame = nil }
-    return frame
+    // Moved out, not copied: a copy retained every part of the frame and its keys.
+    var taken: Frame?
+    swap(&taken, &frame)
+    return taken
   }
 
   mutating func keep(_ grid: Grid, layout: Layout, panes: PaneKeys, overlaid: Bool) {
@@ -85,10 +89,27 @@ struct TradesPaneKey: Sendable, Equatable {
 
 /// What the panes drawn over the last grid show (nil: drawn from scratch).
 struct PaneKeys: Sendable {
+  var header: HeaderPaneKey?
+  var bookBox: BookBoxKey?
   var trades: TradesPaneKey?
   var chart: ChartPaneKey?
   var heatmap: HeatmapPaneKey?
   var activity: ActivityPaneKey?
+}
+
+/// Everything the header's cells depend on: its area and the header with its clocks at the
+/// precision they are drawn (`HeaderBar.asDrawn`).
+struct HeaderPaneKey: Sendable, Equatable {
+  var area: Rect
+  var header: HeaderBar
+}
+
+/// Everything the book pane's border depends on: its area, the box (title, footer, focus) and
+/// whether the pane is dimmed (a stale book's border is dimmed with it).
+struct BookBoxKey: Sendable, Equatable {
+  var area: Rect
+  var box: Box
+  var stale: Bool
 }
 
 /// Everything the heatmap pane's cells depend on. The dashboard draws the heatmap's finished

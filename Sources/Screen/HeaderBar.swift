@@ -10,7 +10,7 @@ import MarketModel
 /// funding, mark); the symbol, last price, the staleness warning and markers stay. While
 /// `dataAgeMs` is set the prices are dimmed: stale numbers never look live (a negative
 /// age says no data has arrived yet).
-public struct HeaderBar: Sendable {
+public struct HeaderBar: Sendable, Equatable {
   public var symbol: String
   /// The instrument's name or description; may be empty.
   public var name: String
@@ -98,6 +98,20 @@ public struct HeaderBar: Sendable {
       showsFunding: unknown || kind.funds || instrument.fundingRate != nil || countdown != nil,
       priceDecimals: instrument.priceDecimals,
       markers: markers, dataAgeMs: dataAgeMs, ascii: ascii)
+  }
+
+  /// The same header with its clocks at the precision they are drawn: the funding countdown in
+  /// the whole seconds it shows (rounded up), an age of a second or more in whole seconds (below
+  /// a second it shows milliseconds). It draws the same cells, and two headers that draw the same
+  /// clocks compare equal: the dashboard draws the header again only when it changed.
+  public var asDrawn: HeaderBar {
+    var drawn = self
+    if let countdown = fundingCountdownMs {
+      let clamped = max(0, countdown)
+      drawn.fundingCountdownMs = (clamped / 1000 + (clamped % 1000 == 0 ? 0 : 1)) * 1000
+    }
+    if let age = dataAgeMs, age >= 1000 { drawn.dataAgeMs = age / 1000 * 1000 }
+    return drawn
   }
 
   /// Draws the header on the first row of `area` (clearing all of it).

@@ -63,7 +63,7 @@ import Testing
     let last = Self.now
     #expect(!pacer.shouldDraw(s, now: last + 0.05, lastDraw: last, forced: false), "\(what)")
     #expect(pacer.shouldDraw(s, now: last + 0.1, lastDraw: last, forced: false), "\(what)")
-    // (A changed level flashes: the loop also wakes to fade it, `fadeWait`.)
+    // (A changed level flashes: the loop also wakes to fade it, `FramePacer.firstFadeMs`.)
     s.view.flashes = [:]
     #expect(abs(pacer.pollTimeout(s, now: last + 0.02, lastDraw: last) - 0.08) < 1e-9, "\(what)")
   }

@@ -30,7 +30,7 @@ import Testing
       (true, true, 10.01, false, 1.0),
       (false, true, 12.0, false, 1.0),
       (true, false, 10.0, true, 1.0 / 30),  // a flash fading, undrawn: the frame slot first…
-      (false, false, 12.0, true, 0.05),  // …or the fade
+      (false, false, 12.0, true, 0.0),  // …or the fade, long over: now
       (true, true, 12.0, true, 1.0),  // paused: fades are not drawn either
     ] as [(Bool, Bool, MonotonicTime, Bool, Double)])
   func pollTimeout(dirty: Bool, paused: Bool, now: MonotonicTime, flashing: Bool, expected: Double) {
@@ -38,6 +38,67 @@ import Testing
     if flashing { s.view.flashes[100] = 0 }
     let wait = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
     #expect(abs(wait - expected) < 1e-9, "waited \(wait)")
+  }
+
+  /// A flash or a new-trade highlight is drawn faded at the depth pace: the loop wakes once the
+  /// first one has ended and a depth frame may be drawn, not before.
+  @Test func aFadeWakesTheLoopWhenItEndsInADepthSlot() {
+    var s = Self.state(dirty: false)
+    s.now = 10
+    s.wallMs = 50_000
+    s.view.flashes[100] = 50_000
+    // Flashed just now: it ends in 0.3 s.
+    #expect(abs(pacer.pollTimeout(s, now: 10, lastDraw: lastDraw) - 0.3) < 1e-9)
+    #expect(abs(pacer.pollTimeout(s, now: 10.1, lastDraw: lastDraw) - 0.2) < 1e-9)
+    // One that ends sooner waits for the depth frame's slot (0.1 s after the last frame).
+    s.view.flashes[100.5] = 49_750
+    #expect(abs(pacer.pollTimeout(s, now: 10, lastDraw: lastDraw) - 0.1) < 1e-9)
+    #expect(abs(pacer.pollTimeout(s, now: 10, lastDraw: 9) - 0.05) < 1e-9)
+    // The new trades' highlight too.
+    s.view.flashes = [:]
+    s.view.newTrades = 1
+    s.view.newTradesUntil = 50_200
+    #expect(abs(pacer.pollTimeout(s, now: 10, lastDraw: lastDraw) - 0.2) < 1e-9)
+    #expect(FramePacer.firstFadeMs(s) == 50_200)
+    s.view.newTrades = 0
+    #expect(FramePacer.firstFadeMs(s) == nil)
+    #expect(pacer.pollTimeout(s, now: 10, lastDraw: lastDraw) == pacer.idleWait)
+  }
+
+  /// A minute of book messages 60 ms apart, each flashing a level: the loop, run the way
+  /// `DashboardRunner` runs it, wakes for the data and for the frames that draw it (and the
+  /// fades with them), not every 50 ms while a flash shows.
+  @Test func aStreamingMinuteWakesForDataAndFrames() {
+    var s = Self.state(dirty: false)
+    var now: MonotonicTime = 10
+    var lastDraw: MonotonicTime = 10
+    var nextData: MonotonicTime = 10.06
+    var timerWakes = 0
+    var frames = 0
+    var price = 100.0
+    while now < 70 {
+      let timeout = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
+      let woke = min(now + timeout, nextData)
+      now = max(woke, now + 0.001)
+      let wallMs = Int64((now.nanoseconds / 1_000_000))
+      if now >= nextData {
+        nextData = nextData + 0.06
+        price += 0.5
+        s.view.flashes[price] = wallMs
+        s.dirty = true
+      } else {
+        timerWakes += 1
+      }
+      _ = App.update(&s, .tick(now: now, wallMs: wallMs))
+      if pacer.shouldDraw(s, now: now, lastDraw: lastDraw, forced: false) {
+        s.dirty = false
+        lastDraw = now
+        frames += 1
+      }
+    }
+    // Every timer wake is a frame's slot or the second's tick.
+    #expect(timerWakes <= frames + 60, "\(timerWakes) timer wakes for \(frames) frames")
+    #expect(frames > 300, "\(frames) frames")
   }
 
   @Test func theDepthAloneIsDrawnAtTheDepthPace() {

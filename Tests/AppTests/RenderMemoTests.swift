@@ -66,6 +66,8 @@ import Testing
     var keptChart = 0
     var keptHeatmap = 0
     var keptActivity = 0
+    var keptHeader = 0
+    var keptBookBox = 0
     for step in 0..<600 {
       // Time moves on: mostly a market message's 50 ms, sometimes long enough to go stale.
       let advance = random.below(20) == 0 ? 6_000 : 10 + random.below(120)
@@ -119,6 +121,8 @@ import Testing
       let heatmapShown = s.chartMode == .heatmap || s.heatmapBeside
       if before.hasFrame && heatmapShown && !memo.redrewHeatmap { keptHeatmap += 1 }
       if before.hasFrame && s.activityVisible && !memo.redrewActivity { keptActivity += 1 }
+      if before.hasFrame && !memo.redrewHeader { keptHeader += 1 }
+      if before.hasFrame && !memo.redrewBookBox { keptBookBox += 1 }
       #expect(drawn == fresh, "step \(step): the kept grid differs from a fresh render")
       if drawn != fresh { break }
     }
@@ -128,6 +132,8 @@ import Testing
     #expect(keptChart > 60, "the chart was kept only \(keptChart) times")
     #expect(keptHeatmap > 30, "the heatmap was kept only \(keptHeatmap) times")
     #expect(keptActivity > 30, "the Activity pane was kept only \(keptActivity) times")
+    #expect(keptHeader > 60, "the header was kept only \(keptHeader) times")
+    #expect(keptBookBox > 60, "the book's border was kept only \(keptBookBox) times")
   }
 
   /// A full tape (1,000 trades) that takes a trade equal to its newest, without a match id:

@@ -46,6 +46,32 @@ import Testing
     #expect(g[28, 0].style == Style(.muted))  // "Last"
   }
 
+  /// `asDrawn` keeps the clocks at the precision they are drawn: it draws the same cells as the
+  /// header itself, and a countdown or an age that moves within what is shown compares equal
+  /// (the dashboard then keeps the header it drew).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func asDrawnDrawsTheSameCells(seed: UInt64) {
+    var random = SimRandom(seed: seed)
+    for step in 0..<500 {
+      var header = Self.header(dataAgeMs: random.below(3) == 0 ? nil : Int64(random.below(200_000)) - 1)
+      header.fundingCountdownMs = random.below(5) == 0 ? nil : Int64(random.below(100_000_000)) - 10
+      let drawn = header.asDrawn
+      #expect(
+        Self.render(drawn, width: 150) == Self.render(header, width: 150),
+        "seed \(seed) step \(step): countdown \(header.fundingCountdownMs ?? -1), age \(header.dataAgeMs ?? -1)"
+      )
+    }
+    var early = Self.header(dataAgeMs: 12_050)
+    early.fundingCountdownMs = 61_001
+    var late = Self.header(dataAgeMs: 12_950)
+    late.fundingCountdownMs = 61_999
+    #expect(early.asDrawn == late.asDrawn)
+    late.fundingCountdownMs = 62_001
+    #expect(early.asDrawn != late.asDrawn)
+    // Below a second an age shows milliseconds: every one counts.
+    #expect(Self.header(dataAgeMs: 120).asDrawn != Self.header(dataAgeMs: 121).asDrawn)
+  }
+
   @Test func narrowLinesDropTheLeastImportantFirst() {
     #expect(
       Self.render(Self.header(), width: 80).line(0)
