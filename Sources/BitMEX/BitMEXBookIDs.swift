@@ -39,7 +39,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   private var books: [Book] = []
-  private var undo: [Undo] = []
+  private var undo = UndoLog<Undo>()
   /// Why the last row a row function refused cannot be a level. The row functions say only
   /// whether they mapped the row: a fault returned with every row (an optional of the largest
   /// fault, through memory) cost more than the rest of mapping a row.
@@ -105,7 +105,7 @@ public struct BitMEXBookIDs: Sendable {
       }
       return nil
     }
-    undo.clearKeepingCapacity()
+    undo.removeAll()
     for row in rows where row.symbol == symbol {
       let mapped: Bool
       switch action {
