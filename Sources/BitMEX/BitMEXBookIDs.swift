@@ -241,7 +241,9 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
-  @inline(__always) private mutating func insert(
+  // `@_transparent`, here and on `update` and `delete`: marked `@inline(__always)`, the three
+  // stayed calls, one a row.
+  @_transparent private mutating func insert(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     place(row, b, &levels, undoable: true)
@@ -271,7 +273,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps an update's row; false (with `rowFault`) when it cannot be a level.
-  @inline(__always) private mutating func update(
+  @_transparent private mutating func update(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide
@@ -299,7 +301,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps a delete's row; false (with `rowFault`) when its id is not held.
-  @inline(__always) private mutating func delete(
+  @_transparent private mutating func delete(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide
