@@ -39,7 +39,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   private var books: [Book] = []
-  private var undo: [Undo] = []
+  private var undo = UndoLog<Undo>()
   /// Why the last row a row function refused cannot be a level. The row functions say only
   /// whether they mapped the row: a fault returned with every row (an optional of the largest
   /// fault, through memory) cost more than the rest of mapping a row.
@@ -105,7 +105,7 @@ public struct BitMEXBookIDs: Sendable {
       }
       return nil
     }
-    undo.clearKeepingCapacity()
+    undo.removeAll()
     for row in rows where row.symbol == symbol {
       let mapped: Bool
       switch action {
@@ -162,15 +162,49 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps every book message of a batch made by hand, in order (the decoder maps each as it
-  /// decodes it): what tests and tools that build batches themselves call before applying them.
+  /// decodes it): what tests and tools that build batches themselves call before applying them,
+  /// and the replay that shares its decoding between two threads (one map for both).
+  ///
+  /// In place: a message for one book (a delta's rows of one symbol, a filtered partial) is
+  /// replaced by its mapped event where it is. From the first message for several books (an
+  /// all-symbols partial) on, the events are laid out again, one per book.
   public mutating func map(_ batch: inout MarketBatch) {
-    let unmapped = batch.events.contains {
-      if case .book(let m) = $0 { m.symbol == nil } else { false }
+    var i = 0
+    while i < batch.events.count {
+      if case .book(let message) = batch.events[i], message.symbol == nil {
+        guard let symbol = onlySymbol(of: message, in: batch) else {
+          if !message.rows.isEmpty {
+            mapLaidOut(&batch, from: i)
+            return
+          }
+          // A message for no book (a delta with no rows) is kept unmapped.
+          i += 1
+          continue
+        }
+        let one = mapped(
+          message.table, message.action, message.filterSymbol, message.rows, symbol, into: &batch)
+        batch.events[i] = .book(one)
+      }
+      i += 1
     }
-    guard unmapped else { return }
+  }
+
+  /// The one book a message is for: its filter's symbol for a filtered partial, else its rows'
+  /// symbol when they all have one (nil for no rows, or rows of several symbols).
+  private func onlySymbol(of message: BookMessage, in batch: MarketBatch) -> Symbol? {
+    if message.action == .partial, let filterSymbol = message.filterSymbol { return filterSymbol }
+    guard let first = message.rows.first else { return nil }
+    let symbol = batch.bookRows[first].symbol
+    for i in message.rows.dropFirst() where batch.bookRows[i].symbol != symbol { return nil }
+    return symbol
+  }
+
+  /// Maps the events from `start` on, one per book, as `append(_:into:)` lays them out.
+  private mutating func mapLaidOut(_ batch: inout MarketBatch, from start: Int) {
     // The events in a scratch array kept from one batch to the next: no allocation once warm.
-    swap(&events, &batch.events)
-    batch.events.removeAll(keepingCapacity: true)
+    events.removeAll(keepingCapacity: true)
+    events.append(contentsOf: batch.events[start...])
+    batch.events.removeSubrange(start...)
     for event in events {
       if case .book(let message) = event, message.symbol == nil {
         append(message, into: &batch)
@@ -181,24 +215,31 @@ public struct BitMEXBookIDs: Sendable {
     events.removeAll(keepingCapacity: true)
   }
 
-  /// The event of the rows of `symbol` in one message, mapped: its levels, or the fault that
-  /// stopped the mapping (kept in the batch, `BookMessage.faultIndex`).
+  /// The event of the rows of `symbol` in one message, mapped (appended to the batch).
   @inline(__always)
   private mutating func append(
     _ table: BookTable, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>, _ symbol: Symbol,
     into batch: inout MarketBatch
   ) {
+    batch.events.append(.book(mapped(table, action, filterSymbol, rows, symbol, into: &batch)))
+  }
+
+  /// The rows of `symbol` in one message, mapped: its levels (appended to `batch.bookLevels`),
+  /// or the fault that stopped the mapping (kept in the batch, `BookMessage.faultIndex`).
+  @inline(__always)
+  private mutating func mapped(
+    _ table: BookTable, _ action: TableAction, _ filterSymbol: Symbol?, _ rows: Range<Int>, _ symbol: Symbol,
+    into batch: inout MarketBatch
+  ) -> BookMessage {
     let start = batch.bookLevels.count
     var faultIndex: Int?
     if let fault = map(table, action, symbol, batch.bookRows[rows], into: &batch.bookLevels) {
       faultIndex = batch.bookFaults.count
       batch.bookFaults.append(fault)
     }
-    batch.events.append(
-      .book(
-        BookMessage(
-          table: table, action: action, filterSymbol: filterSymbol, rows: rows, symbol: symbol,
-          levels: start..<batch.bookLevels.count, faultIndex: faultIndex)))
+    return BookMessage(
+      table: table, action: action, filterSymbol: filterSymbol, rows: rows, symbol: symbol,
+      levels: start..<batch.bookLevels.count, faultIndex: faultIndex)
   }
 
   /// Forgets every book.
@@ -241,7 +282,9 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
-  @inline(__always) private mutating func insert(
+  // `@_transparent`, here and on `update` and `delete`: marked `@inline(__always)`, the three
+  // stayed calls, one a row.
+  @_transparent private mutating func insert(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     place(row, b, &levels, undoable: true)
@@ -271,7 +314,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps an update's row; false (with `rowFault`) when it cannot be a level.
-  @inline(__always) private mutating func update(
+  @_transparent private mutating func update(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide
@@ -299,7 +342,7 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps a delete's row; false (with `rowFault`) when its id is not held.
-  @inline(__always) private mutating func delete(
+  @_transparent private mutating func delete(
     _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide

@@ -82,7 +82,8 @@ extension BitMEXDecoder {
   /// Returns the row and where it ends, or nil for anything else (the scanner is not moved), and
   /// `decodeBookRow` then reads the row the general way. What it accepts reads the same either
   /// way (`FastPathTests`).
-  @inline(__always)
+  // `@_transparent`: marked `@inline(__always)` it stayed a call, once a row.
+  @_transparent
   func usualBookRow(_ s: JSONScanner, _ action: TableAction) -> (row: BookRow, end: Int)? {
     guard lastSymbolPattern.count > 0 else { return nil }
     var c = UsualCursor(s)

@@ -7,10 +7,19 @@ import VenueCore
 /// storage that only grows: once warmed up, inserts and removals never allocate, and a lookup
 /// is a multiply and a probe or two. Every `Int64` is a valid key: the one the table uses to
 /// mark an empty slot (`Int64.min`) is kept in a slot of its own.
+///
+/// A key and its price sit side by side in one slot: a probe reads one cache line, and a change
+/// checks that one buffer is unshared, not two (separate key and price arrays cost a probe two
+/// lines and a change two checks).
 struct LevelIDMap: Sendable {
+  /// One slot: an id and its price (`key == empty`: a free slot, its price meaningless).
+  struct Slot: Sendable {
+    var key: Int64
+    var price: FixedDecimal
+  }
+
   private static let empty = Int64.min
-  private var keys: [Int64]
-  private var values: [FixedDecimal]
+  private var slots: [Slot]
   /// The price of the key `Int64.min`, which cannot live in the table.
   private var minKeyPrice: FixedDecimal?
   private var shift: UInt64
@@ -19,12 +28,15 @@ struct LevelIDMap: Sendable {
   init(minimumCapacity: Int = 64) {
     var capacity = 16
     while capacity < minimumCapacity * 2 { capacity <<= 1 }
-    keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: .zero, count: capacity)
+    slots = Self.freeSlots(capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
   }
 
-  private var mask: Int { keys.count - 1 }
+  private static func freeSlots(_ capacity: Int) -> [Slot] {
+    Array(repeating: Slot(key: empty, price: FixedDecimal(mantissa: 0, scale: 0)), count: capacity)
+  }
+
+  private var mask: Int { slots.count - 1 }
 
   @inline(__always) private func slot(_ key: Int64) -> Int {
     Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
@@ -35,8 +47,8 @@ struct LevelIDMap: Sendable {
     if key == Self.empty { return minKeyPrice }
     var i = slot(key)
     while true {
-      let k = keys[i]
-      if k == key { return values[i] }
+      let k = slots[i].key
+      if k == key { return slots[i].price }
       if k == Self.empty { return nil }
       i = (i + 1) & mask
     }
@@ -50,14 +62,13 @@ struct LevelIDMap: Sendable {
       count += 1
       return true
     }
-    if (count + 1) * 2 > keys.count { grow(to: keys.count * 2) }
+    if (count + 1) * 2 > slots.count { grow(to: slots.count * 2) }
     var i = slot(key)
     while true {
-      let k = keys[i]
+      let k = slots[i].key
       if k == key { return false }
       if k == Self.empty {
-        keys[i] = key
-        values[i] = price
+        slots[i] = Slot(key: key, price: price)
         count += 1
         return true
       }
@@ -72,9 +83,9 @@ struct LevelIDMap: Sendable {
       return
     }
     var i = slot(key)
-    while keys[i] != Self.empty {
-      if keys[i] == key {
-        values[i] = price
+    while slots[i].key != Self.empty {
+      if slots[i].key == key {
+        slots[i].price = price
         return
       }
       i = (i + 1) & mask
@@ -91,28 +102,27 @@ struct LevelIDMap: Sendable {
     }
     var i = slot(key)
     while true {
-      let k = keys[i]
+      let k = slots[i].key
       if k == Self.empty { return nil }
       if k == key { break }
       i = (i + 1) & mask
     }
-    let removed = values[i]
+    let removed = slots[i].price
     // Backward-shift: pull later members of the probe run into the hole so that every
     // key stays reachable from its home slot without tombstones.
     var hole = i
     var j = (i + 1) & mask
-    while keys[j] != Self.empty {
-      let home = slot(keys[j])
+    while slots[j].key != Self.empty {
+      let home = slot(slots[j].key)
       let distanceHome = (j - home) & mask
       let distanceHole = (j - hole) & mask
       if distanceHome >= distanceHole {
-        keys[hole] = keys[j]
-        values[hole] = values[j]
+        slots[hole] = slots[j]
         hole = j
       }
       j = (j + 1) & mask
     }
-    keys[hole] = Self.empty
+    slots[hole].key = Self.empty
     count -= 1
     return removed
   }
@@ -121,30 +131,32 @@ struct LevelIDMap: Sendable {
   mutating func removeAll() {
     minKeyPrice = nil
     guard count > 0 else { return }
-    keys.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
+    // Through the buffer: one check that it is unshared, not one a slot (a full book's map is
+    // thousands of slots, emptied at every partial).
+    slots.withUnsafeMutableBufferPointer { buffer in
+      for i in buffer.indices { buffer[i].key = Self.empty }
+    }
     count = 0
   }
 
   /// Makes room for `n` keys without growing later.
   mutating func reserve(_ n: Int) {
-    if n * 2 > keys.count {
-      var capacity = keys.count
+    if n * 2 > slots.count {
+      var capacity = slots.count
       while capacity < n * 2 { capacity <<= 1 }
       grow(to: capacity)
     }
   }
 
   private mutating func grow(to capacity: Int) {
-    let oldKeys = keys
-    let oldValues = values
+    let old = slots
     let minKey = minKeyPrice
-    keys = Array(repeating: Self.empty, count: capacity)
-    values = Array(repeating: .zero, count: capacity)
+    slots = Self.freeSlots(capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     count = 0
     minKeyPrice = nil
-    for (k, v) in zip(oldKeys, oldValues) where k != Self.empty {
-      _ = insert(k, price: v)
+    for s in old where s.key != Self.empty {
+      _ = insert(s.key, price: s.price)
     }
     if let minKey { _ = insert(Self.empty, price: minKey) }
   }

@@ -31,7 +31,10 @@ struct UsualCursor {
   }
 
   /// 1–15 digits with no leading zero (a lone `0` is fine); 16 bytes must be readable.
-  @inline(__always) mutating func digits() -> UInt64? {
+  // `@_transparent`, here and on `decimalPrice`: marked `@inline(__always)`, both stayed calls
+  // (three a book row, their constants loaded again at each); inlined, the synthetic
+  // decode+apply loop took 3 % less CPU.
+  @_transparent mutating func digits() -> UInt64? {
     guard i + 16 <= end else { return nil }
     let w0 = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
     let n0 = JSONScanner.leadingDigits(w0)
@@ -63,7 +66,7 @@ struct UsualCursor {
   /// A price as a decimal, from its text: `digits`, then maybe `.` and 1–7 digits, at most 15
   /// digits in all, kept at the decimals written (`97500.50` is 9750050 at 2), never through
   /// `Double` (`price()` is it divided once by an exact power of ten).
-  @inline(__always) mutating func decimalPrice() -> FixedDecimal? {
+  @_transparent mutating func decimalPrice() -> FixedDecimal? {
     let start = i
     guard let whole = digits() else { return nil }
     guard p[i] == UInt8(ascii: ".") else { return FixedDecimal(mantissa: Int64(bitPattern: whole), scale: 0) }

@@ -83,6 +83,11 @@ public struct ReplayPacing: Sendable, Hashable {
     case wait(Double)
   }
 
+  /// Whether `step` reads its `now`: not at speed 0 with no seek under way (every frame is due
+  /// at once), where a replay as fast as it goes need not read the clock for every frame (the
+  /// clock was about 4 % of `--once --replay`).
+  public var readsClock: Bool { speed > 0 || seekingTo != nil }
+
   /// The next frame, recorded at `time` (nil: untimed, due at once), at `now`. A seek ends at
   /// the first frame at or after its target. With `longestGap`, a frame further than that after
   /// the last one shown is due at once (frames timed by their data can be days apart).

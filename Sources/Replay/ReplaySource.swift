@@ -273,8 +273,9 @@ public final class ReplaySource: @unchecked Sendable {
       // Paced by the frame's time; timed by their data, frames can be days apart (a file of
       // frames collected over years): a gap longer than `longestGap` is not waited out, the frame
       // after it is due at once. Receive times are kept as recorded.
+      let now = play.pacing.readsClock ? MonotonicTime.now() : MonotonicTime(nanoseconds: 0)
       switch play.pacing.step(
-        frameAt: play.pendingTime, now: .now(), longestGap: player.timedByData ? Self.longestGap : nil)
+        frameAt: play.pendingTime, now: now, longestGap: player.timedByData ? Self.longestGap : nil)
       {
       case .hold: continue
       case .wait(let seconds):

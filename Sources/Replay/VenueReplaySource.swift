@@ -167,7 +167,8 @@ public final class VenueReplaySource: @unchecked Sendable {
         guard read(&play) else { continue }
       }
       guard let pending = play.pending else { continue }
-      switch play.pacing.step(frameAt: pending.time, now: .now()) {
+      let now = play.pacing.readsClock ? MonotonicTime.now() : MonotonicTime(nanoseconds: 0)
+      switch play.pacing.step(frameAt: pending.time, now: now) {
       case .hold: continue
       case .wait(let seconds):
         // A frame not due yet waits; the batch so far goes to the UI first.

@@ -15,19 +15,21 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
   public static let maxScale: UInt8 = 18
 
   /// `mantissa × 10^-scale`. A scale above `maxScale` is clamped to it.
-  public init(mantissa: Int64, scale: UInt8) {
+  @inlinable public init(mantissa: Int64, scale: UInt8) {
     self.mantissa = mantissa
     self.scale = min(scale, Self.maxScale)
   }
 
-  /// Zero at scale 0.
-  public static let zero = FixedDecimal(mantissa: 0, scale: 0)
+  /// Zero at scale 0. (Computed and inlinable: a `static let` is a lazy global, reached from
+  /// another module through an accessor call at every use, and BitMEX's id map writes a zero
+  /// size for every level it deletes.)
+  @inlinable public static var zero: FixedDecimal { FixedDecimal(mantissa: 0, scale: 0) }
 
   public var isZero: Bool { mantissa == 0 }
   public var isNegative: Bool { mantissa < 0 }
 
   /// 10^n for n in 0…18.
-  @inline(__always) public static func powerOfTen(_ n: UInt8) -> Int64 {
+  @inlinable @inline(__always) public static func powerOfTen(_ n: UInt8) -> Int64 {
     // A switch of constants, which the compiler makes a table in the binary: the book converts
     // two numbers a level with it, every message, and a `static let` array is a lazy global
     // (a check that it is made, and a bounds check) at every use.
@@ -117,8 +119,9 @@ public struct FixedDecimal: Sendable, CustomStringConvertible {
     self.init(mantissa: Int64(scaled), scale: scale)
   }
 
-  /// The nearest `Double` (for drawing and for maths that are Double already).
-  public var doubleValue: Double {
+  /// The nearest `Double` (for drawing and for maths that are Double already). Inlinable: the
+  /// market state converts every changed level's price with it, every message.
+  @inlinable public var doubleValue: Double {
     Double(mantissa) / Double(Self.powerOfTen(scale))
   }
 

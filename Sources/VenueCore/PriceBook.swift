@@ -14,7 +14,7 @@ public struct PriceBook: Sendable {
   public private(set) var bids = PriceLadder(side: .bid)
   public private(set) var asks = PriceLadder(side: .ask)
   /// How to take back the changes of the message being applied, newest last.
-  private var undo: [Undo] = []
+  private var undo = UndoLog<Undo>()
   private var scratch: [PriceLadder.Level] = []
 
   private struct Undo {
@@ -112,7 +112,7 @@ public struct PriceBook: Sendable {
   public mutating func apply(
     _ changes: ArraySlice<LevelChange>, missing: MissingLevel = .ignore, depthLimit: Int? = nil
   ) -> BookSyncFault? {
-    undo.clearKeepingCapacity()
+    undo.removeAll()
     var fault: BookSyncFault?
     for change in changes {
       if !applyOne(change, missing: missing, fault: &fault) { break }

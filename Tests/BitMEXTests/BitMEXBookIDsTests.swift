@@ -349,6 +349,42 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
     #expect(batch.bookFaults.isEmpty)
   }
 
+  /// A batch decoded without mapping and mapped afterwards (`map(_:)`, what the replay that
+  /// shares its decoding does) is the batch the decoder maps as it decodes: messages for one
+  /// book mapped where they are, an all-symbols partial split into one message per book (and
+  /// every message after it still mapped), a message naming no rows kept, a fault in its place.
+  @Test func aBatchMappedAfterwardsIsTheBatchMappedWhileDecoding() throws {
+    let frames = [
+      #"{"table":"orderBookL2_25","action":"partial","filter":{"symbol":"XBTUSD"},"data":[{"symbol":"XBTUSD","id":11,"side":"Buy","size":10,"price":100},{"symbol":"XBTUSD","id":21,"side":"Sell","size":15,"price":100.5}]}"#,
+      #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":11,"side":"Buy","size":5}]}"#,
+      #"{"table":"orderBookL2_25","action":"update","data":[]}"#,
+      #"{"table":"trade","action":"insert","data":[]}"#,
+      #"{"table":"orderBookL2","action":"partial","data":[{"symbol":"ETHUSD","id":31,"side":"Buy","size":3,"price":2000},{"symbol":"XBTUSD","id":41,"side":"Sell","size":4,"price":101},{"symbol":"ETHUSD","id":32,"side":"Sell","size":6,"price":2001}]}"#,
+      #"{"table":"orderBookL2_25","action":"delete","data":[{"symbol":"XBTUSD","id":21,"side":"Sell"}]}"#,
+      #"{"table":"orderBookL2","action":"insert","data":[{"symbol":"ETHUSD","id":33,"side":"Buy","size":1,"price":1999}]}"#,
+      #"{"table":"orderBookL2_25","action":"update","data":[{"symbol":"XBTUSD","id":77,"side":"Sell","size":5}]}"#,
+    ]
+    // Every split of the frames into two batches: the in-place path alone, and the laid-out
+    // path from the all-symbols partial on, with the map carried from one batch to the next.
+    for split in 0...frames.count {
+      var whileDecoding = BitMEXDecoder()
+      var afterwards = BitMEXDecoder(mapsBooks: false)
+      var ids = BitMEXBookIDs()
+      for part in [frames[..<split], frames[split...]] {
+        var expected = MarketBatch()
+        var batch = MarketBatch()
+        for frame in part {
+          try whileDecoding.decode(Array(frame.utf8), into: &expected)
+          try afterwards.decode(Array(frame.utf8), into: &batch)
+        }
+        ids.map(&batch)
+        #expect(batch.events == expected.events, "split at \(split)")
+        #expect(batch.bookLevels == expected.bookLevels, "split at \(split)")
+        #expect(batch.bookFaults == expected.bookFaults, "split at \(split)")
+      }
+    }
+  }
+
   /// The levels a message becomes: an insert's are new, an update's and a delete's held, a move
   /// is the old price deleted and the new one added.
   @Test func rowsBecomePriceLevelsThatSayWhatTheyExpect() {

@@ -24,6 +24,43 @@ import Testing
     #expect(fast.step(frameAt: 9_000, now: Self.t0) == .play)
   }
 
+  /// Where the pacing says it does not read the clock, `step` answers the same and leaves the
+  /// same pacing whatever `now` is (the sources then pass no clock reading at all).
+  @Test func withoutTheClockAStepIsTheSameAtAnyTime() {
+    var states: [ReplayPacing] = []
+    for speed in [0.0, 0.5, 1, 4] {
+      for paused in [false, true] {
+        for seekingTo: Double? in [nil, 1_002, 5_000] {
+          for shownTime: Double? in [nil, 1_000] {
+            var p = ReplayPacing(speed: speed)
+            p.paused = paused
+            p.seekingTo = seekingTo
+            p.shownTime = shownTime
+            states.append(p)
+            // The same with an anchor set by a step before.
+            _ = p.step(frameAt: 999, now: Self.t0 + -1)
+            states.append(p)
+          }
+        }
+      }
+    }
+    var checked = 0
+    for state in states where !state.readsClock {
+      for frame: Double? in [nil, 1_000, 1_003, 9_000] {
+        for longestGap: Double? in [nil, 30] {
+          var early = state
+          var late = state
+          let a = early.step(frameAt: frame, now: Self.t0, longestGap: longestGap)
+          let b = late.step(frameAt: frame, now: Self.t0 + 3_600, longestGap: longestGap)
+          #expect(a == b && early == late, "\(state) frame \(String(describing: frame))")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 0)
+    #expect(ReplayPacing(speed: 1).readsClock && !ReplayPacing(speed: 0).readsClock)
+  }
+
   /// A pause or a new speed forgets the anchor: the next frame is due at once and times after it.
   @Test func aPauseOrASpeedStartsTheClockAgain() {
     var p = ReplayPacing(speed: 1)
