@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import VenueCore
 
@@ -22,14 +23,8 @@ import VenueCore
   /// common), every pair: the words' order is the bytes' order, and it agrees with `==`.
   @Test func randomSymbolsOrderAsTheirBytes() throws {
     let seed: UInt64 = 0x5EED_5B01
-    var state = seed
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var random = SimRandom(seed: seed)
+    func next() -> UInt64 { random.next() }
     let alphabet = Array("AB-/\u{0}Z".utf8)
     var texts: [[UInt8]] = []
     for _ in 0..<300 {
