@@ -555,17 +555,9 @@ package struct JSONScanner {
     return eightDigits((w << shift) | (0x3030_3030_3030_3030 >> (64 &- shift)))
   }
 
-  /// 10^n for n in 1…7.
+  /// 10^n for n in 1…7 (the digits read a word at a time): `FixedDecimal`'s one table.
   @inlinable @inline(__always) package static func powerOfTen(_ n: Int) -> Int64 {
-    switch n {
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    default: 10_000_000
-    }
+    FixedDecimal.powerOfTen(UInt8(truncatingIfNeeded: n))
   }
 
   /// Whether all eight bytes of `w` are ASCII digits.
