@@ -37,6 +37,10 @@ public final class TerminalScreen {
   private let window: UnsafeMutablePointer<WINDOW>
   /// What is on screen: `Cell.key` of every cell of the last grid drawn, row by row.
   private var shown: [UInt64] = []
+  /// What ncurses holds: `shown` with each row's blanks settled (`Cell.settleBlanks`).
+  private var drawn: [UInt64] = []
+  /// Room for one row's settled keys; grows with the grid.
+  private var rowKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
   private var shownWidth = -1
   private var shownHeight = -1
   private var pairs: [Style.Color: Int16] = [:]
@@ -182,6 +186,7 @@ public final class TerminalScreen {
     restore()
     styleCells.deallocate()
     scratch.deallocate()
+    rowKeys.deallocate()
   }
 
   private static var term: String { getenv("TERM").map { String(cString: $0) } ?? "unset" }
@@ -241,6 +246,8 @@ public final class TerminalScreen {
     if scratchCapacity < grid.width {
       scratch.deallocate()
       scratch = .allocate(capacity: grid.width)
+      rowKeys.deallocate()
+      rowKeys = .allocate(capacity: grid.width)
       scratchCapacity = grid.width
     }
     if repaint {
@@ -251,6 +258,7 @@ public final class TerminalScreen {
       shownHeight = grid.height
       if shown.count != grid.width * grid.height {
         shown = Array(repeating: 0, count: grid.width * grid.height)
+        drawn = shown
       }
     }
     // The cursor goes where writing the last changed cell one at a time would leave it (after
@@ -258,47 +266,55 @@ public final class TerminalScreen {
     var last: (y: Int, x: Int)?
     lastWrittenAlone = false
     precondition(Self.cellIsKey, "a Cell must be its key alone: the diff compares rows as words")
+    let keys = rowKeys
     grid.cells.withUnsafeBufferPointer { cells in
       shown.withUnsafeMutableBufferPointer { shown in
-        for y in 0..<grid.height {
-          let row = y * grid.width
-          // A cell is its key (one word, no padding): an unchanged row compares as one block.
-          if !repaint, grid.width > 0,
-            memcmp(cells.baseAddress! + row, shown.baseAddress! + row, grid.width * 8) == 0
-          {
-            continue
-          }
-          // Runs of changed cells, each written with one call; the rest of the row is copied.
-          let old = shown.baseAddress! + row
-          let new = UnsafeRawPointer(cells.baseAddress! + row).assumingMemoryBound(to: UInt64.self)
-          let visibleWidth = y < height ? min(grid.width, width) : 0
-          // A row with a wide character, before or now, is written whole, left to right, over
-          // a cleared line: written piecemeal, ncurses' clean-up of a wide character's orphaned
-          // half (when a run starts where one was) can blank a wide character written just before.
-          if visibleWidth > 0,
-            Self.holdsWide(old, count: grid.width) || Self.holdsWide(new, count: grid.width)
-          {
-            old.update(from: new, count: grid.width)
-            wmove(window, Int32(y), 0)
-            wclrtoeol(window)
-            writeRun(shown, y: y, from: 0, to: visibleWidth, rowStart: row, visibleWidth: visibleWidth)
-            last = (y, visibleWidth - 1)
-            continue
-          }
-          var x = 0
-          while x < visibleWidth {
-            if !repaint {
-              while x < visibleWidth && old[x] == new[x] { x += 1 }
-              if x == visibleWidth { break }
+        drawn.withUnsafeMutableBufferPointer { drawn in
+          for y in 0..<grid.height {
+            let row = y * grid.width
+            // A cell is its key (one word, no padding): an unchanged row compares as one block.
+            if !repaint, grid.width > 0,
+              memcmp(cells.baseAddress! + row, shown.baseAddress! + row, grid.width * 8) == 0
+            {
+              continue
             }
-            let start = x
-            x += 1
-            while x < visibleWidth && (repaint || old[x] != new[x]) { x += 1 }
-            old.advanced(by: start).update(from: new + start, count: x - start)
-            writeRun(shown, y: y, from: start, to: x, rowStart: row, visibleWidth: visibleWidth)
-            last = (y, x - 1)
+            let new = UnsafeRawPointer(cells.baseAddress! + row).assumingMemoryBound(to: UInt64.self)
+            (shown.baseAddress! + row).update(from: new, count: grid.width)
+            // The row as ncurses is to hold it, against what it holds: runs of changed cells,
+            // each written with one call; the rest of the row is copied.
+            keys.update(from: new, count: grid.width)
+            Cell.settleBlanks(keys, count: grid.width)
+            let old = drawn.baseAddress! + row
+            let visibleWidth = y < height ? min(grid.width, width) : 0
+            // A row with a wide character, before or now, is written whole, left to right, over
+            // a cleared line: written piecemeal, ncurses' clean-up of a wide character's orphaned
+            // half (when a run starts where one was) can blank a wide character written just
+            // before.
+            if visibleWidth > 0,
+              Self.holdsWide(old, count: grid.width) || Self.holdsWide(keys, count: grid.width)
+            {
+              old.update(from: keys, count: grid.width)
+              wmove(window, Int32(y), 0)
+              wclrtoeol(window)
+              writeRun(drawn, y: y, from: 0, to: visibleWidth, rowStart: row, visibleWidth: visibleWidth)
+              last = (y, visibleWidth - 1)
+              continue
+            }
+            var x = 0
+            while x < visibleWidth {
+              if !repaint {
+                while x < visibleWidth && old[x] == keys[x] { x += 1 }
+                if x == visibleWidth { break }
+              }
+              let start = x
+              x += 1
+              while x < visibleWidth && (repaint || old[x] != keys[x]) { x += 1 }
+              old.advanced(by: start).update(from: keys + start, count: x - start)
+              writeRun(drawn, y: y, from: start, to: x, rowStart: row, visibleWidth: visibleWidth)
+              last = (y, x - 1)
+            }
+            old.update(from: keys, count: grid.width)
           }
-          old.update(from: new, count: grid.width)
         }
       }
     }
@@ -321,14 +337,14 @@ public final class TerminalScreen {
     return false
   }
 
-  /// Writes the cells `from..<to` of row `y` (keys in `shown` from `rowStart`), one call per
+  /// Writes the cells `from..<to` of row `y` (keys in `drawn` from `rowStart`), one call per
   /// run of one-column characters and one per other character. The second half of a wide
   /// character is written with its first; one whose second half lies beyond `visibleWidth`
   /// (a grid wider than the window) is drawn as `?`.
   private func writeRun(
-    _ shown: UnsafeMutableBufferPointer<UInt64>, y: Int, from: Int, to: Int, rowStart: Int, visibleWidth: Int
+    _ drawn: UnsafeMutableBufferPointer<UInt64>, y: Int, from: Int, to: Int, rowStart: Int, visibleWidth: Int
   ) {
-    guard let base = shown.baseAddress else { return }
+    guard let base = drawn.baseAddress else { return }
     var x = from
     lastWrittenAlone = false
     while x < to {
@@ -337,7 +353,7 @@ public final class TerminalScreen {
       if done < 0 { return }
       x += done
       guard x < to else { return }
-      let key = shown[rowStart + x]
+      let key = drawn[rowStart + x]
       // The second half of a wide character: drawn with the first.
       if key & Cell.continuationBit != 0 {
         x += 1
@@ -358,15 +374,20 @@ public final class TerminalScreen {
   /// pair) in its window: none after `draw(grid)`, whatever was drawn before. For tests.
   public func mismatches(_ grid: Grid) -> [(x: Int, y: Int)] {
     var out: [(x: Int, y: Int)] = []
+    var keys = grid.cells.map(\.key)
     for y in 0..<min(grid.height, size.height) {
+      // What is drawn is the row with its blanks settled.
+      keys.withUnsafeMutableBufferPointer {
+        Cell.settleBlanks($0.baseAddress! + y * grid.width, count: grid.width)
+      }
       for x in 0..<min(grid.width, size.width) {
         var ch: UInt32 = 0
         var attrs: attr_t = 0
         var pair: Int16 = 0
-        let cell = grid[x, y]
-        let expected = styleAttributes[Int(cell.style.raw)]
+        let key = keys[y * grid.width + x]
+        let expected = styleAttributes[Int(key >> 32 & 0xFFFF)]
         guard tt_get_cell(window, Int32(y), Int32(x), &ch, &attrs, &pair) == tt_ok(),
-          ch == cell.scalar.value, attrs == expected.attrs, pair == expected.pair
+          ch == UInt32(truncatingIfNeeded: key), attrs == expected.attrs, pair == expected.pair
         else {
           out.append((x, y))
           continue
