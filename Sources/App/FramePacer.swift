@@ -10,11 +10,16 @@ import Session
 /// a paused dashboard waits like an idle one (it still wakes for keys, signals and the feed,
 /// whose data it applies without drawing). Pure: the runner passes the times in.
 ///
-/// Two paces: what a trader reads at once (a key, a trade, a new best price: `AppState.urgent`)
-/// is drawn in the next frame slot; the book's depth alone (sizes and levels below the best
-/// prices), the ages and the fades, at most `depthFps` times a second. Most book messages move
-/// only the depth, and frames are most of what a streaming dashboard costs: at 20 book messages
-/// a second this draws 15 frames a second, not 20.
+/// Two paces: what a trader reads at once (a trade, a new best price: `AppState.urgent`) is
+/// drawn in the next frame slot, at most `fps` (10 by default) a second; the book's depth alone
+/// (sizes and levels below the best prices), the ages and the fades, at most `depthFps` (half of
+/// `fps`: 5) times a second. A key is drawn at once, whatever the pace. Frames are most of what a streaming
+/// dashboard costs: at 20 book messages a second `tradeterm-sim` moves a best price about ten
+/// times a second, and at 30 frames a second it drew 15 frames a second.
+///
+/// Live data waits for the frame slot: between a frame and the next slot the loop does not wake
+/// for the feed (`feedHold`), since no frame could show what came; it takes it all at the slot.
+/// A replay is taken as it comes (its source hands over one batch a wake, and waits for room).
 public struct FramePacer: Sendable, Hashable {
   /// Seconds between two frames.
   public var frameInterval: Double
@@ -24,10 +29,11 @@ public struct FramePacer: Sendable, Hashable {
   public var idleWait: Double = 1
 
   /// A pacer drawing at most `fps` frames a second (clamped to 1…120), and the depth alone at
-  /// most `depthFps` (never more often than `fps`).
-  public init(fps: Int, depthFps: Int = 10) {
-    frameInterval = 1.0 / Double(max(1, min(fps, 120)))
-    depthInterval = max(frameInterval, 1.0 / Double(max(1, min(depthFps, 120))))
+  /// most `depthFps` (half of `fps` when not given; never more often than `fps`).
+  public init(fps: Int, depthFps: Int? = nil) {
+    let fps = max(1, min(fps, 120))
+    frameInterval = 1.0 / Double(fps)
+    depthInterval = max(frameInterval, 1.0 / Double(max(1, min(depthFps ?? fps / 2, 120))))
   }
 
   /// The wait between two frames for what `state` has waiting.
@@ -60,6 +66,16 @@ public struct FramePacer: Sendable, Hashable {
     }
     if state.view.newTrades > 0 { first = min(first ?? .max, state.view.newTradesUntil) }
     return first
+  }
+
+  /// How long live data may wait before the loop wakes for it: the rest of the frame slot, when
+  /// a frame was drawn less than a frame's interval ago (no frame could show it sooner); nil when
+  /// it is taken as it comes: the slot has come, the dashboard is paused (data is applied, not
+  /// drawn, and the status line counts its age), or it is a replay.
+  public func feedHold(_ state: AppState, now: MonotonicTime, lastDraw: MonotonicTime) -> Double? {
+    guard !state.paused, state.mode != .replay else { return nil }
+    let left = frameInterval - (now - lastDraw)
+    return left > 0 ? left : nil
   }
 
   /// Whether to draw now: something changed, and a frame slot has come (unpaused) or a key or

@@ -165,7 +165,7 @@ extension Settings {
       venue = "\(venue)"           # the venue of a bare symbol (tradeterm kraken:BTC/USD / --venue override it)
       symbol = "\(first)"          # the dashboard's symbol on that venue (tradeterm \(second) / --symbol override it)
       depth = 25                 # order-book depth: 25 or "full"
-      fps = 30                   # most frames drawn per second, 1-120
+      fps = 10                   # most frames a second the market moves (a key draws at once), 1-120
       start-screen = "dashboard" # or "markets"
       confirm-quit = false       # true: q asks before quitting
       favourites = ["\(first)", "\(second)"]   # starred on the markets list (with the favourites file's)

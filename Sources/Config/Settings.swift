@@ -26,11 +26,12 @@ public struct Settings: Sendable {
   public var symbol: String? { configuredSymbol ?? venueDefaults[venue] }
   /// `25` (BitMEX's top-25 book table) or `full`.
   public var depth = "25"
-  /// `fps`: the most frames the dashboard draws a second.
-  public var fps = 30
+  /// `fps`: the most frames the dashboard draws a second while only the market moves (a key is
+  /// drawn at once); the depth alone is drawn at half of it (`FramePacer`).
+  public var fps = 10
   /// `[across] fps`: the most frames the cross-venue screen draws a second while only the market
-  /// moves (a key is answered at once). Lower than the dashboard's: nine books change hundreds of
-  /// times a second there, and each frame redraws the merged book, the matrix and the tape.
+  /// moves (a key is answered at once): nine books change hundreds of times a second there, and
+  /// each frame redraws the merged book, the matrix and the tape.
   /// `--fps` sets both.
   public var acrossFps = 20
   public var startScreen = StartScreen.dashboard

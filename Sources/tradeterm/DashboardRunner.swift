@@ -241,10 +241,14 @@ struct DashboardRunner {
       let now = MonotonicTime.now()
       // Sleep until input, data, a signal, the next frame slot (if something is
       // waiting to be drawn), or the next second (countdowns and data ages move).
-      let timeout = across?.pollTimeout(now: now) ?? pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
+      var timeout = across?.pollTimeout(now: now) ?? pacer.pollTimeout(state, now: now, lastDraw: lastDraw)
+      // Live data waits for the next frame slot (no frame could show it sooner): the feeds are
+      // not polled until then, and the loop wakes at the slot to take what came.
+      let feedHold = across == nil ? pacer.feedHold(state, now: now, lastDraw: lastDraw) : nil
+      if let feedHold { timeout = min(timeout, feedHold) }
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: feed.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: feedHold == nil ? feed.wakeDescriptor : -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: screen.signalDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: bitmexREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: venueREST?.wake.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
@@ -255,7 +259,10 @@ struct DashboardRunner {
       for fd in across?.descriptors(now: now) ?? [] {
         fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
       }
-      if let splitFeed { fds.append(pollfd(fd: splitFeed.wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+      if let splitFeed {
+        fds.append(
+          pollfd(fd: feedHold == nil ? splitFeed.wakeDescriptor : -1, events: Int16(POLLIN), revents: 0))
+      }
       _ = poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
 
       if fds[2].revents != 0, let signal = screen.pendingSignal() {

@@ -59,7 +59,7 @@ import Testing
     var (s, decoder) = try Self.state()
     try Self.feed(&s, &decoder, json)
     #expect(s.dirty && !s.urgent, "\(what)")
-    let pacer = FramePacer(fps: 30)
+    let pacer = FramePacer(fps: 30, depthFps: 10)
     let last = Self.now
     #expect(!pacer.shouldDraw(s, now: last + 0.05, lastDraw: last, forced: false), "\(what)")
     #expect(pacer.shouldDraw(s, now: last + 0.1, lastDraw: last, forced: false), "\(what)")
@@ -86,7 +86,7 @@ import Testing
     var (s, decoder) = try Self.state()
     try Self.feed(&s, &decoder, json)
     #expect(s.dirty && s.urgent, "\(what)")
-    let pacer = FramePacer(fps: 30)
+    let pacer = FramePacer(fps: 30, depthFps: 10)
     #expect(pacer.shouldDraw(s, now: Self.now + 0.034, lastDraw: Self.now, forced: false), "\(what)")
   }
 

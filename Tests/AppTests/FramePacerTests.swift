@@ -17,7 +17,7 @@ import Testing
     return s
   }
 
-  private let pacer = FramePacer(fps: 30)
+  private let pacer = FramePacer(fps: 30, depthFps: 10)
   private let lastDraw: MonotonicTime = 10
 
   @Test(
@@ -109,7 +109,7 @@ import Testing
     #expect(pacer.shouldDraw(s, now: 10.1, lastDraw: lastDraw, forced: false))
     #expect(pacer.shouldDraw(s, now: 10.05, lastDraw: lastDraw, forced: true))
     // Never faster than the frame rate: at 5 fps the depth waits a fifth of a second too.
-    #expect(FramePacer(fps: 5).depthInterval == 0.2)
+    #expect(FramePacer(fps: 5, depthFps: 10).depthInterval == 0.2)
     #expect(FramePacer(fps: 30, depthFps: 15).depthInterval == 1.0 / 15)
   }
 
@@ -149,5 +149,80 @@ import Testing
     #expect(zeroWaits == 0, "\(zeroWaits) zero-timeout polls in a paused minute")
     // 40 data wakes a second, plus at most one timeout a second.
     #expect(wakes <= 60 * 41, "\(wakes) wakes in a minute")
+  }
+
+  /// The dashboard's defaults: 10 frames a second while the market moves, the depth at half.
+  @Test func theDefaultPacesAreTenAndFive() {
+    let pacer = FramePacer(fps: 10)
+    #expect(pacer.frameInterval == 0.1)
+    #expect(pacer.depthInterval == 0.2)
+    #expect(FramePacer(fps: 30).depthInterval == 1.0 / 15)
+    // One frame a second: the depth cannot be slower than that and half of it.
+    #expect(FramePacer(fps: 1).depthInterval == 1)
+  }
+
+  @Test(
+    arguments: [
+      // (paused, replay, now, expected hold): the last frame at 10 s, 30 fps.
+      (false, false, 10.01, 1.0 / 30 - 0.01),  // a frame just drawn: the data waits for the slot
+      (false, false, 10.0, 1.0 / 30),
+      (false, false, 10.04, nil),  // the slot has come: taken as it comes
+      (true, false, 10.01, nil),  // paused: applied as it comes
+      (false, true, 10.01, nil),  // a replay hands over a batch a wake: as it comes
+    ] as [(Bool, Bool, MonotonicTime, Double?)])
+  func liveDataWaitsForTheFrameSlot(paused: Bool, replay: Bool, now: MonotonicTime, expected: Double?) {
+    var s = AppState(
+      symbol: "XBTUSD", mode: replay ? .replay : .demo, width: 120, height: 40, ascii: false, color: true)
+    s.paused = paused
+    let hold = pacer.feedHold(s, now: now, lastDraw: lastDraw)
+    if let expected, let hold {
+      #expect(abs(hold - expected) < 1e-9, "held \(hold)")
+    } else {
+      #expect(hold == nil && expected == nil, "held \(String(describing: hold))")
+    }
+  }
+
+  /// A minute of data 20 times a second, each something to show at once, run the way
+  /// `DashboardRunner` runs the loop (the feed polled only when `feedHold` allows): the loop
+  /// wakes about once a frame, not once a message, and still draws at its rate.
+  @Test func aStreamingMinuteWakesOnceAFrame() {
+    let pacer = FramePacer(fps: 10)
+    var s = Self.state(dirty: false)
+    var now: MonotonicTime = 10
+    var lastDraw: MonotonicTime = 10
+    var nextData: MonotonicTime = 10.05
+    var pending = false
+    var wakes = 0
+    var frames = 0
+    while now < 70 {
+      var timeout = pacer.pollTimeout(s, now: now, lastDraw: lastDraw)
+      let hold = pacer.feedHold(s, now: now, lastDraw: lastDraw)
+      if let hold { timeout = min(timeout, hold) }
+      // Data that came meanwhile wakes the loop only when the feed is polled.
+      let dataWakes = hold == nil && nextData < now + timeout
+      now = max(dataWakes ? nextData : now + timeout, now + 0.001)
+      while nextData <= now {
+        pending = true
+        nextData = nextData + 0.05
+      }
+      wakes += 1
+      // The loop drains the feed at every wake.
+      if pending {
+        pending = false
+        s.dirty = true
+        s.urgent = true
+      }
+      _ = App.update(&s, .tick(now: now, wallMs: Int64(now.nanoseconds / 1_000_000)))
+      if pacer.shouldDraw(s, now: now, lastDraw: lastDraw, forced: false) {
+        s.dirty = false
+        s.urgent = false
+        lastDraw = now
+        frames += 1
+      }
+    }
+    #expect(frames >= 60 * 9, "\(frames) frames in a minute")
+    #expect(frames <= 60 * 10 + 1, "\(frames) frames in a minute")
+    // 1,200 messages: without the hold, about 1,200 wakes.
+    #expect(wakes <= frames + 70, "\(wakes) wakes for \(frames) frames")
   }
 }

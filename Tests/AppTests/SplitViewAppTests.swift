@@ -156,7 +156,7 @@ import Testing
     #expect(rows.count == 1 && rows.allSatisfy { grid.line($0).contains("3,500.05") }, "\(rows)")
     // The frame loop wakes to fade it, and it fades as the main book's flash does.
     s.dirty = false
-    let pacer = FramePacer(fps: 30)
+    let pacer = FramePacer(fps: 30, depthFps: 10)
     let wait = pacer.pollTimeout(s, now: Self.t0 + 2, lastDraw: Self.t0 + 2)
     #expect(abs(wait - Double(App.flashMs) / 1000) < 1e-9, "waited \(wait)")
     _ = App.update(&s, .tick(now: Self.t0 + 2.2, wallMs: at + App.flashMs - 1))

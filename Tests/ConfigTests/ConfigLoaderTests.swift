@@ -36,7 +36,7 @@ final class ConfigLoaderTests: XCTestCase {
   func testEmptyFileGivesDefaults() throws {
     let c = try XCTUnwrap(settings(""))
     XCTAssertEqual(c.settings.symbol, "XBTUSD")
-    XCTAssertEqual(c.settings.fps, 30)
+    XCTAssertEqual(c.settings.fps, 10)
     XCTAssertEqual(c.settings.theme, .dark)
     XCTAssertTrue(c.warnings.isEmpty)
   }
@@ -290,7 +290,7 @@ final class AcrossConfigTests: XCTestCase {
     let s = try load(text).get().settings
     XCTAssertTrue(s.stablecoinsAtPar)
     XCTAssertEqual(s.acrossFps, 12)
-    XCTAssertEqual(s.fps, 30, "the dashboard's frame rate is its own")
+    XCTAssertEqual(s.fps, 10, "the dashboard's frame rate is its own")
     // An asset's table by its code (`btc` is BTC); a bare symbol is BitMEX's; twice is once.
     XCTAssertEqual(
       s.acrossInstruments["BTC"]?.map(\.description),
