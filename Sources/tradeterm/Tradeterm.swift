@@ -159,7 +159,7 @@ struct Tradeterm: ParsableCommand {
   @Option(
     name: .customLong("fps"),
     help:
-      "Most frames drawn per second (default: the config's, else 30 on the dashboard and 20 on the cross-venue screen, whose keys are still answered at once)."
+      "Most frames drawn per second while the market moves (default: the config's, else 10 on the dashboard and 20 on the cross-venue screen; a key is drawn at once)."
   )
   var fpsOption: Int?
 
