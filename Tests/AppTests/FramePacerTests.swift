@@ -163,17 +163,24 @@ import Testing
 
   @Test(
     arguments: [
-      // (paused, replay, now, expected hold): the last frame at 10 s, 30 fps.
-      (false, false, 10.01, 1.0 / 30 - 0.01),  // a frame just drawn: the data waits for the slot
-      (false, false, 10.0, 1.0 / 30),
-      (false, false, 10.04, nil),  // the slot has come: taken as it comes
-      (true, false, 10.01, nil),  // paused: applied as it comes
-      (false, true, 10.01, nil),  // a replay hands over a batch a wake: as it comes
-    ] as [(Bool, Bool, MonotonicTime, Double?)])
-  func liveDataWaitsForTheFrameSlot(paused: Bool, replay: Bool, now: MonotonicTime, expected: Double?) {
-    var s = AppState(
-      symbol: "XBTUSD", mode: replay ? .replay : .demo, width: 120, height: 40, ascii: false, color: true)
+      // (book live, paused, replay, now, expected hold): the last frame at 10 s, 30 fps.
+      (true, false, false, 10.01, 1.0 / 30 - 0.01),  // a frame just drawn: the data waits for the slot
+      (true, false, false, 10.0, 1.0 / 30),
+      (true, false, false, 10.04, nil),  // the slot has come: taken as it comes
+      (false, false, false, 10.01, nil),  // no book yet: the first one is drawn as soon as it is read
+      (true, true, false, 10.01, nil),  // paused: applied as it comes
+      (true, false, true, 10.01, nil),  // a replay hands over a batch a wake: as it comes
+    ] as [(Bool, Bool, Bool, MonotonicTime, Double?)])
+  func liveDataWaitsForTheFrameSlot(
+    bookLive: Bool, paused: Bool, replay: Bool, now: MonotonicTime, expected: Double?
+  ) {
+    var s =
+      bookLive
+      ? TicketAppTests.live("XBTUSD", bid: 100, ask: 100.5, step: 0.5)
+      : AppState(symbol: "XBTUSD", mode: .demo, width: 120, height: 40, ascii: false, color: true)
+    #expect((s.market.bookSync == .live) == bookLive)
     s.paused = paused
+    if replay { s.mode = .replay }
     let hold = pacer.feedHold(s, now: now, lastDraw: lastDraw)
     if let expected, let hold {
       #expect(abs(hold - expected) < 1e-9, "held \(hold)")
@@ -187,7 +194,8 @@ import Testing
   /// wakes about once a frame, not once a message, and still draws at its rate.
   @Test func aStreamingMinuteWakesOnceAFrame() {
     let pacer = FramePacer(fps: 10)
-    var s = Self.state(dirty: false)
+    var s = TicketAppTests.live("XBTUSD", bid: 100, ask: 100.5, step: 0.5)
+    s.dirty = false
     var now: MonotonicTime = 10
     var lastDraw: MonotonicTime = 10
     var nextData: MonotonicTime = 10.05
