@@ -156,7 +156,7 @@ let package = Package(
       dependencies: [
         "CMallocCounter", "MarketModel", "BitMEX", "Session", "Replay", "CZlib", "Feed", "ExchangeSim",
         "Screen",
-        "App", "Terminal", "VenueCore", "Kraken", "Binance", "Coinbase", "CrossVenue",
+        "App", "Terminal", "VenueCore", "Kraken", "Binance", "Coinbase", "Bybit", "OKX", "CrossVenue",
       ],
       path: "Benchmarks/TradetermBench",
       // Export malloc & co. so the counter sees the Swift runtime's allocations too.
@@ -185,14 +185,22 @@ let package = Package(
     // What the unit tests share: the seeded generator, fixtures, grid snapshots. It links no
     // simulator and no network code.
     .target(
-      name: "TestSupport", dependencies: ["Seeding", "Screen", "MarketModel", "VenueCore"],
+      name: "TestSupport",
+      dependencies: [
+        "Seeding", "Screen", "MarketModel", "VenueCore", "BitMEX", "Kraken", "Binance", "Coinbase", "Bybit",
+        "OKX",
+      ],
       path: "Tests/TestSupport"),
-    .testTarget(name: "MarketModelTests", dependencies: ["MarketModel", "BitMEX", "TestSupport"]),
-    .testTarget(name: "VenueCoreTests", dependencies: ["VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(
+      name: "MarketModelTests",
+      dependencies: ["MarketModel", "BitMEX", "TestSupport", "Kraken", "Binance", "OKX"]),
+    .testTarget(
+      name: "VenueCoreTests",
+      dependencies: ["VenueCore", "WireJSON", "TestSupport", "Kraken", "Coinbase", "OKX"]),
     .testTarget(name: "KrakenTests", dependencies: ["Kraken", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "BinanceTests", dependencies: ["Binance", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "OKXTests", dependencies: ["OKX", "VenueCore", "WireJSON", "TestSupport"]),
-    .testTarget(name: "BybitTests", dependencies: ["Bybit", "VenueCore", "WireJSON", "TestSupport"]),
+    .testTarget(name: "BybitTests", dependencies: ["Bybit", "OKX", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(name: "CoinbaseTests", dependencies: ["Coinbase", "VenueCore", "WireJSON", "TestSupport"]),
     .testTarget(
       name: "CrossVenueTests",
@@ -206,21 +214,32 @@ let package = Package(
       ]),
     .testTarget(name: "BitMEXTests", dependencies: ["BitMEX", "MarketModel", "TestSupport"]),
     .testTarget(
-      name: "FeedTests", dependencies: ["Feed", "Session", "MarketModel", "TestSupport", "Files", "Replay"]),
-    .testTarget(name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport"]),
+      name: "FeedTests",
+      dependencies: [
+        "Feed", "Session", "MarketModel", "TestSupport", "Files", "Replay",
+        "Kraken", "Binance", "Coinbase", "Bybit", "OKX",
+      ]),
+    .testTarget(
+      name: "SessionTests", dependencies: ["Session", "MarketModel", "BitMEX", "TestSupport", "Kraken"]),
     .testTarget(
       name: "ScreenTests",
       dependencies: [
-        "Screen", "MarketModel", "Session", "CrossVenue", "VenueCore", "Trading", "TestSupport",
+        "Screen", "MarketModel", "Session", "CrossVenue", "VenueCore", "Trading", "TestSupport", "Kraken",
+        "Binance", "Coinbase", "Bybit", "OKX",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport", "WireJSON",
+        "Replay", "Feed", "CZlib", "BitMEX", "MarketModel", "Session", "TestSupport", "WireJSON", "Kraken",
+        "Binance", "Coinbase", "Bybit", "OKX",
       ]),
     .testTarget(
-      name: "ConfigTests", dependencies: ["Config", "App", "Screen", "MarketModel", "Trading", "BitMEX"]),
+      name: "ConfigTests",
+      dependencies: [
+        "Config", "App", "Screen", "MarketModel", "Trading", "BitMEX", "Kraken", "Binance", "Bybit", "OKX",
+        "TestSupport",
+      ]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen", "TestSupport"]),
     .testTarget(
       name: "AppTests",

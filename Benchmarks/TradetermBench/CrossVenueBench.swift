@@ -1,3 +1,4 @@
+import Binance
 import CrossVenue
 import VenueCore
 

@@ -1,7 +1,9 @@
 import App
 import BitMEX
+import Bybit
 import ExchangeSim
 import MarketModel
+import OKX
 import Screen
 import Session
 import VenueCore
@@ -139,6 +141,8 @@ struct MarketsBench {
     }
     state.followableVenues = Set(sizes.map(\.0) + [.bitmex])
     state.markets.venues = .all
+    // The registration's order, as the executable gives it: the rows list by it.
+    state.markets.venueOrder = [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase, .bybitSpot, .okx]
     // An event combines the lists once (and again only when one changes): the frames draw that.
     _ = App.update(&state, .tick(now: .init(seconds: 2), wallMs: 2_000))
     let here = state.session.markets

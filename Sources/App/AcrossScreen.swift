@@ -88,9 +88,13 @@ public enum AcrossScreen {
       s.instruments[$0].key.symbol.description
     }
     if !guessed.isEmpty { said.append("spot spec from symbol: \(guessed.joined(separator: ", "))") }
-    for (venue, why) in s.factsFailure.sorted(by: { $0.key < $1.key }) {
+    // The venues in the plan's order (the registration's: `AcrossPlan`), as the strip lists them.
+    let planned = s.factsFailure.isEmpty ? [] : s.instruments.indices.map { s.instruments[$0].key.venue }
+    func place(_ v: Venue) -> (Int, Venue) { (planned.firstIndex(of: v) ?? planned.count, v) }
+    for (venue, why) in s.factsFailure.sorted(by: { place($0.key) < place($1.key) }) {
       said.append(
-        "\(venue.displayName) instrument facts not loaded: \(TerminalText.sanitized(why)) (asking again)")
+        "\(s.venueNames[venue] ?? venue.name) instrument facts not loaded: \(TerminalText.sanitized(why)) (asking again)"
+      )
     }
     said += s.notes
     if !said.isEmpty { spans.append(Span(said.joined(separator: "; "), Style(.muted))) }

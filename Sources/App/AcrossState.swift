@@ -98,6 +98,9 @@ public struct AcrossState: Sendable {
   /// Each venue's letter on the screen (`VenueMarks`), as its adapter declares it
   /// (`VenueAbout.mark`): the executable gives the registered venues'.
   public var venueLetters: [Venue: Character] = [:]
+  /// Each venue's name as people know it (`VenueAbout.displayName`), which the status line says;
+  /// a venue not here is said by its name.
+  public var venueNames: [Venue: String] = [:]
 
   /// Each venue's taker fee in percent, which the matrix counts (none: before fees).
   public private(set) var takerFeePercent: [Venue: FixedDecimal] = [:]

@@ -31,6 +31,7 @@ extension App {
     Portfolio.value(
       held: s.portfolio.held, fills: s.paper.ledger.fills, universe: s.session.markets,
       nowMs: s.now.nanoseconds / 1_000_000, wallMs: s.marketNowMs,
-      connected: s.status?.state.isConnected ?? false, rates: rates(s), marks: venueMarks(s))
+      connected: s.status?.state.isConnected ?? false, rates: rates(s), marks: venueMarks(s),
+      venueNames: s.venues.mapValues(\.displayName))
   }
 }

@@ -42,12 +42,12 @@ extension App {
   /// itself, a venue not followed here, or a text that names none is said and nothing opens.
   static func openSplitPicked(_ text: String, _ state: inout AppState) -> [Effect] {
     let refusal: String
-    switch PickerState.instrument(text, on: state.venue) {
+    switch PickerState.instrument(text, on: state.venue, known: state.venues) {
     case .failure(let problem): refusal = problem.description
     case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):
       refusal = "\(PickerState.label(id, on: state.venue)) is the book on screen: pick another"
     case .success(let id) where id.venue != state.venue && !state.followableVenues.contains(id.venue):
-      refusal = "\(id.venue.displayName): not followed here yet (see `tradeterm venues`)"
+      refusal = "\(state.displayName(id.venue)): not followed here yet (see `tradeterm venues`)"
     case .success(let id): return [.openSplit(id)]
     }
     state.notice = Notice(refusal, until: state.now + StatusNote.noticeSeconds * 2)

@@ -21,11 +21,20 @@ extension App {
   /// (`BTC/USD`, `BTC-USD`) takes its lot and tick from the book's decimals (`demoFacts`, said on
   /// the ticket).
   static func contractSpec(_ s: AppState) -> Result<ContractSpec, ContractSpecError> {
+    venueContractSpec(s).map { spec in
+      var named = spec
+      named.venueName = s.displayName(spec.venue)
+      return named
+    }
+  }
+
+  /// The contract as the market's facts give it (`contractSpec`, before its venue is named).
+  private static func venueContractSpec(_ s: AppState) -> Result<ContractSpec, ContractSpecError> {
     let market = s.market
     guard market.bookPolicy != nil else { return ContractSpec.make(market.instrument) }
     if let spec = market.instrumentSpec { return ContractSpec.make(spec) }
     if let spec = demoFacts(s) { return ContractSpec.make(spec) }
-    return .failure(.waitingForFacts(venue: watchedVenue(s).displayName))
+    return .failure(.waitingForFacts(venue: s.displayName(watchedVenue(s))))
   }
 
   /// What the ticket says when the contract is the demo's stand-in (nil otherwise).

@@ -29,7 +29,7 @@ extension App {
 
   /// Why `venue` cannot be opened from this screen, or nil when it can.
   static func venueRefusal(_ venue: InstrumentID.Venue, _ state: AppState) -> String? {
-    let name = venue.displayName
+    let name = state.displayName(venue)
     if let why = state.venueSwitchRefusal { return "\(name) not opened: \(why)" }
     guard state.followableVenues.contains(venue) else {
       // Short: the status line keeps 64 columns for it. `tradeterm venues` has the list.
@@ -56,7 +56,7 @@ extension App {
     state.symbolsFailure = nil
     state.markets.selected = nil
     state.notice = Notice(
-      "now on \(state.venue.displayName) \(symbol)", until: state.now + StatusNote.noticeSeconds)
+      "now on \(state.displayName(state.venue)) \(symbol)", until: state.now + StatusNote.noticeSeconds)
     state.dirty = true
     guard state.venue == .bitmex else { return candleHistory(&state) }
     return [.loadSymbols, .loadStartData(symbol: symbol.description)] + candleHistory(&state)
@@ -73,7 +73,7 @@ extension App {
   /// list matches): the instrument it names from the venue on screen, opened; a text that names
   /// none (an unknown venue) says why.
   static func openPicked(_ text: String, _ state: inout AppState) -> [Effect] {
-    switch PickerState.instrument(text, on: state.venue) {
+    switch PickerState.instrument(text, on: state.venue, known: state.venues) {
     case .success(let id): return open(id, &state)
     case .failure(let problem):
       state.notice = Notice(problem.description, until: state.now + StatusNote.noticeSeconds * 2)

@@ -25,6 +25,8 @@ public struct AppStart: Sendable {
   public var followableVenues: Set<InstrumentID.Venue> = []
   /// `AppState.venues`: every registered venue's `VenueAbout`.
   public var venues: [InstrumentID.Venue: VenueAbout] = [:]
+  /// `MarketsState.venueOrder`: the registered venues in the registration's order.
+  public var venueOrder: [InstrumentID.Venue] = []
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []
   /// `AppState.venuesTickingEveryInstrument`.
   public var venuesTickingEveryInstrument: Set<InstrumentID.Venue> = []

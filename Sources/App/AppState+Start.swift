@@ -26,6 +26,7 @@ extension AppState {
     confirmQuit = start.confirmQuit
     largeTradeSizes = start.largeTradeSizes
     markets.favourites = start.favourites
+    markets.venueOrder = start.venueOrder
     for text in start.configFavourites {
       guard case .success(let key) = InstrumentKey.parse(text) else { continue }
       let id = InstrumentID(venue: key.venue, symbol: key.symbol)

@@ -56,6 +56,11 @@ public struct AppState: Sendable {
   /// liquidations, how its spot pairs are spelt…), as the executable registers them: the app
   /// reads a venue's facts here rather than switch over venues. A venue not here has none said.
   public var venues: [InstrumentID.Venue: VenueAbout] = [:]
+
+  /// The name people know `venue` by: its `VenueAbout`'s, else (a venue not registered) its name.
+  public func displayName(_ venue: InstrumentID.Venue) -> String {
+    venues[venue]?.displayName ?? venue.name
+  }
   /// The venues whose feed cannot change its symbol in place (Binance names its streams in the
   /// URL): another symbol there is opened as another venue's is (`Effect.openMarket`).
   public var venuesReopenedPerSymbol: Set<InstrumentID.Venue> = []

@@ -192,12 +192,12 @@ extension DashboardView {
     switch about.liquidations {
     case .everyMarket: return nil
     case .spotVenue: return "a spot market has none"
-    case .unpublished: return "\(s.venue.displayName) publishes none"
+    case .unpublished: return "\(s.displayName(s.venue)) publishes none"
     case .symbolsEnding(let suffix):
       // OKX names a spot pair BASE-QUOTE, a swap BASE-QUOTE-SWAP, a future BASE-QUOTE-YYMMDD.
       if symbol.hasSuffix(suffix) { return nil }
       return about.spotPair(symbol) != nil
-        ? "a spot market has none" : "subscribed for \(s.venue.displayName)'s swaps only"
+        ? "a spot market has none" : "subscribed for \(s.displayName(s.venue))'s swaps only"
     }
   }
 

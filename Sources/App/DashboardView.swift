@@ -307,7 +307,7 @@ public enum DashboardView {
   static func pickerItem(_ s: AppState, _ symbol: String) -> SymbolPicker.Item {
     guard let id = Symbol(symbol), let row = s.session.markets.row(id) else {
       // Another venue's favourite (`kraken:BTC/USD`), or a symbol with no row yet.
-      let starred = (try? PickerState.instrument(symbol, on: s.venue).get()).map(
+      let starred = (try? PickerState.instrument(symbol, on: s.venue, known: s.venues).get()).map(
         s.markets.favourites.contains)
       return SymbolPicker.Item(symbol, detail: starred == true ? (s.ascii ? "*" : "★") : "")
     }
@@ -511,7 +511,7 @@ public enum DashboardView {
   static func dataNote(_ s: AppState) -> String? {
     let venue = s.venue
     guard let data = s.venues[venue]?.dataAlias?.dataSymbol(for: s.market.symbol) else { return nil }
-    return "\(s.market.symbol) data is \(venue.displayName)'s \(data) book, tape and ticker"
+    return "\(s.market.symbol) data is \(s.displayName(venue))'s \(data) book, tape and ticker"
   }
 
   static func instrumentName(_ i: Instrument) -> String {
@@ -567,7 +567,7 @@ public enum DashboardView {
     else {
       return name
     }
-    return "\(name) on \(s.venue.displayName) (VENUE:SYMBOL: another venue)"
+    return "\(name) on \(s.displayName(s.venue)) (VENUE:SYMBOL: another venue)"
   }
 
   /// What the symbol picker says under its list: loading, why loading failed, or no match.

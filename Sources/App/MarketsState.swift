@@ -66,8 +66,26 @@ public struct MarketsState: Sendable, Hashable {
   public var venues: VenueFilter = .onScreen
   /// Starred instruments, in the order the user starred them (`*`; kept across runs).
   public var favourites: [InstrumentID] = []
+  /// The registered venues in the registration's order (`tradeterm venues`' order, BitMEX's
+  /// first): rows of several venues list in it; a venue not in it after them, by name.
+  public var venueOrder: [InstrumentID.Venue] = []
 
   public init() {}
+
+  /// Each row's venue's place in `venueOrder`. The rows of one venue come together (a combined
+  /// list is each venue's in turn), so a venue is looked up once a run of its rows.
+  func venueRanks(_ rows: [MarketRow]) -> [Int] {
+    var ranks: [Int] = []
+    ranks.reserveCapacity(rows.count)
+    var last: (venue: InstrumentID.Venue, rank: Int)?
+    for row in rows {
+      if last?.venue != row.id.venue {
+        last = (row.id.venue, venueOrder.firstIndex(of: row.id.venue) ?? venueOrder.count)
+      }
+      ranks.append(last!.rank)
+    }
+    return ranks
+  }
 
   /// `universe`'s rows that pass the filters, in the sort's order (missing values last, ties by
   /// symbol); the favourites in the order they were starred. USD columns sort at `rates`.
@@ -89,17 +107,20 @@ public struct MarketsState: Sendable, Hashable {
     var positions: [Int] = []
     positions.reserveCapacity(rows.count)
     for i in rows.indices where kinds.admits(rows[i]) && passes(rows[i]) { positions.append(i) }
-    if byAsset { return Self.groupedByAsset(positions, rows, rates: rates) }
     let descending = self.descending
     // The keys side by side, read once: a comparison reading `rows[a].id` copied the whole row.
+    // The venues by their registration's order, then each venue's symbols.
     let ids = rows.map(\.id)
+    let ranks = venueRanks(rows)
+    func before(_ a: Int, _ b: Int) -> Bool { ranks[a] != ranks[b] ? ranks[a] < ranks[b] : ids[a] < ids[b] }
+    if byAsset { return Self.groupedByAsset(positions, rows, rates: rates, before: before) }
     switch sort {
     case .symbol:
-      positions.sort { a, b in descending ? ids[b] < ids[a] : ids[a] < ids[b] }
+      positions.sort { a, b in descending ? before(b, a) : before(a, b) }
     case .kind, .venue:
       let text = rows.map { sort.sortText($0) }
       positions.sort { a, b in
-        text[a] == text[b] ? ids[a] < ids[b] : (text[a] < text[b]) != descending
+        text[a] == text[b] ? before(a, b) : (text[a] < text[b]) != descending
       }
     default:
       let value = rows.map { sort.sortValue($0, rates: rates) }
@@ -108,7 +129,7 @@ public struct MarketsState: Sendable, Hashable {
         case (let x?, let y?) where x != y: return (x < y) != descending
         case (nil, _?): return false
         case (_?, nil): return true
-        default: return ids[a] < ids[b]
+        default: return before(a, b)
         }
       }
     }
@@ -119,7 +140,9 @@ public struct MarketsState: Sendable, Hashable {
   /// spells it (`AssetCode`: XBT is BTC), a row without one its own group under its symbol; the
   /// groups by their rows' summed 24 h USD volume, largest first (ties by asset), each group's
   /// rows by their own (a row without a volume last, ties by instrument).
-  static func groupedByAsset(_ positions: [Int], _ rows: [MarketRow], rates: Rates) -> [Int] {
+  static func groupedByAsset(
+    _ positions: [Int], _ rows: [MarketRow], rates: Rates, before: (Int, Int) -> Bool
+  ) -> [Int] {
     var asset: [Int: String] = [:]
     var volume: [Int: Double?] = [:]
     var total: [String: Double] = [:]
@@ -139,7 +162,7 @@ public struct MarketsState: Sendable, Hashable {
       case (let v?, let w?) where v != w: return v > w
       case (nil, _?): return false
       case (_?, nil): return true
-      default: return rows[a].id < rows[b].id
+      default: return before(a, b)
       }
     }
   }

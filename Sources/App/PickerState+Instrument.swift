@@ -11,19 +11,23 @@ extension PickerState {
       && parts[1].utf8.count <= Symbol.maxLength
   }
 
-  /// The longest venue name (`bybit-inverse`).
-  static let longestVenueName = VenueCore.Venue.allCases.map(\.rawValue.utf8.count).max() ?? 0
+  /// The longest venue name there can be (`Venue.maxLength`; `bybit-inverse` is 13).
+  static let longestVenueName = VenueCore.Venue.maxLength
 
   /// The instrument `text` names from a screen on `venue`: `VENUE:SYMBOL` names that venue's
   /// (`kraken:ETH/USD`, `bitmex:ETHUSD`; the venue's name in any case), a bare symbol the venue
   /// on screen's. A trader on Kraken who types `ETH/USD` means Kraken's pair, and BitMEX's
   /// `ETHUSD` from there is written `bitmex:ETHUSD`: a bare symbol never leaves the venue.
-  /// Fails with the words to show: an unknown venue (with the list), no symbol, one too long.
+  /// Fails with the words to show: an unknown venue (not one of `known`, the registered ones,
+  /// unless that is empty), no symbol, one too long.
   public static func instrument(
-    _ text: String, on venue: InstrumentID.Venue
+    _ text: String, on venue: InstrumentID.Venue, known: [InstrumentID.Venue: VenueAbout] = [:]
   ) -> Result<InstrumentID, InstrumentKey.ParseError> {
-    InstrumentKey.parse(text, defaultVenue: venue).map {
-      InstrumentID(venue: $0.venue, symbol: $0.symbol)
+    InstrumentKey.parse(text, defaultVenue: venue).flatMap { key in
+      guard known.isEmpty || known[key.venue] != nil else {
+        return .failure(.unknownVenue(String(text.prefix { $0 != ":" })))
+      }
+      return .success(InstrumentID(venue: key.venue, symbol: key.symbol))
     }
   }
 

@@ -123,7 +123,7 @@ public struct BinanceAdapter: VenueAdapter {
 
 extension VenueAbout {
   public static let binance = VenueAbout(
-    venue: .binance, examples: ["binance:BTCUSDT"],
+    venue: .binance, displayName: "Binance", examples: ["binance:BTCUSDT"],
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L+1 ≤ u, then U = previous u + 1), bookTicker cross-check",
     reads:
@@ -135,7 +135,7 @@ extension VenueAbout {
     framesNameTheirInstrument: false, simWebSocketPath: "/binance", simRESTPath: "/binance")
 
   public static let binanceUSDM = VenueAbout(
-    venue: .binanceUSDM, examples: ["binance-usdm:BTCUSDT"],
+    venue: .binanceUSDM, displayName: "Binance USDⓈ-M", examples: ["binance-usdm:BTCUSDT"],
     bookRule:
       "REST snapshot bridged to buffered diffs (U ≤ L ≤ u, then pu = previous u), bookTicker cross-check",
     reads:

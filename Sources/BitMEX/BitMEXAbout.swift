@@ -4,7 +4,7 @@ extension VenueAbout {
   /// BitMEX, the first venue: everything tradeterm does runs on it. A run that names no
   /// instrument opens on its Bitcoin perpetual.
   public static let bitmex = VenueAbout(
-    venue: .bitmex, examples: ["XBTUSD", "bitmex:ETHUSD", "bitmex:XBTUSDT"],
+    venue: .bitmex, displayName: "BitMEX", examples: ["XBTUSD", "bitmex:ETHUSD", "bitmex:XBTUSDT"],
     bookRule: "partial + id map (orderBookL2_25 or orderBookL2; a fault resubscribes for a fresh partial)",
     reads:
       "book, trades, quotes, instruments (every symbol), liquidations, candles (REST); demo, record, replay",

@@ -189,12 +189,12 @@ extension VenueAbout {
   /// (its pairs against USDT), linear (USDT perpetuals, with liquidations) and inverse (coin
   /// margined, with liquidations).
   public static let bybit: [VenueAbout] = [
-    (Venue.bybitSpot, "bybit-spot:BTCUSDT", LiquidationCoverage.spotVenue, "USDT", nil),
-    (.bybitLinear, "bybit-linear:BTCUSDT", .everyMarket, nil, "USDT"),
-    (.bybitInverse, "bybit-inverse:BTCUSD", .everyMarket, nil, nil),
-  ].map { venue, example, liquidations, spotSuffix, perpetualSuffix in
+    (Venue.bybitSpot, "Bybit spot", "bybit-spot:BTCUSDT", LiquidationCoverage.spotVenue, "USDT", nil),
+    (.bybitLinear, "Bybit linear", "bybit-linear:BTCUSDT", .everyMarket, nil, "USDT"),
+    (.bybitInverse, "Bybit inverse", "bybit-inverse:BTCUSD", .everyMarket, nil, nil),
+  ].map { venue, displayName, example, liquidations, spotSuffix, perpetualSuffix in
     VenueAbout(
-      venue: venue, examples: [example],
+      venue: venue, displayName: displayName, examples: [example],
       bookRule: "in-band snapshot + u grows by one per message (u = 1: a restart, taken as a snapshot)",
       reads:
         "orderbook (u + 1 per message), publicTrade, tickers (a derivative's mark, index and funding),"

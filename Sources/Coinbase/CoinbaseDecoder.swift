@@ -212,7 +212,7 @@ public struct CoinbaseDecoder: VenueFrameDecoder {
 
 extension VenueAbout {
   public static let coinbase = VenueAbout(
-    venue: .coinbase, examples: ["coinbase:BTC-USD"],
+    venue: .coinbase, displayName: "Coinbase", examples: ["coinbase:BTC-USD"],
     bookRule:
       "in-band snapshot + one sequence_num per connection across channels (a gap anywhere resubscribes)",
     reads:

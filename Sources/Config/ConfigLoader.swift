@@ -22,14 +22,17 @@ public enum ConfigLoader {
   ]
   static let positionKeys = ["symbol", "quantity", "entry"]
 
-  /// Loads `text`, the contents of `file` (named in messages).
-  public static func load(_ text: String, file: String) -> Result<LoadedConfig, ConfigError> {
+  /// Loads `text`, the contents of `file` (named in messages). A venue it names must be one of
+  /// `venues` (the registered ones, in their order: the messages list them), unless that is empty.
+  public static func load(
+    _ text: String, file: String, venues: [Venue] = []
+  ) -> Result<LoadedConfig, ConfigError> {
     let table: TOMLTable
     switch parseTable(text, file: file, what: "the config") {
     case .success(let t): table = t
     case .failure(let error): return .failure(error)
     }
-    var reader = Reader(file: file, locator: KeyLocator(text))
+    var reader = Reader(file: file, locator: KeyLocator(text), venues: venues)
     do {
       let settings = try reader.settings(table)
       let conflicts = KeyBindings(overrides: settings.keys).conflicts
@@ -82,13 +85,15 @@ public enum ConfigLoader {
   /// Only the `[[alerts]]` of `text` (the alerts state file has the config's form). An alert
   /// that does not load is skipped with a warning and the others are kept; only text that is
   /// not TOML, or `alerts` that is not an array of tables, fails the file.
-  public static func loadAlerts(_ text: String, file: String) -> Result<LoadedAlerts, ConfigError> {
+  public static func loadAlerts(
+    _ text: String, file: String, venues: [Venue] = []
+  ) -> Result<LoadedAlerts, ConfigError> {
     let table: TOMLTable
     switch parseTable(text, file: file, what: "the alerts file") {
     case .success(let t): table = t
     case .failure(let error): return .failure(error)
     }
-    var reader = Reader(file: file, locator: KeyLocator(text))
+    var reader = Reader(file: file, locator: KeyLocator(text), venues: venues)
     var loaded = LoadedAlerts()
     guard let value = table["alerts"] else { return .success(loaded) }
     guard let array = value.array else {
@@ -158,6 +163,8 @@ public enum ConfigLoader {
 struct Reader {
   var file: String
   var locator: KeyLocator
+  /// The venues a name may be (the registered ones, in order); empty: any well-formed name.
+  var venues: [Venue] = []
   var warnings: [ConfigWarning] = []
 
   func error(_ message: String, table: String = "", index: Int? = nil, key: String? = nil) -> ConfigError {
@@ -267,7 +274,7 @@ struct Reader {
         "symbol must be an instrument such as \"ETHUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
         table: table, index: index, key: "symbol")
     }
-    switch InstrumentKey.parse(s) {
+    switch InstrumentKey.parse(s, venues: venues) {
     case .success(let key): return (key.venue, key.symbol)
     case .failure(let problem):
       throw error(problem.description, table: table, index: index, key: "symbol")
@@ -277,14 +284,21 @@ struct Reader {
   /// `venue = "kraken"`: a venue's name (any case), with a guess for a misspelt one.
   func venue(_ v: TOMLValueConvertible) throws(ConfigError) -> Venue {
     let name = try string(v, "venue", key: "venue")
-    guard let venue = Venue(name: name) else {
-      let names = Venue.allCases.map(\.rawValue)
+    guard let venue = knownVenue(name) else {
+      let names = venues.map(\.rawValue)
       var message =
-        "venue must be one of \(names.joined(separator: ", ")), not \"\(TerminalText.sanitized(name))\""
+        names.isEmpty
+        ? "venue must be a venue's name (`tradeterm venues` lists them), not \"\(TerminalText.sanitized(name))\""
+        : "venue must be one of \(names.joined(separator: ", ")), not \"\(TerminalText.sanitized(name))\""
       if let guess = ConfigLoader.suggestion(name, in: names) { message += " (did you mean \"\(guess)\"?)" }
       throw error(message, key: "venue")
     }
     return venue
+  }
+
+  /// The venue `name` names (any case), if it is one of `venues` (or well-formed, without them).
+  func knownVenue(_ name: String) -> Venue? {
+    Venue(name: name).flatMap { venues.isEmpty || venues.contains($0) ? $0 : nil }
   }
 
   // MARK: Sections
@@ -406,7 +420,7 @@ struct Reader {
         "symbol must be an instrument such as \"ETHUSD\" or \"kraken:BTC/USD\" (printable, no spaces)",
         key: "symbol")
     }
-    switch InstrumentKey.parse(text) {
+    switch InstrumentKey.parse(text, venues: venues) {
     case .success(let key): return (key.venue, key.symbol)
     case .failure(let problem): throw error(TerminalText.sanitized(problem.description), key: "symbol")
     }

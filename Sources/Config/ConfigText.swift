@@ -11,7 +11,9 @@ extension Settings {
     if let symbol {
       out.append("symbol = \(Self.quoted(symbol))")
     } else {
-      out.append("# symbol: none (\(venue.displayName) has no default instrument: the command line names it)")
+      out.append(
+        "# symbol: none (\(venueNames[venue] ?? venue.name) has no default instrument: the command line names it)"
+      )
     }
     out.append("depth = \(depth == "full" ? "\"full\"" : depth)")
     out.append("fps = \(fps)")

@@ -55,7 +55,7 @@ extension Reader {
               "\(place).instruments must be \"venue:SYMBOL\", printable, without spaces", table: place,
               key: name)
           }
-          switch InstrumentKey.parse(text) {
+          switch InstrumentKey.parse(text, venues: venues) {
           case .success(let parsed):
             if !keys.contains(parsed) { keys.append(parsed) }
           case .failure(let problem):
@@ -80,9 +80,9 @@ extension Reader {
         "fees must be a table of venue = taker fee in percent, e.g. [fees] binance = 0.10", key: "fees")
     }
     for (name, value) in table {
-      guard let venue = Venue(name: name) else {
+      guard let venue = knownVenue(name) else {
         throw error(
-          "fees: \(TerminalText.sanitized(InstrumentKey.ParseError.unknownVenue(name).description))",
+          "fees: \(TerminalText.sanitized(InstrumentKey.ParseError.unknownVenue(name, known: venues).description))",
           table: "fees", key: name)
       }
       let percent = try number(value, "fees.\(name)", table: "fees", key: name, limit: 100)

@@ -21,6 +21,9 @@ public struct Settings: Sendable {
   /// Each venue's default instrument, from the venues' registrations (`VenueAbout.defaultSymbol`,
   /// filled in by the executable, which registers the adapters): empty, no venue has one.
   public var venueDefaults: [Venue: String] = [:]
+  /// Each registered venue's name as people know it (`VenueAbout.displayName`), as the executable
+  /// registers them: what `toml` says of a venue (a venue not here by its name).
+  public var venueNames: [Venue: String] = [:]
   /// The symbol a run without one opens on: the file's, else the venue's default (BitMEX's is its
   /// Bitcoin perpetual; a venue without one: nil, and the run asks which).
   public var symbol: String? { configuredSymbol ?? venueDefaults[venue] }

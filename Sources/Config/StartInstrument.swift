@@ -25,22 +25,23 @@ public struct StartInstrument: Sendable, Hashable {
 
   /// What the command line names: the venue (nil when it names none) and the symbol without its
   /// `venue:` prefix (nil when there is none). `given` is the instrument argument or `--symbol`;
-  /// an unknown venue, an empty symbol after a venue, or two venues that disagree are problems.
+  /// an unknown venue (one not in `venues`, the registered ones, unless that is empty), an empty
+  /// symbol after a venue, or two venues that disagree are problems.
   public static func named(
-    given: String?, venueOption: String?
+    given: String?, venueOption: String?, venues: [Venue] = []
   ) -> Result<(venue: Venue?, symbol: String?), Problem> {
     var named: Venue?
     if let venueOption {
-      guard let v = Venue(name: venueOption) else {
-        return .failure(
-          Problem(
-            message: InstrumentKey.ParseError.unknownVenue(TerminalText.sanitized(venueOption)).description))
+      guard let v = Venue(name: venueOption), venues.isEmpty || venues.contains(v) else {
+        let problem = InstrumentKey.ParseError.unknownVenue(
+          TerminalText.sanitized(venueOption), known: venues)
+        return .failure(Problem(message: problem.description))
       }
       named = v
     }
     guard let given else { return .success((named, nil)) }
     guard given.contains(":") else { return .success((named, given)) }
-    switch InstrumentKey.parse(given) {
+    switch InstrumentKey.parse(given, venues: venues) {
     case .failure(let error):
       return .failure(Problem(message: TerminalText.sanitized(error.description)))
     case .success(let key):
@@ -56,9 +57,9 @@ public struct StartInstrument: Sendable, Hashable {
 
   /// The instrument the run opens on: what the command line names (see `named`) over `settings`.
   public static func resolve(
-    given: String?, venueOption: String?, settings: Settings
+    given: String?, venueOption: String?, settings: Settings, venues: [Venue] = []
   ) -> Result<StartInstrument, Problem> {
-    named(given: given, venueOption: venueOption).map { named in
+    named(given: given, venueOption: venueOption, venues: venues).map { named in
       let venue = named.venue ?? settings.venue
       // The config's symbol is its venue's: on another venue it means nothing.
       let fallback = venue == settings.venue ? settings.symbol : settings.venueDefaults[venue]

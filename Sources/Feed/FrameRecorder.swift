@@ -37,9 +37,6 @@ public final class FrameRecorder: @unchecked Sendable {
   private let path: String
   /// The venue a line is tagged with unless its feed names its own.
   let venue: Venue
-  /// Every venue's tag with a space on each side, by `Venue.allCases`' order: made once, so a
-  /// frame's line costs no allocation for it.
-  private let tags: [[UInt8]]
   /// Lines written after the header, before the first frame, each as `# ` and the text.
   private let preamble: [String]
   private let maxQueued: Int
@@ -75,7 +72,6 @@ public final class FrameRecorder: @unchecked Sendable {
   ) {
     self.path = path
     self.venue = venue
-    tags = Venue.allCases.map { [UInt8(ascii: " ")] + RecordingFormat.tag($0) + [UInt8(ascii: " ")] }
     self.preamble = preamble.map(Self.noteLine)
     self.maxQueued = maxQueued
     if path.hasSuffix(".gz") {
@@ -124,7 +120,6 @@ public final class FrameRecorder: @unchecked Sendable {
   /// venue of the cross-venue screen): the time is read under the queue's lock, so the lines stay
   /// in time order.
   func record(_ frame: UnsafeRawBufferPointer, as venue: Venue, now: MonotonicTime) {
-    let tag = tags[Int(venue.ordinal)]
     let queued = queue.withLock { q -> Int in
       var ts = timespec()
       clock_gettime(CLOCK_REALTIME, &ts)
@@ -133,7 +128,7 @@ public final class FrameRecorder: @unchecked Sendable {
         q.dropped += 1
         return 0
       }
-      let size = 20 + tag.count + 1 + frame.count
+      let size = 20 + venue.count + 3 + frame.count
       guard q.bytes.count + q.inFlight + size <= maxQueued else {
         q.stopped = true
         q.dropped += 1
@@ -144,7 +139,10 @@ public final class FrameRecorder: @unchecked Sendable {
       Self.appendDecimal(Int(ts.tv_sec), to: &q.bytes, width: 1)
       q.bytes.append(UInt8(ascii: "."))
       Self.appendDecimal(micros, to: &q.bytes, width: 6)
-      q.bytes.append(contentsOf: tag)
+      // The tag (`RecordingFormat`) from the venue's own bytes: no allocation for it.
+      q.bytes.append(UInt8(ascii: " "))
+      venue.withName { q.bytes.append(contentsOf: $0) }
+      q.bytes.append(UInt8(ascii: " "))
       let start = q.bytes.count
       q.bytes.append(contentsOf: frame)
       if let base = frame.baseAddress, memchr(base, 0x0A, frame.count) != nil {

@@ -319,7 +319,7 @@ public final class VenueFeed<Codec: FeedCodec>: Sendable {
     /// the next ask until it is over and says why. Any other failure is said as a decode error;
     /// the book then waits, and the machine's snapshot timeout reconnects.
     var restClient: RESTClient?
-    let venueName = options.venue.displayName
+    let venueName = options.venueName ?? options.venue.name
     let limits = wire.limits
     func fetchSnapshot(_ book: Subscription) {
       guard let url = codec.snapshotURL(for: book) else { return }

@@ -59,7 +59,7 @@ public final class VenueRESTWorker: Sendable {
   ) -> VenueRESTResult {
     let requests = adapter.restRequests(for: intent)
     guard !requests.isEmpty else {
-      return .failed(intent, reason: "\(adapter.venue.displayName) has no such request")
+      return .failed(intent, reason: "\(adapter.venue.name) has no such request")
     }
     if let until = heldUntil, now < until {
       let left = max(1, Int((until - now).rounded(.up)))

@@ -88,7 +88,7 @@ public struct KrakenAdapter: VenueAdapter {
 
 extension VenueAbout {
   public static let kraken = VenueAbout(
-    venue: .kraken, examples: ["kraken:BTC/USD", "kraken:ETH/USD"],
+    venue: .kraken, displayName: "Kraken", examples: ["kraken:BTC/USD", "kraken:ETH/USD"],
     bookRule:
       "in-band snapshot + CRC32 checksum of the top 10, cut to the subscribed depth (25; 10 100 500 1000)",
     reads:

@@ -1,8 +1,8 @@
 /// An instrument's identity across venues: the venue and the venue's own symbol. Screens and
 /// the universe key rows by it, so another venue can be added without touching them.
 public struct InstrumentID: Sendable, Hashable, Comparable, CustomStringConvertible {
-  /// A trading venue tradeterm reads: the core's one `Venue` type (one byte, named by its
-  /// adapter's registration), spelt here as the model always has.
+  /// A trading venue tradeterm reads: the core's one `Venue` type (its name, in two words; its
+  /// value spelt by its adapter), spelt here as the model always has.
   public typealias Venue = VenueCore.Venue
 
   public var venue: Venue

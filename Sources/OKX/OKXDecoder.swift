@@ -257,7 +257,7 @@ public struct OKXDecoder: VenueFrameDecoder {
 
 extension VenueAbout {
   public static let okx = VenueAbout(
-    venue: .okx, examples: ["okx:BTC-USDT", "okx:BTC-USDT-SWAP", "okx:BTC-USD-SWAP"],
+    venue: .okx, displayName: "OKX", examples: ["okx:BTC-USDT", "okx:BTC-USDT-SWAP", "okx:BTC-USD-SWAP"],
     bookRule:
       "in-band snapshot + prevSeqId = last seqId (keep-alives and maintenance resets allowed; checksum never used)",
     reads:

@@ -83,7 +83,7 @@ public struct RecordedLine: Sendable, Hashable {
       return (RecordedLine(time: seconds, venue: venue, frameStart: frameStart), .frame)
     case .unknown:
       return (
-        RecordedLine(time: seconds, frameStart: i), .bad("a venue tag that names no venue tradeterm knows")
+        RecordedLine(time: seconds, frameStart: i), .bad("a venue tag that is no venue's name")
       )
     }
   }
@@ -94,12 +94,15 @@ public struct RecordedLine: Sendable, Hashable {
     case none
     /// A venue's name and a space; the frame starts at `frameStart`.
     case venue(Venue, frameStart: Int)
-    /// A tag (a name and a space) that is no venue's.
+    /// A tag (a word and a space) that is no venue's name (`Venue(utf8:)`: one starting with a
+    /// digit, or longer than a name can be). A well-formed name of a venue not played is a
+    /// venue's: its lines are another venue's, counted and skipped.
     case unknown
   }
 
-  /// The longest venue name (`bybit-inverse`) and some: a longer word is not a tag.
-  static let longestTag = 16
+  /// The longest venue name there can be (`Venue.maxLength`) and one: a longer word is not a
+  /// tag.
+  static let longestTag = Venue.maxLength + 1
 
   /// Reads a venue tag at `start`: a word of lower-case letters, digits and `-` followed by a
   /// space, matched by its length and bytes (no String, no allocation).
@@ -118,8 +121,8 @@ public struct RecordedLine: Sendable, Hashable {
     return .venue(venue, frameStart: end + 1)
   }
 
-  /// The venue whose name is the `count` bytes at `p`, or nil (`Venue`'s own names: the one
-  /// list of them).
+  /// The venue whose name is the `count` bytes at `p`, or nil when they are no venue's name
+  /// (`Venue`'s rule of what a name is).
   static func venue(named p: UnsafeRawPointer, count: Int) -> Venue? {
     Venue(utf8: UnsafeRawBufferPointer(start: p, count: count))
   }

@@ -20,7 +20,4 @@ public enum RecordingFormat {
   public static let version = 2
   /// The first line of a version 2 recording, with its newline.
   public static let header = "# tradeterm recording \(version)\n"
-
-  /// `venue`'s tag as it is written on each line (its name, without the spaces around it).
-  public static func tag(_ venue: Venue) -> [UInt8] { Array(venue.rawValue.utf8) }
 }

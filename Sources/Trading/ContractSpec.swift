@@ -34,6 +34,9 @@ public struct ContractSpec: Sendable, Hashable {
   public var symbol: Symbol
   /// The venue the instrument trades on (BitMEX for a spec from an instrument row).
   public var venue: InstrumentID.Venue = .bitmex
+  /// The venue's name as people know it (its `VenueAbout.displayName`), which the ticket's
+  /// messages say; nil: its name. The caller, which has the venue's about, gives it.
+  public var venueName: String?
   public var kind: Kind
   /// Settlement units per contract per unit of price (negative for inverse contracts).
   public var multiplier: Double

@@ -266,15 +266,16 @@ public enum Portfolio {
   /// clock (for expiries), `connected` whether the feed is connected (a mark from a dropped
   /// connection is stale). The USD totals are at `rates` (the app's, shared with the markets
   /// list); nil takes the universe's own, Bitcoin's from `bitcoinSources` (its venue's
-  /// `VenueAbout.bitcoinSources`).
+  /// `VenueAbout.bitcoinSources`). A line that cannot be valued says its venue by `venueNames`
+  /// (each venue's `VenueAbout.displayName`; a venue not there by its name).
   public static func value(
     held: [HeldPosition], fills: [PaperFill], universe: MarketUniverse, nowMs: Int64, wallMs: Int64,
     connected: Bool, rates: Rates? = nil, bitcoinSources: [Symbol] = [],
-    marks: [InstrumentID: InstrumentMark] = [:]
+    marks: [InstrumentID: InstrumentMark] = [:], venueNames: [InstrumentID.Venue: String] = [:]
   ) -> PortfolioValuation {
     var lines: [PortfolioLine] = []
     for position in held {
-      let look = lookup(.bitmex(position.symbol), universe, marks, wallMs: wallMs)
+      let look = lookup(.bitmex(position.symbol), universe, marks, venueNames, wallMs: wallMs)
       let tally = look.spec.map {
         PositionTally(contracts: $0.contracts(units: position.quantity), entry: position.entry)
       }
@@ -294,7 +295,7 @@ public enum Portfolio {
       byInstrument[id, default: []].append(fill)
     }
     for id in order {
-      let look = lookup(id, universe, marks, wallMs: wallMs)
+      let look = lookup(id, universe, marks, venueNames, wallMs: wallMs)
       var tally = PositionTally()
       let own = byInstrument[id] ?? []
       if let spec = look.spec {
@@ -348,12 +349,13 @@ public enum Portfolio {
   }
 
   static func lookup(
-    _ id: InstrumentID, _ universe: MarketUniverse, _ marks: [InstrumentID: InstrumentMark], wallMs: Int64
+    _ id: InstrumentID, _ universe: MarketUniverse, _ marks: [InstrumentID: InstrumentMark],
+    _ venueNames: [InstrumentID.Venue: String], wallMs: Int64
   ) -> Lookup {
     if let mark = marks[id] { return Lookup(status: .ok, spec: mark.spec, mark: mark) }
     // A BitMEX instrument is valued from BitMEX's universe; another venue's from its mark alone.
     guard id.venue == .bitmex, universe.venue == .bitmex else {
-      let name = id.venue.displayName
+      let name = venueNames[id.venue] ?? id.venue.name
       return Lookup(
         status: .notWatched(
           universe.venue == id.venue ? "no \(name) price of it here" : "no \(name) feed here: not valued"))

@@ -59,7 +59,7 @@ public enum SizeCheck {
     // Within a rounding error of the minimum is the minimum (0.0002 typed is 0.0002).
     if let min = spec.minOrderQty, contracts < min * (1 - 1e-9) {
       let minText = fieldText(spec.units(contracts: min), decimals: max(spec.unitDecimals, 8))
-      let venue = spec.venue == .bitmex ? "" : " on \(spec.venue.displayName)"
+      let venue = spec.venue == .bitmex ? "" : " on \(spec.venueName ?? spec.venue.name)"
       return .invalid("below the smallest order\(venue), \(minText) \(spec.unitName)")
     }
     return .valid(contracts: contracts)

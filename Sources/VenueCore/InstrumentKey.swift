@@ -12,14 +12,18 @@ public struct InstrumentKey: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// Why `venue:SYMBOL` text was refused.
   public enum ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    case unknownVenue(String)
+    /// A name that is no venue's (`known`: the venues tradeterm follows, in their registration's
+    /// order; empty when the caller has no list, and then any well-formed name is one).
+    case unknownVenue(String, known: [Venue] = [])
     case emptySymbol
     case symbolTooLong(String)
 
     public var description: String {
       switch self {
-      case .unknownVenue(let name):
-        "unknown venue \"\(name)\" (venues: \(Venue.allCases.map(\.rawValue).joined(separator: ", ")))"
+      case .unknownVenue(let name, let known) where known.isEmpty:
+        "unknown venue \"\(name)\" (`tradeterm venues` lists them)"
+      case .unknownVenue(let name, let known):
+        "unknown venue \"\(name)\" (venues: \(known.map(\.rawValue).joined(separator: ", ")))"
       case .emptySymbol: "no symbol after the venue"
       case .symbolTooLong(let s): "symbol longer than \(Symbol.maxLength) bytes: \(s)"
       }
@@ -27,14 +31,19 @@ public struct InstrumentKey: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// Reads `venue:SYMBOL`, or a bare `SYMBOL` on `defaultVenue`. The venue name is
-  /// case-insensitive; the symbol is kept as written (venues decide their own case).
-  public static func parse(_ text: String, defaultVenue: Venue = .bitmex) -> Result<InstrumentKey, ParseError>
-  {
+  /// case-insensitive; the symbol is kept as written (venues decide their own case). A venue must
+  /// be one of `venues` (the registered ones, which the caller has) unless that is empty, when
+  /// any well-formed name is taken.
+  public static func parse(
+    _ text: String, defaultVenue: Venue = .bitmex, venues: [Venue] = []
+  ) -> Result<InstrumentKey, ParseError> {
     var venue = defaultVenue
     var symbolText = Substring(text)
     if let colon = text.firstIndex(of: ":") {
       let name = String(text[..<colon])
-      guard let v = Venue(name: name) else { return .failure(.unknownVenue(name)) }
+      guard let v = Venue(name: name), venues.isEmpty || venues.contains(v) else {
+        return .failure(.unknownVenue(name, known: venues))
+      }
       venue = v
       symbolText = text[text.index(after: colon)...]
     }
@@ -43,7 +52,8 @@ public struct InstrumentKey: Sendable, Hashable, Comparable, CustomStringConvert
     return .success(InstrumentKey(venue: venue, symbol: symbol))
   }
 
-  /// The symbol part of `venue:SYMBOL` text (the text itself when it names no known venue).
+  /// The symbol part of `venue:SYMBOL` text (the text itself when what is before the colon is
+  /// no venue's name).
   public static func symbolPart(of text: String) -> String {
     guard let colon = text.firstIndex(of: ":"), Venue(name: String(text[..<colon])) != nil else {
       return text

@@ -1,38 +1,59 @@
 /// A trading venue (and, where one venue runs separate markets on separate endpoints, that
 /// market): the first part of every instrument's key, in the core and in the model alike
-/// (`InstrumentID.Venue` is this type). The raw value is the name the command line, the config,
-/// the journal, the favourites file and recordings use (`kraken:BTC/USD`, `--venue
-/// binance-usdm`): the pure layers parse it without any adapter, so the name is all of a venue
-/// that is declared here; everything else about it is its adapter's `VenueAbout`.
+/// (`InstrumentID.Venue` is this type). A venue is its name, the one the command line, the
+/// config, the journal, the favourites file and recordings use (`kraken:BTC/USD`, `--venue
+/// binance-usdm`): the pure layers read it without any adapter. Which names are venues tradeterm
+/// follows is the executable's registration; each adapter spells its own venue's value
+/// (`Venue.kraken` in `Sources/Kraken`), and everything else about it is its `VenueAbout`. The
+/// core spells one: BitMEX's, the home venue (a bare symbol is BitMEX's).
 ///
-/// A value of one byte: compared and hashed by its position in `allCases` (never by its name,
-/// which a raw-value enum would otherwise hash), as the feed and replay do per message.
-public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible, Codable {
-  case bitmex
-  case kraken
-  case binance
-  case binanceUSDM = "binance-usdm"
-  case coinbase
-  case bybitSpot = "bybit-spot"
-  case bybitLinear = "bybit-linear"
-  case bybitInverse = "bybit-inverse"
-  case okx
+/// A name is 1 to 15 bytes of `a-z`, `0-9` and `-`, starting with a letter (`bybit-inverse` is
+/// 13). It is held inline in two words, bytes first-to-last in memory order and the length in the
+/// last byte: a venue is plain data, and the feed and replay, which compare venues per message,
+/// compare and hash two words.
+public struct Venue: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+  /// The longest name that fits.
+  public static let maxLength = 15
 
-  /// The venue named `name`, case-insensitively (`Kraken`, `BINANCE-USDM`).
-  public init?(name: String) {
-    guard let v = Venue(rawValue: name.lowercased()) else { return nil }
-    self = v
+  // Bytes 0…14 hold the name, byte 15 its length.
+  @usableFromInline var w0: UInt64 = 0
+  @usableFromInline var w1: UInt64 = 0
+
+  /// The venue whose name is exactly these bytes (a recording's tag), or nil when they are no
+  /// venue's name (empty, too long, a byte other than `a-z`, `0-9`, `-`, or not starting with a
+  /// letter); no String made.
+  public init?(utf8 bytes: UnsafeRawBufferPointer) {
+    guard let first = bytes.first, Self.isLetter(first), bytes.count <= Self.maxLength,
+      bytes.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == UInt8(ascii: "-") })
+    else { return nil }
+    withUnsafeMutableBytes(of: &self) { raw in
+      raw.copyMemory(from: bytes)
+      raw[15] = UInt8(truncatingIfNeeded: bytes.count)
+    }
   }
 
-  /// The venue whose name is exactly these bytes (a recording's tag), or nil; no String made.
-  public init?(utf8 bytes: UnsafeRawBufferPointer) {
-    for (venue, name) in Self.utf8Names where name.count == bytes.count {
-      if name.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
-        self = venue
-        return
-      }
+  /// The venue named `name`, case-insensitively (`Kraken` is `kraken`); nil when it is no
+  /// venue's name (syntactically: whether tradeterm follows it is its registration's).
+  public init?(name: String) {
+    var lowered = name.lowercased()
+    guard let venue = lowered.withUTF8({ Venue(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+    self = venue
+  }
+
+  /// The venue named exactly `rawValue` (lower case, as the name is written): the journal's and
+  /// the favourites file's reading.
+  public init?(rawValue: String) {
+    var text = rawValue
+    guard let venue = text.withUTF8({ Venue(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+    self = venue
+  }
+
+  /// A venue named in code (an adapter's own, `Venue(known: "kraken")`); the name must be one.
+  public init(known name: StaticString) {
+    guard let venue = Venue(rawValue: name.description) else {
+      preconditionFailure("not a venue's name: \(name)")
     }
-    return nil
+    self = venue
   }
 
   /// A venue in the journal and the favourites file: its name, as the command line writes it.
@@ -50,36 +71,34 @@ public enum Venue: String, Sendable, Hashable, CaseIterable, Comparable, CustomS
     try c.encode(rawValue)
   }
 
-  /// Every venue's name as bytes, made once.
-  private static let utf8Names: [(Venue, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+  /// The home venue: BitMEX, whose instruments a bare symbol names (`ETHUSD` is
+  /// `bitmex:ETHUSD`).
+  public static let bitmex = Venue(known: "bitmex")
 
-  /// Its position in `allCases` (the order the cases are declared in). A case-only enum is
-  /// stored as that number, so reading its one byte is the position: no switch, no search.
-  public var ordinal: UInt8 { withUnsafeBytes(of: self) { $0[0] } }
+  /// The number of bytes of the name.
+  public var count: Int { Int(w1 >> 56) }
 
-  /// The venue's name as JSON and CSV outputs write it (`bitmex`): its raw value.
-  public var name: String { rawValue }
-
-  /// The name people know it by.
-  public var displayName: String {
-    switch self {
-    case .bitmex: "BitMEX"
-    case .kraken: "Kraken"
-    case .binance: "Binance"
-    case .binanceUSDM: "Binance USDⓈ-M"
-    case .coinbase: "Coinbase"
-    case .bybitSpot: "Bybit spot"
-    case .bybitLinear: "Bybit linear"
-    case .bybitInverse: "Bybit inverse"
-    case .okx: "OKX"
-    }
+  /// Calls `body` with the name's bytes, in place (a recording's tag is written from them).
+  public func withName<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try withUnsafeBytes(of: self) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
   }
+
+  /// The venue's name (`bitmex`), as JSON and CSV outputs, the config and recordings write it.
+  public var rawValue: String { withName { String(decoding: $0, as: UTF8.self) } }
+
+  /// The venue's name: `rawValue`.
+  public var name: String { rawValue }
 
   public var description: String { rawValue }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+  /// By name, byte by byte (deterministic; the order people see is the registration's, not
+  /// this): the words hold the bytes first-to-last in memory order, so read big-endian they
+  /// compare in reading order, and past the end both are zero.
+  @inlinable
+  public static func < (a: Venue, b: Venue) -> Bool {
+    (a.w0.bigEndian, a.w1.bigEndian) < (b.w0.bigEndian, b.w1.bigEndian)
+  }
 
-  public static func == (a: Venue, b: Venue) -> Bool { a.ordinal == b.ordinal }
-
-  public static func < (a: Venue, b: Venue) -> Bool { a.ordinal < b.ordinal }
+  private static func isLetter(_ b: UInt8) -> Bool { (b &- UInt8(ascii: "a")) < 26 }
+  private static func isDigit(_ b: UInt8) -> Bool { (b &- UInt8(ascii: "0")) < 10 }
 }

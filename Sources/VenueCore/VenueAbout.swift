@@ -2,6 +2,8 @@
 /// folder), and the executable lists the adapters it registers.
 public struct VenueAbout: Sendable, Hashable {
   public var venue: Venue
+  /// The name people know it by (`Binance USDⓈ-M`), which every layer prints.
+  public var displayName: String
   /// Example instruments, as the command line takes them.
   public var examples: [String]
   /// The book's sync rule in words.
@@ -49,7 +51,7 @@ public struct VenueAbout: Sendable, Hashable {
   public var simRESTPath: String?
 
   public init(
-    venue: Venue, examples: [String], bookRule: String, reads: String, selectable: Bool,
+    venue: Venue, displayName: String, examples: [String], bookRule: String, reads: String, selectable: Bool,
     defaultSymbol: String? = nil, mark: Character, liquidations: LiquidationCoverage,
     spotPairSeparator: Character? = nil, dollarSpotSuffix: String? = nil,
     dollarPerpetualSuffix: String? = nil,
@@ -57,6 +59,7 @@ public struct VenueAbout: Sendable, Hashable {
     bitcoinSources: [Symbol] = [], simWebSocketPath: String? = nil, simRESTPath: String? = nil
   ) {
     self.venue = venue
+    self.displayName = displayName
     self.examples = examples
     self.bookRule = bookRule
     self.reads = reads
@@ -90,7 +93,7 @@ public struct VenueAbout: Sendable, Hashable {
   public static func listing(_ venues: [VenueAbout]) -> String {
     var out = ""
     for v in venues {
-      out += "\(v.venue.rawValue)  \(v.venue.displayName)  \(v.selectable ? "ready" : "not yet selectable")\n"
+      out += "\(v.venue.rawValue)  \(v.displayName)  \(v.selectable ? "ready" : "not yet selectable")\n"
       out += "  e.g.   \(v.examples.joined(separator: ", "))\n"
       out += "  book   \(v.bookRule)\n"
       out += "  reads  \(v.reads)\n"

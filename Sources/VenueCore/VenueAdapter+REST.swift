@@ -5,15 +5,15 @@ extension VenueAdapter {
   public func restRequests(for intent: RESTIntent) -> [VenueRESTRequest] { [] }
 
   public func decodeInstruments(_ bodies: [WireValue]) throws(RESTBodyError) -> VenueRows<InstrumentSpec> {
-    throw RESTBodyError("\(venue.displayName) has no REST instruments here")
+    throw RESTBodyError("\(venue.name) has no REST instruments here")
   }
 
   public func decodeCandles(_ body: WireValue) throws(CandleError) -> [VenueCandle] {
-    throw CandleError("\(venue.displayName) has no REST candles here")
+    throw CandleError("\(venue.name) has no REST candles here")
   }
 
   public func decodeTickers(_ bodies: [WireValue]) throws(RESTBodyError) -> VenueRows<SymbolTicker> {
-    throw RESTBodyError("\(venue.displayName) has no REST tickers here")
+    throw RESTBodyError("\(venue.name) has no REST tickers here")
   }
 
   /// A snapshot body the venue's frames decoder reads as it is.

@@ -67,9 +67,9 @@ struct AcrossPlan {
       }
       guard let live = routes.venues[venue] else {
         if demo {
-          if !notServed.contains(venue.displayName) { notServed.append(venue.displayName) }
+          if !notServed.contains(Venues.displayName(venue)) { notServed.append(Venues.displayName(venue)) }
         } else {
-          plan.notes.append("\(key): \(venue.displayName) not followed live yet")
+          plan.notes.append("\(key): \(Venues.displayName(venue)) not followed live yet")
         }
         continue
       }
@@ -82,7 +82,7 @@ struct AcrossPlan {
       }
       let text = key.symbol.description
       guard let endpoint = live.url(symbol: text) else {
-        plan.notes.append("\(venue.displayName): no endpoint for \(text)")
+        plan.notes.append("\(Venues.displayName(venue)): no endpoint for \(text)")
         continue
       }
       plan.instruments.append(Chosen(key: key, source: .venue(live), url: endpoint, needsFacts: needsFacts))
@@ -129,7 +129,7 @@ struct AcrossPlan {
       let same = keys.filter { $0.venue == venue }
       if same.count > 1 {
         return "\(same.map(\.description).joined(separator: " and ")) cannot be recorded together: "
-          + "\(venue.displayName)'s frames do not all name their instrument"
+          + "\(Venues.displayName(venue))'s frames do not all name their instrument"
       }
     }
     return nil

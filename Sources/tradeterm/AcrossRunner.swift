@@ -91,7 +91,7 @@ struct AcrossRunner {
       case .venue(let live):
         let options = FeedOptions(
           webSocketURL: chosen.url, symbol: chosen.key.symbol.description, userAgent: userAgent,
-          venue: chosen.key.venue)
+          venue: chosen.key.venue, venueName: Venues.displayName(chosen.key.venue))
         return .venue(
           VenueFeedGroup(
             options, adapter: live.adapter, plan: live.plan, restHost: live.restHost, recorder: recorder))
@@ -143,6 +143,7 @@ struct AcrossRunner {
       asset: plan.asset, instruments: instruments, width: width, height: height, ascii: ascii)
     state.notes = plan.notes
     state.venueLetters = Venues.directory.mapValues(\.mark)
+    state.venueNames = Venues.directory.mapValues(\.displayName)
     state.keys = keys
     state.configure(stablecoinsAtPar: stablecoinsAtPar, takerFeePercent: takerFeePercent)
     for rule in alerts where rule.symbol.description == plan.asset.description {

@@ -113,7 +113,7 @@ final class AcrossSession {
             recorder?.note(AcrossRecording.factsNote(state.instruments[i].spec))
           }
           for i in state.instruments where i.factsPending && i.key.venue == venue {
-            state.notes.append("\(i.key): not among \(venue.displayName)'s instruments")
+            state.notes.append("\(i.key): not among \(Venues.displayName(venue))'s instruments")
           }
         case .failed(_, let reason):
           state.factsFailed(venue, reason: reason)

@@ -47,6 +47,7 @@ enum ConfigFile {
       // Each venue's default instrument is its registration's: the config file cannot set it.
       var config = found.config
       config.settings.venueDefaults = Venues.defaultSymbols
+      config.settings.venueNames = Venues.directory.mapValues(\.displayName)
       return (found.path, config)
     }
   }
@@ -62,7 +63,7 @@ enum ConfigFile {
       if explicit != nil { return .failure(Problem("config: \(path): no such file")) }
       return .success((nil, empty))
     case .success(let text?):
-      switch ConfigLoader.load(text, file: path) {
+      switch ConfigLoader.load(text, file: path, venues: Venues.names) {
       case .success(let config): return .success((path, config))
       case .failure(let error): return .failure(Problem(error.description))
       }
@@ -85,7 +86,9 @@ struct AlertsFile {
     case .failure(let problem): return .failure(Problem("alerts file: \(problem.message)"))
     case .success(nil): return .success(LoadedAlerts())
     case .success(let text?):
-      return ConfigLoader.loadAlerts(text, file: path).mapError { Problem("alerts file: \($0.description)") }
+      return ConfigLoader.loadAlerts(text, file: path, venues: Venues.names).mapError {
+        Problem("alerts file: \($0.description)")
+      }
     }
   }
 

@@ -35,7 +35,8 @@ extension DashboardRunner {
       guard let live = routes.venues[id.venue], let url = live.url(symbol: next.symbol) else {
         return (
           nil,
-          App.update(&state, .marketRefused(id, reason: "\(id.venue.displayName) is not followed here"))
+          App.update(
+            &state, .marketRefused(id, reason: "\(Venues.displayName(id.venue)) is not followed here"))
         )
       }
       next.webSocketURL = url

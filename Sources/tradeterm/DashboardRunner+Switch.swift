@@ -43,7 +43,7 @@ extension DashboardRunner {
     } else {
       guard let live = routes.venues[id.venue], let url = live.url(symbol: next.symbol) else {
         return App.update(
-          &state, .marketRefused(id, reason: "\(id.venue.displayName) is not followed here"))
+          &state, .marketRefused(id, reason: "\(Venues.displayName(id.venue)) is not followed here"))
       }
       next.webSocketURL = url
       nextLive = live

@@ -128,6 +128,7 @@ struct DashboardRunner {
     start.asksStartData = rest != nil || venueREST != nil
     start.followableVenues = routes?.followable ?? []
     start.venues = Venues.directory
+    start.venueOrder = Venues.names
     start.venuesReopenedPerSymbol = routes?.reopenedPerSymbol ?? []
     start.venuesTickingEveryInstrument = routes?.tickingEveryInstrument ?? []
     start.venueSwitchRefusal = venueSwitchRefusal

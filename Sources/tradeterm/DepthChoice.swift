@@ -56,10 +56,10 @@ enum DepthChoice: Equatable, CustomStringConvertible {
     if choice?.venueDepth(depths) != nil { return nil }
     let listed = depths.filter { $0 > 0 }.sorted()
     if listed.count <= 1 {
-      return "\(venue.displayName) sends its whole book here: --depth takes only full"
+      return "\(Venues.displayName(venue)) sends its whole book here: --depth takes only full"
     }
     return
-      "--depth for \(venue.displayName) is one of \(listed.map(String.init).joined(separator: ", ")) or full"
+      "--depth for \(Venues.displayName(venue)) is one of \(listed.map(String.init).joined(separator: ", ")) or full"
   }
 
   /// The depth a venue is subscribed at: `--depth`'s when given (checked already), else the

@@ -125,7 +125,8 @@ struct OnceRunner {
           let valuation = Portfolio.value(
             held: held, fills: fills, universe: session.markets, nowMs: now.nanoseconds / 1_000_000,
             wallMs: DashboardRunner.wallMs(), connected: true,
-            bitcoinSources: Venues.about(session.markets.venue)?.bitcoinSources ?? [])
+            bitcoinSources: Venues.about(session.markets.venue)?.bitcoinSources ?? [],
+            venueNames: Venues.directory.mapValues(\.displayName))
           let snapshot = PortfolioSnapshot(
             header: SnapshotHeader(
               venue: session.markets.venue, status: connection(status), mode: mode,

@@ -10,7 +10,7 @@ import Trading
 /// portfolio.
 enum PositionsFile {
   static func parse(_ text: String, file: String) -> Result<[HeldPosition], PositionsFileError> {
-    switch ConfigLoader.load(text, file: file) {
+    switch ConfigLoader.load(text, file: file, venues: Venues.names) {
     case .failure(let error): return .failure(PositionsFileError(error.description))
     case .success(let loaded):
       if let w = loaded.warnings.first {

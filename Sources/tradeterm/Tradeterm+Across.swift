@@ -66,7 +66,7 @@ extension Tradeterm {
       case .bitmex: members.append(.bitmex)
       case .venue(let live):
         guard let decoder = Venues.frameDecoder(live.venue, symbol: chosen.key.symbol) else {
-          throw fail("\(live.venue.displayName) has no decoder to replay \(path) with")
+          throw fail("\(Venues.displayName(live.venue)) has no decoder to replay \(path) with")
         }
         members.append(.venue(live.venue, decoder))
       }

@@ -35,7 +35,7 @@ extension Tradeterm {
       throw fail("the second instrument must be printable, without spaces")
     }
     let key: InstrumentKey
-    switch InstrumentKey.parse(text, defaultVenue: defaultVenue) {
+    switch InstrumentKey.parse(text, defaultVenue: defaultVenue, venues: Venues.names) {
     case .failure(let error): throw fail(TerminalText.sanitized(error.description))
     case .success(let parsed): key = parsed
     }
@@ -45,7 +45,7 @@ extension Tradeterm {
     if key.venue != .bitmex, VenueLive.of(key.venue, url: nil) == nil {
       let why = Venues.about(key.venue)?.reads ?? "no adapter"
       throw fail(
-        "\(key.venue.displayName) is not selectable yet (\(why)); `tradeterm venues` says what each venue can do"
+        "\(Venues.displayName(key.venue)) is not selectable yet (\(why)); `tradeterm venues` says what each venue can do"
       )
     }
     let second = InstrumentKey(venue: key.venue, symbol: symbol)

@@ -17,6 +17,9 @@ enum Venues {
   static let registered: [VenueRegistration] =
     [.bitmex, .kraken, .binance, .binanceUSDM, .coinbase] + VenueRegistration.bybit + [.okx]
 
+  /// The registered venues, in the registration's order (the order people see them in).
+  static let names: [Venue] = registered.map(\.venue)
+
   /// `venue`'s registration, nil for one not registered.
   static func registration(_ venue: Venue) -> VenueRegistration? { byVenue[venue] }
 
@@ -24,6 +27,9 @@ enum Venues {
     registered.map { ($0.venue, $0) }, uniquingKeysWith: { first, _ in first })
 
   static func about(_ venue: Venue) -> VenueAbout? { directory[venue] }
+
+  /// The name people know `venue` by (its `VenueAbout`'s), else its name.
+  static func displayName(_ venue: Venue) -> String { about(venue)?.displayName ?? venue.name }
 
   /// Every registered venue's `VenueAbout` by venue: the facts the app reads (`AppState.venues`).
   static let directory: [Venue: VenueAbout] = byVenue.mapValues(\.about)
@@ -43,7 +49,7 @@ extension Tradeterm {
   /// What the command line names: the instrument argument or `--symbol` (not the `config` and
   /// `venues` commands), read for its `venue:` prefix with `--venue`.
   var namedInstrument: Result<(venue: Venue?, symbol: String?), StartInstrument.Problem> {
-    StartInstrument.named(given: givenInstrument, venueOption: venueOption)
+    StartInstrument.named(given: givenInstrument, venueOption: venueOption, venues: Venues.names)
   }
 
   /// The instrument argument or `--symbol` as typed, unless the argument is a command.
@@ -54,7 +60,9 @@ extension Tradeterm {
   /// The instrument the run opens on: the command line's venue and symbol over the config's
   /// (`StartInstrument`), or one line saying why not.
   func startInstrument(_ settings: Settings) throws -> StartInstrument {
-    switch StartInstrument.resolve(given: givenInstrument, venueOption: venueOption, settings: settings) {
+    switch StartInstrument.resolve(
+      given: givenInstrument, venueOption: venueOption, settings: settings, venues: Venues.names)
+    {
     case .success(let chosen): return chosen
     case .failure(let problem): throw fail(problem.message)
     }
@@ -72,18 +80,18 @@ extension Tradeterm {
     case _ where VenueLive.of(venue, url: nil) != nil:
       guard chosen.symbol != nil else {
         let example = Venues.about(venue)?.examples.first ?? "\(venue):SYMBOL"
-        throw fail("which \(venue.displayName) instrument? e.g. `tradeterm \(example)`")
+        throw fail("which \(Venues.displayName(venue)) instrument? e.g. `tradeterm \(example)`")
       }
-      if testnet { throw fail("--testnet is BitMEX's; \(venue.displayName) has none here") }
+      if testnet { throw fail("--testnet is BitMEX's; \(Venues.displayName(venue)) has none here") }
       if once, markets || portfolio {
         throw fail(
-          "--once \(markets ? "--markets" : "--portfolio") prints BitMEX's for now; on \(venue.displayName)"
+          "--once \(markets ? "--markets" : "--portfolio") prints BitMEX's for now; on \(Venues.displayName(venue))"
             + " --once prints the book and the tape")
       }
     default:
       let why = Venues.about(venue)?.reads ?? "no adapter"
       throw fail(
-        "\(venue.displayName) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
+        "\(Venues.displayName(venue)) is not selectable yet (\(why)); a recording of it replays with --once --replay FILE;"
           + " `tradeterm venues` says what each venue can do")
     }
     if let depthOption {
@@ -121,7 +129,8 @@ extension Tradeterm {
       var replay = Venues.bookReplay(venue, symbol: symbol)
     else {
       throw fail(
-        "--replay of a \(venue.displayName) recording needs the instrument: --symbol or \(venue):SYMBOL")
+        "--replay of a \(Venues.displayName(venue)) recording needs the instrument: --symbol or \(venue):SYMBOL"
+      )
     }
     let reader: RecordingReader
     do {
@@ -153,7 +162,7 @@ extension Tradeterm {
     }
     guard replay.bookMessages > 0 else {
       throw fail(
-        "\(TerminalText.sanitized(path)) holds no \(venue.displayName) book of \(TerminalText.sanitized(symbolText))"
+        "\(TerminalText.sanitized(path)) holds no \(Venues.displayName(venue)) book of \(TerminalText.sanitized(symbolText))"
           + (replay.badFrames > 0
             ? " (\(replay.badFrames) frames not read: \(replay.lastBadFrame ?? ""))" : ""))
     }

@@ -437,7 +437,7 @@ struct Tradeterm: ParsableCommand {
       if let simAddress {
         guard let simURL = Self.demoURL(venue, simAddress) else {
           throw fail(
-            "the demo has no \(venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
+            "the demo has no \(Venues.displayName(venue)) dialect yet; `tradeterm venues` says what each venue can do"
           )
         }
         (url, venueREST) = (simURL.ws, simURL.rest)
@@ -464,7 +464,8 @@ struct Tradeterm: ParsableCommand {
 
     let options = FeedOptions(
       webSocketURL: endpoint, symbol: symbol, book: depth, config: config, recordPath: record,
-      userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", venue: venue)
+      userAgent: "tradeterm/\(TradetermVersion.current) libcurl/\(CurlLibrary.version)", venue: venue,
+      venueName: Venues.displayName(venue))
     if once, let venueLive {
       let code = VenueOnceRunner(
         live: venueLive, options: options, mode: mode, json: json, timeout: timeout, utc: utc, levels: levels,
@@ -491,7 +492,7 @@ struct Tradeterm: ParsableCommand {
     // speaks most of them, not every one).
     if let split, split.venue != .bitmex, routes.venues[split.venue] == nil {
       throw fail(
-        "the demo has no \(split.venue.displayName) dialect yet; `tradeterm venues` says what each venue can do"
+        "the demo has no \(Venues.displayName(split.venue)) dialect yet; `tradeterm venues` says what each venue can do"
       )
     }
     try dashboard(

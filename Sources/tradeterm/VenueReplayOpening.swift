@@ -18,7 +18,7 @@ enum VenueReplayOpening {
   static func open(path: String, venue: Venue, symbol: Symbol, speed: Double) -> Opened? {
     let shown = TerminalText.sanitized(path)
     guard let decoder = Venues.frameDecoder(venue, symbol: symbol) else {
-      printError("tradeterm: \(venue.displayName) has no decoder to replay \(shown) with")
+      printError("tradeterm: \(Venues.displayName(venue)) has no decoder to replay \(shown) with")
       return nil
     }
     let reader: RecordingReader
@@ -63,7 +63,7 @@ enum VenueReplayOpening {
       return nil
     }
     var why =
-      "tradeterm: \(shown) holds no \(venue.displayName) book of \(TerminalText.sanitized(symbol.description))"
+      "tradeterm: \(shown) holds no \(Venues.displayName(venue)) book of \(TerminalText.sanitized(symbol.description))"
     if bad > 0 { why += "; skipped \(bad) bad line(s), the last: \(TerminalText.sanitized(lastBad ?? ""))" }
     if otherVenues > 0 { why += "; skipped \(otherVenues) line(s) of other venues" }
     printError(why)

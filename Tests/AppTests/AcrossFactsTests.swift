@@ -124,6 +124,7 @@ import WireJSON
     #expect(s.factsDue(now: t0) == [.okx])
     #expect(s.factsDue(now: t0 + 30 * Self.second).isEmpty, "one ask at a time")
     s.factsFailed(.okx, reason: "HTTP 503")
+    s.venueNames = RegisteredVenues.displayNames
     s.refresh(now: t0 + Self.second)
     let status = AcrossScreen.render(s, wallMs: Self.wallMs).line(23)
     #expect(status.contains("OKX instrument facts not loaded: HTTP 503 (asking again)"), "\(status)")

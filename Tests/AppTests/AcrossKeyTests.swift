@@ -1,4 +1,6 @@
+import Kraken
 import MarketModel
+import OKX
 import Screen
 import Session
 import Testing

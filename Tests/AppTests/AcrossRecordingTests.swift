@@ -31,7 +31,7 @@ import VenueCore
     let plan = try #require(AcrossRecording.plan(Substring("# " + text + "\r")))
     #expect(plan.asset == "BTC" && plan.instruments == keys)
     for bad in [
-      "# tradeterm across BTC", "# tradeterm across BTC nowhere:X", "# tradeterm across BTC XBTUSD",
+      "# tradeterm across BTC", "# tradeterm across BTC no_where:X", "# tradeterm across BTC XBTUSD",
       "# tradeterm across BTC kraken:A kraken:A", "tradeterm across BTC kraken:A", "# tradeterm recording 2",
     ] {
       #expect(AcrossRecording.plan(Substring(bad)) == nil, "\(bad)")

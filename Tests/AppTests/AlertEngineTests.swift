@@ -1,3 +1,5 @@
+import Binance
+import Bybit
 import MarketModel
 import Screen
 import Testing

@@ -1,3 +1,4 @@
+import Binance
 import MarketModel
 import Screen
 import Session

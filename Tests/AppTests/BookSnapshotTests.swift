@@ -1,3 +1,4 @@
+import Binance
 import BitMEX
 import MarketModel
 import Testing

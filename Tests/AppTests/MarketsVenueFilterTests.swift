@@ -1,6 +1,10 @@
+import Binance
+import Kraken
 import MarketModel
+import OKX
 import Screen
 import Session
+import TestSupport
 import Testing
 import VenueCore
 
@@ -65,6 +69,26 @@ import VenueCore
     #expect(Self.title(s).contains("  kraken"))
     // Enter follows the row's venue.
     #expect(App.update(&s, .key(.enter)) == [.openMarket(InstrumentID(venue: .kraken, symbol: "BTC/USD"))])
+  }
+
+  /// "All venues" by symbol lists each venue's rows together, the venues in the registration's
+  /// order (`tradeterm venues`': BitMEX, then Kraken, Binance…), not by their names.
+  @Test func allVenuesBySymbolListTheVenuesInTheRegistrationsOrder() {
+    var s = Self.state()
+    s.followableVenues = [.bitmex, .kraken, .binance]
+    s.markets.venueOrder = RegisteredVenues.names
+    _ = App.update(&s, .key(.character("v")))
+    #expect(s.markets.venues == .all)
+    (s.markets.sort, s.markets.descending) = (.symbol, false)
+    for (venue, symbol): (Venue, Symbol) in [(.binance, "BTCUSDT"), (.kraken, "BTC/USD")] {
+      _ = App.update(
+        &s,
+        .otherVenueREST(venue, .tickers(VenueRows(rows: [Self.ticker(symbol, last: "1", quoteVolume: "1")]))))
+    }
+    let venues = Self.listed(s).map { $0.contains(":") ? String($0.prefix { $0 != ":" }) : "bitmex" }
+    var runs: [String] = []
+    for venue in venues where runs.last != venue { runs.append(venue) }
+    #expect(runs == ["bitmex", "kraken", "binance"], "\(Self.listed(s))")
   }
 
   @Test func aVenueWhoseListFailsSaysSoAndTheCycleEndsOnScreen() {

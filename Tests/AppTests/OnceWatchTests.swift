@@ -1,3 +1,4 @@
+import Binance
 import MarketModel
 import Session
 import Testing

@@ -2,6 +2,7 @@ import BitMEX
 import MarketModel
 import Screen
 import Session
+import TestSupport
 import Testing
 import Trading
 

@@ -1,4 +1,5 @@
 import BitMEX
+import Kraken
 import MarketModel
 import Screen
 import Session
@@ -255,6 +256,7 @@ import Testing
       symbol: "XBTUSD", mode: .demo, width: width, height: height, ascii: false, color: true,
       symbols: ["XBTUSD", "ETHUSD", "SOLUSD"])
     s.followableVenues = [.bitmex, .kraken]
+    s.venues = RegisteredVenues.all
     _ = App.update(
       &s, .feed(status(.live, "XBTUSD"), now: t0, wallMs: wallMs),
       batch: partial("XBTUSD", mid: 50_000, tick: 0.5, size: 1_000))

@@ -1,6 +1,9 @@
+import Kraken
 import MarketModel
+import OKX
 import Screen
 import Session
+import TestSupport
 import Testing
 import Trading
 

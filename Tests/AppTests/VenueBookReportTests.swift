@@ -1,3 +1,4 @@
+import Binance
 import Testing
 import VenueCore
 import WireJSON

@@ -1,4 +1,8 @@
+import Binance
+import Kraken
+import OKX
 import Screen
+import TestSupport
 import Testing
 import VenueCore
 

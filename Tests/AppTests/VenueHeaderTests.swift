@@ -1,6 +1,10 @@
+import Bybit
+import Coinbase
 import MarketModel
+import OKX
 import Screen
 import Session
+import TestSupport
 import Testing
 
 @testable import App

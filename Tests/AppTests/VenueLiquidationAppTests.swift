@@ -1,6 +1,12 @@
+import Binance
+import Bybit
+import Coinbase
+import Kraken
 import MarketModel
+import OKX
 import Screen
 import Session
+import TestSupport
 import Testing
 
 @testable import App

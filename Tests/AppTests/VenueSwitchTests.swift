@@ -1,6 +1,10 @@
+import Binance
+import Kraken
 import MarketModel
+import OKX
 import Screen
 import Session
+import TestSupport
 import Testing
 import VenueCore
 
@@ -24,6 +28,7 @@ import VenueCore
   static func bitmex() -> AppState {
     var s = TicketAppTests.live("XBTUSD", bid: 50_000, ask: 50_000.5, step: 0.5)
     s.followableVenues = [.bitmex, .kraken, .okx]
+    s.venues = RegisteredVenues.all
     s.symbols = ["XBTUSD", "ETHUSD"]
     return s
   }

@@ -1,4 +1,5 @@
 import Bybit
+import OKX
 import TestSupport
 import Testing
 import VenueCore

@@ -1,7 +1,10 @@
 import App
+import Bybit
 import Config
 import Foundation
+import Kraken
 import MarketModel
+import TestSupport
 import XCTest
 
 /// Alert numbers as the config and the alerts file write them: every number reads back exactly
@@ -120,7 +123,7 @@ final class AlertNumberTests: XCTestCase {
     // An unknown venue is said, not taken as a BitMEX symbol with a colon in it.
     guard
       case .success(let bad) = ConfigLoader.loadAlerts(
-        "[[alerts]]\nsymbol = \"nasdaq:AAPL\"\nabove = 1\n", file: "alerts")
+        "[[alerts]]\nsymbol = \"nasdaq:AAPL\"\nabove = 1\n", file: "alerts", venues: RegisteredVenues.names)
     else { return XCTFail("one bad alert is skipped, not the file") }
     XCTAssertEqual(bad.rules, [])
     XCTAssertTrue(

@@ -1,15 +1,18 @@
 import App
+import Binance
 import BitMEX
 import Config
+import Kraken
 import MarketModel
 import Screen
+import TestSupport
 import Trading
 import XCTest
 
 final class ConfigLoaderTests: XCTestCase {
   /// The file's settings with the venues' defaults, as the executable fills them in.
   private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
-    ConfigLoader.load(text, file: "c.toml").map { loaded in
+    ConfigLoader.load(text, file: "c.toml", venues: RegisteredVenues.names).map { loaded in
       var c = loaded
       c.settings.venueDefaults = [.bitmex: VenueAbout.bitmex.defaultSymbol ?? ""]
       return c
@@ -272,7 +275,9 @@ final class ConfigLoaderTests: XCTestCase {
 /// par, and the venues' taker fees; read, written back by `tradeterm config`, and refused with
 /// file:line:column where they are wrong.
 final class AcrossConfigTests: XCTestCase {
-  func load(_ text: String) -> Result<LoadedConfig, ConfigError> { ConfigLoader.load(text, file: "c.toml") }
+  func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
+    ConfigLoader.load(text, file: "c.toml", venues: RegisteredVenues.names)
+  }
 
   func testInstrumentsParAndFeesReadAndWriteBack() throws {
     let text = """

@@ -1,6 +1,9 @@
 import BitMEX
 import Config
+import Kraken
 import MarketModel
+import OKX
+import TestSupport
 import VenueCore
 import XCTest
 
@@ -11,9 +14,10 @@ final class VenueConfigTests: XCTestCase {
 
   /// The file's settings with the venues' defaults.
   private func load(_ text: String) -> Result<LoadedConfig, ConfigError> {
-    ConfigLoader.load(text, file: "c.toml").map { loaded in
+    ConfigLoader.load(text, file: "c.toml", venues: RegisteredVenues.names).map { loaded in
       var c = loaded
       c.settings.venueDefaults = Self.defaults
+      c.settings.venueNames = RegisteredVenues.displayNames
       return c
     }
   }
@@ -22,6 +26,7 @@ final class VenueConfigTests: XCTestCase {
   private func defaultSettings() -> Settings {
     var s = Settings()
     s.venueDefaults = Self.defaults
+    s.venueNames = RegisteredVenues.displayNames
     return s
   }
 
@@ -148,7 +153,7 @@ final class VenueConfigTests: XCTestCase {
     for (given, option, words) in cases {
       guard
         case .failure(let problem) = StartInstrument.resolve(
-          given: given, venueOption: option, settings: kraken)
+          given: given, venueOption: option, settings: kraken, venues: RegisteredVenues.names)
       else {
         XCTFail("\(given ?? "-") --venue \(option ?? "-") was read")
         continue

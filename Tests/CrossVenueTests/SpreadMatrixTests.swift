@@ -1,4 +1,6 @@
 import CrossVenue
+import Kraken
+import OKX
 import Testing
 import VenueCore
 

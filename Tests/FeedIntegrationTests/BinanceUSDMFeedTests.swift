@@ -23,7 +23,8 @@ import Threads
       market: .usdm, host: sim.binanceHost(.usdm), restHost: sim.binanceRESTHost(.usdm))
     return VenueFeedHarness(
       adapter: adapter, plan: plan, policy: .bridge(SnapshotBridgeSync(bridge: BinanceMarket.usdm.bridge)),
-      symbol: symbol, restHost: adapter.restHost, config: config)
+      symbol: symbol, restHost: adapter.restHost, config: config,
+      venueName: VenueAbout.binanceUSDM.displayName)
   }
 
   private static func simConfig(seed: UInt64) -> SimConfig {

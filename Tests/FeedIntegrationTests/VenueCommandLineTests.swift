@@ -14,6 +14,13 @@ import Testing
         "bitmex", "kraken", "binance", "binance-usdm", "coinbase", "bybit-spot", "bybit-linear",
         "bybit-inverse", "okx",
       ])
+    // Every registered venue is listed once, under the name people know it by (its about's).
+    #expect(Set(heads).count == heads.count, "a venue registered twice: \(heads)")
+    for line in run.stdout.split(separator: "\n") where !line.hasPrefix(" ") {
+      let parts = line.components(separatedBy: "  ")
+      #expect(parts.count == 3 && !parts[1].trimmingCharacters(in: .whitespaces).isEmpty, "\(line)")
+      #expect(parts.last == "ready" || parts.last == "not yet selectable", "\(line)")
+    }
     #expect(run.stdout.contains("bitmex  BitMEX  ready"))
     #expect(run.stdout.contains("kraken  Kraken  ready"))
     #expect(run.stdout.contains("binance-usdm  Binance USDⓈ-M  ready"))

@@ -42,11 +42,12 @@ final class VenueFeedHarness {
 
   init(
     adapter: any VenueAdapter, plan: SubscriptionPlan, policy: AnyBookSync, symbol: String,
-    restHost: String? = nil, config: FeedConfig = Integration.feedConfig(), recordPath: String? = nil
+    restHost: String? = nil, config: FeedConfig = Integration.feedConfig(), recordPath: String? = nil,
+    venueName: String? = nil
   ) {
     let options = FeedOptions(
       webSocketURL: adapter.connections(for: plan.subscriptions(symbol: symbol)).first?.url ?? "",
-      symbol: symbol, config: config, recordPath: recordPath, venue: adapter.venue)
+      symbol: symbol, config: config, recordPath: recordPath, venue: adapter.venue, venueName: venueName)
     feed = VenueFeedGroup(options, adapter: adapter, plan: plan, restHost: restHost)
     session = MarketSession(symbol: Symbol(symbol) ?? .empty, bookPolicy: policy, bookDepth: plan.bookDepth)
     feed.start()

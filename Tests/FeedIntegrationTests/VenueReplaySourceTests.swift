@@ -1,6 +1,7 @@
 import Foundation
 import Kraken
 import MarketModel
+import OKX
 import Replay
 import Session
 import Testing

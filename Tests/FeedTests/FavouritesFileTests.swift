@@ -1,8 +1,14 @@
+import Binance
+import Bybit
+import Coinbase
 import Feed
 import Files
 import Foundation
+import Kraken
 import MarketModel
+import OKX
 import Testing
+import VenueCore
 
 /// The favourites file: one `venue:SYMBOL` a line, written atomically, read back in order.
 @Suite struct FavouritesFileTests {
@@ -26,8 +32,18 @@ import Testing
   }
 
   @Test func parseSkipsWhatItCannotRead() {
-    let text = "bitmex:XBTUSD\n\nnasdaq:XBTUSD\nnonsense\nbitmex:XBTUSD\r\nKRAKEN:BTC/USD\nbitmex:ETHUSD"
+    let text = "bitmex:XBTUSD\n\n1nasdaq:XBTUSD\nnonsense\nbitmex:XBTUSD\r\nKRAKEN:BTC/USD\nbitmex:ETHUSD"
     #expect(FavouritesFile.parse(text) == [.bitmex("XBTUSD"), .bitmex("ETHUSD")])
+  }
+
+  /// A favourite of a venue this tradeterm does not register (a later one's) is kept as it is,
+  /// so that saving the list again does not lose it.
+  @Test func aFavouriteOfAnUnregisteredVenueIsKept() throws {
+    let nasdaq = try #require(Venue(name: "nasdaq"))
+    #expect(
+      FavouritesFile.parse("nasdaq:AAPL\nbitmex:XBTUSD") == [
+        .init(venue: nasdaq, symbol: "AAPL"), .bitmex("XBTUSD"),
+      ])
   }
 
   /// Issue 25/27: favourites work across venues. A starred Kraken pair is kept with its venue

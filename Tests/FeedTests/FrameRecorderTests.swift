@@ -1,5 +1,8 @@
+import Bybit
 import Foundation
+import Kraken
 import MarketModel
+import OKX
 import Replay
 import Session
 import Testing

@@ -1,3 +1,6 @@
+import Binance
+import Kraken
+import OKX
 import Testing
 import VenueCore
 

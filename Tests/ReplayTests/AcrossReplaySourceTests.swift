@@ -1,5 +1,7 @@
 import Foundation
+import Kraken
 import MarketModel
+import OKX
 import Session
 import Testing
 import VenueCore

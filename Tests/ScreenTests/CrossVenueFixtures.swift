@@ -1,4 +1,9 @@
+import Binance
+import Bybit
+import Coinbase
 import CrossVenue
+import Kraken
+import OKX
 import VenueCore
 
 @testable import Screen

@@ -1,4 +1,6 @@
+import Kraken
 import MarketModel
+import OKX
 import Testing
 
 @testable import Screen

@@ -1,3 +1,5 @@
+import Kraken
+import OKX
 import Session
 import Testing
 

@@ -1,3 +1,4 @@
+import Kraken
 import MarketModel
 import Session
 import Testing

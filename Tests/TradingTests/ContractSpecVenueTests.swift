@@ -154,7 +154,12 @@ import WireJSON
   /// The P&L of a long in each kind: spot and linear in the quote, inverse in the base.
   @Test func profitIsInTheSettlementAsset() throws {
     let specs = try Self.specs()
-    let kraken = try ContractSpec.make(try #require(specs["kraken:BTC/USD"])).get()
+    var kraken = try ContractSpec.make(try #require(specs["kraken:BTC/USD"])).get()
+    // The caller names the venue as its `VenueAbout` does; without, its name is said.
+    #expect(
+      SizeCheck.check(unitsText: "0.0001", spec: kraken)
+        == .invalid("below the smallest order on kraken, 0.0002 BTC"))
+    kraken.venueName = VenueAbout.kraken.displayName
     #expect(Self.close(kraken.pnl(contracts: 0.5, entry: 60_000, exit: 63_000), 1_500))
     let okx = try ContractSpec.make(try #require(specs["okx:BTC-USDT-SWAP"])).get()
     #expect(Self.close(okx.pnl(contracts: 250, entry: 60_000, exit: 61_000), 2_500))
@@ -191,7 +196,12 @@ import WireJSON
   /// The venue's minimum and lot, in words.
   @Test func theMinimumAndTheLotInWords() throws {
     let specs = try Self.specs()
-    let kraken = try ContractSpec.make(try #require(specs["kraken:BTC/USD"])).get()
+    var kraken = try ContractSpec.make(try #require(specs["kraken:BTC/USD"])).get()
+    // The caller names the venue as its `VenueAbout` does; without, its name is said.
+    #expect(
+      SizeCheck.check(unitsText: "0.0001", spec: kraken)
+        == .invalid("below the smallest order on kraken, 0.0002 BTC"))
+    kraken.venueName = VenueAbout.kraken.displayName
     #expect(
       SizeCheck.check(unitsText: "0.0001", spec: kraken)
         == .invalid("below the smallest order on Kraken, 0.0002 BTC"))
@@ -203,7 +213,8 @@ import WireJSON
     let lrc = try ContractSpec.make(try #require(specs["binance:LRCBTC"])).get()
     #expect(
       SizeCheck.check(unitsText: "1.5", spec: lrc) == .invalid("not a multiple of the lot 1: try 1 or 2"))
-    let bybit = try ContractSpec.make(try #require(specs["bybit-spot:BTCUSDT"])).get()
+    var bybit = try ContractSpec.make(try #require(specs["bybit-spot:BTCUSDT"])).get()
+    bybit.venueName = "Bybit spot"
     #expect(
       SizeCheck.check(unitsText: "0.000047", spec: bybit)
         == .invalid("below the smallest order on Bybit spot, 0.000048 BTC"))

@@ -1,6 +1,9 @@
+import Binance
 import BitMEX
+import Bybit
 import Foundation
 import Journal
+import Kraken
 import MarketModel
 import Testing
 import Trading
@@ -177,7 +180,7 @@ import Trading
       connected: true, bitcoinSources: VenueAbout.bitmex.bitcoinSources,
       marks: [
         Self.kraken.instrument: InstrumentMark(spec: Self.kraken, price: 100_000, source: .last, stale: false)
-      ])
+      ], venueNames: [.bitmex: VenueAbout.bitmex.displayName])
     #expect(v.lines.map(\.id.description) == ["XBTUSD", "kraken:BTC/USD"])
     try #require(v.lines.count == 2)
     // BitMEX's position is not valued off BitMEX's feed, and says why; Kraken's is, in USD.
@@ -197,7 +200,7 @@ import Trading
     }
     #expect(f.venue == .bitmex)
     let unknown = v1.replacingOccurrences(of: #""v":1"#, with: #""v":2"#).replacingOccurrences(
-      of: "bybit-inverse", with: "mtgox")
+      of: "bybit-inverse", with: "mt gox")
     #expect(PaperJournalLine.decode(Array(unknown.utf8)) == nil)
   }
 }

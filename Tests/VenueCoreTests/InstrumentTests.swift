@@ -1,4 +1,6 @@
 import Foundation
+import Kraken
+import OKX
 import Testing
 import VenueCore
 
@@ -11,15 +13,25 @@ import VenueCore
     #expect(try InstrumentKey.parse(text).get().description == key)
   }
 
-  @Test func badKeysSayWhy() {
-    #expect(InstrumentKey.parse("nasdaq:AAPL") == .failure(.unknownVenue("nasdaq")))
+  @Test func badKeysSayWhy() throws {
+    // A venue not among the registered ones the caller gives is refused, with their list.
+    let known: [Venue] = [.bitmex, .kraken, .okx]
+    #expect(
+      InstrumentKey.parse("nasdaq:AAPL", venues: known) == .failure(.unknownVenue("nasdaq", known: known)))
+    #expect(try InstrumentKey.parse("Kraken:BTC/USD", venues: known).get().venue == .kraken)
+    // Without a list, any well-formed name is a venue; a malformed one never is.
+    #expect(try InstrumentKey.parse("nasdaq:AAPL").get().venue.name == "nasdaq")
+    #expect(InstrumentKey.parse("bad venue:X") == .failure(.unknownVenue("bad venue")))
     #expect(InstrumentKey.parse("kraken:") == .failure(.emptySymbol))
     #expect(InstrumentKey.parse("") == .failure(.emptySymbol))
     if case .failure(.symbolTooLong) = InstrumentKey.parse("okx:" + String(repeating: "X", count: 30)) {
     } else {
       Issue.record("a long symbol was accepted")
     }
-    #expect("\(InstrumentKey.ParseError.unknownVenue("x"))".contains("kraken"))
+    #expect(
+      "\(InstrumentKey.ParseError.unknownVenue("x", known: known))".hasSuffix("(venues: bitmex, kraken, okx)")
+    )
+    #expect("\(InstrumentKey.ParseError.unknownVenue("x"))".contains("`tradeterm venues` lists them"))
   }
 
   @Test func assetCodesAreCanonical() {
@@ -62,34 +74,5 @@ import VenueCore
     #expect(FixedDecimal("0.01")!.multiplied(by: FixedDecimal("3")!) == FixedDecimal("0.03"))
     #expect(FixedDecimal("10.0")!.multiplied(by: FixedDecimal("2.50")!)?.description == "25.0")
     #expect(FixedDecimal(mantissa: Int64.max, scale: 0).multiplied(by: FixedDecimal("2")!) == nil)
-  }
-
-  @Test func venuesAreNamedAsTheCommandLineSpellsThem() {
-    #expect(
-      Venue.allCases.map(\.rawValue) == [
-        "bitmex", "kraken", "binance", "binance-usdm", "coinbase", "bybit-spot", "bybit-linear",
-        "bybit-inverse", "okx",
-      ])
-    #expect(Venue(name: "BYBIT-LINEAR") == .bybitLinear)
-  }
-
-  /// A venue is one byte, compared, ordered and hashed by its position in `allCases` (the feed
-  /// and replay compare it per message): never by its name.
-  @Test func aVenueIsItsPosition() throws {
-    #expect(MemoryLayout<Venue>.size == 1)
-    for (i, venue) in Venue.allCases.enumerated() {
-      #expect(Int(venue.ordinal) == i, "\(venue)")
-      #expect(Venue(name: venue.name) == venue)
-    }
-    #expect(Venue.allCases.sorted() == Venue.allCases)
-    #expect(Set(Venue.allCases).count == Venue.allCases.count)
-    #expect(Venue.kraken != .binance && Venue.okx > .bitmex)
-    // The journal's and the favourites' spelling: its name, and an unknown one refused.
-    let coded = try JSONEncoder().encode([Venue.binanceUSDM])
-    #expect(String(decoding: coded, as: UTF8.self) == "[\"binance-usdm\"]")
-    #expect(try JSONDecoder().decode([Venue].self, from: coded) == [.binanceUSDM])
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode([Venue].self, from: Data("[\"nope\"]".utf8))
-    }
   }
 }

@@ -1,3 +1,4 @@
+import Coinbase
 import Testing
 import VenueCore
 

@@ -1,3 +1,4 @@
+import Kraken
 import Testing
 import VenueCore
 import WireJSON
