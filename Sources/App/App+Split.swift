@@ -42,7 +42,9 @@ extension App {
   /// itself, a venue not followed here, or a text that names none is said and nothing opens.
   static func openSplitPicked(_ text: String, _ state: inout AppState) -> [Effect] {
     let refusal: String
-    switch PickerState.instrument(text, on: state.venue, known: state.venues) {
+    switch PickerState.instrument(
+      text, on: state.venue, known: state.venues, order: state.markets.venueOrder)
+    {
     case .failure(let problem): refusal = problem.description
     case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):
       refusal = "\(PickerState.label(id, on: state.venue)) is the book on screen: pick another"

@@ -73,7 +73,9 @@ extension App {
   /// list matches): the instrument it names from the venue on screen, opened; a text that names
   /// none (an unknown venue) says why.
   static func openPicked(_ text: String, _ state: inout AppState) -> [Effect] {
-    switch PickerState.instrument(text, on: state.venue, known: state.venues) {
+    switch PickerState.instrument(
+      text, on: state.venue, known: state.venues, order: state.markets.venueOrder)
+    {
     case .success(let id): return open(id, &state)
     case .failure(let problem):
       state.notice = Notice(problem.description, until: state.now + StatusNote.noticeSeconds * 2)

@@ -358,7 +358,15 @@ struct Reader {
         guard let array = v.array else {
           throw error("favourites must be an array of symbols, not \(Self.typeName(v))", key: key)
         }
-        for item in array { s.favourites.append(try symbol(item, key: key).description) }
+        for item in array {
+          let text = try symbol(item, key: key).description
+          // `venue:SYMBOL` names a venue tradeterm follows: a misspelt one would be kept as a
+          // favourite nothing opens, and written back to the favourites file.
+          if case .failure(let problem) = InstrumentKey.parse(text, venues: venues) {
+            throw error("favourites: \(TerminalText.sanitized(problem.description))", key: key)
+          }
+          s.favourites.append(text)
+        }
       case "large-trade":
         guard let table = v.table else {
           throw error(

@@ -374,6 +374,7 @@ public final class TerminalScreen {
   /// pair) in its window: none after `draw(grid)`, whatever was drawn before. For tests.
   public func mismatches(_ grid: Grid) -> [(x: Int, y: Int)] {
     var out: [(x: Int, y: Int)] = []
+    guard grid.width > 0 else { return out }
     var keys = grid.cells.map(\.key)
     for y in 0..<min(grid.height, size.height) {
       // What is drawn is the row with its blanks settled.

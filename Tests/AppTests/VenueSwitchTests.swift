@@ -29,6 +29,7 @@ import VenueCore
     var s = TicketAppTests.live("XBTUSD", bid: 50_000, ask: 50_000.5, step: 0.5)
     s.followableVenues = [.bitmex, .kraken, .okx]
     s.venues = RegisteredVenues.all
+    s.markets.venueOrder = RegisteredVenues.names
     s.symbols = ["XBTUSD", "ETHUSD"]
     return s
   }
@@ -139,7 +140,7 @@ import VenueCore
   @Test(arguments: [
     ("binance-usdm:BTCUSDT", "Binance USDⓈ-M: not followed here yet (see `tradeterm venues`)"),
     ("coinbase:BTC-USD", "Coinbase: not followed here yet"),
-    ("nasdaq:AAPL", "unknown venue \"NASDAQ\""),
+    ("nasdaq:AAPL", "unknown venue \"NASDAQ\" (venues: bitmex, kraken, binance, binance-usdm, coinbase"),
   ])
   func aVenueThatCannotBeFollowedIsRefusedAndTheMarketStays(typed: String, says: String) {
     var s = Self.bitmex()

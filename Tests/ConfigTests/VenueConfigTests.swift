@@ -97,6 +97,18 @@ final class VenueConfigTests: XCTestCase {
     XCTAssertEqual(number.description, "c.toml:1:9: venue must be a string, not an integer")
   }
 
+  /// A favourite on a venue tradeterm does not follow is refused where it is, not kept as one
+  /// nothing opens and written back to the favourites file.
+  func testAFavouriteOnAnUnknownVenueIsRefusedWhereItIs() throws {
+    let ok = try load("favourites = [\"ETHUSD\", \"kraken:BTC/USD\"]\n").get().settings
+    XCTAssertEqual(ok.favourites, ["ETHUSD", "kraken:BTC/USD"])
+    guard case .failure(let e) = load("fps = 10\nfavourites = [\"ETHUSD\", \"krakn:BTC/USD\"]\n") else {
+      return XCTFail("an unknown venue's favourite loaded")
+    }
+    XCTAssertEqual(e.position.line, 2, "\(e)")
+    XCTAssertTrue(e.message.hasPrefix("favourites: unknown venue \"krakn\""), e.message)
+  }
+
   func testAMisspeltVenueKeyIsAWarningWithAGuess() throws {
     let c = try load("symbol = \"ETHUSD\"\nvenu = \"kraken\"\n").get()
     XCTAssertEqual(c.warnings.map(\.position), [SourcePosition(line: 2, column: 1)])
