@@ -40,7 +40,7 @@ public final class TerminalScreen {
   /// What ncurses holds: `shown` with each row's blanks settled (`Cell.settleBlanks`).
   private var drawn: [UInt64] = []
   /// Room for one row's settled keys; grows with the grid.
-  private var rowKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+  private var rowKeys = TerminalScreen.zeroedKeys(1)
   private var shownWidth = -1
   private var shownHeight = -1
   private var pairs: [Style.Color: Int16] = [:]
@@ -247,7 +247,7 @@ public final class TerminalScreen {
       scratch.deallocate()
       scratch = .allocate(capacity: grid.width)
       rowKeys.deallocate()
-      rowKeys = .allocate(capacity: grid.width)
+      rowKeys = Self.zeroedKeys(grid.width)
       scratchCapacity = grid.width
     }
     if repaint {
@@ -396,6 +396,14 @@ public final class TerminalScreen {
       }
     }
     return out
+  }
+
+  /// Room for `count` cell keys, initialized (to blanks' zero keys) so it is always written
+  /// over, never written into uninitialized memory.
+  private static func zeroedKeys(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+    keys.initialize(repeating: 0, count: count)
+    return keys
   }
 
   private static let cellIsKey = MemoryLayout<Cell>.size == 8 && MemoryLayout<Cell>.stride == 8
