@@ -75,7 +75,10 @@ public struct Instrument: Sendable, Hashable {
   /// moves `fundingTimeMs` on), nil when the funding time is unknown.
   public func fundingCountdown(now: Int64) -> Int64? {
     guard let fundingTimeMs = fields.fundingTimeMs else { return nil }
-    return max(0, fundingTimeMs - now)
+    // Times from the wire: their difference cannot trap, whatever they are.
+    let (left, overflow) = fundingTimeMs.subtractingReportingOverflow(now)
+    if overflow { return fundingTimeMs > now ? .max : 0 }
+    return max(0, left)
   }
 
   /// The midpoint of the instrument's bid and ask, when both are known.

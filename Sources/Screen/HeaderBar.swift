@@ -107,8 +107,9 @@ public struct HeaderBar: Sendable, Equatable {
   public var asDrawn: HeaderBar {
     var drawn = self
     if let countdown = fundingCountdownMs {
-      let clamped = max(0, countdown)
-      drawn.fundingCountdownMs = (clamped / 1000 + (clamped % 1000 == 0 ? 0 : 1)) * 1000
+      // Back in ms, kept within `Int64` (a countdown from a time out of range must not trap).
+      let seconds = NumberFormat.wholeSeconds(ms: countdown, roundingUp: true)
+      drawn.fundingCountdownMs = min(seconds, Int64.max / 1000) * 1000
     }
     if let age = dataAgeMs, age >= 1000 { drawn.dataAgeMs = age / 1000 * 1000 }
     return drawn

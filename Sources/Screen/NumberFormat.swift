@@ -132,12 +132,18 @@ public enum NumberFormat {
     return fixed(spread / mid * 10_000, decimals: 2)
   }
 
+  /// The whole seconds `duration` shows of `ms` (0 for a negative one); with `roundingUp`, a
+  /// part of a second counts as a whole one.
+  public static func wholeSeconds(ms: Int64, roundingUp: Bool = false) -> Int64 {
+    let clamped = max(0, ms)
+    return roundingUp ? clamped / 1000 + (clamped % 1000 == 0 ? 0 : 1) : clamped / 1000
+  }
+
   /// A duration in its two largest units: `45s`, `12m05s`, `3h12m`, `2d03h`. Negative
   /// durations show as `0s`. With `roundingUp`, a part of a second counts as a whole one
   /// (for countdowns, which should reach 0 only when the time is due).
   public static func duration(ms: Int64, roundingUp: Bool = false) -> String {
-    let clamped = max(0, ms)
-    let seconds = roundingUp ? clamped / 1000 + (clamped % 1000 == 0 ? 0 : 1) : clamped / 1000
+    let seconds = wholeSeconds(ms: ms, roundingUp: roundingUp)
     let days = seconds / 86_400
     let hours = seconds / 3600 % 24
     let minutes = seconds / 60 % 60

@@ -44,6 +44,15 @@ extension WireReader {
         return nil
       }
     }
-    return try readInt64()
+    let ms = try readInt64()
+    // A time from the wire: within years 1970 to 9999, so that arithmetic on it (a funding
+    // countdown, an age) cannot overflow.
+    guard (0...Self.latestMillis).contains(ms) else {
+      throw WireError("a time in ms out of range: \(ms)", at: position)
+    }
+    return ms
   }
+
+  /// The last millisecond of the year 9999.
+  static let latestMillis: Int64 = 253_402_300_799_999
 }

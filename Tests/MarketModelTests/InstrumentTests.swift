@@ -261,6 +261,9 @@ import Testing
     (1_700_000_000_000 - 3_600_000, 3_600_000),
     (1_700_000_000_000, 0),
     (1_700_000_000_500, 0),
+    // Far from any real clock: no trap either way.
+    (.min, .max),
+    (.max, 0),
   ]
 
   @Test(arguments: countdownCases)

@@ -68,6 +68,10 @@ import Testing
     #expect(early.asDrawn == late.asDrawn)
     late.fundingCountdownMs = 62_001
     #expect(early.asDrawn != late.asDrawn)
+    // A countdown from a time out of range: kept within Int64, no trap.
+    var far = Self.header()
+    far.fundingCountdownMs = .max
+    #expect(far.asDrawn.fundingCountdownMs == Int64.max / 1000 * 1000)
     // Below a second an age shows milliseconds: every one counts.
     #expect(Self.header(dataAgeMs: 120).asDrawn != Self.header(dataAgeMs: 121).asDrawn)
   }

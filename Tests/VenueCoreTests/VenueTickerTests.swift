@@ -54,4 +54,19 @@ import WireJSON
       #expect(value == nil, "\(text)")
     }
   }
+
+  /// A time in ms from the wire is a time (1970 to the year 9999), so that a funding countdown
+  /// or an age made from it cannot overflow: a hostile one is an error, not a trap later.
+  @Test(arguments: [
+    ("1673280000000", 1_673_280_000_000 as Int64?), (#""1673280000000""#, 1_673_280_000_000), ("0", 0),
+    ("-1", nil), ("-9223372036854775807", nil), ("253402300800000", nil),
+  ])
+  func timesInMillisAreInRange(text: String, expected: Int64?) {
+    let bytes = Array(text.utf8)
+    let value = bytes.withUnsafeBufferPointer { b -> Int64? in
+      var r = WireReader(b)
+      return try? r.readOptionalMillis()
+    }
+    #expect(value == expected, "\(text)")
+  }
 }
