@@ -252,7 +252,7 @@ let package = Package(
       name: "FeedIntegrationTests",
       dependencies: [
         "Feed", "Replay", "Session", "Seeding", "ExchangeSim", "MarketModel", "BitMEX", "Kraken", "Binance",
-        "Coinbase", "Bybit", "OKX", "CZlib", "App",
+        "Coinbase", "Bybit", "OKX", "CZlib", "App", "TestSupport",
       ]),
     // The built binaries in a real terminal (tmux) against tradeterm-sim on loopback.
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -43,7 +43,7 @@ extension App {
   static func openSplitPicked(_ text: String, _ state: inout AppState) -> [Effect] {
     let refusal: String
     switch PickerState.instrument(
-      text, on: state.venue, known: state.venues, order: state.markets.venueOrder)
+      text, on: state.venue, venues: state.markets.venueOrder)
     {
     case .failure(let problem): refusal = problem.description
     case .success(let id) where id == InstrumentID(venue: state.venue, symbol: state.market.symbol):

@@ -74,7 +74,7 @@ extension App {
   /// none (an unknown venue) says why.
   static func openPicked(_ text: String, _ state: inout AppState) -> [Effect] {
     switch PickerState.instrument(
-      text, on: state.venue, known: state.venues, order: state.markets.venueOrder)
+      text, on: state.venue, venues: state.markets.venueOrder)
     {
     case .success(let id): return open(id, &state)
     case .failure(let problem):

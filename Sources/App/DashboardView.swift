@@ -307,8 +307,9 @@ public enum DashboardView {
   static func pickerItem(_ s: AppState, _ symbol: String) -> SymbolPicker.Item {
     guard let id = Symbol(symbol), let row = s.session.markets.row(id) else {
       // Another venue's favourite (`kraken:BTC/USD`), or a symbol with no row yet.
-      let starred = (try? PickerState.instrument(symbol, on: s.venue, known: s.venues).get()).map(
-        s.markets.favourites.contains)
+      let starred = (try? PickerState.instrument(symbol, on: s.venue, venues: s.markets.venueOrder).get())
+        .map(
+          s.markets.favourites.contains)
       return SymbolPicker.Item(symbol, detail: starred == true ? (s.ascii ? "*" : "★") : "")
     }
     let i = row.instrument

@@ -117,7 +117,11 @@ public struct MarketsState: Sendable, Hashable {
     switch sort {
     case .symbol:
       positions.sort { a, b in descending ? before(b, a) : before(a, b) }
-    case .kind, .venue:
+    case .venue:
+      // The venues in the registration's order, as everywhere else (their names would put
+      // binance before bitmex); each venue's symbols in order.
+      positions.sort { a, b in ranks[a] == ranks[b] ? ids[a] < ids[b] : (ranks[a] < ranks[b]) != descending }
+    case .kind:
       let text = rows.map { sort.sortText($0) }
       positions.sort { a, b in
         text[a] == text[b] ? before(a, b) : (text[a] < text[b]) != descending

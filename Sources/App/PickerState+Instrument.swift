@@ -18,18 +18,13 @@ extension PickerState {
   /// (`kraken:ETH/USD`, `bitmex:ETHUSD`; the venue's name in any case), a bare symbol the venue
   /// on screen's. A trader on Kraken who types `ETH/USD` means Kraken's pair, and BitMEX's
   /// `ETHUSD` from there is written `bitmex:ETHUSD`: a bare symbol never leaves the venue.
-  /// Fails with the words to show: an unknown venue (not one of `known`, the registered ones,
-  /// unless that is empty: the message lists them, in `order`), no symbol, one too long.
+  /// Fails with the words to show: an unknown venue (not one of `venues`, the registered ones
+  /// in their order, unless that is empty: the message lists them), no symbol, one too long.
   public static func instrument(
-    _ text: String, on venue: InstrumentID.Venue, known: [InstrumentID.Venue: VenueAbout] = [:],
-    order: [InstrumentID.Venue] = []
+    _ text: String, on venue: InstrumentID.Venue, venues: [InstrumentID.Venue] = []
   ) -> Result<InstrumentID, InstrumentKey.ParseError> {
-    InstrumentKey.parse(text, defaultVenue: venue).flatMap { key in
-      guard known.isEmpty || known[key.venue] != nil else {
-        let listed = order.filter { known[$0] != nil } + known.keys.filter { !order.contains($0) }.sorted()
-        return .failure(.unknownVenue(String(text.prefix { $0 != ":" }), known: listed))
-      }
-      return .success(InstrumentID(venue: key.venue, symbol: key.symbol))
+    InstrumentKey.parse(text, defaultVenue: venue, venues: venues).map {
+      InstrumentID(venue: $0.venue, symbol: $0.symbol)
     }
   }
 

@@ -22,6 +22,7 @@ extension DashboardRunner {
     var next = options
     next.symbol = id.symbol.description
     next.venue = id.venue
+    next.venueName = Venues.displayName(id.venue)
     next.recordPath = nil
     next.recordArrivals = false
     let source: any DashboardSource

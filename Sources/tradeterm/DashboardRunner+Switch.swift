@@ -31,6 +31,7 @@ extension DashboardRunner {
     var next = options
     next.symbol = id.symbol.description
     next.venue = id.venue
+    next.venueName = Venues.displayName(id.venue)
     let source: any DashboardSource
     let session: MarketSession
     var bitmexFeed: MarketFeed?

@@ -71,15 +71,23 @@ import VenueCore
     #expect(App.update(&s, .key(.enter)) == [.openMarket(InstrumentID(venue: .kraken, symbol: "BTC/USD"))])
   }
 
-  /// "All venues" by symbol lists each venue's rows together, the venues in the registration's
-  /// order (`tradeterm venues`': BitMEX, then Kraken, Binance…), not by their names.
-  @Test func allVenuesBySymbolListTheVenuesInTheRegistrationsOrder() {
+  /// "All venues" by symbol, or by the venue column, lists each venue's rows together, the
+  /// venues in the registration's order (`tradeterm venues`': BitMEX, then Kraken, Binance…), not
+  /// by their names (which put binance before bitmex); the venue column descending reverses it.
+  @Test(arguments: [
+    (MarketsColumn.symbol, false, ["bitmex", "kraken", "binance"]),
+    (.venue, false, ["bitmex", "kraken", "binance"]),
+    (.venue, true, ["binance", "kraken", "bitmex"]),
+  ])
+  func allVenuesBySymbolListTheVenuesInTheRegistrationsOrder(
+    sort: MarketsColumn, descending: Bool, expected: [String]
+  ) {
     var s = Self.state()
     s.followableVenues = [.bitmex, .kraken, .binance]
     s.markets.venueOrder = RegisteredVenues.names
     _ = App.update(&s, .key(.character("v")))
     #expect(s.markets.venues == .all)
-    (s.markets.sort, s.markets.descending) = (.symbol, false)
+    (s.markets.sort, s.markets.descending) = (sort, descending)
     for (venue, symbol): (Venue, Symbol) in [(.binance, "BTCUSDT"), (.kraken, "BTC/USD")] {
       _ = App.update(
         &s,
@@ -88,7 +96,7 @@ import VenueCore
     let venues = Self.listed(s).map { $0.contains(":") ? String($0.prefix { $0 != ":" }) : "bitmex" }
     var runs: [String] = []
     for venue in venues where runs.last != venue { runs.append(venue) }
-    #expect(runs == ["bitmex", "kraken", "binance"], "\(Self.listed(s))")
+    #expect(runs == expected, "\(Self.listed(s))")
   }
 
   @Test func aVenueWhoseListFailsSaysSoAndTheCycleEndsOnScreen() {

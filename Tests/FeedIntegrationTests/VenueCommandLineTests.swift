@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Venues on the command line (issue 23): `tradeterm venues`, `VENUE:SYMBOL`, `--venue`.
@@ -14,6 +15,8 @@ import Testing
         "bitmex", "kraken", "binance", "binance-usdm", "coinbase", "bybit-spot", "bybit-linear",
         "bybit-inverse", "okx",
       ])
+    // The tests' copy of the registrations (`RegisteredVenues`) is the executable's.
+    #expect(heads == RegisteredVenues.names.map(\.name))
     // Every registered venue is listed once, under the name people know it by (its about's).
     #expect(Set(heads).count == heads.count, "a venue registered twice: \(heads)")
     for line in run.stdout.split(separator: "\n") where !line.hasPrefix(" ") {
