@@ -116,7 +116,10 @@ extension DashboardView {
   /// An unknown second symbol, refused as `--symbol`'s is (`unknownSymbolLines`); nil while the
   /// feed has not said the symbol is unknown.
   static func splitRefusal(_ s: AppState, _ split: SplitBook, width: Int) -> [String]? {
-    unknownSymbolLines(
+    // Asked first: the lazy argument below captures (a copy of) the whole state, which a live
+    // second book must not pay for at every frame.
+    guard saysUnknownSymbol(split.session.status) else { return nil }
+    return unknownSymbolLines(
       split.id.symbol, status: split.session.status, known: splitKnown(s, split), width: width)
   }
 
@@ -127,7 +130,7 @@ extension DashboardView {
   static func unknownSymbolLines(
     _ symbol: Symbol, status: FeedStatus?, known: @autoclosure () -> [String], width: Int
   ) -> [String]? {
-    guard case .error(let failure)? = status?.state, failure.kind == .unknownSymbol else { return nil }
+    guard saysUnknownSymbol(status) else { return nil }
     var lines = ["unknown symbol \(symbol)"]
     // The known symbols are gathered only for a refusal: not at every frame of a live book.
     let close = SymbolSuggestions.closest(to: symbol.description, among: known(), limit: 5)
@@ -145,6 +148,12 @@ extension DashboardView {
     }
     lines.append(line)
     return lines
+  }
+
+  /// Whether the feed said the symbol is unknown.
+  static func saysUnknownSymbol(_ status: FeedStatus?) -> Bool {
+    guard case .error(let failure)? = status?.state else { return false }
+    return failure.kind == .unknownSymbol
   }
 
   /// A book pane's refusal `lines`, over its empty ladder in `area`, centred: the pane has

@@ -71,7 +71,7 @@ public struct FramePacer: Sendable, Hashable {
   /// How long live data may wait before the loop wakes for it: the rest of the frame slot, when
   /// a frame was drawn less than a frame's interval ago (no frame could show it sooner); nil when
   /// it is taken as it comes: the slot has come, the book is not live yet (the first book is
-  /// drawn as soon as it is read), the dashboard is paused (data is applied, not drawn, and the
+  /// drawn in the next frame slot), the dashboard is paused (data is applied, not drawn, and the
   /// status line counts its age), or it is a replay.
   public func feedHold(_ state: AppState, now: MonotonicTime, lastDraw: MonotonicTime) -> Double? {
     guard !state.paused, state.mode != .replay, state.market.bookSync == .live else { return nil }

@@ -2,7 +2,7 @@
 /// levels of each side from the best outwards, prices as display numbers and sizes as integer
 /// units at `sizeScale` decimals (BitMEX's whole contracts are scale 0; a Kraken BTC size of
 /// `0.5` is 50,000,000 units at scale 8). Everything else here is derived from `count` and
-/// `level`.
+/// `level`; `forEachLevel` too by default, which an engine may walk faster itself (`PriceBook`).
 public protocol BookLevels {
   /// Number of levels on a side.
   func count(_ side: Side) -> Int

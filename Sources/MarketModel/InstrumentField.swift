@@ -26,7 +26,8 @@ public struct InstrumentField: Sendable {
   public let key: String
   public let slot: Slot
   /// A fixed fact of the contract (tick and lot size, currencies, type, multipliers…): a
-  /// new image that lacks it keeps the one known before.
+  /// new image that lacks it keeps the one known before. The merges (`InstrumentFields.take`)
+  /// are written field by field; `InstrumentFieldsMergeTests` holds their fixed facts to this flag.
   public let isStaticFact: Bool
 
   init(_ key: String, _ slot: Slot, staticFact: Bool = false) {

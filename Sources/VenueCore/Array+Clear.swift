@@ -1,8 +1,7 @@
 extension Array {
   /// Empties the array, keeping its storage. `removeAll(keepingCapacity:)` goes through the
-  /// generic `replaceSubrange` (~170 instructions even for one element); a batch, the book's
-  /// undo log and BitMEX's id map's hold a few elements per message, and taking them off the end
-  /// costs a few instructions each.
+  /// generic `replaceSubrange` (~170 instructions even for one element); a batch's arrays hold
+  /// a few elements per message, and taking them off the end costs a few instructions each.
   @inline(__always) public mutating func clearKeepingCapacity() {
     if count <= 32 {
       while popLast() != nil {}
