@@ -39,10 +39,9 @@ extension BitMEXDecoder {
     } catch {
       s.pos = rowStart
       try s.skipValue()
-      batch.skippedRows += 1
       var words = "instrument row \(index + 1)"
       if let symbol = Self.symbolText(ofRowAt: rowStart, in: s) { words += " (\(symbol))" }
-      batch.lastSkippedRow = words + ": " + error.reason
+      noteSkippedRow(words + ": " + error.reason, in: &batch)
     }
   }
 

@@ -21,6 +21,10 @@ public struct BitMEXDecoder: Sendable {
   /// stream are decoded by more than one decoder (a replay whose draining thread decodes a share):
   /// there the one thread that applies them maps them all, in order, with one `BitMEXBookIDs`.
   public var mapsBooks: Bool
+  /// The batch's count of skipped rows when the message being decoded began, and the last
+  /// skipped row's words before that message's first (`noteSkippedRow`).
+  private var messageSkippedRows = 0
+  private var lastSkippedRowBefore: String?
 
   public init(mapsBooks: Bool = true) {
     self.mapsBooks = mapsBooks
@@ -37,14 +41,31 @@ public struct BitMEXDecoder: Sendable {
     }
     let scanner = JSONScanner(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     let mark = batch.mark
-    let lastSkippedRow = batch.lastSkippedRow
+    messageSkippedRows = batch.skippedRows
     do {
       try decodeMessage(scanner, mark: mark, into: &batch)
     } catch {
-      batch.rollBack(to: mark)
-      batch.lastSkippedRow = lastSkippedRow
+      rollBack(&batch, to: mark)
       throw error
     }
+  }
+
+  /// Takes back everything this message added to `batch`: its events and rows, and its skipped
+  /// rows (a row skipped in it named itself last: the one named before is the last again).
+  mutating func rollBack(_ batch: inout MarketBatch, to mark: MarketBatch.Mark) {
+    let skipped = batch.skippedRows != messageSkippedRows
+    batch.rollBack(to: mark)
+    if skipped { batch.lastSkippedRow = lastSkippedRowBefore }
+  }
+
+  /// Counts a row skipped as malformed in the message being decoded and names it as the last,
+  /// keeping the one named before this message's first (put back if the message fails). Kept
+  /// only here, not at every message: a String copied and dropped with every frame cost 3 % of
+  /// a replay.
+  mutating func noteSkippedRow(_ words: String, in batch: inout MarketBatch) {
+    if batch.skippedRows == messageSkippedRows { lastSkippedRowBefore = batch.lastSkippedRow }
+    batch.skippedRows += 1
+    batch.lastSkippedRow = words
   }
 
   /// Decodes one message given as an array of bytes.
@@ -194,7 +215,7 @@ public struct BitMEXDecoder: Sendable {
     let rows = try decodeRows(table, action, &s, filterSymbol: nil, into: &batch)
     s.skipSpace()
     guard s.peek() == UInt8(ascii: "}") else {
-      batch.rollBack(to: mark)
+      rollBack(&batch, to: mark)
       return false
     }
     s.pos += 1

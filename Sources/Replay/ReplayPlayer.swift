@@ -141,7 +141,7 @@ public final class ReplayPlayer {
       timeLinesRead += 1
       if let t = try? times.nextLine() { time = Self.number(t) }
     }
-    let (parsed, kind) = RecordedLine.parse(line)
+    let (parsed, kind) = RecordedLine.parse(line, expected: venue)
     switch kind {
     case .blank:
       return .skipped

@@ -71,4 +71,36 @@ import Testing
     batch.removeAll()
     #expect(batch.skippedRows == 0 && batch.lastSkippedRow == nil)
   }
+
+  /// The words put back are those from before the failed message, however many rows it skipped
+  /// and whichever path read it (the usual delta's, which gives up at a trailing field and
+  /// leaves the message to the general one, skips its rows twice); a message that succeeds after
+  /// such a second reading counts its rows once.
+  @Test func theWordsPutBackAreThoseFromBeforeTheMessage() throws {
+    var decoder = BitMEXDecoder()
+    var batch = MarketBatch()
+    // Nothing skipped before: nothing named after the failed message either.
+    #expect(throws: DecodeError.self) {
+      try decoder.decode(
+        #"{"table":"instrument","action":"update","data":[{"symbol":"B","lastPrice":"y"},{"symbol":"C","lastPrice":"z"}],"#,
+        into: &batch)
+    }
+    #expect(batch.skippedRows == 0 && batch.lastSkippedRow == nil)
+    // A message read a second time (a field after `data`) that succeeds: its rows counted once,
+    // its last named.
+    try decoder.decode(
+      #"{"table":"instrument","action":"update","data":[{"symbol":"A","lastPrice":"x"},{"symbol":"D","lastPrice":"w"}],"x":1}"#,
+      into: &batch)
+    #expect(batch.skippedRows == 2)
+    let before = try #require(batch.lastSkippedRow)
+    #expect(before.hasPrefix("instrument row 2 (D)"), "\(before)")
+    // Two rows skipped in a failed message, read twice: the words of D again.
+    #expect(throws: DecodeError.self) {
+      try decoder.decode(
+        #"{"table":"instrument","action":"update","data":[{"symbol":"B","lastPrice":"y"},{"symbol":"C","lastPrice":"z"}],"x":"#,
+        into: &batch)
+    }
+    #expect(batch.skippedRows == 2)
+    #expect(batch.lastSkippedRow == before)
+  }
 }

@@ -93,6 +93,33 @@ import Testing
     #expect(parsed.venue == venue)
   }
 
+  /// The venue the caller expects, its tag matched a word at a time, changes nothing of what a
+  /// line reads as: whichever venue is expected, for lines of that venue, of another, of a name
+  /// that only starts like it, without a frame, and too short for two words.
+  @Test(arguments: [
+    Venue.bitmex, .kraken, .binance, .binanceUSDM, .coinbase, .bybitSpot, .bybitInverse, .okx,
+  ])
+  func theExpectedVenueReadsAsTheByteLoopDoes(expected: Venue) {
+    let lines = [
+      "1626993368.001705 bitmex {\"table\":\"trade\"}", "1626993368.5 bitmex {}", "1626993368.5 bitmex ",
+      "1626993368.5 bitmexx {\"table\":\"trade\"}", "1626993368.5 bitme {\"table\":\"trade\"}",
+      "1626993368.5 binance-usdm {\"e\":\"depthUpdate\"}", "1626993368.5 binance {\"e\":\"depthUpdate\"}",
+      "1626993368.5 binance-usd {\"e\":\"depthUpdate\"}", "1626993368.5 bybit-inverse [1, 2, 3, 4]",
+      "1626993368.5 bybit-inverse{\"topic\":\"orderbook\"}", "1626993368.5 okx pong", "1626993368.5 okx {}",
+      "1626993368.5 okx                ", "1626993368.5 kraken\t{\"channel\":\"book\"}",
+      "1626993368.5 coinbase {\"type\":\"l2update\"}", "1626993368.5 abcdefghijklmnop {\"a\":1}",
+      "1626993368.5 1inch {\"a\":1, \"b\": 2}", "1626993368.5 BITMEX {\"table\":\"trade\"}",
+      "1626993368.5 {\"table\":\"trade\"}", "{\"table\":\"trade\"}", "1626993368.5 pong",
+    ]
+    for line in lines {
+      Array(line.utf8).withUnsafeBytes { bytes in
+        let loop = RecordedLine.parse(bytes)
+        let words = RecordedLine.parse(bytes, expected: expected)
+        #expect(words.0 == loop.0 && words.1 == loop.1, "\(line) expecting \(expected)")
+      }
+    }
+  }
+
   /// hftbacktest's captures (Binance spot and USDⓈ-M, 2024): every line is a frame timed in
   /// nanoseconds, within the 10 s the capture spans.
   @Test(arguments: [
