@@ -169,29 +169,35 @@ public struct BitMEXBookIDs: Sendable {
   /// replaced by its mapped event where it is. From the first message for several books (an
   /// all-symbols partial) on, the events are laid out again, one per book.
   public mutating func map(_ batch: inout MarketBatch) {
-    var i = 0
-    while i < batch.events.count {
-      if case .book(let message) = batch.events[i], message.symbol == nil {
-        guard let symbol = onlySymbol(of: message, in: batch) else {
-          if !message.rows.isEmpty {
-            mapLaidOut(&batch, from: i)
-            return
-          }
+    // The events are taken out of the batch while their book messages are rewritten where they
+    // are (the rows, levels and faults the messages name stay in the batch): through the buffer,
+    // no event is copied out and assigned back (each a call that looks at every case's payload).
+    var events: [MarketEvent] = []
+    swap(&events, &batch.events)
+    let laidOutFrom = events.withUnsafeMutableBufferPointer { buffer -> Int? in
+      for i in buffer.indices {
+        guard case .book(let message) = buffer[i], message.symbol == nil else { continue }
+        guard let symbol = Self.onlySymbol(of: message, in: &batch) else {
+          if !message.rows.isEmpty { return i }
           // A message for no book (a delta with no rows) is kept unmapped.
-          i += 1
           continue
         }
         let one = mapped(
           message.table, message.action, message.filterSymbol, message.rows, symbol, into: &batch)
-        batch.events[i] = .book(one)
+        // Written over the message it replaces, a book message: plain data, nothing to release.
+        (buffer.baseAddress! + i).initialize(to: .book(one))
       }
-      i += 1
+      return nil
     }
+    swap(&events, &batch.events)
+    if let laidOutFrom { mapLaidOut(&batch, from: laidOutFrom) }
   }
 
   /// The one book a message is for: its filter's symbol for a filtered partial, else its rows'
   /// symbol when they all have one (nil for no rows, or rows of several symbols).
-  private func onlySymbol(of message: BookMessage, in batch: MarketBatch) -> Symbol? {
+  // `inout`, though it changes nothing: read through the caller's closure, a batch passed by
+  // value was copied (every array retained and released) for each message.
+  private static func onlySymbol(of message: BookMessage, in batch: inout MarketBatch) -> Symbol? {
     if message.action == .partial, let filterSymbol = message.filterSymbol { return filterSymbol }
     guard let first = message.rows.first else { return nil }
     let symbol = batch.bookRows[first].symbol

@@ -76,7 +76,7 @@ extension MarketState {
       venueBook ? rule.receive(update, levels, book: &engine) : partial.receive(update, levels, book: &engine)
     if outcome.applied {
       changes.bookChanged = true
-      if update.kind != .snapshot {
+      if update.kind != .snapshot, tracksChangedPrices {
         for l in levels { changedPrices.append(l.price.doubleValue) }
       }
     }

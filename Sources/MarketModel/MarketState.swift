@@ -83,6 +83,9 @@ public struct MarketState: Sendable {
   /// The prices of the book levels the last `apply` changed (updates, inserts, deletes; not a
   /// partial's rows), for the ~300 ms flash. Its storage is reused from one apply to the next.
   public internal(set) var changedPrices: [Double] = []
+  /// Whether `changedPrices` is kept (a screen flashes them); off where nothing is drawn (`--once`),
+  /// which then spends nothing on them.
+  public var tracksChangedPrices = true
 
   /// Applies every event of `batch` that concerns this symbol, and says what changed.
   public mutating func apply(_ batch: MarketBatch) -> MarketChanges {

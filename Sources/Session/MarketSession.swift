@@ -9,6 +9,11 @@ import MarketModel
 public struct MarketSession: Sendable {
   /// The watched symbol's market.
   public internal(set) var market: MarketState
+  /// Whether the market keeps the prices each batch changed (`MarketState.changedPrices`, which a
+  /// screen flashes): off for a run that draws nothing.
+  public var tracksChangedPrices = true {
+    didSet { market.tracksChangedPrices = tracksChangedPrices }
+  }
   /// Every instrument, live from the all-symbols `instrument` table (the markets list); it
   /// outlives symbol switches. Its times are `MonotonicTime` in milliseconds.
   public internal(set) var markets = MarketUniverse()
@@ -129,6 +134,7 @@ public struct MarketSession: Sendable {
       market = MarketState(
         symbol: market.symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy,
         bookDepth: bookDepth)
+      market.tracksChangedPrices = tracksChangedPrices
       markets = MarketUniverse(venue: markets.venue)
       (bookDataAt, tapeDataAt, instrumentDataAt) = (nil, nil, nil)
       (lastFault, lastFaultAt) = (nil, nil)
@@ -194,6 +200,7 @@ public struct MarketSession: Sendable {
     guard symbol != market.symbol else { return [] }
     market = MarketState(
       symbol: symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
+    market.tracksChangedPrices = tracksChangedPrices
     bookDataAt = nil
     tapeDataAt = nil
     instrumentDataAt = nil

@@ -20,6 +20,7 @@ struct OnceReplayRunner {
 
   func run() -> Int32 {
     var session = MarketSession(symbol: opened.symbol)
+    session.tracksChangedPrices = false
     let path = opened.player.path
     let outcome: ReplayToEnd.Outcome
     do {

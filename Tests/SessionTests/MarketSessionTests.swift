@@ -104,6 +104,40 @@ import Testing
     #expect(session.resyncs == 1)
   }
 
+  /// A run that draws nothing (`--once`) keeps no changed prices, after a rewind and a symbol
+  /// switch too (each starts a new market); one that draws keeps them.
+  @Test(arguments: [true, false])
+  func changedPricesAreKeptOnlyWhenTracked(tracks: Bool) {
+    var session = MarketSession(symbol: Self.xbt)
+    session.tracksChangedPrices = tracks
+    var ids = BitMEXBookIDs()
+    func update() -> MarketBatch {
+      var b = MarketBatch()
+      b.bookRows = [BookRow(symbol: Self.xbt, id: 1, side: .buy, size: 7, price: nil)]
+      b.events = [.book(BookMessage(table: .top25, action: .update, filterSymbol: nil, rows: 0..<1))]
+      ids.map(&b)
+      return b
+    }
+    for round in 0..<2 {
+      // The partials with their book unmapped, for this map to follow the book from its partial.
+      var partials = Self.partials()
+      partials.bookLevels = []
+      partials.events[0] = .book(
+        BookMessage(table: .top25, action: .partial, filterSymbol: Self.xbt, rows: 0..<2))
+      ids = BitMEXBookIDs()
+      ids.map(&partials)
+      _ = session.ingest(Self.live(), partials, now: 1)
+      _ = session.ingest(FeedUpdate(), update(), now: 2)
+      #expect(session.market.book.bids.best?.size == 7, "round \(round)")
+      #expect(session.market.changedPrices == (tracks ? [100] : []), "round \(round)")
+      #expect(session.market.tracksChangedPrices == tracks, "round \(round)")
+      _ = session.ingest(FeedUpdate(rewound: true), MarketBatch(), now: 3)
+      #expect(session.market.tracksChangedPrices == tracks, "after the rewind, round \(round)")
+    }
+    _ = session.switchSymbol(to: "ETHUSD")
+    #expect(session.market.tracksChangedPrices == tracks, "after the switch")
+  }
+
   @Test func switchingSymbolStartsAnEmptyMarket() {
     var session = MarketSession(symbol: Self.xbt)
     _ = session.ingest(Self.live(), Self.partials(), now: 1)
