@@ -35,7 +35,12 @@ strip --strip-debug "$work/tradeterm"
 port=$((47000 + RANDOM % 1000))
 .build/release/tradeterm-sim --port "$port" --rate 20 --trade-rate 3 > "$work/sim.log" 2>&1 &
 sim=$!
-sleep 1
+# Until the simulator accepts a connection (10 s at most), not a second and hope.
+for _ in $(seq 1 100); do
+  (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break
+  kill -0 "$sim" 2> /dev/null || { echo "order-file.sh: the simulator stopped (see $work/sim.log)" >&2; exit 1; }
+  sleep 0.1
+done
 tmux -L "$socket" new-session -d -x 200 -y 50 \
   "valgrind --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file=$work/cg.out \
    $work/tradeterm --ws-url ws://127.0.0.1:$port/realtime --rest-url http://127.0.0.1:$port \
