@@ -284,7 +284,7 @@ struct Reader {
   /// `venue = "kraken"`: a venue's name (any case), with a guess for a misspelt one.
   func venue(_ v: TOMLValueConvertible) throws(ConfigError) -> Venue {
     let name = try string(v, "venue", key: "venue")
-    guard let venue = knownVenue(name) else {
+    guard let venue = Venue(name: name, among: venues) else {
       let names = venues.map(\.rawValue)
       var message =
         names.isEmpty
@@ -294,11 +294,6 @@ struct Reader {
       throw error(message, key: "venue")
     }
     return venue
-  }
-
-  /// The venue `name` names (any case), if it is one of `venues` (or well-formed, without them).
-  func knownVenue(_ name: String) -> Venue? {
-    Venue(name: name).flatMap { venues.isEmpty || venues.contains($0) ? $0 : nil }
   }
 
   // MARK: Sections

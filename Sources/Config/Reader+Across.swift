@@ -80,7 +80,7 @@ extension Reader {
         "fees must be a table of venue = taker fee in percent, e.g. [fees] binance = 0.10", key: "fees")
     }
     for (name, value) in table {
-      guard let venue = knownVenue(name) else {
+      guard let venue = Venue(name: name, among: venues) else {
         throw error(
           "fees: \(TerminalText.sanitized(InstrumentKey.ParseError.unknownVenue(name, known: venues).description))",
           table: "fees", key: name)

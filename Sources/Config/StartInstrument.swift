@@ -32,7 +32,7 @@ public struct StartInstrument: Sendable, Hashable {
   ) -> Result<(venue: Venue?, symbol: String?), Problem> {
     var named: Venue?
     if let venueOption {
-      guard let v = Venue(name: venueOption), venues.isEmpty || venues.contains(v) else {
+      guard let v = Venue(name: venueOption, among: venues) else {
         let problem = InstrumentKey.ParseError.unknownVenue(
           TerminalText.sanitized(venueOption), known: venues)
         return .failure(Problem(message: problem.description))

@@ -75,15 +75,16 @@ public struct RecordedLine: Sendable, Hashable {
     // Version 2's venue tag: looked for only when the frame does not start at once (`{`, the
     // usual untagged frame); a few byte compares, no String.
     guard line[i] != UInt8(ascii: "{") else { return (RecordedLine(time: seconds, frameStart: i), .frame) }
-    if let expected, let frameStart = tag(expected, in: line, at: i) {
-      guard frameStart < n else {
-        return (
-          RecordedLine(time: seconds, venue: expected, frameStart: n), .bad("a venue tag without a frame")
-        )
-      }
-      return (RecordedLine(time: seconds, venue: expected, frameStart: frameStart), .frame)
+    let found: Tag
+    if let expected, n - i >= 16, let base = line.baseAddress, expected.isName(prefixing: base + i),
+      line[i + expected.count] == UInt8(ascii: " ")
+    {
+      // The venue played, matched a word at a time (most lines); any other by the byte loop.
+      found = .venue(expected, frameStart: i + expected.count + 1)
+    } else {
+      found = tag(line, from: i)
     }
-    switch tag(line, from: i) {
+    switch found {
     case .none:
       return (RecordedLine(time: seconds, frameStart: i), .frame)
     case .venue(let venue, let frameStart):
@@ -129,30 +130,6 @@ public struct RecordedLine: Sendable, Hashable {
     guard end > start, end < n, line[end] == UInt8(ascii: " ") else { return .none }
     guard let venue = venue(named: base + start, count: end - start) else { return .unknown }
     return .venue(venue, frameStart: end + 1)
-  }
-
-  /// Where the frame starts when the line's tag at `start` is `venue`'s name and a space; nil
-  /// when it is not (or the line is too short to read two words at `start`: the byte loop reads
-  /// it). A name is compared as the two words `Venue` holds it in, masked to its length (a name
-  /// is its bytes in memory order, its length in the last byte).
-  @inline(__always)
-  static func tag(_ venue: Venue, in line: UnsafeRawBufferPointer, at start: Int) -> Int? {
-    guard line.count - start >= 16, let base = line.baseAddress else { return nil }
-    return withUnsafeBytes(of: venue) { name -> Int? in
-      let length = Int(name[15])
-      guard length > 0, length < 16 else { return nil }
-      let low = name.loadUnaligned(as: UInt64.self)
-      let high = name.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-      let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * UInt64(length))) &- 1
-      let highMask: UInt64 = length <= 8 ? 0 : (1 << (8 * UInt64(length - 8))) &- 1
-      let a = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      let b = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
-      guard a & lowMask == UInt64(littleEndian: low) & lowMask,
-        b & highMask == UInt64(littleEndian: high) & highMask,
-        line[start + length] == UInt8(ascii: " ")
-      else { return nil }
-      return start + length + 1
-    }
   }
 
   /// The venue whose name is the `count` bytes at `p`, or nil when they are no venue's name

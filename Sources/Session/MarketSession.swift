@@ -69,6 +69,15 @@ public struct MarketSession: Sendable {
       symbol: symbol, tapeCapacity: tapeCapacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
   }
 
+  /// An empty market for `symbol` as this session keeps its markets: its book rule and depth, the
+  /// tape's size, whether changed prices are kept.
+  private func newMarket(_ symbol: Symbol) -> MarketState {
+    var fresh = MarketState(
+      symbol: symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
+    fresh.tracksChangedPrices = tracksChangedPrices
+    return fresh
+  }
+
   /// What one `ingest` did.
   public struct Step: Sendable, Hashable {
     /// What the market's apply changed.
@@ -131,10 +140,7 @@ public struct MarketSession: Sendable {
   ) -> Step {
     var step = Step()
     if update.rewound {
-      market = MarketState(
-        symbol: market.symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy,
-        bookDepth: bookDepth)
-      market.tracksChangedPrices = tracksChangedPrices
+      market = newMarket(market.symbol)
       markets = MarketUniverse(venue: markets.venue)
       (bookDataAt, tapeDataAt, instrumentDataAt) = (nil, nil, nil)
       (lastFault, lastFaultAt) = (nil, nil)
@@ -198,9 +204,7 @@ public struct MarketSession: Sendable {
   /// it is the symbol already watched.
   public mutating func switchSymbol(to symbol: Symbol) -> [FeedCommand] {
     guard symbol != market.symbol else { return [] }
-    market = MarketState(
-      symbol: symbol, tapeCapacity: market.tape.capacity, bookPolicy: bookPolicy, bookDepth: bookDepth)
-    market.tracksChangedPrices = tracksChangedPrices
+    market = newMarket(symbol)
     bookDataAt = nil
     tapeDataAt = nil
     instrumentDataAt = nil

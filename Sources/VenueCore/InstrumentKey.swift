@@ -41,7 +41,7 @@ public struct InstrumentKey: Sendable, Hashable, Comparable, CustomStringConvert
     var symbolText = Substring(text)
     if let colon = text.firstIndex(of: ":") {
       let name = String(text[..<colon])
-      guard let v = Venue(name: name), venues.isEmpty || venues.contains(v) else {
+      guard let v = Venue(name: name, among: venues) else {
         return .failure(.unknownVenue(name, known: venues))
       }
       venue = v

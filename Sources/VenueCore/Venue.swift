@@ -35,8 +35,13 @@ public struct Venue: Sendable, Hashable, Comparable, CustomStringConvertible, Co
   /// The venue named `name`, case-insensitively (`Kraken` is `kraken`); nil when it is no
   /// venue's name (syntactically: whether tradeterm follows it is its registration's).
   public init?(name: String) {
-    var lowered = name.lowercased()
-    guard let venue = lowered.withUTF8({ Venue(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+    self.init(rawValue: name.lowercased())
+  }
+
+  /// The venue named `name` (any case) when it is one of `venues`, the ones tradeterm follows
+  /// (the registration's, which the caller has); any venue's name when `venues` is empty.
+  public init?(name: String, among venues: [Venue]) {
+    guard let venue = Venue(name: name), venues.isEmpty || venues.contains(venue) else { return nil }
     self = venue
   }
 
@@ -77,6 +82,19 @@ public struct Venue: Sendable, Hashable, Comparable, CustomStringConvertible, Co
 
   /// The number of bytes of the name.
   public var count: Int { Int(w1 >> 56) }
+
+  /// Whether the bytes at `p` start with this venue's name (16 of them must be readable): two
+  /// word compares masked to the name's length, no loop (a recording's tag, line after line).
+  @inlinable
+  public func isName(prefixing p: UnsafeRawPointer) -> Bool {
+    let length = UInt64(truncatingIfNeeded: w1 >> 56)
+    let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
+    let highMask: UInt64 = length <= 8 ? 0 : (1 << (8 * (length - 8))) &- 1
+    let a = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    let b = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    return a & lowMask == UInt64(littleEndian: w0) & lowMask
+      && b & highMask == UInt64(littleEndian: w1) & highMask
+  }
 
   /// Calls `body` with the name's bytes, in place (a recording's tag is written from them).
   public func withName<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

@@ -20,6 +20,32 @@ import VenueCore
     #expect(Venue(rawValue: name) == nil, "\(name)")
   }
 
+  /// Among the registered venues only those names (in any case); among none, any venue's name.
+  @Test func aNameAmongTheRegisteredIsOneOfThem() {
+    let registered = [Venue.bitmex, Venue(name: "kraken")!]
+    #expect(Venue(name: "Kraken", among: registered)?.name == "kraken")
+    #expect(Venue(name: "krakn", among: registered) == nil)
+    #expect(Venue(name: "1inch", among: registered) == nil)
+    #expect(Venue(name: "krakn", among: [])?.name == "krakn")
+    #expect(Venue(name: "1inch", among: []) == nil)
+  }
+
+  /// A venue's name at the start of 16 bytes is told by two word compares: exactly its bytes,
+  /// whatever follows; a name that only starts the same, or is a prefix of it, is not it.
+  @Test(arguments: ["bitmex", "okx", "binance-usdm", "bybit-inverse", "abcdefgh", "abcdefghijklmno"])
+  func aNameIsToldAtTheStartOfSixteenBytes(name: String) throws {
+    let venue = try #require(Venue(name: name))
+    func prefixes(_ text: String) -> Bool {
+      var bytes = Array(text.utf8)
+      bytes += Array(repeating: UInt8(ascii: "x"), count: max(0, 16 - bytes.count))
+      return bytes.withUnsafeBytes { venue.isName(prefixing: $0.baseAddress!) }
+    }
+    #expect(prefixes(name + " {\"a\":1}"))
+    #expect(prefixes(name))
+    #expect(!prefixes(String(name.dropLast()) + "_"), "\(name)")
+    #expect(!prefixes("z" + name.dropFirst()), "\(name)")
+  }
+
   /// `init(name:)` folds the case, as the command line and the config are read; `init(rawValue:)`
   /// (the journal's, the favourites file's) takes the name only as written.
   @Test func aNameIsReadInAnyCase() throws {
