@@ -10,6 +10,10 @@ public struct RawFrames: Sendable {
 
   public var isEmpty: Bool { ends.isEmpty }
   public var count: Int { ends.count }
+  /// The frame bytes it has room for without growing (room kept by `removeAll` included).
+  var capacity: Int { bytes.capacity }
+  /// Whether it holds storage worth keeping (frames, or room kept by `removeAll`).
+  var hasStorage: Bool { bytes.capacity > 0 }
 
   /// Adds a frame's bytes and the line it was read from.
   mutating func append(_ frame: UnsafeRawBufferPointer, line: Int) {

@@ -53,11 +53,30 @@ public final class RecordingReader {
   /// Whether the last line had no `\n` (a recording cut short mid-line).
   @exclusivity(unchecked) public private(set) var lastLineWasCut = false
 
+  /// How far a reader reads ahead of the lines it hands out: `chunks` buffers of `chunkBytes`,
+  /// filled on the reading thread (see `ChunkReader`).
+  public struct ReadAhead: Sendable, Equatable {
+    public var chunkBytes: Int
+    public var chunks: Int
+
+    public init(chunkBytes: Int, chunks: Int) {
+      self.chunkBytes = max(4 << 10, chunkBytes)
+      self.chunks = max(2, chunks)
+    }
+
+    /// A replay's: 4 MB in flight, so that splitting and decoding never wait on the disk.
+    public static let replay = ReadAhead(chunkBytes: 1 << 20, chunks: 4)
+    /// A look at a recording's first lines (its header, its first book) before it is played:
+    /// 512 kB. Read ahead as a replay, a look at one line read (and allocated, page by page) 4 MB
+    /// it never used.
+    public static let look = ReadAhead(chunkBytes: 256 << 10, chunks: 2)
+  }
+
   /// Opens `path` for reading. Refuses a directory, a missing or unreadable file, and anything
   /// that is not a regular file: a FIFO or a pipe (`/dev/stdin`) cannot be read twice (a replay
   /// is checked, then played, and seeks), and a device such as `/dev/zero` never ends. It is
   /// opened without blocking, so a FIFO with no writer is refused at once instead of hanging.
-  public init(path: String) throws(RecordingError) {
+  public init(path: String, readAhead: ReadAhead = .replay) throws(RecordingError) {
     self.path = path
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw RecordingError(path: path, reason: Self.errnoText()) }
@@ -94,10 +113,10 @@ public final class RecordingReader {
         throw RecordingError(path: path, reason: "cannot open for reading")
       }
       gzbuffer(file, 256 << 10)
-      chunks = ChunkReader(fd: -1, gz: file)
+      chunks = ChunkReader(fd: -1, gz: file, chunkSize: readAhead.chunkBytes, depth: readAhead.chunks)
     } else {
       posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
-      chunks = ChunkReader(fd: fd, gz: nil)
+      chunks = ChunkReader(fd: fd, gz: nil, chunkSize: readAhead.chunkBytes, depth: readAhead.chunks)
     }
     carry = .allocate(byteCount: 64 << 10, alignment: 16)
   }

@@ -82,11 +82,15 @@ public final class ReplayPlayer {
 
   /// Opens `path`; a plain JSONL recording without times uses `<name>.recv-times.txt` beside it
   /// when there is one, and without that its frames are timed by their rows' timestamps
-  /// (`DataTime`), so a bare file has a position and seeks too. `venue`: the venue it is played as.
-  public init(path: String, venue: Venue = .bitmex) throws(RecordingError) {
+  /// (`DataTime`), so a bare file has a position and seeks too. `venue`: the venue it is played as;
+  /// `readAhead`: how far the file is read ahead (`.look` for a player that only looks at the
+  /// recording's start).
+  public init(
+    path: String, venue: Venue = .bitmex, readAhead: RecordingReader.ReadAhead = .replay
+  ) throws(RecordingError) {
     self.path = path
     self.venue = venue
-    reader = try RecordingReader(path: path)
+    reader = try RecordingReader(path: path, readAhead: readAhead)
     times = Self.siblingTimes(of: path)
   }
 

@@ -120,12 +120,10 @@ public final class ReplaySource: @unchecked Sendable {
   /// the replay thread) and says what else changed. Never blocks.
   public func drain(into batch: inout MarketBatch) -> FeedUpdate {
     wake.clear()
-    var raw: RawFrames?
+    var raw = RawFrames()
     let update = mailbox.withLock { box in Self.take(&box, into: &batch, raw: &raw) }
-    if let raw {
-      decodeShared(raw, into: &batch)
-      mailbox.withLock { $0.spareRaw.append(raw) }
-    }
+    if !raw.isEmpty { decodeShared(raw, into: &batch) }
+    if raw.hasStorage { mailbox.withLock { box in Self.giveBack(&raw, to: &box) } }
     if sharing != .never { shared.bookIDs.map(&batch) }
     // More waiting: stay readable for the next poll.
     if mailbox.withLock({ !$0.ready.isEmpty || $0.positionChanged }) { wake.signal() }
@@ -172,8 +170,11 @@ public final class ReplaySource: @unchecked Sendable {
     }
   }
 
-  private static func take(
-    _ box: inout Mailbox, into batch: inout MarketBatch, raw: inout RawFrames?
+  /// Moves the oldest waiting batch into `batch` and its frames handed over raw into `raw` (both
+  /// empty: `batch`'s storage goes to the spares, `raw`'s is given back by the caller with
+  /// `giveBack` once its frames are decoded).
+  static func take(
+    _ box: inout Mailbox, into batch: inout MarketBatch, raw: inout RawFrames
   ) -> FeedUpdate {
     var update = FeedUpdate(status: box.status, rewound: box.rewound)
     box.status = nil
@@ -181,8 +182,8 @@ public final class ReplaySource: @unchecked Sendable {
     if !box.ready.isEmpty {
       var handoff = box.ready.removeFirst()
       swap(&handoff.batch, &batch)
+      swap(&handoff.raw, &raw)
       box.spare.append(handoff.batch)
-      if !handoff.raw.isEmpty { raw = handoff.raw }
       update.replay = handoff.position
       if box.ready.isEmpty && box.positionChanged {
         update.replay = box.position
@@ -193,6 +194,15 @@ public final class ReplaySource: @unchecked Sendable {
       box.positionChanged = false
     }
     return update
+  }
+
+  /// Puts a batch's raw frames back among the spares, empty or not (its storage is what counts),
+  /// and moved, not copied: the replay thread empties a spare in place, which keeps its storage
+  /// only while nothing else holds it. (Dropped when empty, or still held by the draining thread,
+  /// each batch's frames grew a new buffer from nothing: thousands of page faults a replay.)
+  static func giveBack(_ raw: inout RawFrames, to box: inout Mailbox) {
+    box.spareRaw.append(RawFrames())
+    swap(&box.spareRaw[box.spareRaw.count - 1], &raw)
   }
 
   // MARK: The replay thread

@@ -26,7 +26,7 @@ enum ReplayOpening {
     // Unasked, the venue's default instrument is the one to find.
     let preferred = Venues.defaultSymbols[venue].flatMap(Symbol.init)
     do {
-      let scan = try ReplayPlayer(path: path, venue: venue)
+      let scan = try ReplayPlayer(path: path, venue: venue, readAhead: .look)
       var batch = MarketBatch()
       var lines = 0
       var nextReport = progressEvery

@@ -43,7 +43,7 @@ extension Tradeterm {
   /// its first frame); nil for any other file, or one that cannot be read (the replay that
   /// follows says why).
   static func acrossRecording(_ path: String) -> (asset: AssetCode, instruments: [InstrumentKey])? {
-    guard let reader = try? RecordingReader(path: path) else { return nil }
+    guard let reader = try? RecordingReader(path: path, readAhead: .look) else { return nil }
     // The header and the preamble come first; a few lines of them at most.
     for _ in 0..<16 {
       guard let line = try? reader.nextLine() else { return nil }

@@ -286,8 +286,8 @@ import Testing
 
 /// Lines cut across the reader's 1 MB chunks are put back together.
 @Suite struct ChunkBoundaryTests {
-  @Test(arguments: [false, true])
-  func aLineLongerThanSeveralChunksReadsWhole(compressed: Bool) throws {
+  @Test(arguments: [false, true], [RecordingReader.ReadAhead.replay, .look])
+  func aLineLongerThanSeveralChunksReadsWhole(compressed: Bool, readAhead: RecordingReader.ReadAhead) throws {
     let long =
       #"{"table":"trade","action":"insert","data":["# + String(repeating: " ", count: 3_000_123) + "]}"
     let text = "1626993368.0 " + long + "\r\n1626993369.0 pong\n"
@@ -299,7 +299,7 @@ import Testing
       file = path + ".gz"
       try ReplayTests.gzip(Array(text.utf8), to: file)
     }
-    let reader = try RecordingReader(path: file)
+    let reader = try RecordingReader(path: file, readAhead: readAhead)
     let first = try #require(try reader.nextLine())
     #expect(first.count == 13 + long.utf8.count)
     #expect(first.last == UInt8(ascii: "}"))
@@ -310,10 +310,38 @@ import Testing
     #expect(reader.lineNumber == 2)
     #expect(!reader.lastLineWasCut)
 
-    let player = try ReplayPlayer(path: file)
+    let player = try ReplayPlayer(path: file, readAhead: readAhead)
     var batch = MarketBatch()
     while try player.next(into: &batch) != .end {}
     #expect(player.frames == 2)
     #expect(player.badLines == 0)
+  }
+
+  /// A batch's frames handed over raw go back to the replay thread's spares once drained, empty
+  /// or not, with the room they grew: the next batch's frames are copied into it. (Dropped when
+  /// they were empty, every batch the replay thread decoded itself cost the next shared batch a
+  /// buffer grown from nothing.)
+  @Test(arguments: [0, 3])
+  func drainedRawFramesGoBackWithTheirRoom(frames: Int) {
+    var box = ReplaySource.Mailbox(position: ReplayPosition(speed: 0))
+    var raw = RawFrames()
+    let frame = Array(#"{"table":"trade","action":"insert","data":[]}"#.utf8)
+    for line in 0..<100 { frame.withUnsafeBytes { raw.append($0, line: line) } }
+    let room = raw.capacity
+    raw.removeAll()
+    for line in 0..<frames { frame.withUnsafeBytes { raw.append($0, line: line) } }
+    box.ready.append(
+      ReplaySource.Handoff(batch: MarketBatch(), position: ReplayPosition(speed: 0), raw: raw))
+    raw = RawFrames()
+
+    var batch = MarketBatch()
+    var taken = RawFrames()
+    _ = ReplaySource.take(&box, into: &batch, raw: &taken)
+    #expect(taken.count == frames)
+    #expect(box.spareRaw.isEmpty)
+    ReplaySource.giveBack(&taken, to: &box)
+    #expect(!taken.hasStorage)
+    #expect(box.spareRaw.count == 1)
+    #expect(box.spareRaw.first?.capacity == room)
   }
 }
