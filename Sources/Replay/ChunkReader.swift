@@ -47,7 +47,7 @@ final class ChunkReader: @unchecked Sendable {
   private var buffers: [UnsafeMutableRawBufferPointer] = []
 
   /// Takes ownership of `fd` (plain) or `gz` (compressed) and starts reading.
-  init(fd: Int32, gz: gzFile?, chunkSize: Int = 1 << 20, depth: Int = 4) {
+  init(fd: Int32, gz: gzFile?, chunkSize: Int, depth: Int) {
     self.fd = fd
     self.gz = gz
     self.chunkSize = chunkSize

@@ -64,11 +64,13 @@ public final class RecordingReader {
       self.chunks = max(2, chunks)
     }
 
-    /// A replay's: 4 MB in flight, so that splitting and decoding never wait on the disk.
-    public static let replay = ReadAhead(chunkBytes: 1 << 20, chunks: 4)
+    /// A replay's: 1 MB in flight, so that splitting and decoding never wait on the disk. In
+    /// chunks of 256 kB rather than 1 MB: a 200,000-message replay took a thousand page faults
+    /// fewer (each about 3 µs here), and a chunk is still in the cache when its lines are split.
+    public static let replay = ReadAhead(chunkBytes: 256 << 10, chunks: 4)
     /// A look at a recording's first lines (its header, its first book) before it is played:
-    /// 512 kB. Read ahead as a replay, a look at one line read (and allocated, page by page) 4 MB
-    /// it never used.
+    /// 512 kB. Read ahead as a replay was (4 MB then), a look at one line read, and allocated page
+    /// by page, megabytes it never used.
     public static let look = ReadAhead(chunkBytes: 256 << 10, chunks: 2)
   }
 
@@ -187,7 +189,7 @@ public final class RecordingReader {
   }
 
   /// How far through the file the reader is, from 0 to 1 (by compressed bytes for a `.gz`,
-  /// where a chunk of 1 MB inflated can be a large part of the file: within the chunk, its
+  /// where a chunk inflated can be a large part of the file: within the chunk, its
   /// compressed bytes are shared out in proportion to the lines read).
   public var progress: Double {
     guard fileSize > 0 else { return 1 }

@@ -284,7 +284,7 @@ import Testing
   }
 }
 
-/// Lines cut across the reader's 1 MB chunks are put back together.
+/// Lines cut across the reader's chunks are put back together.
 @Suite struct ChunkBoundaryTests {
   @Test(arguments: [false, true], [RecordingReader.ReadAhead.replay, .look])
   func aLineLongerThanSeveralChunksReadsWhole(compressed: Bool, readAhead: RecordingReader.ReadAhead) throws {
