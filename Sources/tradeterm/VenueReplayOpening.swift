@@ -23,7 +23,7 @@ enum VenueReplayOpening {
     }
     let reader: RecordingReader
     do {
-      reader = try RecordingReader(path: path)
+      reader = try RecordingReader(path: path, readAhead: .look)
     } catch {
       printError("tradeterm: cannot replay \(TerminalText.sanitized(error.description))")
       return nil
