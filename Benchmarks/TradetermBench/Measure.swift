@@ -38,6 +38,13 @@ enum Measure {
 
   static func median(_ sorted: [UInt64]) -> UInt64 { sorted[sorted.count / 2] }
 
+  /// The middle of `values`, in any order (the mean of the two middle ones for an even count).
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  }
+
   static func percentile(_ sorted: [UInt64], _ p: Double) -> UInt64 {
     sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
   }

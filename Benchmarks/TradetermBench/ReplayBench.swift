@@ -66,18 +66,18 @@ struct ReplayBench {
       let fromFile = Double(baseline.messages) / baseline.fileSeconds
       fromFiles.append(fromFile)
       inMemories.append(Double(baseline.messages) / baseline.seconds)
-      ratios.append(Double(frames) / Self.median(round) / fromFile)
+      ratios.append(Double(frames) / Measure.median(round) / fromFile)
     }
-    let wall = Self.median(walls)
+    let wall = Measure.median(walls)
     let endToEnd = Double(frames) / wall
     report.add(
       "--once --replay FILE --speed 0, end to end", "\(endToEnd.grouped) msg/s (\(wall.fixed(3)) s)",
       budget: "≥ 2,000,000 msg/s", endToEnd >= 2_000_000 ? .pass : .miss)
 
-    if baselineRan, !ratios.isEmpty {
-      let fromFile = Self.median(fromFiles)
-      let inMemory = Self.median(inMemories)
-      let ratio = Self.median(ratios)
+    if baselineRan {
+      let fromFile = Measure.median(fromFiles)
+      let inMemory = Measure.median(inMemories)
+      let ratio = Measure.median(ratios)
       let each = ratios.map { "\($0.fixed(1))×" }.joined(separator: ", ")
       report.add(
         "cryptofeed 2.4.1 BitMEX handler, same file → final book (Python, reading the file)",
@@ -144,13 +144,6 @@ struct ReplayBench {
       text = market.next().0
     }
     return written
-  }
-
-  /// The middle value (the mean of the two middle ones for an even count).
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let mid = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
   }
 
   /// scripts/cryptofeed-baseline.sh on `path`: messages and seconds, or nil when it cannot run.
