@@ -16,6 +16,15 @@ import VenueCore
 /// message the book refuses (crossed, too deep) leaves the map one message ahead, but the book
 /// then waits for a fresh partial, which rebuilds the map: the two agree whenever the book is
 /// live. Steady-state messages do not allocate.
+///
+/// **By price.** The map is there for the rows that lack their price. Since BitMEX's 2023 change
+/// every row gives it, deletes included, and the ids name nothing the price does not. So a book
+/// keeps its ids only until a delete row gives its price (what no row did before the change):
+/// from then on its rows are mapped by their prices and its ids are dropped, which halves the
+/// cost of mapping a row. What the map checked the book still checks: an update or delete names
+/// a level that must be held, an insert one that must not. A row without its price after that
+/// (data that mixes the two schemes) cannot be mapped: it is `unknownID`, the book takes a fresh
+/// partial, and keeps its ids from then on.
 public struct BitMEXBookIDs: Sendable {
   /// One book's ids.
   struct Book: Sendable {
@@ -23,6 +32,10 @@ public struct BitMEXBookIDs: Sendable {
     let symbol: Symbol
     var bids = LevelIDMap()
     var asks = LevelIDMap()
+    /// Whether the rows are mapped by their prices, the ids not kept (see the type's note).
+    var byPrice = false
+    /// Whether a row without its price came after the book went by price: it keeps its ids.
+    var keepsIDs = false
 
     init(table: BookTable, symbol: Symbol) {
       self.table = table
@@ -55,6 +68,13 @@ public struct BitMEXBookIDs: Sendable {
     return side == .buy ? books[i].bids.count : books[i].asks.count
   }
 
+  /// Whether the book of `table` and `symbol` keeps its ids (false: it goes by price, or there is
+  /// no such book).
+  public func keepsIDs(_ table: BookTable, _ symbol: Symbol) -> Bool {
+    guard let i = find(table, symbol) else { return false }
+    return !books[i].byPrice
+  }
+
   /// The price the book of `table` and `symbol` holds for the level `id` on `side`.
   public func price(_ table: BookTable, _ symbol: Symbol, id: Int64, side: Side) -> FixedDecimal? {
     guard let i = find(table, symbol) else { return nil }
@@ -73,6 +93,16 @@ public struct BitMEXBookIDs: Sendable {
     _ table: BookTable, _ action: TableAction, _ symbol: Symbol, _ rows: ArraySlice<BookRow>,
     into levels: inout [LevelChange]
   ) -> BookSyncFault? {
+    rows.withUnsafeBufferPointer { map(table, action, symbol, $0, into: &levels) }
+  }
+
+  /// `map(_:_:_:_:into:)` of rows read where they are (the decoder's: a slice of the batch's rows
+  /// passed on cost a retain and a release a message).
+  @inline(__always)
+  mutating func map(
+    _ table: BookTable, _ action: TableAction, _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>,
+    into levels: inout [LevelChange]
+  ) -> BookSyncFault? {
     let b = book(table, symbol, create: action == .partial)
     let start = levels.count
     guard let b else {
@@ -81,6 +111,17 @@ public struct BitMEXBookIDs: Sendable {
         return .unknownID(side: row.side.bookSide, id: row.id)
       }
       return nil
+    }
+    if books[b].byPrice {
+      // The book is read, not changed, unless a row has no price (its array is then not checked
+      // unshared for every message).
+      var lostIDs = false
+      let fault = Self.mapByPrice(action, symbol, rows, &lostIDs, &levels, from: start)
+      if lostIDs {
+        books[b].byPrice = false
+        books[b].keepsIDs = true
+      }
+      return fault
     }
     if action == .partial {
       books[b].bids.removeAll()
@@ -96,7 +137,7 @@ public struct BitMEXBookIDs: Sendable {
       books[b].asks.reserve(asks)
       levels.reserveCapacity(levels.count + bids + asks)
       for row in rows where row.symbol == symbol {
-        if !mapPartialRow(row, b, &levels) {
+        if !Self.place(row, &books[b], &levels, &rowFault) {
           books[b].bids.removeAll()
           books[b].asks.removeAll()
           levels.removeSubrange(start...)
@@ -106,20 +147,83 @@ public struct BitMEXBookIDs: Sendable {
       return nil
     }
     undo.removeAll()
-    for row in rows where row.symbol == symbol {
-      let mapped: Bool
-      switch action {
-      case .insert: mapped = insert(row, b, &levels)
-      case .update: mapped = update(row, b, &levels)
-      default: mapped = delete(row, b, &levels)
-      }
-      if !mapped {
-        rollBack(b)
+    if !Self.mapDelta(action, symbol, rows, &books[b], &undo, &rowFault, &levels) {
+      rollBack(b)
+      levels.removeSubrange(start...)
+      return rowFault
+    }
+    // A delete row that gives its price: the 2023 scheme, and the ids are no longer needed.
+    if action == .delete, !books[b].keepsIDs,
+      rows.contains(where: { $0.symbol == symbol && $0.price != nil })
+    {
+      books[b].byPrice = true
+      books[b].bids.removeAll()
+      books[b].asks.removeAll()
+    }
+    return nil
+  }
+
+  /// Maps the rows of `symbol` of a book that goes by price (no id kept): an insert's or a
+  /// partial's row is a new level at its price, an update's a held level's new size, a delete's
+  /// a held level gone. At a row that cannot be a level, nothing is appended and the fault is
+  /// returned; at a row without its price, `lostIDs` says the book must keep its ids again.
+  @inline(__always)
+  private static func mapByPrice(
+    _ action: TableAction, _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>, _ lostIDs: inout Bool,
+    _ levels: inout [LevelChange], from start: Int
+  ) -> BookSyncFault? {
+    var fault: BookSyncFault?
+    let prior: LevelChange.Prior = action == .partial || action == .insert ? .absent : .held
+    let delete = action == .delete
+    if action == .partial { levels.reserveCapacity(start + rows.count) }
+    for i in rows.indices where rows[i].symbol == symbol {
+      let side = rows[i].side.bookSide
+      guard let price = rows[i].price else {
         levels.removeSubrange(start...)
-        return rowFault
+        if prior == .absent { return .badPrice(side: side, price: .zero) }
+        // The ids were dropped: this row's level cannot be found. From the next partial on, the
+        // book keeps them.
+        lostIDs = true
+        return .unknownID(side: side, id: rows[i].id)
+      }
+      if delete {
+        levels.append(LevelChange(side: side, price: price, size: .zero, prior: .held))
+      } else if let size = size(rows[i], price: price, &fault) {
+        levels.append(LevelChange(side: side, price: price, size: size, prior: prior))
+      } else {
+        levels.removeSubrange(start...)
+        return fault
       }
     }
     return nil
+  }
+
+  /// Maps a delta's rows of `symbol` into `levels`; false at the first row that cannot be a
+  /// level (`fault` says why, and `undo` holds what to take back). One loop a kind of action,
+  /// the rows read where they are and the book's maps changed where they are: a row copied out
+  /// of its slice, the action looked at again, or the books' array checked unshared for every
+  /// row cost as much as mapping it.
+  @inline(__always)
+  private static func mapDelta(
+    _ action: TableAction, _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>, _ book: inout Book,
+    _ undo: inout UndoLog<Undo>, _ fault: inout BookSyncFault?, _ levels: inout [LevelChange]
+  ) -> Bool {
+    switch action {
+    case .insert:
+      for i in rows.indices where rows[i].symbol == symbol {
+        guard place(rows[i], &book, &levels, &fault) else { return false }
+        undo.append(Undo(side: rows[i].side, id: rows[i].id, price: nil))
+      }
+    case .update:
+      for i in rows.indices where rows[i].symbol == symbol {
+        guard update(rows[i], &book, &undo, &fault, &levels) else { return false }
+      }
+    default:
+      for i in rows.indices where rows[i].symbol == symbol {
+        guard delete(rows[i], &book, &undo, &fault, &levels) else { return false }
+      }
+    }
+    return true
   }
 
   /// Appends the events of one L2 message, decoded whole (its rows `batch.bookRows[message.rows]`):
@@ -241,7 +345,15 @@ public struct BitMEXBookIDs: Sendable {
   ) -> BookMessage {
     let start = batch.bookLevels.count
     var faultIndex: Int?
-    if let fault = map(table, action, symbol, batch.bookRows[rows], into: &batch.bookLevels) {
+    // The levels taken out of the batch while its rows are read where they are (two words
+    // swapped, nothing copied).
+    var levels: [LevelChange] = []
+    swap(&levels, &batch.bookLevels)
+    let fault = batch.bookRows.withUnsafeBufferPointer { all in
+      map(table, action, symbol, UnsafeBufferPointer(rebasing: all[rows]), into: &levels)
+    }
+    swap(&levels, &batch.bookLevels)
+    if let fault {
       faultIndex = batch.bookFaults.count
       batch.bookFaults.append(fault)
     }
@@ -272,76 +384,62 @@ public struct BitMEXBookIDs: Sendable {
     return books.count - 1
   }
 
-  /// The size of a row that makes or sets a level, or nil (and `rowFault` says why): a level of
+  /// The size of a row that makes or sets a level, or nil (and `fault` says why): a level of
   /// size 0 would be a level that is not there (the book would delete it while the map keeps its
   /// id).
-  @inline(__always) private mutating func size(_ row: BookRow, price: FixedDecimal) -> FixedDecimal? {
+  @inline(__always) private static func size(
+    _ row: BookRow, price: FixedDecimal, _ fault: inout BookSyncFault?
+  ) -> FixedDecimal? {
     guard let size = row.size, size > 0 else {
-      rowFault = .badSize(
+      fault = .badSize(
         side: row.side.bookSide, price: price, size: FixedDecimal(mantissa: row.size ?? 0, scale: 0))
       return nil
     }
     return FixedDecimal(mantissa: size, scale: 0)
   }
 
-  /// Maps a partial's row; false (with `rowFault`) when it cannot be a level.
-  private mutating func mapPartialRow(_ row: BookRow, _ b: Int, _ levels: inout [LevelChange]) -> Bool {
-    place(row, b, &levels, undoable: false)
-  }
-
-  /// Maps an insert's row; false (with `rowFault`) when it cannot be a level.
-  // `@_transparent`, here and on `update` and `delete`: marked `@inline(__always)`, the three
-  // stayed calls, one a row.
-  @_transparent private mutating func insert(
-    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
-  ) -> Bool {
-    place(row, b, &levels, undoable: true)
-  }
-
-  /// A new level at the row's price, its id mapped to it; with `undoable` (an insert's row, not a
-  /// partial's) noted for the rollback of its message.
-  @inline(__always) private mutating func place(
-    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange], undoable: Bool
+  /// A new level at the row's price (a partial's or an insert's row), its id mapped to it; false
+  /// (with `fault`) when it cannot be a level.
+  @inline(__always) private static func place(
+    _ row: BookRow, _ book: inout Book, _ levels: inout [LevelChange], _ fault: inout BookSyncFault?
   ) -> Bool {
     let side = row.side.bookSide
     guard let price = row.price else {
-      rowFault = .badPrice(side: side, price: .zero)
+      fault = .badPrice(side: side, price: .zero)
       return false
     }
-    guard let size = size(row, price: price) else { return false }
+    guard let size = size(row, price: price, &fault) else { return false }
     let fresh =
-      row.side == .buy
-      ? books[b].bids.insert(row.id, price: price) : books[b].asks.insert(row.id, price: price)
+      row.side == .buy ? book.bids.insert(row.id, price: price) : book.asks.insert(row.id, price: price)
     guard fresh else {
-      rowFault = .duplicateID(side: side, id: row.id)
+      fault = .duplicateID(side: side, id: row.id)
       return false
     }
-    if undoable { undo.append(Undo(side: row.side, id: row.id, price: nil)) }
     levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
     return true
   }
 
-  /// Maps an update's row; false (with `rowFault`) when it cannot be a level.
-  @_transparent private mutating func update(
-    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  /// Maps an update's row; false (with `fault`) when it cannot be a level.
+  @inline(__always) private static func update(
+    _ row: BookRow, _ book: inout Book, _ undo: inout UndoLog<Undo>, _ fault: inout BookSyncFault?,
+    _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide
-    guard let held = row.side == .buy ? books[b].bids.price(of: row.id) : books[b].asks.price(of: row.id)
-    else {
-      rowFault = .unknownID(side: side, id: row.id)
+    guard let held = row.side == .buy ? book.bids.price(of: row.id) : book.asks.price(of: row.id) else {
+      fault = .unknownID(side: side, id: row.id)
       return false
     }
     let price = row.price ?? held
-    guard let size = size(row, price: price) else { return false }
+    guard let size = size(row, price: price, &fault) else { return false }
     if price == held {
       levels.append(LevelChange(side: side, price: held, size: size, prior: .held))
       return true
     }
     // The level moved (a 2023+ row gives its price): out at the old price, in at the new one.
     if row.side == .buy {
-      books[b].bids.update(row.id, price: price)
+      book.bids.update(row.id, price: price)
     } else {
-      books[b].asks.update(row.id, price: price)
+      book.asks.update(row.id, price: price)
     }
     undo.append(Undo(side: row.side, id: row.id, price: held))
     levels.append(LevelChange(side: side, price: held, size: .zero, prior: .held))
@@ -349,13 +447,14 @@ public struct BitMEXBookIDs: Sendable {
     return true
   }
 
-  /// Maps a delete's row; false (with `rowFault`) when its id is not held.
-  @_transparent private mutating func delete(
-    _ row: BookRow, _ b: Int, _ levels: inout [LevelChange]
+  /// Maps a delete's row; false (with `fault`) when its id is not held.
+  @inline(__always) private static func delete(
+    _ row: BookRow, _ book: inout Book, _ undo: inout UndoLog<Undo>, _ fault: inout BookSyncFault?,
+    _ levels: inout [LevelChange]
   ) -> Bool {
     let side = row.side.bookSide
-    guard let held = row.side == .buy ? books[b].bids.remove(row.id) : books[b].asks.remove(row.id) else {
-      rowFault = .unknownID(side: side, id: row.id)
+    guard let held = row.side == .buy ? book.bids.remove(row.id) : book.asks.remove(row.id) else {
+      fault = .unknownID(side: side, id: row.id)
       return false
     }
     undo.append(Undo(side: row.side, id: row.id, price: held))

@@ -497,14 +497,18 @@ final class SimWorld {
     }
   }
 
-  /// An update for a level that does not exist (for the unknown-level fault).
+  /// An update for a level that does not exist (for the unknown-level fault): an id never given,
+  /// at a price no level has (a tick below the lowest bid). A client that keeps ids finds no such
+  /// id; one that goes by price (as BitMEX's rows allow since 2023) finds no such price.
   func unknownLevelUpdate(_ table: SimTable, _ symbol: String) -> [UInt8]? {
-    guard let slot = slot(symbol), let level = slot.generator.book.best(.buy) else { return nil }
+    guard let slot = slot(symbol), let level = slot.generator.book.worst(.buy), level.ticks > 1 else {
+      return nil
+    }
     return FrameEncoder.delta(table, .update) { w in
       // Generated ids start near 6e10 and grow by ~20 per new level: this one never exists.
       FrameEncoder.bookRow(
-        &w, slot.market, side: .buy, id: 99_999_999_999, ticks: level.ticks, size: level.size, timeMs: nowMs()
-      )
+        &w, slot.market, side: .buy, id: 99_999_999_999, ticks: level.ticks - 1, size: level.size,
+        timeMs: nowMs())
     }
   }
 

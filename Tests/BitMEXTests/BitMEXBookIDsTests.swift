@@ -48,6 +48,10 @@ struct BitMEXBook {
   /// Whether the id map and the book agree: every id maps to a held level, and every held
   /// level has exactly one id.
   func agrees(table: BookTable = .full, ids byID: [BookRow]) -> Bool {
+    // A book that goes by price keeps no id.
+    guard ids.keepsIDs(table, sym) else {
+      return ids.count(table, sym, .buy) == 0 && ids.count(table, sym, .sell) == 0
+    }
     var seen: [BookSide: Set<Int64>] = [.bid: [], .ask: []]
     var asked = Set<[Int64]>()
     for row in byID where asked.insert([row.id, row.side == .buy ? 0 : 1]).inserted {
@@ -124,6 +128,31 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
       name: "delete with price (2023+ rows)",
       steps: [BitMEXStep(.partial, base), BitMEXStep(.delete, [bid(12, 99.5, nil), ask(21, 100.5, nil)])],
       bids: ["100.00×10", "99.00×30"], asks: ["101.00×25", "101.50×35"]),
+    BitMEXScript(
+      name: "after a delete with its price the book goes by price: rows name their levels by price",
+      steps: [
+        BitMEXStep(.partial, base), BitMEXStep(.delete, [bid(12, 99.5, nil)]),
+        BitMEXStep(.update, [bid(11, 100, 7), ask(77, 101, 26)]),
+        BitMEXStep(.insert, [bid(78, 99.75, 2)]),
+        BitMEXStep(.delete, [ask(79, 101.5, nil)]),
+      ],
+      bids: ["100.00×7", "99.75×2", "99.00×30"], asks: ["100.50×15", "101.00×26"]),
+    BitMEXScript(
+      name: "going by price, an update of a price not held is an unknown level",
+      steps: [
+        BitMEXStep(.partial, base), BitMEXStep(.delete, [bid(12, 99.5, nil)]),
+        BitMEXStep(.update, [bid(11, 98.25, 7)], fault: .unknownLevel(side: .bid, price: 98.25)),
+      ],
+      bids: ["100.00×10", "99.00×30"], asks: baseAsks, live: false),
+    BitMEXScript(
+      name: "going by price, a row without its price faults and the book keeps its ids from then on",
+      steps: [
+        BitMEXStep(.partial, base), BitMEXStep(.delete, [bid(12, 99.5, nil)]),
+        BitMEXStep(.update, [bid(11, nil, 5)], fault: .unknownID(side: .bid, id: 11)),
+        BitMEXStep(.partial, base), BitMEXStep(.delete, [bid(12, 99.5, nil)]),
+        BitMEXStep(.update, [bid(11, nil, 6)]),
+      ],
+      bids: ["100.00×6", "99.00×30"], asks: baseAsks),
     BitMEXScript(
       name: "update with a different price moves the level, and the map follows",
       steps: [
@@ -411,6 +440,8 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
   /// (an unknown id, a crossing insert), on up to 500 levels a side, against a plain dictionary:
   /// after every message the book is the model's, and the id map agrees with it while the book
   /// is live. A fault resyncs as the dashboard does: a fresh partial of the model's levels.
+  /// Deletes come without their price, as before BitMEX's 2023 change (with it, the book would
+  /// go by price: `randomPricedMessagesMatchADictionaryModel`).
   @Test(arguments: [UInt64(1), 2, 3])
   func randomMessagesMatchADictionaryModel(seed: UInt64) {
     struct Key: Hashable {
@@ -470,8 +501,7 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
       case 60..<85 where pick != nil:
         action = .delete
         let key = pick!
-        let given: FixedDecimal? = Bool.random(using: &rng) ? price(model[key]!.ticks) : nil
-        rows = [BookRow(symbol: sym, id: key.id, side: key.side, size: nil, price: given)]
+        rows = [BookRow(symbol: sym, id: key.id, side: key.side, size: nil, price: nil)]
         model[key] = nil
         keys.removeAll { $0 == key }
       case 85..<92:
@@ -500,5 +530,103 @@ private let baseAsks = ["100.50×15", "101.00×25", "101.50×35"]
       if step % 50 == 0 { #expect(b.agrees(ids: every), "seed \(seed) step \(step)") }
     }
     #expect(b.agrees(ids: every), "seed \(seed)")
+  }
+
+  /// The 2023 scheme: every row gives its price, ids are arbitrary and never move. Random
+  /// inserts, updates and deletes, and faulting messages (an update or delete of a price not
+  /// held, a crossing insert), against a dictionary keyed by price. The book goes by price from
+  /// its first delete and keeps no id; after every message it is the model's, and a fault
+  /// resyncs with a fresh partial, after which the book again goes by price at its first delete.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func randomPricedMessagesMatchADictionaryModel(seed: UInt64) {
+    struct Key: Hashable {
+      var ticks: Int64
+      var side: Side
+    }
+    var rng = SimRandom(seed: seed)
+    var b = BitMEXBook()
+    var model: [Key: (id: Int64, size: Int64)] = [:]
+    // The held levels in the order they came (a dictionary's own order changes from run to run).
+    var keys: [Key] = []
+    var nextID: Int64 = 62_400_000_000
+    func price(_ ticks: Int64) -> FixedDecimal { FixedDecimal(mantissa: ticks, scale: 1) }
+    func expected(_ side: Side) -> [String] {
+      model.filter { $0.key.side == side }.sorted {
+        side == .buy ? $0.key.ticks > $1.key.ticks : $0.key.ticks < $1.key.ticks
+      }
+      .map { "\(price($0.key.ticks).rescaled(to: 2)!)×\($0.value.size)" }
+    }
+    func resync() {
+      let rows = model.map { k, v in
+        BookRow(symbol: sym, id: v.id, side: k.side, size: v.size, price: price(k.ticks))
+      }
+      #expect(b.apply(.partial, rows) == nil, "seed \(seed)")
+    }
+    func free(_ side: Side) -> Int64 {
+      // Bids below 12,000.0 and asks from 12,000.0: never crossed.
+      while true {
+        let ticks =
+          side == .buy
+          ? Int64.random(in: 100_000..<120_000, using: &rng)
+          : Int64.random(in: 120_000..<140_000, using: &rng)
+        if model[Key(ticks: ticks, side: side)] == nil { return ticks }
+      }
+    }
+    resync()
+    var wentByPrice = 0
+    for step in 0..<4_000 {
+      var rows: [BookRow] = []
+      var action = TableAction.insert
+      var faults = false
+      let side: Side = Bool.random(using: &rng) ? .buy : .sell
+      let held = keys.filter { $0.side == side }.randomElement(using: &rng)
+      switch Int.random(in: 0..<100, using: &rng) {
+      case 0..<35 where model.count < 1_000:
+        let key = Key(ticks: free(side), side: side)
+        nextID += Int64.random(in: 1...1_000, using: &rng)
+        model[key] = (nextID, Int64.random(in: 1...1_000, using: &rng))
+        keys.append(key)
+        rows = [BookRow(symbol: sym, id: nextID, side: side, size: model[key]!.size, price: price(key.ticks))]
+      case 35..<60 where held != nil:
+        action = .update
+        let size = Int64.random(in: 1...1_000, using: &rng)
+        model[held!]!.size = size
+        rows = [BookRow(symbol: sym, id: model[held!]!.id, side: side, size: size, price: price(held!.ticks))]
+      case 60..<85 where held != nil:
+        action = .delete
+        rows = [BookRow(symbol: sym, id: model[held!]!.id, side: side, size: nil, price: price(held!.ticks))]
+        model[held!] = nil
+        keys.removeAll { $0 == held! }
+      case 85..<92:
+        // A level the book does not hold (a missed insert).
+        action = Bool.random(using: &rng) ? .update : .delete
+        rows = [
+          BookRow(symbol: sym, id: 7, side: side, size: action == .update ? 5 : nil, price: price(free(side)))
+        ]
+        faults = true
+      case 92..<96:
+        // A crossing insert: an ask at the best bid.
+        guard let best = model.keys.filter({ $0.side == .buy }).map(\.ticks).max() else { continue }
+        rows = [BookRow(symbol: sym, id: 8, side: .sell, size: 1, price: price(best))]
+        faults = true
+      default:
+        continue
+      }
+      let fault = b.apply(action, rows)
+      #expect((fault != nil) == faults, "seed \(seed) step \(step): \(String(describing: fault))")
+      if fault != nil {
+        #expect(!b.policy.state.isLive)
+        resync()
+      }
+      if !b.ids.keepsIDs(.full, sym) {
+        wentByPrice += 1
+        #expect(b.ids.count(.full, sym, .buy) == 0 && b.ids.count(.full, sym, .sell) == 0)
+      }
+      #expect(b.policy.state.isLive, "seed \(seed) step \(step)")
+      #expect(b.book.sides().bids == expected(.buy), "seed \(seed) step \(step)")
+      #expect(b.book.sides().asks == expected(.sell), "seed \(seed) step \(step)")
+    }
+    #expect(
+      wentByPrice > 3_000, "seed \(seed): the book went by price after \(wentByPrice) of 4,000 messages")
   }
 }
