@@ -21,6 +21,9 @@ import MarketModel
 //   --frames-file PATH  keep the bytes ncurses sent for the frame figure's counted pass
 //   --profile-frames    only draw the frame figure's frames, for perf / callgrind (valgrind 3.19
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
+//   --profile-session   only replay the real 2021 session (decode + apply) 300 times, for perf /
+//                       callgrind (as --profile-synthetic does the synthetic corpus 40 times, and
+//                       --profile-partial the 9,346-row partial, cold, 2,000 times)
 // Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
 // tmux; `TradetermBench --exec-stamp …` is how it starts them (see ExecStamp).
 
@@ -42,6 +45,7 @@ do {
   let takesAValue: Set<String> = ["--fixtures", "--stream-seconds", "--only", "--frames-file"]
   let flags: Set<String> = [
     "--quick", "--no-write", "--profile-frames", "--profile-partial", "--profile-synthetic",
+    "--profile-session",
   ]
   var i = 1
   while i < arguments.count {
@@ -55,7 +59,7 @@ do {
       print(
         (help ? "" : "bench: unknown argument \(a)\n")
           + "usage: TradetermBench [--quick] [--fixtures DIR] [--no-write] [--stream-seconds S] [--only FIGURE] "
-          + "[--frames-file PATH] [--profile-frames | --profile-partial | --profile-synthetic] "
+          + "[--frames-file PATH] [--profile-frames | --profile-partial | --profile-synthetic | --profile-session] "
           + "(see Benchmarks/TradetermBench/main.swift)")
       exit(help ? 0 : 2)
     }
@@ -146,6 +150,16 @@ func replay(
 }
 
 // MARK: 1. Decode + apply, synthetic modern corpus
+
+if arguments.contains("--profile-session") {
+  // A loop for `perf record` and callgrind: the real 2021 session, decoded and applied.
+  let session = Corpus(lines("2021-07-22_session_full.jsonl"))
+  var d = BitMEXDecoder()
+  var b = MarketBatch()
+  var s = MarketState(symbol: "XBTUSD")
+  for _ in 0..<300 { blackHole(replay(session, &d, &b, &s)) }
+  exit(0)
+}
 
 let corpusSize = quick ? 50_000 : 200_000
 var market = SyntheticMarket(seed: 42)
