@@ -23,7 +23,8 @@ import MarketModel
 //                       needs a copy without DWARF 5: objcopy --strip-debug)
 //   --profile-session   only replay the real 2021 session (decode + apply) 300 times, for perf /
 //                       callgrind (as --profile-synthetic does the synthetic corpus 40 times, and
-//                       --profile-partial the 9,346-row partial, cold, 2,000 times)
+//                       --profile-partial the 9,346-row partial, cold, 2,000 times); the first
+//                       two print their loop's own time (`loop_ns`), to set two builds side by side
 // Figures 6 and 7 run the release tradeterm and tradeterm-sim found next to this binary in
 // tmux; `TradetermBench --exec-stamp …` is how it starts them (see ExecStamp).
 
@@ -157,7 +158,9 @@ if arguments.contains("--profile-session") {
   var d = BitMEXDecoder()
   var b = MarketBatch()
   var s = MarketState(symbol: "XBTUSD")
+  let t0 = Measure.now()
   for _ in 0..<300 { blackHole(replay(session, &d, &b, &s)) }
+  print("loop_ns \(Measure.now() - t0)")
   exit(0)
 }
 
@@ -180,7 +183,9 @@ var state = MarketState(symbol: "XBTUSD")
 precondition(replay(corpus, &decoder, &batch, &state) == 0, "the synthetic corpus must replay without faults")
 if arguments.contains("--profile-synthetic") {
   // A loop for `perf record`: nothing but decode + apply.
+  let t0 = Measure.now()
   for _ in 0..<40 { blackHole(replay(corpus, &decoder, &batch, &state)) }
+  print("loop_ns \(Measure.now() - t0)")
   exit(0)
 }
 let synthetic = Measure.durations(runs: rounds) {

@@ -124,25 +124,9 @@ public struct BitMEXBookIDs: Sendable {
       return fault
     }
     if action == .partial {
-      books[b].bids.removeAll()
-      books[b].asks.removeAll()
-      // Room for every id and level first: the maps and the levels then fill without growing
-      // (a full book's partial is thousands of rows; growing a map rehashes all it holds).
-      var bids = 0
-      var asks = 0
-      for row in rows where row.symbol == symbol {
-        if row.side == .buy { bids += 1 } else { asks += 1 }
-      }
-      books[b].bids.reserve(bids)
-      books[b].asks.reserve(asks)
-      levels.reserveCapacity(levels.count + bids + asks)
-      for row in rows where row.symbol == symbol {
-        if !Self.place(row, &books[b], &levels, &rowFault) {
-          books[b].bids.removeAll()
-          books[b].asks.removeAll()
-          levels.removeSubrange(start...)
-          return rowFault
-        }
+      if !Self.mapPartial(symbol, rows, &books[b], &rowFault, &levels) {
+        levels.removeSubrange(start...)
+        return rowFault
       }
       return nil
     }
@@ -196,6 +180,36 @@ public struct BitMEXBookIDs: Sendable {
       }
     }
     return nil
+  }
+
+  /// Maps a partial's rows of `symbol` into `levels`, the book's ids made again from them; false
+  /// at the first row that cannot be a level (`fault` says why), the book then left with no id.
+  /// The book is changed where it is, once for the whole partial (through the books' array, once
+  /// a row, it cost a check that the array is unshared for each of thousands of rows).
+  private static func mapPartial(
+    _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>, _ book: inout Book, _ fault: inout BookSyncFault?,
+    _ levels: inout [LevelChange]
+  ) -> Bool {
+    book.bids.removeAll()
+    book.asks.removeAll()
+    // Room for every id and level first: the maps and the levels then fill without growing
+    // (a full book's partial is thousands of rows; growing a map rehashes all it holds).
+    var bids = 0
+    var asks = 0
+    for i in rows.indices where rows[i].symbol == symbol {
+      if rows[i].side == .buy { bids += 1 } else { asks += 1 }
+    }
+    book.bids.reserve(bids)
+    book.asks.reserve(asks)
+    levels.reserveCapacity(levels.count + bids + asks)
+    for i in rows.indices where rows[i].symbol == symbol {
+      guard place(rows[i], &book, &levels, &fault) else {
+        book.bids.removeAll()
+        book.asks.removeAll()
+        return false
+      }
+    }
+    return true
   }
 
   /// Maps a delta's rows of `symbol` into `levels`; false at the first row that cannot be a
