@@ -183,33 +183,38 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps a partial's rows of `symbol` into `levels`, the book's ids made again from them; false
-  /// at the first row that cannot be a level (`fault` says why), the book then left with no id.
-  /// The book is changed where it is, once for the whole partial (through the books' array, once
-  /// a row, it cost a check that the array is unshared for each of thousands of rows).
+  /// when a row cannot be a level (`fault` says why: the first row without a price or a positive
+  /// size, else the first id given twice on a side), the book then left with no id. The book is
+  /// changed where it is, once for the whole partial (through the books' array, once a row, it
+  /// cost a check that the array is unshared for each of thousands of rows), and each side's ids
+  /// go in at once (`LevelIDMap.insertAll`).
   private static func mapPartial(
     _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>, _ book: inout Book, _ fault: inout BookSyncFault?,
     _ levels: inout [LevelChange]
   ) -> Bool {
     book.bids.removeAll()
     book.asks.removeAll()
-    // Room for every id and level first: the maps and the levels then fill without growing
-    // (a full book's partial is thousands of rows; growing a map rehashes all it holds).
-    var bids = 0
-    var asks = 0
+    // The levels first (each row checked), then each side's ids at once.
+    levels.reserveCapacity(levels.count + rows.count)
     for i in rows.indices where rows[i].symbol == symbol {
-      if rows[i].side == .buy { bids += 1 } else { asks += 1 }
-    }
-    book.bids.reserve(bids)
-    book.asks.reserve(asks)
-    levels.reserveCapacity(levels.count + bids + asks)
-    for i in rows.indices where rows[i].symbol == symbol {
-      guard place(rows[i], &book, &levels, &fault) else {
-        book.bids.removeAll()
-        book.asks.removeAll()
+      let side = rows[i].side.bookSide
+      guard let price = rows[i].price else {
+        fault = .badPrice(side: side, price: .zero)
         return false
       }
+      guard let size = size(rows[i], price: price, &fault) else { return false }
+      levels.append(LevelChange(side: side, price: price, size: size, prior: .absent))
     }
-    return true
+    if let id = book.bids.insertAll(rows, side: .buy, symbol: symbol) {
+      fault = .duplicateID(side: .bid, id: id)
+    } else if let id = book.asks.insertAll(rows, side: .sell, symbol: symbol) {
+      fault = .duplicateID(side: .ask, id: id)
+    } else {
+      return true
+    }
+    book.bids.removeAll()
+    book.asks.removeAll()
+    return false
   }
 
   /// Maps a delta's rows of `symbol` into `levels`; false at the first row that cannot be a

@@ -1,3 +1,4 @@
+import MarketModel
 import VenueCore
 
 /// An open-addressing hash map from a BitMEX level id to the level's price, for one side of
@@ -74,6 +75,44 @@ struct LevelIDMap: Sendable {
       }
       i = (i + 1) & mask
     }
+  }
+
+  /// Stores the price of every row of `side` and `symbol` in `rows` (a partial's, already checked:
+  /// a row without a price is passed over), through the storage at once: one check that it is
+  /// unshared, not one a row, and room made for them first (a full book's partial is thousands
+  /// of rows: growing a map as it fills rehashes all it holds). Returns the first id given twice,
+  /// the map then holding the rows before it.
+  mutating func insertAll(_ rows: UnsafeBufferPointer<BookRow>, side: Side, symbol: Symbol) -> Int64? {
+    var n = 0
+    for r in rows.indices where rows[r].side == side && rows[r].symbol == symbol { n &+= 1 }
+    reserve(count + n)
+    let mask = self.mask
+    let shift = self.shift
+    var added = 0
+    var minKey = minKeyPrice
+    let twice = slots.withUnsafeMutableBufferPointer { slots -> Int64? in
+      for r in rows.indices where rows[r].side == side && rows[r].symbol == symbol {
+        guard let price = rows[r].price else { continue }
+        let key = rows[r].id
+        if key == Self.empty {
+          guard minKey == nil else { return key }
+          minKey = price
+          added &+= 1
+          continue
+        }
+        var i = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while slots[i].key != Self.empty {
+          if slots[i].key == key { return key }
+          i = (i &+ 1) & mask
+        }
+        slots[i] = Slot(key: key, price: price)
+        added &+= 1
+      }
+      return nil
+    }
+    count += added
+    minKeyPrice = minKey
+    return twice
   }
 
   /// Replaces the price of a present key (nothing when it is absent).

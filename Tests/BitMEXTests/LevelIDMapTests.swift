@@ -1,3 +1,4 @@
+import MarketModel
 import TestSupport
 import Testing
 import VenueCore
@@ -296,5 +297,43 @@ private func check(
       if step % 1_000 == 0 { check(index, model) }
     }
     check(index, model)
+  }
+
+  /// `insertAll` (a partial's ids, a side at once) stores what one `insert` a row would: a run of
+  /// colliding keys, the empty slots' mark, past the room the map had; rows of the other side, of
+  /// another symbol or without a price are passed over; an id given twice on the side is returned.
+  @Test func insertAllIsAnInsertForEachRowOfItsSide() {
+    let colliding = keys(homeSlot: 9, count: 5)
+    var rows: [BookRow] = []
+    var model: [Int64: FixedDecimal] = [:]
+    for (n, key) in (colliding + [Int64.min, 0, -7] + (1_000...1_200).map { Int64($0) }).enumerated() {
+      let price = FixedDecimal(mantissa: Int64(n + 1), scale: 1)
+      rows.append(BookRow(symbol: "XBTUSD", id: key, side: .buy, size: 1, price: price))
+      model[key] = price
+      // The same id on the other side, another symbol's, one without a price: none of them.
+      rows.append(BookRow(symbol: "XBTUSD", id: key, side: .sell, size: 1, price: 99))
+      rows.append(BookRow(symbol: "ETHUSD", id: key &+ 1, side: .buy, size: 1, price: 98))
+    }
+    rows.append(BookRow(symbol: "XBTUSD", id: 5_000, side: .buy, size: 1, price: nil))
+    var index = LevelIDMap()
+    let twice = rows.withUnsafeBufferPointer { index.insertAll($0, side: .buy, symbol: "XBTUSD") }
+    #expect(twice == nil)
+    check(index, model, absent: [5_000, 1_201, 1_000_001])
+    // Reused after emptying, as at every partial; an id given twice is the fault.
+    index.removeAll()
+    let again = [
+      BookRow(symbol: "XBTUSD", id: colliding[0], side: .buy, size: 1, price: 1),
+      BookRow(symbol: "XBTUSD", id: colliding[1], side: .buy, size: 1, price: 2),
+      BookRow(symbol: "XBTUSD", id: colliding[0], side: .buy, size: 1, price: 3),
+    ]
+    #expect(
+      again.withUnsafeBufferPointer { index.insertAll($0, side: .buy, symbol: "XBTUSD") } == colliding[0])
+    #expect(index.price(of: colliding[0]) == 1 && index.price(of: colliding[1]) == 2)
+    let mark = [
+      BookRow(symbol: "XBTUSD", id: .min, side: .buy, size: 1, price: 1),
+      BookRow(symbol: "XBTUSD", id: .min, side: .buy, size: 1, price: 2),
+    ]
+    index.removeAll()
+    #expect(mark.withUnsafeBufferPointer { index.insertAll($0, side: .buy, symbol: "XBTUSD") } == .min)
   }
 }
