@@ -81,13 +81,19 @@ public struct PriceBook: Sendable {
       // Levels that say they are new (BitMEX's rows, one level per id) must not repeat a price.
       var new = 0
       var fault: BookSyncFault?
-      for change in levels where change.side == side {
-        guard let level = ticks(change, fault: &fault) else {
-          removeAll()
-          return fault
+      // The levels read where they are (a change copied out of the slice, each, cost more than
+      // its conversion).
+      let converted = levels.withUnsafeBufferPointer { changes -> Bool in
+        for i in changes.indices where changes[i].side == side {
+          guard let level = ticks(changes[i], fault: &fault) else { return false }
+          scratch.append(level)
+          if changes[i].prior == .absent, level.size != 0 { new += 1 }
         }
-        scratch.append(level)
-        if change.prior == .absent, level.size != 0 { new += 1 }
+        return true
+      }
+      guard converted else {
+        removeAll()
+        return fault
       }
       let fits = side == .bid ? bids.replace(with: &scratch) : asks.replace(with: &scratch)
       if !fits {

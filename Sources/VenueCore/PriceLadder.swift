@@ -113,6 +113,23 @@ public struct PriceLadder: Sendable {
         fresh.sort { bid ? $0.price < $1.price : $0.price > $1.price }
       }
     }
+    // The usual snapshot (no zero size, no price twice, a total within `Int64`) is copied whole;
+    // anything else goes level by level below.
+    let total = fresh.withUnsafeBufferPointer { buf -> Int64? in
+      var total: Int64 = 0
+      for i in buf.indices {
+        guard buf[i].size != 0, i == 0 || buf[i &- 1].price != buf[i].price else { return nil }
+        let (t, o) = total.addingReportingOverflow(buf[i].size)
+        guard !o else { return nil }
+        total = t
+      }
+      return total
+    }
+    if let total {
+      levels.append(contentsOf: fresh)
+      totalSize = total
+      return true
+    }
     levels.reserveCapacity(fresh.count)
     for level in fresh where level.size != 0 {
       if let last = levels.last, last.price == level.price {
