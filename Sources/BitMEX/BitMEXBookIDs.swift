@@ -34,8 +34,9 @@ public struct BitMEXBookIDs: Sendable {
     var asks = LevelIDMap()
     /// Whether the rows are mapped by their prices, the ids not kept (see the type's note).
     var byPrice = false
-    /// Whether a row without its price came after the book went by price: it keeps its ids.
-    var keepsIDs = false
+    /// Whether a row without its price came after the book went by price: it keeps its ids from
+    /// then on, whatever its deletes give.
+    var staysOnIDs = false
 
     init(table: BookTable, symbol: Symbol) {
       self.table = table
@@ -119,7 +120,7 @@ public struct BitMEXBookIDs: Sendable {
       let fault = Self.mapByPrice(action, symbol, rows, &lostIDs, &levels, from: start)
       if lostIDs {
         books[b].byPrice = false
-        books[b].keepsIDs = true
+        books[b].staysOnIDs = true
       }
       return fault
     }
@@ -131,15 +132,14 @@ public struct BitMEXBookIDs: Sendable {
       return nil
     }
     undo.removeAll()
-    if !Self.mapDelta(action, symbol, rows, &books[b], &undo, &rowFault, &levels) {
+    var deleteGavePrice = false
+    if !Self.mapDelta(action, symbol, rows, &books[b], &undo, &rowFault, &levels, &deleteGavePrice) {
       rollBack(b)
       levels.removeSubrange(start...)
       return rowFault
     }
     // A delete row that gives its price: the 2023 scheme, and the ids are no longer needed.
-    if action == .delete, !books[b].keepsIDs,
-      rows.contains(where: { $0.symbol == symbol && $0.price != nil })
-    {
+    if deleteGavePrice, !books[b].staysOnIDs {
       books[b].byPrice = true
       books[b].bids.removeAll()
       books[b].asks.removeAll()
@@ -218,14 +218,16 @@ public struct BitMEXBookIDs: Sendable {
   }
 
   /// Maps a delta's rows of `symbol` into `levels`; false at the first row that cannot be a
-  /// level (`fault` says why, and `undo` holds what to take back). One loop a kind of action,
+  /// level (`fault` says why, and `undo` holds what to take back). `deleteGavePrice`: a delete's
+  /// row gave its price. One loop a kind of action,
   /// the rows read where they are and the book's maps changed where they are: a row copied out
   /// of its slice, the action looked at again, or the books' array checked unshared for every
   /// row cost as much as mapping it.
   @inline(__always)
   private static func mapDelta(
     _ action: TableAction, _ symbol: Symbol, _ rows: UnsafeBufferPointer<BookRow>, _ book: inout Book,
-    _ undo: inout UndoLog<Undo>, _ fault: inout BookSyncFault?, _ levels: inout [LevelChange]
+    _ undo: inout UndoLog<Undo>, _ fault: inout BookSyncFault?, _ levels: inout [LevelChange],
+    _ deleteGavePrice: inout Bool
   ) -> Bool {
     switch action {
     case .insert:
@@ -240,6 +242,7 @@ public struct BitMEXBookIDs: Sendable {
     default:
       for i in rows.indices where rows[i].symbol == symbol {
         guard delete(rows[i], &book, &undo, &fault, &levels) else { return false }
+        if rows[i].price != nil { deleteGavePrice = true }
       }
     }
     return true

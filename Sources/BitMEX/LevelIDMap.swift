@@ -39,7 +39,11 @@ struct LevelIDMap: Sendable {
 
   private var mask: Int { slots.count - 1 }
 
-  @inline(__always) private func slot(_ key: Int64) -> Int {
+  @inline(__always) private func slot(_ key: Int64) -> Int { Self.slot(key, shift: shift) }
+
+  /// The home slot of `key` in a table of `1 << (64 - shift)` slots (a multiplicative hash: the
+  /// top bits of the product).
+  @inline(__always) private static func slot(_ key: Int64, shift: UInt64) -> Int {
     Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 
@@ -100,7 +104,7 @@ struct LevelIDMap: Sendable {
           added &+= 1
           continue
         }
-        var i = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        var i = Self.slot(key, shift: shift)
         while slots[i].key != Self.empty {
           if slots[i].key == key { return key }
           i = (i &+ 1) & mask
